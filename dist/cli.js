@@ -1,0 +1,17344 @@
+#!/usr/bin/env node
+import { createRequire as __crgCreateRequire } from 'node:module';
+const require = __crgCreateRequire(import.meta.url);
+import { parseArgs } from 'node:util';
+import { createHash } from 'node:crypto';
+import require$$0 from 'process';
+import require$$0$1 from 'buffer';
+import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { normalize, join } from 'node:path';
+import require$$0$3 from 'fs';
+import require$$1 from 'tty';
+import require$$1$1 from 'util';
+import require$$0$2 from 'os';
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+
+function getDefaultExportFromCjs (x) {
+	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
+}
+
+var dist$2 = {};
+
+var composer = {};
+
+var directives = {};
+
+var identity = {};
+
+var hasRequiredIdentity;
+
+function requireIdentity () {
+	if (hasRequiredIdentity) return identity;
+	hasRequiredIdentity = 1;
+
+	const ALIAS = Symbol.for('yaml.alias');
+	const DOC = Symbol.for('yaml.document');
+	const MAP = Symbol.for('yaml.map');
+	const PAIR = Symbol.for('yaml.pair');
+	const SCALAR = Symbol.for('yaml.scalar');
+	const SEQ = Symbol.for('yaml.seq');
+	const NODE_TYPE = Symbol.for('yaml.node.type');
+	const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
+	const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
+	const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
+	const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
+	const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
+	const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
+	function isCollection(node) {
+	    if (node && typeof node === 'object')
+	        switch (node[NODE_TYPE]) {
+	            case MAP:
+	            case SEQ:
+	                return true;
+	        }
+	    return false;
+	}
+	function isNode(node) {
+	    if (node && typeof node === 'object')
+	        switch (node[NODE_TYPE]) {
+	            case ALIAS:
+	            case MAP:
+	            case SCALAR:
+	            case SEQ:
+	                return true;
+	        }
+	    return false;
+	}
+	const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+
+	identity.ALIAS = ALIAS;
+	identity.DOC = DOC;
+	identity.MAP = MAP;
+	identity.NODE_TYPE = NODE_TYPE;
+	identity.PAIR = PAIR;
+	identity.SCALAR = SCALAR;
+	identity.SEQ = SEQ;
+	identity.hasAnchor = hasAnchor;
+	identity.isAlias = isAlias;
+	identity.isCollection = isCollection;
+	identity.isDocument = isDocument;
+	identity.isMap = isMap;
+	identity.isNode = isNode;
+	identity.isPair = isPair;
+	identity.isScalar = isScalar;
+	identity.isSeq = isSeq;
+	return identity;
+}
+
+var visit = {};
+
+var hasRequiredVisit;
+
+function requireVisit () {
+	if (hasRequiredVisit) return visit;
+	hasRequiredVisit = 1;
+
+	var identity = requireIdentity();
+
+	const BREAK = Symbol('break visit');
+	const SKIP = Symbol('skip children');
+	const REMOVE = Symbol('remove node');
+	/**
+	 * Apply a visitor to an AST node or document.
+	 *
+	 * Walks through the tree (depth-first) starting from `node`, calling a
+	 * `visitor` function with three arguments:
+	 *   - `key`: For sequence values and map `Pair`, the node's index in the
+	 *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+	 *     `null` for the root node.
+	 *   - `node`: The current node.
+	 *   - `path`: The ancestry of the current node.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+	 *     sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+	 *   - `Node`: Replace the current node, then continue by visiting it
+	 *   - `number`: While iterating the items of a sequence or map, set the index
+	 *     of the next step. This is useful especially if the index of the current
+	 *     node has changed.
+	 *
+	 * If `visitor` is a single function, it will be called with all values
+	 * encountered in the tree, including e.g. `null` values. Alternatively,
+	 * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+	 * `Alias` and `Scalar` node. To define the same visitor function for more than
+	 * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+	 * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+	 * specific defined one will be used for each node.
+	 */
+	function visit$1(node, visitor) {
+	    const visitor_ = initVisitor(visitor);
+	    if (identity.isDocument(node)) {
+	        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+	        if (cd === REMOVE)
+	            node.contents = null;
+	    }
+	    else
+	        visit_(null, node, visitor_, Object.freeze([]));
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visit$1.BREAK = BREAK;
+	/** Do not visit the children of the current node */
+	visit$1.SKIP = SKIP;
+	/** Remove the current node */
+	visit$1.REMOVE = REMOVE;
+	function visit_(key, node, visitor, path) {
+	    const ctrl = callVisitor(key, node, visitor, path);
+	    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+	        replaceNode(key, path, ctrl);
+	        return visit_(key, ctrl, visitor, path);
+	    }
+	    if (typeof ctrl !== 'symbol') {
+	        if (identity.isCollection(node)) {
+	            path = Object.freeze(path.concat(node));
+	            for (let i = 0; i < node.items.length; ++i) {
+	                const ci = visit_(i, node.items[i], visitor, path);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    node.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	        }
+	        else if (identity.isPair(node)) {
+	            path = Object.freeze(path.concat(node));
+	            const ck = visit_('key', node.key, visitor, path);
+	            if (ck === BREAK)
+	                return BREAK;
+	            else if (ck === REMOVE)
+	                node.key = null;
+	            const cv = visit_('value', node.value, visitor, path);
+	            if (cv === BREAK)
+	                return BREAK;
+	            else if (cv === REMOVE)
+	                node.value = null;
+	        }
+	    }
+	    return ctrl;
+	}
+	/**
+	 * Apply an async visitor to an AST node or document.
+	 *
+	 * Walks through the tree (depth-first) starting from `node`, calling a
+	 * `visitor` function with three arguments:
+	 *   - `key`: For sequence values and map `Pair`, the node's index in the
+	 *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+	 *     `null` for the root node.
+	 *   - `node`: The current node.
+	 *   - `path`: The ancestry of the current node.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `Promise`: Must resolve to one of the following values
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+	 *     sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+	 *   - `Node`: Replace the current node, then continue by visiting it
+	 *   - `number`: While iterating the items of a sequence or map, set the index
+	 *     of the next step. This is useful especially if the index of the current
+	 *     node has changed.
+	 *
+	 * If `visitor` is a single function, it will be called with all values
+	 * encountered in the tree, including e.g. `null` values. Alternatively,
+	 * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+	 * `Alias` and `Scalar` node. To define the same visitor function for more than
+	 * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+	 * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+	 * specific defined one will be used for each node.
+	 */
+	async function visitAsync(node, visitor) {
+	    const visitor_ = initVisitor(visitor);
+	    if (identity.isDocument(node)) {
+	        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+	        if (cd === REMOVE)
+	            node.contents = null;
+	    }
+	    else
+	        await visitAsync_(null, node, visitor_, Object.freeze([]));
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visitAsync.BREAK = BREAK;
+	/** Do not visit the children of the current node */
+	visitAsync.SKIP = SKIP;
+	/** Remove the current node */
+	visitAsync.REMOVE = REMOVE;
+	async function visitAsync_(key, node, visitor, path) {
+	    const ctrl = await callVisitor(key, node, visitor, path);
+	    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+	        replaceNode(key, path, ctrl);
+	        return visitAsync_(key, ctrl, visitor, path);
+	    }
+	    if (typeof ctrl !== 'symbol') {
+	        if (identity.isCollection(node)) {
+	            path = Object.freeze(path.concat(node));
+	            for (let i = 0; i < node.items.length; ++i) {
+	                const ci = await visitAsync_(i, node.items[i], visitor, path);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    node.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	        }
+	        else if (identity.isPair(node)) {
+	            path = Object.freeze(path.concat(node));
+	            const ck = await visitAsync_('key', node.key, visitor, path);
+	            if (ck === BREAK)
+	                return BREAK;
+	            else if (ck === REMOVE)
+	                node.key = null;
+	            const cv = await visitAsync_('value', node.value, visitor, path);
+	            if (cv === BREAK)
+	                return BREAK;
+	            else if (cv === REMOVE)
+	                node.value = null;
+	        }
+	    }
+	    return ctrl;
+	}
+	function initVisitor(visitor) {
+	    if (typeof visitor === 'object' &&
+	        (visitor.Collection || visitor.Node || visitor.Value)) {
+	        return Object.assign({
+	            Alias: visitor.Node,
+	            Map: visitor.Node,
+	            Scalar: visitor.Node,
+	            Seq: visitor.Node
+	        }, visitor.Value && {
+	            Map: visitor.Value,
+	            Scalar: visitor.Value,
+	            Seq: visitor.Value
+	        }, visitor.Collection && {
+	            Map: visitor.Collection,
+	            Seq: visitor.Collection
+	        }, visitor);
+	    }
+	    return visitor;
+	}
+	function callVisitor(key, node, visitor, path) {
+	    if (typeof visitor === 'function')
+	        return visitor(key, node, path);
+	    if (identity.isMap(node))
+	        return visitor.Map?.(key, node, path);
+	    if (identity.isSeq(node))
+	        return visitor.Seq?.(key, node, path);
+	    if (identity.isPair(node))
+	        return visitor.Pair?.(key, node, path);
+	    if (identity.isScalar(node))
+	        return visitor.Scalar?.(key, node, path);
+	    if (identity.isAlias(node))
+	        return visitor.Alias?.(key, node, path);
+	    return undefined;
+	}
+	function replaceNode(key, path, node) {
+	    const parent = path[path.length - 1];
+	    if (identity.isCollection(parent)) {
+	        parent.items[key] = node;
+	    }
+	    else if (identity.isPair(parent)) {
+	        if (key === 'key')
+	            parent.key = node;
+	        else
+	            parent.value = node;
+	    }
+	    else if (identity.isDocument(parent)) {
+	        parent.contents = node;
+	    }
+	    else {
+	        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
+	        throw new Error(`Cannot replace node with ${pt} parent`);
+	    }
+	}
+
+	visit.visit = visit$1;
+	visit.visitAsync = visitAsync;
+	return visit;
+}
+
+var hasRequiredDirectives;
+
+function requireDirectives () {
+	if (hasRequiredDirectives) return directives;
+	hasRequiredDirectives = 1;
+
+	var identity = requireIdentity();
+	var visit = requireVisit();
+
+	const escapeChars = {
+	    '!': '%21',
+	    ',': '%2C',
+	    '[': '%5B',
+	    ']': '%5D',
+	    '{': '%7B',
+	    '}': '%7D'
+	};
+	const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
+	class Directives {
+	    constructor(yaml, tags) {
+	        /**
+	         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
+	         * included in the document's stringified representation.
+	         */
+	        this.docStart = null;
+	        /** The doc-end marker `...`.  */
+	        this.docEnd = false;
+	        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
+	        this.tags = Object.assign({}, Directives.defaultTags, tags);
+	    }
+	    clone() {
+	        const copy = new Directives(this.yaml, this.tags);
+	        copy.docStart = this.docStart;
+	        return copy;
+	    }
+	    /**
+	     * During parsing, get a Directives instance for the current document and
+	     * update the stream state according to the current version's spec.
+	     */
+	    atDocument() {
+	        const res = new Directives(this.yaml, this.tags);
+	        switch (this.yaml.version) {
+	            case '1.1':
+	                this.atNextDocument = true;
+	                break;
+	            case '1.2':
+	                this.atNextDocument = false;
+	                this.yaml = {
+	                    explicit: Directives.defaultYaml.explicit,
+	                    version: '1.2'
+	                };
+	                this.tags = Object.assign({}, Directives.defaultTags);
+	                break;
+	        }
+	        return res;
+	    }
+	    /**
+	     * @param onError - May be called even if the action was successful
+	     * @returns `true` on success
+	     */
+	    add(line, onError) {
+	        if (this.atNextDocument) {
+	            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
+	            this.tags = Object.assign({}, Directives.defaultTags);
+	            this.atNextDocument = false;
+	        }
+	        const parts = line.trim().split(/[ \t]+/);
+	        const name = parts.shift();
+	        switch (name) {
+	            case '%TAG': {
+	                if (parts.length !== 2) {
+	                    onError(0, '%TAG directive should contain exactly two parts');
+	                    if (parts.length < 2)
+	                        return false;
+	                }
+	                const [handle, prefix] = parts;
+	                this.tags[handle] = prefix;
+	                return true;
+	            }
+	            case '%YAML': {
+	                this.yaml.explicit = true;
+	                if (parts.length !== 1) {
+	                    onError(0, '%YAML directive should contain exactly one part');
+	                    return false;
+	                }
+	                const [version] = parts;
+	                if (version === '1.1' || version === '1.2') {
+	                    this.yaml.version = version;
+	                    return true;
+	                }
+	                else {
+	                    const isValid = /^\d+\.\d+$/.test(version);
+	                    onError(6, `Unsupported YAML version ${version}`, isValid);
+	                    return false;
+	                }
+	            }
+	            default:
+	                onError(0, `Unknown directive ${name}`, true);
+	                return false;
+	        }
+	    }
+	    /**
+	     * Resolves a tag, matching handles to those defined in %TAG directives.
+	     *
+	     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+	     *   `'!local'` tag, or `null` if unresolvable.
+	     */
+	    tagName(source, onError) {
+	        if (source === '!')
+	            return '!'; // non-specific tag
+	        if (source[0] !== '!') {
+	            onError(`Not a valid tag: ${source}`);
+	            return null;
+	        }
+	        if (source[1] === '<') {
+	            const verbatim = source.slice(2, -1);
+	            if (verbatim === '!' || verbatim === '!!') {
+	                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+	                return null;
+	            }
+	            if (source[source.length - 1] !== '>')
+	                onError('Verbatim tags must end with a >');
+	            return verbatim;
+	        }
+	        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+	        if (!suffix)
+	            onError(`The ${source} tag has no suffix`);
+	        const prefix = this.tags[handle];
+	        if (prefix) {
+	            try {
+	                return prefix + decodeURIComponent(suffix);
+	            }
+	            catch (error) {
+	                onError(String(error));
+	                return null;
+	            }
+	        }
+	        if (handle === '!')
+	            return source; // local tag
+	        onError(`Could not resolve tag: ${source}`);
+	        return null;
+	    }
+	    /**
+	     * Given a fully resolved tag, returns its printable string form,
+	     * taking into account current tag prefixes and defaults.
+	     */
+	    tagString(tag) {
+	        for (const [handle, prefix] of Object.entries(this.tags)) {
+	            if (tag.startsWith(prefix))
+	                return handle + escapeTagName(tag.substring(prefix.length));
+	        }
+	        return tag[0] === '!' ? tag : `!<${tag}>`;
+	    }
+	    toString(doc) {
+	        const lines = this.yaml.explicit
+	            ? [`%YAML ${this.yaml.version || '1.2'}`]
+	            : [];
+	        const tagEntries = Object.entries(this.tags);
+	        let tagNames;
+	        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+	            const tags = {};
+	            visit.visit(doc.contents, (_key, node) => {
+	                if (identity.isNode(node) && node.tag)
+	                    tags[node.tag] = true;
+	            });
+	            tagNames = Object.keys(tags);
+	        }
+	        else
+	            tagNames = [];
+	        for (const [handle, prefix] of tagEntries) {
+	            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
+	                continue;
+	            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
+	                lines.push(`%TAG ${handle} ${prefix}`);
+	        }
+	        return lines.join('\n');
+	    }
+	}
+	Directives.defaultYaml = { explicit: false, version: '1.2' };
+	Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
+
+	directives.Directives = Directives;
+	return directives;
+}
+
+var Document = {};
+
+var Alias = {};
+
+var anchors = {};
+
+var hasRequiredAnchors;
+
+function requireAnchors () {
+	if (hasRequiredAnchors) return anchors;
+	hasRequiredAnchors = 1;
+
+	var identity = requireIdentity();
+	var visit = requireVisit();
+
+	/**
+	 * Verify that the input string is a valid anchor.
+	 *
+	 * Will throw on errors.
+	 */
+	function anchorIsValid(anchor) {
+	    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+	        const sa = JSON.stringify(anchor);
+	        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+	        throw new Error(msg);
+	    }
+	    return true;
+	}
+	function anchorNames(root) {
+	    const anchors = new Set();
+	    visit.visit(root, {
+	        Value(_key, node) {
+	            if (node.anchor)
+	                anchors.add(node.anchor);
+	        }
+	    });
+	    return anchors;
+	}
+	/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
+	function findNewAnchor(prefix, exclude) {
+	    for (let i = 1; true; ++i) {
+	        const name = `${prefix}${i}`;
+	        if (!exclude.has(name))
+	            return name;
+	    }
+	}
+	function createNodeAnchors(doc, prefix) {
+	    const aliasObjects = [];
+	    const sourceObjects = new Map();
+	    let prevAnchors = null;
+	    return {
+	        onAnchor: (source) => {
+	            aliasObjects.push(source);
+	            prevAnchors ?? (prevAnchors = anchorNames(doc));
+	            const anchor = findNewAnchor(prefix, prevAnchors);
+	            prevAnchors.add(anchor);
+	            return anchor;
+	        },
+	        /**
+	         * With circular references, the source node is only resolved after all
+	         * of its child nodes are. This is why anchors are set only after all of
+	         * the nodes have been created.
+	         */
+	        setAnchors: () => {
+	            for (const source of aliasObjects) {
+	                const ref = sourceObjects.get(source);
+	                if (typeof ref === 'object' &&
+	                    ref.anchor &&
+	                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+	                    ref.node.anchor = ref.anchor;
+	                }
+	                else {
+	                    const error = new Error('Failed to resolve repeated object (this should not happen)');
+	                    error.source = source;
+	                    throw error;
+	                }
+	            }
+	        },
+	        sourceObjects
+	    };
+	}
+
+	anchors.anchorIsValid = anchorIsValid;
+	anchors.anchorNames = anchorNames;
+	anchors.createNodeAnchors = createNodeAnchors;
+	anchors.findNewAnchor = findNewAnchor;
+	return anchors;
+}
+
+var Node = {};
+
+var applyReviver = {};
+
+var hasRequiredApplyReviver;
+
+function requireApplyReviver () {
+	if (hasRequiredApplyReviver) return applyReviver;
+	hasRequiredApplyReviver = 1;
+
+	/**
+	 * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
+	 * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
+	 * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
+	 *
+	 * Includes extensions for handling Map and Set objects.
+	 */
+	function applyReviver$1(reviver, obj, key, val) {
+	    if (val && typeof val === 'object') {
+	        if (Array.isArray(val)) {
+	            for (let i = 0, len = val.length; i < len; ++i) {
+	                const v0 = val[i];
+	                const v1 = applyReviver$1(reviver, val, String(i), v0);
+	                // eslint-disable-next-line @typescript-eslint/no-array-delete
+	                if (v1 === undefined)
+	                    delete val[i];
+	                else if (v1 !== v0)
+	                    val[i] = v1;
+	            }
+	        }
+	        else if (val instanceof Map) {
+	            for (const k of Array.from(val.keys())) {
+	                const v0 = val.get(k);
+	                const v1 = applyReviver$1(reviver, val, k, v0);
+	                if (v1 === undefined)
+	                    val.delete(k);
+	                else if (v1 !== v0)
+	                    val.set(k, v1);
+	            }
+	        }
+	        else if (val instanceof Set) {
+	            for (const v0 of Array.from(val)) {
+	                const v1 = applyReviver$1(reviver, val, v0, v0);
+	                if (v1 === undefined)
+	                    val.delete(v0);
+	                else if (v1 !== v0) {
+	                    val.delete(v0);
+	                    val.add(v1);
+	                }
+	            }
+	        }
+	        else {
+	            for (const [k, v0] of Object.entries(val)) {
+	                const v1 = applyReviver$1(reviver, val, k, v0);
+	                if (v1 === undefined)
+	                    delete val[k];
+	                else if (v1 !== v0)
+	                    val[k] = v1;
+	            }
+	        }
+	    }
+	    return reviver.call(obj, key, val);
+	}
+
+	applyReviver.applyReviver = applyReviver$1;
+	return applyReviver;
+}
+
+var toJS = {};
+
+var hasRequiredToJS;
+
+function requireToJS () {
+	if (hasRequiredToJS) return toJS;
+	hasRequiredToJS = 1;
+
+	var identity = requireIdentity();
+
+	/**
+	 * Recursively convert any node or its contents to native JavaScript
+	 *
+	 * @param value - The input value
+	 * @param arg - If `value` defines a `toJSON()` method, use this
+	 *   as its first argument
+	 * @param ctx - Conversion context, originally set in Document#toJS(). If
+	 *   `{ keep: true }` is not set, output should be suitable for JSON
+	 *   stringification.
+	 */
+	function toJS$1(value, arg, ctx) {
+	    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+	    if (Array.isArray(value))
+	        return value.map((v, i) => toJS$1(v, String(i), ctx));
+	    if (value && typeof value.toJSON === 'function') {
+	        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+	        if (!ctx || !identity.hasAnchor(value))
+	            return value.toJSON(arg, ctx);
+	        const data = { aliasCount: 0, count: 1, res: undefined };
+	        ctx.anchors.set(value, data);
+	        ctx.onCreate = res => {
+	            data.res = res;
+	            delete ctx.onCreate;
+	        };
+	        const res = value.toJSON(arg, ctx);
+	        if (ctx.onCreate)
+	            ctx.onCreate(res);
+	        return res;
+	    }
+	    if (typeof value === 'bigint' && !ctx?.keep)
+	        return Number(value);
+	    return value;
+	}
+
+	toJS.toJS = toJS$1;
+	return toJS;
+}
+
+var hasRequiredNode$1;
+
+function requireNode$1 () {
+	if (hasRequiredNode$1) return Node;
+	hasRequiredNode$1 = 1;
+
+	var applyReviver = requireApplyReviver();
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+
+	class NodeBase {
+	    constructor(type) {
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+	    }
+	    /** Create a copy of this node.  */
+	    clone() {
+	        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /** A plain JavaScript representation of this node. */
+	    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+	        if (!identity.isDocument(doc))
+	            throw new TypeError('A document argument is required');
+	        const ctx = {
+	            anchors: new Map(),
+	            doc,
+	            keep: true,
+	            mapAsMap: mapAsMap === true,
+	            mapKeyWarned: false,
+	            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+	        };
+	        const res = toJS.toJS(this, '', ctx);
+	        if (typeof onAnchor === 'function')
+	            for (const { count, res } of ctx.anchors.values())
+	                onAnchor(res, count);
+	        return typeof reviver === 'function'
+	            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+	            : res;
+	    }
+	}
+
+	Node.NodeBase = NodeBase;
+	return Node;
+}
+
+var hasRequiredAlias;
+
+function requireAlias () {
+	if (hasRequiredAlias) return Alias;
+	hasRequiredAlias = 1;
+
+	var anchors = requireAnchors();
+	var visit = requireVisit();
+	var identity = requireIdentity();
+	var Node = requireNode$1();
+	var toJS = requireToJS();
+
+	let Alias$1 = class Alias extends Node.NodeBase {
+	    constructor(source) {
+	        super(identity.ALIAS);
+	        this.source = source;
+	        Object.defineProperty(this, 'tag', {
+	            set() {
+	                throw new Error('Alias nodes cannot have tags');
+	            }
+	        });
+	    }
+	    /**
+	     * Resolve the value of this alias within `doc`, finding the last
+	     * instance of the `source` anchor before this node.
+	     */
+	    resolve(doc, ctx) {
+	        if (ctx?.maxAliasCount === 0)
+	            throw new ReferenceError('Alias resolution is disabled');
+	        let nodes;
+	        if (ctx?.aliasResolveCache) {
+	            nodes = ctx.aliasResolveCache;
+	        }
+	        else {
+	            nodes = [];
+	            visit.visit(doc, {
+	                Node: (_key, node) => {
+	                    if (identity.isAlias(node) || identity.hasAnchor(node))
+	                        nodes.push(node);
+	                }
+	            });
+	            if (ctx)
+	                ctx.aliasResolveCache = nodes;
+	        }
+	        let found = undefined;
+	        for (const node of nodes) {
+	            if (node === this)
+	                break;
+	            if (node.anchor === this.source)
+	                found = node;
+	        }
+	        if (found && ctx) {
+	            const { anchors, doc, maxAliasCount } = ctx;
+	            let data = anchors.get(found);
+	            if (!data) {
+	                // Resolve anchors for Node.prototype.toJS()
+	                toJS.toJS(found, null, ctx);
+	                data = anchors.get(found);
+	            }
+	            /* istanbul ignore if */
+	            if (data?.res === undefined) {
+	                const msg = 'This should not happen: Alias anchor was not resolved?';
+	                throw new ReferenceError(msg);
+	            }
+	            if (maxAliasCount >= 0) {
+	                data.count += 1;
+	                if (data.aliasCount === 0)
+	                    data.aliasCount = getAliasCount(doc, found, anchors);
+	                if (data.count * data.aliasCount > maxAliasCount) {
+	                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
+	                    throw new ReferenceError(msg);
+	                }
+	            }
+	        }
+	        return found;
+	    }
+	    toJSON(_arg, ctx) {
+	        if (!ctx)
+	            return { source: this.source };
+	        const source = this.resolve(ctx.doc, ctx);
+	        if (!source) {
+	            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+	            throw new ReferenceError(msg);
+	        }
+	        return ctx.anchors.get(source).res;
+	    }
+	    toString(ctx, _onComment, _onChompKeep) {
+	        const src = `*${this.source}`;
+	        if (ctx) {
+	            anchors.anchorIsValid(this.source);
+	            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+	                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+	                throw new Error(msg);
+	            }
+	            if (ctx.implicitKey)
+	                return `${src} `;
+	        }
+	        return src;
+	    }
+	};
+	function getAliasCount(doc, node, anchors) {
+	    if (identity.isAlias(node)) {
+	        const source = node.resolve(doc);
+	        const anchor = anchors && source && anchors.get(source);
+	        return anchor ? anchor.count * anchor.aliasCount : 0;
+	    }
+	    else if (identity.isCollection(node)) {
+	        let count = 0;
+	        for (const item of node.items) {
+	            const c = getAliasCount(doc, item, anchors);
+	            if (c > count)
+	                count = c;
+	        }
+	        return count;
+	    }
+	    else if (identity.isPair(node)) {
+	        const kc = getAliasCount(doc, node.key, anchors);
+	        const vc = getAliasCount(doc, node.value, anchors);
+	        return Math.max(kc, vc);
+	    }
+	    return 1;
+	}
+
+	Alias.Alias = Alias$1;
+	return Alias;
+}
+
+var Collection = {};
+
+var createNode = {};
+
+var Scalar = {};
+
+var hasRequiredScalar;
+
+function requireScalar () {
+	if (hasRequiredScalar) return Scalar;
+	hasRequiredScalar = 1;
+
+	var identity = requireIdentity();
+	var Node = requireNode$1();
+	var toJS = requireToJS();
+
+	const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
+	let Scalar$1 = class Scalar extends Node.NodeBase {
+	    constructor(value) {
+	        super(identity.SCALAR);
+	        this.value = value;
+	    }
+	    toJSON(arg, ctx) {
+	        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+	    }
+	    toString() {
+	        return String(this.value);
+	    }
+	};
+	Scalar$1.BLOCK_FOLDED = 'BLOCK_FOLDED';
+	Scalar$1.BLOCK_LITERAL = 'BLOCK_LITERAL';
+	Scalar$1.PLAIN = 'PLAIN';
+	Scalar$1.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
+	Scalar$1.QUOTE_SINGLE = 'QUOTE_SINGLE';
+
+	Scalar.Scalar = Scalar$1;
+	Scalar.isScalarValue = isScalarValue;
+	return Scalar;
+}
+
+var hasRequiredCreateNode;
+
+function requireCreateNode () {
+	if (hasRequiredCreateNode) return createNode;
+	hasRequiredCreateNode = 1;
+
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+
+	const defaultTagPrefix = 'tag:yaml.org,2002:';
+	function findTagObject(value, tagName, tags) {
+	    if (tagName) {
+	        const match = tags.filter(t => t.tag === tagName);
+	        const tagObj = match.find(t => !t.format) ?? match[0];
+	        if (!tagObj)
+	            throw new Error(`Tag ${tagName} not found`);
+	        return tagObj;
+	    }
+	    return tags.find(t => t.identify?.(value) && !t.format);
+	}
+	function createNode$1(value, tagName, ctx) {
+	    if (identity.isDocument(value))
+	        value = value.contents;
+	    if (identity.isNode(value))
+	        return value;
+	    if (identity.isPair(value)) {
+	        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+	        map.items.push(value);
+	        return map;
+	    }
+	    if (value instanceof String ||
+	        value instanceof Number ||
+	        value instanceof Boolean ||
+	        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
+	    ) {
+	        // https://tc39.es/ecma262/#sec-serializejsonproperty
+	        value = value.valueOf();
+	    }
+	    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+	    // Detect duplicate references to the same object & use Alias nodes for all
+	    // after first. The `ref` wrapper allows for circular references to resolve.
+	    let ref = undefined;
+	    if (aliasDuplicateObjects && value && typeof value === 'object') {
+	        ref = sourceObjects.get(value);
+	        if (ref) {
+	            ref.anchor ?? (ref.anchor = onAnchor(value));
+	            return new Alias.Alias(ref.anchor);
+	        }
+	        else {
+	            ref = { anchor: null, node: null };
+	            sourceObjects.set(value, ref);
+	        }
+	    }
+	    if (tagName?.startsWith('!!'))
+	        tagName = defaultTagPrefix + tagName.slice(2);
+	    let tagObj = findTagObject(value, tagName, schema.tags);
+	    if (!tagObj) {
+	        if (value && typeof value.toJSON === 'function') {
+	            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+	            value = value.toJSON();
+	        }
+	        if (!value || typeof value !== 'object') {
+	            const node = new Scalar.Scalar(value);
+	            if (ref)
+	                ref.node = node;
+	            return node;
+	        }
+	        tagObj =
+	            value instanceof Map
+	                ? schema[identity.MAP]
+	                : Symbol.iterator in Object(value)
+	                    ? schema[identity.SEQ]
+	                    : schema[identity.MAP];
+	    }
+	    if (onTagObj) {
+	        onTagObj(tagObj);
+	        delete ctx.onTagObj;
+	    }
+	    const node = tagObj?.createNode
+	        ? tagObj.createNode(ctx.schema, value, ctx)
+	        : typeof tagObj?.nodeClass?.from === 'function'
+	            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
+	            : new Scalar.Scalar(value);
+	    if (tagName)
+	        node.tag = tagName;
+	    else if (!tagObj.default)
+	        node.tag = tagObj.tag;
+	    if (ref)
+	        ref.node = node;
+	    return node;
+	}
+
+	createNode.createNode = createNode$1;
+	return createNode;
+}
+
+var hasRequiredCollection;
+
+function requireCollection () {
+	if (hasRequiredCollection) return Collection;
+	hasRequiredCollection = 1;
+
+	var createNode = requireCreateNode();
+	var identity = requireIdentity();
+	var Node = requireNode$1();
+
+	function collectionFromPath(schema, path, value) {
+	    let v = value;
+	    for (let i = path.length - 1; i >= 0; --i) {
+	        const k = path[i];
+	        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
+	            const a = [];
+	            a[k] = v;
+	            v = a;
+	        }
+	        else {
+	            v = new Map([[k, v]]);
+	        }
+	    }
+	    return createNode.createNode(v, undefined, {
+	        aliasDuplicateObjects: false,
+	        keepUndefined: false,
+	        onAnchor: () => {
+	            throw new Error('This should not happen, please report a bug.');
+	        },
+	        schema,
+	        sourceObjects: new Map()
+	    });
+	}
+	// Type guard is intentionally a little wrong so as to be more useful,
+	// as it does not cover untypable empty non-string iterables (e.g. []).
+	const isEmptyPath = (path) => path == null ||
+	    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
+	let Collection$1 = class Collection extends Node.NodeBase {
+	    constructor(type, schema) {
+	        super(type);
+	        Object.defineProperty(this, 'schema', {
+	            value: schema,
+	            configurable: true,
+	            enumerable: false,
+	            writable: true
+	        });
+	    }
+	    /**
+	     * Create a copy of this collection.
+	     *
+	     * @param schema - If defined, overwrites the original's schema
+	     */
+	    clone(schema) {
+	        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+	        if (schema)
+	            copy.schema = schema;
+	        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /**
+	     * Adds a value to the collection. For `!!map` and `!!omap` the value must
+	     * be a Pair instance or a `{ key, value }` object, which may not have a key
+	     * that already exists in the map.
+	     */
+	    addIn(path, value) {
+	        if (isEmptyPath(path))
+	            this.add(value);
+	        else {
+	            const [key, ...rest] = path;
+	            const node = this.get(key, true);
+	            if (identity.isCollection(node))
+	                node.addIn(rest, value);
+	            else if (node === undefined && this.schema)
+	                this.set(key, collectionFromPath(this.schema, rest, value));
+	            else
+	                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	        }
+	    }
+	    /**
+	     * Removes a value from the collection.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    deleteIn(path) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0)
+	            return this.delete(key);
+	        const node = this.get(key, true);
+	        if (identity.isCollection(node))
+	            return node.deleteIn(rest);
+	        else
+	            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	    }
+	    /**
+	     * Returns item at `key`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    getIn(path, keepScalar) {
+	        const [key, ...rest] = path;
+	        const node = this.get(key, true);
+	        if (rest.length === 0)
+	            return !keepScalar && identity.isScalar(node) ? node.value : node;
+	        else
+	            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
+	    }
+	    hasAllNullValues(allowScalar) {
+	        return this.items.every(node => {
+	            if (!identity.isPair(node))
+	                return false;
+	            const n = node.value;
+	            return (n == null ||
+	                (allowScalar &&
+	                    identity.isScalar(n) &&
+	                    n.value == null &&
+	                    !n.commentBefore &&
+	                    !n.comment &&
+	                    !n.tag));
+	        });
+	    }
+	    /**
+	     * Checks if the collection includes a value with the key `key`.
+	     */
+	    hasIn(path) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0)
+	            return this.has(key);
+	        const node = this.get(key, true);
+	        return identity.isCollection(node) ? node.hasIn(rest) : false;
+	    }
+	    /**
+	     * Sets a value in this collection. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    setIn(path, value) {
+	        const [key, ...rest] = path;
+	        if (rest.length === 0) {
+	            this.set(key, value);
+	        }
+	        else {
+	            const node = this.get(key, true);
+	            if (identity.isCollection(node))
+	                node.setIn(rest, value);
+	            else if (node === undefined && this.schema)
+	                this.set(key, collectionFromPath(this.schema, rest, value));
+	            else
+	                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+	        }
+	    }
+	};
+
+	Collection.Collection = Collection$1;
+	Collection.collectionFromPath = collectionFromPath;
+	Collection.isEmptyPath = isEmptyPath;
+	return Collection;
+}
+
+var Pair = {};
+
+var stringifyPair = {};
+
+var stringify$1 = {};
+
+var stringifyComment = {};
+
+var hasRequiredStringifyComment;
+
+function requireStringifyComment () {
+	if (hasRequiredStringifyComment) return stringifyComment;
+	hasRequiredStringifyComment = 1;
+
+	/**
+	 * Stringifies a comment.
+	 *
+	 * Empty comment lines are left empty,
+	 * lines consisting of a single space are replaced by `#`,
+	 * and all other lines are prefixed with a `#`.
+	 */
+	const stringifyComment$1 = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
+	function indentComment(comment, indent) {
+	    if (/^\n+$/.test(comment))
+	        return comment.substring(1);
+	    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+	}
+	const lineComment = (str, indent, comment) => str.endsWith('\n')
+	    ? indentComment(comment, indent)
+	    : comment.includes('\n')
+	        ? '\n' + indentComment(comment, indent)
+	        : (str.endsWith(' ') ? '' : ' ') + comment;
+
+	stringifyComment.indentComment = indentComment;
+	stringifyComment.lineComment = lineComment;
+	stringifyComment.stringifyComment = stringifyComment$1;
+	return stringifyComment;
+}
+
+var stringifyString = {};
+
+var foldFlowLines = {};
+
+var hasRequiredFoldFlowLines;
+
+function requireFoldFlowLines () {
+	if (hasRequiredFoldFlowLines) return foldFlowLines;
+	hasRequiredFoldFlowLines = 1;
+
+	const FOLD_FLOW = 'flow';
+	const FOLD_BLOCK = 'block';
+	const FOLD_QUOTED = 'quoted';
+	/**
+	 * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
+	 * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
+	 * terminated with `\n` and started with `indent`.
+	 */
+	function foldFlowLines$1(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+	    if (!lineWidth || lineWidth < 0)
+	        return text;
+	    if (lineWidth < minContentWidth)
+	        minContentWidth = 0;
+	    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+	    if (text.length <= endStep)
+	        return text;
+	    const folds = [];
+	    const escapedFolds = {};
+	    let end = lineWidth - indent.length;
+	    if (typeof indentAtStart === 'number') {
+	        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+	            folds.push(0);
+	        else
+	            end = lineWidth - indentAtStart;
+	    }
+	    let split = undefined;
+	    let prev = undefined;
+	    let overflow = false;
+	    let i = -1;
+	    let escStart = -1;
+	    let escEnd = -1;
+	    if (mode === FOLD_BLOCK) {
+	        i = consumeMoreIndentedLines(text, i, indent.length);
+	        if (i !== -1)
+	            end = i + endStep;
+	    }
+	    for (let ch; (ch = text[(i += 1)]);) {
+	        if (mode === FOLD_QUOTED && ch === '\\') {
+	            escStart = i;
+	            switch (text[i + 1]) {
+	                case 'x':
+	                    i += 3;
+	                    break;
+	                case 'u':
+	                    i += 5;
+	                    break;
+	                case 'U':
+	                    i += 9;
+	                    break;
+	                default:
+	                    i += 1;
+	            }
+	            escEnd = i;
+	        }
+	        if (ch === '\n') {
+	            if (mode === FOLD_BLOCK)
+	                i = consumeMoreIndentedLines(text, i, indent.length);
+	            end = i + indent.length + endStep;
+	            split = undefined;
+	        }
+	        else {
+	            if (ch === ' ' &&
+	                prev &&
+	                prev !== ' ' &&
+	                prev !== '\n' &&
+	                prev !== '\t') {
+	                // space surrounded by non-space can be replaced with newline + indent
+	                const next = text[i + 1];
+	                if (next && next !== ' ' && next !== '\n' && next !== '\t')
+	                    split = i;
+	            }
+	            if (i >= end) {
+	                if (split) {
+	                    folds.push(split);
+	                    end = split + endStep;
+	                    split = undefined;
+	                }
+	                else if (mode === FOLD_QUOTED) {
+	                    // white-space collected at end may stretch past lineWidth
+	                    while (prev === ' ' || prev === '\t') {
+	                        prev = ch;
+	                        ch = text[(i += 1)];
+	                        overflow = true;
+	                    }
+	                    // Account for newline escape, but don't break preceding escape
+	                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+	                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
+	                    if (escapedFolds[j])
+	                        return text;
+	                    folds.push(j);
+	                    escapedFolds[j] = true;
+	                    end = j + endStep;
+	                    split = undefined;
+	                }
+	                else {
+	                    overflow = true;
+	                }
+	            }
+	        }
+	        prev = ch;
+	    }
+	    if (overflow && onOverflow)
+	        onOverflow();
+	    if (folds.length === 0)
+	        return text;
+	    if (onFold)
+	        onFold();
+	    let res = text.slice(0, folds[0]);
+	    for (let i = 0; i < folds.length; ++i) {
+	        const fold = folds[i];
+	        const end = folds[i + 1] || text.length;
+	        if (fold === 0)
+	            res = `\n${indent}${text.slice(0, end)}`;
+	        else {
+	            if (mode === FOLD_QUOTED && escapedFolds[fold])
+	                res += `${text[fold]}\\`;
+	            res += `\n${indent}${text.slice(fold + 1, end)}`;
+	        }
+	    }
+	    return res;
+	}
+	/**
+	 * Presumes `i + 1` is at the start of a line
+	 * @returns index of last newline in more-indented block
+	 */
+	function consumeMoreIndentedLines(text, i, indent) {
+	    let end = i;
+	    let start = i + 1;
+	    let ch = text[start];
+	    while (ch === ' ' || ch === '\t') {
+	        if (i < start + indent) {
+	            ch = text[++i];
+	        }
+	        else {
+	            do {
+	                ch = text[++i];
+	            } while (ch && ch !== '\n');
+	            end = i;
+	            start = i + 1;
+	            ch = text[start];
+	        }
+	    }
+	    return end;
+	}
+
+	foldFlowLines.FOLD_BLOCK = FOLD_BLOCK;
+	foldFlowLines.FOLD_FLOW = FOLD_FLOW;
+	foldFlowLines.FOLD_QUOTED = FOLD_QUOTED;
+	foldFlowLines.foldFlowLines = foldFlowLines$1;
+	return foldFlowLines;
+}
+
+var hasRequiredStringifyString;
+
+function requireStringifyString () {
+	if (hasRequiredStringifyString) return stringifyString;
+	hasRequiredStringifyString = 1;
+
+	var Scalar = requireScalar();
+	var foldFlowLines = requireFoldFlowLines();
+
+	const getFoldOptions = (ctx, isBlock) => ({
+	    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+	    lineWidth: ctx.options.lineWidth,
+	    minContentWidth: ctx.options.minContentWidth
+	});
+	// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
+	// presume that's starting a new document.
+	const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+	function lineLengthOverLimit(str, lineWidth, indentLength) {
+	    if (!lineWidth || lineWidth < 0)
+	        return false;
+	    const limit = lineWidth - indentLength;
+	    const strLen = str.length;
+	    if (strLen <= limit)
+	        return false;
+	    for (let i = 0, start = 0; i < strLen; ++i) {
+	        if (str[i] === '\n') {
+	            if (i - start > limit)
+	                return true;
+	            start = i + 1;
+	            if (strLen - start <= limit)
+	                return false;
+	        }
+	    }
+	    return true;
+	}
+	function doubleQuotedString(value, ctx) {
+	    const json = JSON.stringify(value);
+	    if (ctx.options.doubleQuotedAsJSON)
+	        return json;
+	    const { implicitKey } = ctx;
+	    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+	    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+	    let str = '';
+	    let start = 0;
+	    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+	        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
+	            // space before newline needs to be escaped to not be folded
+	            str += json.slice(start, i) + '\\ ';
+	            i += 1;
+	            start = i;
+	            ch = '\\';
+	        }
+	        if (ch === '\\')
+	            switch (json[i + 1]) {
+	                case 'u':
+	                    {
+	                        str += json.slice(start, i);
+	                        const code = json.substr(i + 2, 4);
+	                        switch (code) {
+	                            case '0000':
+	                                str += '\\0';
+	                                break;
+	                            case '0007':
+	                                str += '\\a';
+	                                break;
+	                            case '000b':
+	                                str += '\\v';
+	                                break;
+	                            case '001b':
+	                                str += '\\e';
+	                                break;
+	                            case '0085':
+	                                str += '\\N';
+	                                break;
+	                            case '00a0':
+	                                str += '\\_';
+	                                break;
+	                            case '2028':
+	                                str += '\\L';
+	                                break;
+	                            case '2029':
+	                                str += '\\P';
+	                                break;
+	                            default:
+	                                if (code.substr(0, 2) === '00')
+	                                    str += '\\x' + code.substr(2);
+	                                else
+	                                    str += json.substr(i, 6);
+	                        }
+	                        i += 5;
+	                        start = i + 1;
+	                    }
+	                    break;
+	                case 'n':
+	                    if (implicitKey ||
+	                        json[i + 2] === '"' ||
+	                        json.length < minMultiLineLength) {
+	                        i += 1;
+	                    }
+	                    else {
+	                        // folding will eat first newline
+	                        str += json.slice(start, i) + '\n\n';
+	                        while (json[i + 2] === '\\' &&
+	                            json[i + 3] === 'n' &&
+	                            json[i + 4] !== '"') {
+	                            str += '\n';
+	                            i += 2;
+	                        }
+	                        str += indent;
+	                        // space after newline needs to be escaped to not be folded
+	                        if (json[i + 2] === ' ')
+	                            str += '\\';
+	                        i += 1;
+	                        start = i + 1;
+	                    }
+	                    break;
+	                default:
+	                    i += 1;
+	            }
+	    }
+	    str = start ? str + json.slice(start) : json;
+	    return implicitKey
+	        ? str
+	        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+	}
+	function singleQuotedString(value, ctx) {
+	    if (ctx.options.singleQuote === false ||
+	        (ctx.implicitKey && value.includes('\n')) ||
+	        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
+	    )
+	        return doubleQuotedString(value, ctx);
+	    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+	    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
+	    return ctx.implicitKey
+	        ? res
+	        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+	}
+	function quotedString(value, ctx) {
+	    const { singleQuote } = ctx.options;
+	    let qs;
+	    if (singleQuote === false)
+	        qs = doubleQuotedString;
+	    else {
+	        const hasDouble = value.includes('"');
+	        const hasSingle = value.includes("'");
+	        if (hasDouble && !hasSingle)
+	            qs = singleQuotedString;
+	        else if (hasSingle && !hasDouble)
+	            qs = doubleQuotedString;
+	        else
+	            qs = singleQuote ? singleQuotedString : doubleQuotedString;
+	    }
+	    return qs(value, ctx);
+	}
+	// The negative lookbehind avoids a polynomial search,
+	// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
+	let blockEndNewlines;
+	try {
+	    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
+	}
+	catch {
+	    blockEndNewlines = /\n+(?!\n|$)/g;
+	}
+	function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+	    const { blockQuote, commentString, lineWidth } = ctx.options;
+	    // 1. Block can't end in whitespace unless the last line is non-empty.
+	    // 2. Strings consisting of only whitespace are best rendered explicitly.
+	    if (!blockQuote || /\n[\t ]+$/.test(value)) {
+	        return quotedString(value, ctx);
+	    }
+	    const indent = ctx.indent ||
+	        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
+	    const literal = blockQuote === 'literal'
+	        ? true
+	        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
+	            ? false
+	            : type === Scalar.Scalar.BLOCK_LITERAL
+	                ? true
+	                : !lineLengthOverLimit(value, lineWidth, indent.length);
+	    if (!value)
+	        return literal ? '|\n' : '>\n';
+	    // determine chomping from whitespace at value end
+	    let chomp;
+	    let endStart;
+	    for (endStart = value.length; endStart > 0; --endStart) {
+	        const ch = value[endStart - 1];
+	        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
+	            break;
+	    }
+	    let end = value.substring(endStart);
+	    const endNlPos = end.indexOf('\n');
+	    if (endNlPos === -1) {
+	        chomp = '-'; // strip
+	    }
+	    else if (value === end || endNlPos !== end.length - 1) {
+	        chomp = '+'; // keep
+	        if (onChompKeep)
+	            onChompKeep();
+	    }
+	    else {
+	        chomp = ''; // clip
+	    }
+	    if (end) {
+	        value = value.slice(0, -end.length);
+	        if (end[end.length - 1] === '\n')
+	            end = end.slice(0, -1);
+	        end = end.replace(blockEndNewlines, `$&${indent}`);
+	    }
+	    // determine indent indicator from whitespace at value start
+	    let startWithSpace = false;
+	    let startEnd;
+	    let startNlPos = -1;
+	    for (startEnd = 0; startEnd < value.length; ++startEnd) {
+	        const ch = value[startEnd];
+	        if (ch === ' ')
+	            startWithSpace = true;
+	        else if (ch === '\n')
+	            startNlPos = startEnd;
+	        else
+	            break;
+	    }
+	    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+	    if (start) {
+	        value = value.substring(start.length);
+	        start = start.replace(/\n+/g, `$&${indent}`);
+	    }
+	    const indentSize = indent ? '2' : '1'; // root is at -1
+	    // Leading | or > is added later
+	    let header = (startWithSpace ? indentSize : '') + chomp;
+	    if (comment) {
+	        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
+	        if (onComment)
+	            onComment();
+	    }
+	    if (!literal) {
+	        const foldedValue = value
+	            .replace(/\n+/g, '\n$&')
+	            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
+	            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
+	            .replace(/\n+/g, `$&${indent}`);
+	        let literalFallback = false;
+	        const foldOptions = getFoldOptions(ctx, true);
+	        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
+	            foldOptions.onOverflow = () => {
+	                literalFallback = true;
+	            };
+	        }
+	        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+	        if (!literalFallback)
+	            return `>${header}\n${indent}${body}`;
+	    }
+	    value = value.replace(/\n+/g, `$&${indent}`);
+	    return `|${header}\n${indent}${start}${value}${end}`;
+	}
+	function plainString(item, ctx, onComment, onChompKeep) {
+	    const { type, value } = item;
+	    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+	    if ((implicitKey && value.includes('\n')) ||
+	        (inFlow && /[[\]{},]/.test(value))) {
+	        return quotedString(value, ctx);
+	    }
+	    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+	        // not allowed:
+	        // - '-' or '?'
+	        // - start with an indicator character (except [?:-]) or /[?-] /
+	        // - '\n ', ': ' or ' \n' anywhere
+	        // - '#' not preceded by a non-space char
+	        // - end with ' ' or ':'
+	        return implicitKey || inFlow || !value.includes('\n')
+	            ? quotedString(value, ctx)
+	            : blockString(item, ctx, onComment, onChompKeep);
+	    }
+	    if (!implicitKey &&
+	        !inFlow &&
+	        type !== Scalar.Scalar.PLAIN &&
+	        value.includes('\n')) {
+	        // Where allowed & type not set explicitly, prefer block style for multiline strings
+	        return blockString(item, ctx, onComment, onChompKeep);
+	    }
+	    if (containsDocumentMarker(value)) {
+	        if (indent === '') {
+	            ctx.forceBlockIndent = true;
+	            return blockString(item, ctx, onComment, onChompKeep);
+	        }
+	        else if (implicitKey && indent === indentStep) {
+	            return quotedString(value, ctx);
+	        }
+	    }
+	    const str = value.replace(/\n+/g, `$&\n${indent}`);
+	    // Verify that output will be parsed as a string, as e.g. plain numbers and
+	    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
+	    // and others in v1.1.
+	    if (actualString) {
+	        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
+	        const { compat, tags } = ctx.doc.schema;
+	        if (tags.some(test) || compat?.some(test))
+	            return quotedString(value, ctx);
+	    }
+	    return implicitKey
+	        ? str
+	        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+	}
+	function stringifyString$1(item, ctx, onComment, onChompKeep) {
+	    const { implicitKey, inFlow } = ctx;
+	    const ss = typeof item.value === 'string'
+	        ? item
+	        : Object.assign({}, item, { value: String(item.value) });
+	    let { type } = item;
+	    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+	        // force double quotes on control characters & unpaired surrogates
+	        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+	            type = Scalar.Scalar.QUOTE_DOUBLE;
+	    }
+	    const _stringify = (_type) => {
+	        switch (_type) {
+	            case Scalar.Scalar.BLOCK_FOLDED:
+	            case Scalar.Scalar.BLOCK_LITERAL:
+	                return implicitKey || inFlow
+	                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
+	                    : blockString(ss, ctx, onComment, onChompKeep);
+	            case Scalar.Scalar.QUOTE_DOUBLE:
+	                return doubleQuotedString(ss.value, ctx);
+	            case Scalar.Scalar.QUOTE_SINGLE:
+	                return singleQuotedString(ss.value, ctx);
+	            case Scalar.Scalar.PLAIN:
+	                return plainString(ss, ctx, onComment, onChompKeep);
+	            default:
+	                return null;
+	        }
+	    };
+	    let res = _stringify(type);
+	    if (res === null) {
+	        const { defaultKeyType, defaultStringType } = ctx.options;
+	        const t = (implicitKey && defaultKeyType) || defaultStringType;
+	        res = _stringify(t);
+	        if (res === null)
+	            throw new Error(`Unsupported default string type ${t}`);
+	    }
+	    return res;
+	}
+
+	stringifyString.stringifyString = stringifyString$1;
+	return stringifyString;
+}
+
+var hasRequiredStringify;
+
+function requireStringify () {
+	if (hasRequiredStringify) return stringify$1;
+	hasRequiredStringify = 1;
+
+	var anchors = requireAnchors();
+	var identity = requireIdentity();
+	var stringifyComment = requireStringifyComment();
+	var stringifyString = requireStringifyString();
+
+	function createStringifyContext(doc, options) {
+	    const opt = Object.assign({
+	        blockQuote: true,
+	        commentString: stringifyComment.stringifyComment,
+	        defaultKeyType: null,
+	        defaultStringType: 'PLAIN',
+	        directives: null,
+	        doubleQuotedAsJSON: false,
+	        doubleQuotedMinMultiLineLength: 40,
+	        falseStr: 'false',
+	        flowCollectionPadding: true,
+	        indentSeq: true,
+	        lineWidth: 80,
+	        minContentWidth: 20,
+	        nullStr: 'null',
+	        simpleKeys: false,
+	        singleQuote: null,
+	        trailingComma: false,
+	        trueStr: 'true',
+	        verifyAliasOrder: true
+	    }, doc.schema.toStringOptions, options);
+	    let inFlow;
+	    switch (opt.collectionStyle) {
+	        case 'block':
+	            inFlow = false;
+	            break;
+	        case 'flow':
+	            inFlow = true;
+	            break;
+	        default:
+	            inFlow = null;
+	    }
+	    return {
+	        anchors: new Set(),
+	        doc,
+	        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
+	        indent: '',
+	        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
+	        inFlow,
+	        options: opt
+	    };
+	}
+	function getTagObject(tags, item) {
+	    if (item.tag) {
+	        const match = tags.filter(t => t.tag === item.tag);
+	        if (match.length > 0)
+	            return match.find(t => t.format === item.format) ?? match[0];
+	    }
+	    let tagObj = undefined;
+	    let obj;
+	    if (identity.isScalar(item)) {
+	        obj = item.value;
+	        let match = tags.filter(t => t.identify?.(obj));
+	        if (match.length > 1) {
+	            const testMatch = match.filter(t => t.test);
+	            if (testMatch.length > 0)
+	                match = testMatch;
+	        }
+	        tagObj =
+	            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
+	    }
+	    else {
+	        obj = item;
+	        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
+	    }
+	    if (!tagObj) {
+	        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
+	        throw new Error(`Tag not resolved for ${name} value`);
+	    }
+	    return tagObj;
+	}
+	// needs to be called before value stringifier to allow for circular anchor refs
+	function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+	    if (!doc.directives)
+	        return '';
+	    const props = [];
+	    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+	    if (anchor && anchors.anchorIsValid(anchor)) {
+	        anchors$1.add(anchor);
+	        props.push(`&${anchor}`);
+	    }
+	    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+	    if (tag)
+	        props.push(doc.directives.tagString(tag));
+	    return props.join(' ');
+	}
+	function stringify(item, ctx, onComment, onChompKeep) {
+	    if (identity.isPair(item))
+	        return item.toString(ctx, onComment, onChompKeep);
+	    if (identity.isAlias(item)) {
+	        if (ctx.doc.directives)
+	            return item.toString(ctx);
+	        if (ctx.resolvedAliases?.has(item)) {
+	            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+	        }
+	        else {
+	            if (ctx.resolvedAliases)
+	                ctx.resolvedAliases.add(item);
+	            else
+	                ctx.resolvedAliases = new Set([item]);
+	            item = item.resolve(ctx.doc);
+	        }
+	    }
+	    let tagObj = undefined;
+	    const node = identity.isNode(item)
+	        ? item
+	        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
+	    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+	    const props = stringifyProps(node, tagObj, ctx);
+	    if (props.length > 0)
+	        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+	    const str = typeof tagObj.stringify === 'function'
+	        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
+	        : identity.isScalar(node)
+	            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
+	            : node.toString(ctx, onComment, onChompKeep);
+	    if (!props)
+	        return str;
+	    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
+	        ? `${props} ${str}`
+	        : `${props}\n${ctx.indent}${str}`;
+	}
+
+	stringify$1.createStringifyContext = createStringifyContext;
+	stringify$1.stringify = stringify;
+	return stringify$1;
+}
+
+var hasRequiredStringifyPair;
+
+function requireStringifyPair () {
+	if (hasRequiredStringifyPair) return stringifyPair;
+	hasRequiredStringifyPair = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyPair$1({ key, value }, ctx, onComment, onChompKeep) {
+	    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+	    let keyComment = (identity.isNode(key) && key.comment) || null;
+	    if (simpleKeys) {
+	        if (keyComment) {
+	            throw new Error('With simple keys, key nodes cannot have comments');
+	        }
+	        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
+	            const msg = 'With simple keys, collection cannot be used as a key value';
+	            throw new Error(msg);
+	        }
+	    }
+	    let explicitKey = !simpleKeys &&
+	        (!key ||
+	            (keyComment && value == null && !ctx.inFlow) ||
+	            identity.isCollection(key) ||
+	            (identity.isScalar(key)
+	                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
+	                : typeof key === 'object'));
+	    ctx = Object.assign({}, ctx, {
+	        allNullValues: false,
+	        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+	        indent: indent + indentStep
+	    });
+	    let keyCommentDone = false;
+	    let chompKeep = false;
+	    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
+	    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+	        if (simpleKeys)
+	            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
+	        explicitKey = true;
+	    }
+	    if (ctx.inFlow) {
+	        if (allNullValues || value == null) {
+	            if (keyCommentDone && onComment)
+	                onComment();
+	            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
+	        }
+	    }
+	    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
+	        str = `? ${str}`;
+	        if (keyComment && !keyCommentDone) {
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	        }
+	        else if (chompKeep && onChompKeep)
+	            onChompKeep();
+	        return str;
+	    }
+	    if (keyCommentDone)
+	        keyComment = null;
+	    if (explicitKey) {
+	        if (keyComment)
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	        str = `? ${str}\n${indent}:`;
+	    }
+	    else {
+	        str = `${str}:`;
+	        if (keyComment)
+	            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+	    }
+	    let vsb, vcb, valueComment;
+	    if (identity.isNode(value)) {
+	        vsb = !!value.spaceBefore;
+	        vcb = value.commentBefore;
+	        valueComment = value.comment;
+	    }
+	    else {
+	        vsb = false;
+	        vcb = null;
+	        valueComment = null;
+	        if (value && typeof value === 'object')
+	            value = doc.createNode(value);
+	    }
+	    ctx.implicitKey = false;
+	    if (!explicitKey && !keyComment && identity.isScalar(value))
+	        ctx.indentAtStart = str.length + 1;
+	    chompKeep = false;
+	    if (!indentSeq &&
+	        indentStep.length >= 2 &&
+	        !ctx.inFlow &&
+	        !explicitKey &&
+	        identity.isSeq(value) &&
+	        !value.flow &&
+	        !value.tag &&
+	        !value.anchor) {
+	        // If indentSeq === false, consider '- ' as part of indentation where possible
+	        ctx.indent = ctx.indent.substring(2);
+	    }
+	    let valueCommentDone = false;
+	    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
+	    let ws = ' ';
+	    if (keyComment || vsb || vcb) {
+	        ws = vsb ? '\n' : '';
+	        if (vcb) {
+	            const cs = commentString(vcb);
+	            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
+	        }
+	        if (valueStr === '' && !ctx.inFlow) {
+	            if (ws === '\n' && valueComment)
+	                ws = '\n\n';
+	        }
+	        else {
+	            ws += `\n${ctx.indent}`;
+	        }
+	    }
+	    else if (!explicitKey && identity.isCollection(value)) {
+	        const vs0 = valueStr[0];
+	        const nl0 = valueStr.indexOf('\n');
+	        const hasNewline = nl0 !== -1;
+	        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+	        if (hasNewline || !flow) {
+	            let hasPropsLine = false;
+	            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
+	                let sp0 = valueStr.indexOf(' ');
+	                if (vs0 === '&' &&
+	                    sp0 !== -1 &&
+	                    sp0 < nl0 &&
+	                    valueStr[sp0 + 1] === '!') {
+	                    sp0 = valueStr.indexOf(' ', sp0 + 1);
+	                }
+	                if (sp0 === -1 || nl0 < sp0)
+	                    hasPropsLine = true;
+	            }
+	            if (!hasPropsLine)
+	                ws = `\n${ctx.indent}`;
+	        }
+	    }
+	    else if (valueStr === '' || valueStr[0] === '\n') {
+	        ws = '';
+	    }
+	    str += ws + valueStr;
+	    if (ctx.inFlow) {
+	        if (valueCommentDone && onComment)
+	            onComment();
+	    }
+	    else if (valueComment && !valueCommentDone) {
+	        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+	    }
+	    else if (chompKeep && onChompKeep) {
+	        onChompKeep();
+	    }
+	    return str;
+	}
+
+	stringifyPair.stringifyPair = stringifyPair$1;
+	return stringifyPair;
+}
+
+var addPairToJSMap = {};
+
+var log = {};
+
+var hasRequiredLog;
+
+function requireLog () {
+	if (hasRequiredLog) return log;
+	hasRequiredLog = 1;
+
+	var node_process = require$$0;
+
+	function debug(logLevel, ...messages) {
+	    if (logLevel === 'debug')
+	        console.log(...messages);
+	}
+	function warn(logLevel, warning) {
+	    if (logLevel === 'debug' || logLevel === 'warn') {
+	        if (typeof node_process.emitWarning === 'function')
+	            node_process.emitWarning(warning);
+	        else
+	            console.warn(warning);
+	    }
+	}
+
+	log.debug = debug;
+	log.warn = warn;
+	return log;
+}
+
+var merge = {};
+
+var hasRequiredMerge;
+
+function requireMerge () {
+	if (hasRequiredMerge) return merge;
+	hasRequiredMerge = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+
+	// If the value associated with a merge key is a single mapping node, each of
+	// its key/value pairs is inserted into the current mapping, unless the key
+	// already exists in it. If the value associated with the merge key is a
+	// sequence, then this sequence is expected to contain mapping nodes and each
+	// of these nodes is merged in turn according to its order in the sequence.
+	// Keys in mapping nodes earlier in the sequence override keys specified in
+	// later mapping nodes. -- http://yaml.org/type/merge.html
+	const MERGE_KEY = '<<';
+	const merge$1 = {
+	    identify: value => value === MERGE_KEY ||
+	        (typeof value === 'symbol' && value.description === MERGE_KEY),
+	    default: 'key',
+	    tag: 'tag:yaml.org,2002:merge',
+	    test: /^<<$/,
+	    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+	        addToJSMap: addMergeToJSMap
+	    }),
+	    stringify: () => MERGE_KEY
+	};
+	const isMergeKey = (ctx, key) => (merge$1.identify(key) ||
+	    (identity.isScalar(key) &&
+	        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
+	        merge$1.identify(key.value))) &&
+	    ctx?.doc.schema.tags.some(tag => tag.tag === merge$1.tag && tag.default);
+	function addMergeToJSMap(ctx, map, value) {
+	    const source = resolveAliasValue(ctx, value);
+	    if (identity.isSeq(source))
+	        for (const it of source.items)
+	            mergeValue(ctx, map, it);
+	    else if (Array.isArray(source))
+	        for (const it of source)
+	            mergeValue(ctx, map, it);
+	    else
+	        mergeValue(ctx, map, source);
+	}
+	function mergeValue(ctx, map, value) {
+	    const source = resolveAliasValue(ctx, value);
+	    if (!identity.isMap(source))
+	        throw new Error('Merge sources must be maps or map aliases');
+	    const srcMap = source.toJSON(null, ctx, Map);
+	    for (const [key, value] of srcMap) {
+	        if (map instanceof Map) {
+	            if (!map.has(key))
+	                map.set(key, value);
+	        }
+	        else if (map instanceof Set) {
+	            map.add(key);
+	        }
+	        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+	            Object.defineProperty(map, key, {
+	                value,
+	                writable: true,
+	                enumerable: true,
+	                configurable: true
+	            });
+	        }
+	    }
+	    return map;
+	}
+	function resolveAliasValue(ctx, value) {
+	    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+	}
+
+	merge.addMergeToJSMap = addMergeToJSMap;
+	merge.isMergeKey = isMergeKey;
+	merge.merge = merge$1;
+	return merge;
+}
+
+var hasRequiredAddPairToJSMap;
+
+function requireAddPairToJSMap () {
+	if (hasRequiredAddPairToJSMap) return addPairToJSMap;
+	hasRequiredAddPairToJSMap = 1;
+
+	var log = requireLog();
+	var merge = requireMerge();
+	var stringify = requireStringify();
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+
+	function addPairToJSMap$1(ctx, map, { key, value }) {
+	    if (identity.isNode(key) && key.addToJSMap)
+	        key.addToJSMap(ctx, map, value);
+	    // TODO: Should drop this special case for bare << handling
+	    else if (merge.isMergeKey(ctx, key))
+	        merge.addMergeToJSMap(ctx, map, value);
+	    else {
+	        const jsKey = toJS.toJS(key, '', ctx);
+	        if (map instanceof Map) {
+	            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+	        }
+	        else if (map instanceof Set) {
+	            map.add(jsKey);
+	        }
+	        else {
+	            const stringKey = stringifyKey(key, jsKey, ctx);
+	            const jsValue = toJS.toJS(value, stringKey, ctx);
+	            if (stringKey in map)
+	                Object.defineProperty(map, stringKey, {
+	                    value: jsValue,
+	                    writable: true,
+	                    enumerable: true,
+	                    configurable: true
+	                });
+	            else
+	                map[stringKey] = jsValue;
+	        }
+	    }
+	    return map;
+	}
+	function stringifyKey(key, jsKey, ctx) {
+	    if (jsKey === null)
+	        return '';
+	    // eslint-disable-next-line @typescript-eslint/no-base-to-string
+	    if (typeof jsKey !== 'object')
+	        return String(jsKey);
+	    if (identity.isNode(key) && ctx?.doc) {
+	        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+	        strCtx.anchors = new Set();
+	        for (const node of ctx.anchors.keys())
+	            strCtx.anchors.add(node.anchor);
+	        strCtx.inFlow = true;
+	        strCtx.inStringifyKey = true;
+	        const strKey = key.toString(strCtx);
+	        if (!ctx.mapKeyWarned) {
+	            let jsonStr = JSON.stringify(strKey);
+	            if (jsonStr.length > 40)
+	                jsonStr = jsonStr.substring(0, 36) + '..."';
+	            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+	            ctx.mapKeyWarned = true;
+	        }
+	        return strKey;
+	    }
+	    return JSON.stringify(jsKey);
+	}
+
+	addPairToJSMap.addPairToJSMap = addPairToJSMap$1;
+	return addPairToJSMap;
+}
+
+var hasRequiredPair;
+
+function requirePair () {
+	if (hasRequiredPair) return Pair;
+	hasRequiredPair = 1;
+
+	var createNode = requireCreateNode();
+	var stringifyPair = requireStringifyPair();
+	var addPairToJSMap = requireAddPairToJSMap();
+	var identity = requireIdentity();
+
+	function createPair(key, value, ctx) {
+	    const k = createNode.createNode(key, undefined, ctx);
+	    const v = createNode.createNode(value, undefined, ctx);
+	    return new Pair$1(k, v);
+	}
+	let Pair$1 = class Pair {
+	    constructor(key, value = null) {
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+	        this.key = key;
+	        this.value = value;
+	    }
+	    clone(schema) {
+	        let { key, value } = this;
+	        if (identity.isNode(key))
+	            key = key.clone(schema);
+	        if (identity.isNode(value))
+	            value = value.clone(schema);
+	        return new Pair(key, value);
+	    }
+	    toJSON(_, ctx) {
+	        const pair = ctx?.mapAsMap ? new Map() : {};
+	        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        return ctx?.doc
+	            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
+	            : JSON.stringify(this);
+	    }
+	};
+
+	Pair.Pair = Pair$1;
+	Pair.createPair = createPair;
+	return Pair;
+}
+
+var Schema = {};
+
+var map = {};
+
+var YAMLMap = {};
+
+var stringifyCollection = {};
+
+var hasRequiredStringifyCollection;
+
+function requireStringifyCollection () {
+	if (hasRequiredStringifyCollection) return stringifyCollection;
+	hasRequiredStringifyCollection = 1;
+
+	var identity = requireIdentity();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyCollection$1(collection, ctx, options) {
+	    const flow = ctx.inFlow ?? collection.flow;
+	    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
+	    return stringify(collection, ctx, options);
+	}
+	function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+	    const { indent, options: { commentString } } = ctx;
+	    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+	    let chompKeep = false; // flag for the preceding node's status
+	    const lines = [];
+	    for (let i = 0; i < items.length; ++i) {
+	        const item = items[i];
+	        let comment = null;
+	        if (identity.isNode(item)) {
+	            if (!chompKeep && item.spaceBefore)
+	                lines.push('');
+	            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+	            if (item.comment)
+	                comment = item.comment;
+	        }
+	        else if (identity.isPair(item)) {
+	            const ik = identity.isNode(item.key) ? item.key : null;
+	            if (ik) {
+	                if (!chompKeep && ik.spaceBefore)
+	                    lines.push('');
+	                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+	            }
+	        }
+	        chompKeep = false;
+	        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
+	        if (comment)
+	            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+	        if (chompKeep && comment)
+	            chompKeep = false;
+	        lines.push(blockItemPrefix + str);
+	    }
+	    let str;
+	    if (lines.length === 0) {
+	        str = flowChars.start + flowChars.end;
+	    }
+	    else {
+	        str = lines[0];
+	        for (let i = 1; i < lines.length; ++i) {
+	            const line = lines[i];
+	            str += line ? `\n${indent}${line}` : '\n';
+	        }
+	    }
+	    if (comment) {
+	        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
+	        if (onComment)
+	            onComment();
+	    }
+	    else if (chompKeep && onChompKeep)
+	        onChompKeep();
+	    return str;
+	}
+	function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+	    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+	    itemIndent += indentStep;
+	    const itemCtx = Object.assign({}, ctx, {
+	        indent: itemIndent,
+	        inFlow: true,
+	        type: null
+	    });
+	    let reqNewline = false;
+	    let linesAtValue = 0;
+	    const lines = [];
+	    for (let i = 0; i < items.length; ++i) {
+	        const item = items[i];
+	        let comment = null;
+	        if (identity.isNode(item)) {
+	            if (item.spaceBefore)
+	                lines.push('');
+	            addCommentBefore(ctx, lines, item.commentBefore, false);
+	            if (item.comment)
+	                comment = item.comment;
+	        }
+	        else if (identity.isPair(item)) {
+	            const ik = identity.isNode(item.key) ? item.key : null;
+	            if (ik) {
+	                if (ik.spaceBefore)
+	                    lines.push('');
+	                addCommentBefore(ctx, lines, ik.commentBefore, false);
+	                if (ik.comment)
+	                    reqNewline = true;
+	            }
+	            const iv = identity.isNode(item.value) ? item.value : null;
+	            if (iv) {
+	                if (iv.comment)
+	                    comment = iv.comment;
+	                if (iv.commentBefore)
+	                    reqNewline = true;
+	            }
+	            else if (item.value == null && ik?.comment) {
+	                comment = ik.comment;
+	            }
+	        }
+	        if (comment)
+	            reqNewline = true;
+	        let str = stringify.stringify(item, itemCtx, () => (comment = null));
+	        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
+	        if (i < items.length - 1) {
+	            str += ',';
+	        }
+	        else if (ctx.options.trailingComma) {
+	            if (ctx.options.lineWidth > 0) {
+	                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
+	                    (str.length + 2) >
+	                    ctx.options.lineWidth);
+	            }
+	            if (reqNewline) {
+	                str += ',';
+	            }
+	        }
+	        if (comment)
+	            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+	        lines.push(str);
+	        linesAtValue = lines.length;
+	    }
+	    const { start, end } = flowChars;
+	    if (lines.length === 0) {
+	        return start + end;
+	    }
+	    else {
+	        if (!reqNewline) {
+	            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+	            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+	        }
+	        if (reqNewline) {
+	            let str = start;
+	            for (const line of lines)
+	                str += line ? `\n${indentStep}${indent}${line}` : '\n';
+	            return `${str}\n${indent}${end}`;
+	        }
+	        else {
+	            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
+	        }
+	    }
+	}
+	function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+	    if (comment && chompKeep)
+	        comment = comment.replace(/^\n+/, '');
+	    if (comment) {
+	        const ic = stringifyComment.indentComment(commentString(comment), indent);
+	        lines.push(ic.trimStart()); // Avoid double indent on first line
+	    }
+	}
+
+	stringifyCollection.stringifyCollection = stringifyCollection$1;
+	return stringifyCollection;
+}
+
+var hasRequiredYAMLMap;
+
+function requireYAMLMap () {
+	if (hasRequiredYAMLMap) return YAMLMap;
+	hasRequiredYAMLMap = 1;
+
+	var stringifyCollection = requireStringifyCollection();
+	var addPairToJSMap = requireAddPairToJSMap();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+
+	function findPair(items, key) {
+	    const k = identity.isScalar(key) ? key.value : key;
+	    for (const it of items) {
+	        if (identity.isPair(it)) {
+	            if (it.key === key || it.key === k)
+	                return it;
+	            if (identity.isScalar(it.key) && it.key.value === k)
+	                return it;
+	        }
+	    }
+	    return undefined;
+	}
+	let YAMLMap$1 = class YAMLMap extends Collection.Collection {
+	    static get tagName() {
+	        return 'tag:yaml.org,2002:map';
+	    }
+	    constructor(schema) {
+	        super(identity.MAP, schema);
+	        this.items = [];
+	    }
+	    /**
+	     * A generic collection parsing method that can be extended
+	     * to other node classes that inherit from YAMLMap
+	     */
+	    static from(schema, obj, ctx) {
+	        const { keepUndefined, replacer } = ctx;
+	        const map = new this(schema);
+	        const add = (key, value) => {
+	            if (typeof replacer === 'function')
+	                value = replacer.call(obj, key, value);
+	            else if (Array.isArray(replacer) && !replacer.includes(key))
+	                return;
+	            if (value !== undefined || keepUndefined)
+	                map.items.push(Pair.createPair(key, value, ctx));
+	        };
+	        if (obj instanceof Map) {
+	            for (const [key, value] of obj)
+	                add(key, value);
+	        }
+	        else if (obj && typeof obj === 'object') {
+	            for (const key of Object.keys(obj))
+	                add(key, obj[key]);
+	        }
+	        if (typeof schema.sortMapEntries === 'function') {
+	            map.items.sort(schema.sortMapEntries);
+	        }
+	        return map;
+	    }
+	    /**
+	     * Adds a value to the collection.
+	     *
+	     * @param overwrite - If not set `true`, using a key that is already in the
+	     *   collection will throw. Otherwise, overwrites the previous value.
+	     */
+	    add(pair, overwrite) {
+	        let _pair;
+	        if (identity.isPair(pair))
+	            _pair = pair;
+	        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
+	            // In TypeScript, this never happens.
+	            _pair = new Pair.Pair(pair, pair?.value);
+	        }
+	        else
+	            _pair = new Pair.Pair(pair.key, pair.value);
+	        const prev = findPair(this.items, _pair.key);
+	        const sortEntries = this.schema?.sortMapEntries;
+	        if (prev) {
+	            if (!overwrite)
+	                throw new Error(`Key ${_pair.key} already set`);
+	            // For scalars, keep the old node & its comments and anchors
+	            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+	                prev.value.value = _pair.value;
+	            else
+	                prev.value = _pair.value;
+	        }
+	        else if (sortEntries) {
+	            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
+	            if (i === -1)
+	                this.items.push(_pair);
+	            else
+	                this.items.splice(i, 0, _pair);
+	        }
+	        else {
+	            this.items.push(_pair);
+	        }
+	    }
+	    delete(key) {
+	        const it = findPair(this.items, key);
+	        if (!it)
+	            return false;
+	        const del = this.items.splice(this.items.indexOf(it), 1);
+	        return del.length > 0;
+	    }
+	    get(key, keepScalar) {
+	        const it = findPair(this.items, key);
+	        const node = it?.value;
+	        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
+	    }
+	    has(key) {
+	        return !!findPair(this.items, key);
+	    }
+	    set(key, value) {
+	        this.add(new Pair.Pair(key, value), true);
+	    }
+	    /**
+	     * @param ctx - Conversion context, originally set in Document#toJS()
+	     * @param {Class} Type - If set, forces the returned collection type
+	     * @returns Instance of Type, Map, or Object
+	     */
+	    toJSON(_, ctx, Type) {
+	        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
+	        if (ctx?.onCreate)
+	            ctx.onCreate(map);
+	        for (const item of this.items)
+	            addPairToJSMap.addPairToJSMap(ctx, map, item);
+	        return map;
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        for (const item of this.items) {
+	            if (!identity.isPair(item))
+	                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+	        }
+	        if (!ctx.allNullValues && this.hasAllNullValues(false))
+	            ctx = Object.assign({}, ctx, { allNullValues: true });
+	        return stringifyCollection.stringifyCollection(this, ctx, {
+	            blockItemPrefix: '',
+	            flowChars: { start: '{', end: '}' },
+	            itemIndent: ctx.indent || '',
+	            onChompKeep,
+	            onComment
+	        });
+	    }
+	};
+
+	YAMLMap.YAMLMap = YAMLMap$1;
+	YAMLMap.findPair = findPair;
+	return YAMLMap;
+}
+
+var hasRequiredMap;
+
+function requireMap () {
+	if (hasRequiredMap) return map;
+	hasRequiredMap = 1;
+
+	var identity = requireIdentity();
+	var YAMLMap = requireYAMLMap();
+
+	const map$1 = {
+	    collection: 'map',
+	    default: true,
+	    nodeClass: YAMLMap.YAMLMap,
+	    tag: 'tag:yaml.org,2002:map',
+	    resolve(map, onError) {
+	        if (!identity.isMap(map))
+	            onError('Expected a mapping for this tag');
+	        return map;
+	    },
+	    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+	};
+
+	map.map = map$1;
+	return map;
+}
+
+var seq = {};
+
+var YAMLSeq = {};
+
+var hasRequiredYAMLSeq;
+
+function requireYAMLSeq () {
+	if (hasRequiredYAMLSeq) return YAMLSeq;
+	hasRequiredYAMLSeq = 1;
+
+	var createNode = requireCreateNode();
+	var stringifyCollection = requireStringifyCollection();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var toJS = requireToJS();
+
+	let YAMLSeq$1 = class YAMLSeq extends Collection.Collection {
+	    static get tagName() {
+	        return 'tag:yaml.org,2002:seq';
+	    }
+	    constructor(schema) {
+	        super(identity.SEQ, schema);
+	        this.items = [];
+	    }
+	    add(value) {
+	        this.items.push(value);
+	    }
+	    /**
+	     * Removes a value from the collection.
+	     *
+	     * `key` must contain a representation of an integer for this to succeed.
+	     * It may be wrapped in a `Scalar`.
+	     *
+	     * @returns `true` if the item was found and removed.
+	     */
+	    delete(key) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            return false;
+	        const del = this.items.splice(idx, 1);
+	        return del.length > 0;
+	    }
+	    get(key, keepScalar) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            return undefined;
+	        const it = this.items[idx];
+	        return !keepScalar && identity.isScalar(it) ? it.value : it;
+	    }
+	    /**
+	     * Checks if the collection includes a value with the key `key`.
+	     *
+	     * `key` must contain a representation of an integer for this to succeed.
+	     * It may be wrapped in a `Scalar`.
+	     */
+	    has(key) {
+	        const idx = asItemIndex(key);
+	        return typeof idx === 'number' && idx < this.items.length;
+	    }
+	    /**
+	     * Sets a value in this collection. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     *
+	     * If `key` does not contain a representation of an integer, this will throw.
+	     * It may be wrapped in a `Scalar`.
+	     */
+	    set(key, value) {
+	        const idx = asItemIndex(key);
+	        if (typeof idx !== 'number')
+	            throw new Error(`Expected a valid index, not ${key}.`);
+	        const prev = this.items[idx];
+	        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+	            prev.value = value;
+	        else
+	            this.items[idx] = value;
+	    }
+	    toJSON(_, ctx) {
+	        const seq = [];
+	        if (ctx?.onCreate)
+	            ctx.onCreate(seq);
+	        let i = 0;
+	        for (const item of this.items)
+	            seq.push(toJS.toJS(item, String(i++), ctx));
+	        return seq;
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        return stringifyCollection.stringifyCollection(this, ctx, {
+	            blockItemPrefix: '- ',
+	            flowChars: { start: '[', end: ']' },
+	            itemIndent: (ctx.indent || '') + '  ',
+	            onChompKeep,
+	            onComment
+	        });
+	    }
+	    static from(schema, obj, ctx) {
+	        const { replacer } = ctx;
+	        const seq = new this(schema);
+	        if (obj && Symbol.iterator in Object(obj)) {
+	            let i = 0;
+	            for (let it of obj) {
+	                if (typeof replacer === 'function') {
+	                    const key = obj instanceof Set ? it : String(i++);
+	                    it = replacer.call(obj, key, it);
+	                }
+	                seq.items.push(createNode.createNode(it, undefined, ctx));
+	            }
+	        }
+	        return seq;
+	    }
+	};
+	function asItemIndex(key) {
+	    let idx = identity.isScalar(key) ? key.value : key;
+	    if (idx && typeof idx === 'string')
+	        idx = Number(idx);
+	    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
+	        ? idx
+	        : null;
+	}
+
+	YAMLSeq.YAMLSeq = YAMLSeq$1;
+	return YAMLSeq;
+}
+
+var hasRequiredSeq;
+
+function requireSeq () {
+	if (hasRequiredSeq) return seq;
+	hasRequiredSeq = 1;
+
+	var identity = requireIdentity();
+	var YAMLSeq = requireYAMLSeq();
+
+	const seq$1 = {
+	    collection: 'seq',
+	    default: true,
+	    nodeClass: YAMLSeq.YAMLSeq,
+	    tag: 'tag:yaml.org,2002:seq',
+	    resolve(seq, onError) {
+	        if (!identity.isSeq(seq))
+	            onError('Expected a sequence for this tag');
+	        return seq;
+	    },
+	    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+	};
+
+	seq.seq = seq$1;
+	return seq;
+}
+
+var string = {};
+
+var hasRequiredString;
+
+function requireString () {
+	if (hasRequiredString) return string;
+	hasRequiredString = 1;
+
+	var stringifyString = requireStringifyString();
+
+	const string$1 = {
+	    identify: value => typeof value === 'string',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:str',
+	    resolve: str => str,
+	    stringify(item, ctx, onComment, onChompKeep) {
+	        ctx = Object.assign({ actualString: true }, ctx);
+	        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+	    }
+	};
+
+	string.string = string$1;
+	return string;
+}
+
+var tags = {};
+
+var _null = {};
+
+var hasRequired_null;
+
+function require_null () {
+	if (hasRequired_null) return _null;
+	hasRequired_null = 1;
+
+	var Scalar = requireScalar();
+
+	const nullTag = {
+	    identify: value => value == null,
+	    createNode: () => new Scalar.Scalar(null),
+	    default: true,
+	    tag: 'tag:yaml.org,2002:null',
+	    test: /^(?:~|[Nn]ull|NULL)?$/,
+	    resolve: () => new Scalar.Scalar(null),
+	    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
+	        ? source
+	        : ctx.options.nullStr
+	};
+
+	_null.nullTag = nullTag;
+	return _null;
+}
+
+var bool$1 = {};
+
+var hasRequiredBool$1;
+
+function requireBool$1 () {
+	if (hasRequiredBool$1) return bool$1;
+	hasRequiredBool$1 = 1;
+
+	var Scalar = requireScalar();
+
+	const boolTag = {
+	    identify: value => typeof value === 'boolean',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+	    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
+	    stringify({ source, value }, ctx) {
+	        if (source && boolTag.test.test(source)) {
+	            const sv = source[0] === 't' || source[0] === 'T';
+	            if (value === sv)
+	                return source;
+	        }
+	        return value ? ctx.options.trueStr : ctx.options.falseStr;
+	    }
+	};
+
+	bool$1.boolTag = boolTag;
+	return bool$1;
+}
+
+var float$1 = {};
+
+var stringifyNumber = {};
+
+var hasRequiredStringifyNumber;
+
+function requireStringifyNumber () {
+	if (hasRequiredStringifyNumber) return stringifyNumber;
+	hasRequiredStringifyNumber = 1;
+
+	function stringifyNumber$1({ format, minFractionDigits, tag, value }) {
+	    if (typeof value === 'bigint')
+	        return String(value);
+	    const num = typeof value === 'number' ? value : Number(value);
+	    if (!isFinite(num))
+	        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
+	    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
+	    if (!format &&
+	        minFractionDigits &&
+	        (!tag || tag === 'tag:yaml.org,2002:float') &&
+	        /^-?\d/.test(n) &&
+	        !n.includes('e')) {
+	        let i = n.indexOf('.');
+	        if (i < 0) {
+	            i = n.length;
+	            n += '.';
+	        }
+	        let d = minFractionDigits - (n.length - i - 1);
+	        while (d-- > 0)
+	            n += '0';
+	    }
+	    return n;
+	}
+
+	stringifyNumber.stringifyNumber = stringifyNumber$1;
+	return stringifyNumber;
+}
+
+var hasRequiredFloat$1;
+
+function requireFloat$1 () {
+	if (hasRequiredFloat$1) return float$1;
+	hasRequiredFloat$1 = 1;
+
+	var Scalar = requireScalar();
+	var stringifyNumber = requireStringifyNumber();
+
+	const floatNaN = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+	    resolve: str => str.slice(-3).toLowerCase() === 'nan'
+	        ? NaN
+	        : str[0] === '-'
+	            ? Number.NEGATIVE_INFINITY
+	            : Number.POSITIVE_INFINITY,
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const floatExp = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'EXP',
+	    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+	    resolve: str => parseFloat(str),
+	    stringify(node) {
+	        const num = Number(node.value);
+	        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+	    }
+	};
+	const float = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+	    resolve(str) {
+	        const node = new Scalar.Scalar(parseFloat(str));
+	        const dot = str.indexOf('.');
+	        if (dot !== -1 && str[str.length - 1] === '0')
+	            node.minFractionDigits = str.length - dot - 1;
+	        return node;
+	    },
+	    stringify: stringifyNumber.stringifyNumber
+	};
+
+	float$1.float = float;
+	float$1.floatExp = floatExp;
+	float$1.floatNaN = floatNaN;
+	return float$1;
+}
+
+var int$1 = {};
+
+var hasRequiredInt$1;
+
+function requireInt$1 () {
+	if (hasRequiredInt$1) return int$1;
+	hasRequiredInt$1 = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+	const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
+	function intStringify(node, radix, prefix) {
+	    const { value } = node;
+	    if (intIdentify(value) && value >= 0)
+	        return prefix + value.toString(radix);
+	    return stringifyNumber.stringifyNumber(node);
+	}
+	const intOct = {
+	    identify: value => intIdentify(value) && value >= 0,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'OCT',
+	    test: /^0o[0-7]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+	    stringify: node => intStringify(node, 8, '0o')
+	};
+	const int = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    test: /^[-+]?[0-9]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const intHex = {
+	    identify: value => intIdentify(value) && value >= 0,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'HEX',
+	    test: /^0x[0-9a-fA-F]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+	    stringify: node => intStringify(node, 16, '0x')
+	};
+
+	int$1.int = int;
+	int$1.intHex = intHex;
+	int$1.intOct = intOct;
+	return int$1;
+}
+
+var schema$2 = {};
+
+var hasRequiredSchema$3;
+
+function requireSchema$3 () {
+	if (hasRequiredSchema$3) return schema$2;
+	hasRequiredSchema$3 = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var bool = requireBool$1();
+	var float = requireFloat$1();
+	var int = requireInt$1();
+
+	const schema = [
+	    map.map,
+	    seq.seq,
+	    string.string,
+	    _null.nullTag,
+	    bool.boolTag,
+	    int.intOct,
+	    int.int,
+	    int.intHex,
+	    float.floatNaN,
+	    float.floatExp,
+	    float.float
+	];
+
+	schema$2.schema = schema;
+	return schema$2;
+}
+
+var schema$1 = {};
+
+var hasRequiredSchema$2;
+
+function requireSchema$2 () {
+	if (hasRequiredSchema$2) return schema$1;
+	hasRequiredSchema$2 = 1;
+
+	var Scalar = requireScalar();
+	var map = requireMap();
+	var seq = requireSeq();
+
+	function intIdentify(value) {
+	    return typeof value === 'bigint' || Number.isInteger(value);
+	}
+	const stringifyJSON = ({ value }) => JSON.stringify(value);
+	const jsonScalars = [
+	    {
+	        identify: value => typeof value === 'string',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:str',
+	        resolve: str => str,
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: value => value == null,
+	        createNode: () => new Scalar.Scalar(null),
+	        default: true,
+	        tag: 'tag:yaml.org,2002:null',
+	        test: /^null$/,
+	        resolve: () => null,
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: value => typeof value === 'boolean',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:bool',
+	        test: /^true$|^false$/,
+	        resolve: str => str === 'true',
+	        stringify: stringifyJSON
+	    },
+	    {
+	        identify: intIdentify,
+	        default: true,
+	        tag: 'tag:yaml.org,2002:int',
+	        test: /^-?(?:0|[1-9][0-9]*)$/,
+	        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+	        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+	    },
+	    {
+	        identify: value => typeof value === 'number',
+	        default: true,
+	        tag: 'tag:yaml.org,2002:float',
+	        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+	        resolve: str => parseFloat(str),
+	        stringify: stringifyJSON
+	    }
+	];
+	const jsonError = {
+	    default: true,
+	    tag: '',
+	    test: /^/,
+	    resolve(str, onError) {
+	        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+	        return str;
+	    }
+	};
+	const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+
+	schema$1.schema = schema;
+	return schema$1;
+}
+
+var binary = {};
+
+var hasRequiredBinary;
+
+function requireBinary () {
+	if (hasRequiredBinary) return binary;
+	hasRequiredBinary = 1;
+
+	var node_buffer = require$$0$1;
+	var Scalar = requireScalar();
+	var stringifyString = requireStringifyString();
+
+	const binary$1 = {
+	    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
+	    default: false,
+	    tag: 'tag:yaml.org,2002:binary',
+	    /**
+	     * Returns a Buffer in node and an Uint8Array in browsers
+	     *
+	     * To use the resulting buffer as an image, you'll want to do something like:
+	     *
+	     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+	     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+	     */
+	    resolve(src, onError) {
+	        if (typeof node_buffer.Buffer === 'function') {
+	            return node_buffer.Buffer.from(src, 'base64');
+	        }
+	        else if (typeof atob === 'function') {
+	            // On IE 11, atob() can't handle newlines
+	            const str = atob(src.replace(/[\n\r]/g, ''));
+	            const buffer = new Uint8Array(str.length);
+	            for (let i = 0; i < str.length; ++i)
+	                buffer[i] = str.charCodeAt(i);
+	            return buffer;
+	        }
+	        else {
+	            onError('This environment does not support reading binary tags; either Buffer or atob is required');
+	            return src;
+	        }
+	    },
+	    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+	        if (!value)
+	            return '';
+	        const buf = value; // checked earlier by binary.identify()
+	        let str;
+	        if (typeof node_buffer.Buffer === 'function') {
+	            str =
+	                buf instanceof node_buffer.Buffer
+	                    ? buf.toString('base64')
+	                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
+	        }
+	        else if (typeof btoa === 'function') {
+	            let s = '';
+	            for (let i = 0; i < buf.length; ++i)
+	                s += String.fromCharCode(buf[i]);
+	            str = btoa(s);
+	        }
+	        else {
+	            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
+	        }
+	        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+	        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+	            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+	            const n = Math.ceil(str.length / lineWidth);
+	            const lines = new Array(n);
+	            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+	                lines[i] = str.substr(o, lineWidth);
+	            }
+	            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
+	        }
+	        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+	    }
+	};
+
+	binary.binary = binary$1;
+	return binary;
+}
+
+var omap = {};
+
+var pairs = {};
+
+var hasRequiredPairs;
+
+function requirePairs () {
+	if (hasRequiredPairs) return pairs;
+	hasRequiredPairs = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+	var YAMLSeq = requireYAMLSeq();
+
+	function resolvePairs(seq, onError) {
+	    if (identity.isSeq(seq)) {
+	        for (let i = 0; i < seq.items.length; ++i) {
+	            let item = seq.items[i];
+	            if (identity.isPair(item))
+	                continue;
+	            else if (identity.isMap(item)) {
+	                if (item.items.length > 1)
+	                    onError('Each pair must have its own sequence indicator');
+	                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+	                if (item.commentBefore)
+	                    pair.key.commentBefore = pair.key.commentBefore
+	                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
+	                        : item.commentBefore;
+	                if (item.comment) {
+	                    const cn = pair.value ?? pair.key;
+	                    cn.comment = cn.comment
+	                        ? `${item.comment}\n${cn.comment}`
+	                        : item.comment;
+	                }
+	                item = pair;
+	            }
+	            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+	        }
+	    }
+	    else
+	        onError('Expected a sequence for this tag');
+	    return seq;
+	}
+	function createPairs(schema, iterable, ctx) {
+	    const { replacer } = ctx;
+	    const pairs = new YAMLSeq.YAMLSeq(schema);
+	    pairs.tag = 'tag:yaml.org,2002:pairs';
+	    let i = 0;
+	    if (iterable && Symbol.iterator in Object(iterable))
+	        for (let it of iterable) {
+	            if (typeof replacer === 'function')
+	                it = replacer.call(iterable, String(i++), it);
+	            let key, value;
+	            if (Array.isArray(it)) {
+	                if (it.length === 2) {
+	                    key = it[0];
+	                    value = it[1];
+	                }
+	                else
+	                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
+	            }
+	            else if (it && it instanceof Object) {
+	                const keys = Object.keys(it);
+	                if (keys.length === 1) {
+	                    key = keys[0];
+	                    value = it[key];
+	                }
+	                else {
+	                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+	                }
+	            }
+	            else {
+	                key = it;
+	            }
+	            pairs.items.push(Pair.createPair(key, value, ctx));
+	        }
+	    return pairs;
+	}
+	const pairs$1 = {
+	    collection: 'seq',
+	    default: false,
+	    tag: 'tag:yaml.org,2002:pairs',
+	    resolve: resolvePairs,
+	    createNode: createPairs
+	};
+
+	pairs.createPairs = createPairs;
+	pairs.pairs = pairs$1;
+	pairs.resolvePairs = resolvePairs;
+	return pairs;
+}
+
+var hasRequiredOmap;
+
+function requireOmap () {
+	if (hasRequiredOmap) return omap;
+	hasRequiredOmap = 1;
+
+	var identity = requireIdentity();
+	var toJS = requireToJS();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var pairs = requirePairs();
+
+	class YAMLOMap extends YAMLSeq.YAMLSeq {
+	    constructor() {
+	        super();
+	        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+	        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+	        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+	        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+	        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+	        this.tag = YAMLOMap.tag;
+	    }
+	    /**
+	     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+	     * but TypeScript won't allow widening the signature of a child method.
+	     */
+	    toJSON(_, ctx) {
+	        if (!ctx)
+	            return super.toJSON(_);
+	        const map = new Map();
+	        if (ctx?.onCreate)
+	            ctx.onCreate(map);
+	        for (const pair of this.items) {
+	            let key, value;
+	            if (identity.isPair(pair)) {
+	                key = toJS.toJS(pair.key, '', ctx);
+	                value = toJS.toJS(pair.value, key, ctx);
+	            }
+	            else {
+	                key = toJS.toJS(pair, '', ctx);
+	            }
+	            if (map.has(key))
+	                throw new Error('Ordered maps must not include duplicate keys');
+	            map.set(key, value);
+	        }
+	        return map;
+	    }
+	    static from(schema, iterable, ctx) {
+	        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+	        const omap = new this();
+	        omap.items = pairs$1.items;
+	        return omap;
+	    }
+	}
+	YAMLOMap.tag = 'tag:yaml.org,2002:omap';
+	const omap$1 = {
+	    collection: 'seq',
+	    identify: value => value instanceof Map,
+	    nodeClass: YAMLOMap,
+	    default: false,
+	    tag: 'tag:yaml.org,2002:omap',
+	    resolve(seq, onError) {
+	        const pairs$1 = pairs.resolvePairs(seq, onError);
+	        const seenKeys = [];
+	        for (const { key } of pairs$1.items) {
+	            if (identity.isScalar(key)) {
+	                if (seenKeys.includes(key.value)) {
+	                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+	                }
+	                else {
+	                    seenKeys.push(key.value);
+	                }
+	            }
+	        }
+	        return Object.assign(new YAMLOMap(), pairs$1);
+	    },
+	    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+	};
+
+	omap.YAMLOMap = YAMLOMap;
+	omap.omap = omap$1;
+	return omap;
+}
+
+var schema = {};
+
+var bool = {};
+
+var hasRequiredBool;
+
+function requireBool () {
+	if (hasRequiredBool) return bool;
+	hasRequiredBool = 1;
+
+	var Scalar = requireScalar();
+
+	function boolStringify({ value, source }, ctx) {
+	    const boolObj = value ? trueTag : falseTag;
+	    if (source && boolObj.test.test(source))
+	        return source;
+	    return value ? ctx.options.trueStr : ctx.options.falseStr;
+	}
+	const trueTag = {
+	    identify: value => value === true,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+	    resolve: () => new Scalar.Scalar(true),
+	    stringify: boolStringify
+	};
+	const falseTag = {
+	    identify: value => value === false,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:bool',
+	    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+	    resolve: () => new Scalar.Scalar(false),
+	    stringify: boolStringify
+	};
+
+	bool.falseTag = falseTag;
+	bool.trueTag = trueTag;
+	return bool;
+}
+
+var float = {};
+
+var hasRequiredFloat;
+
+function requireFloat () {
+	if (hasRequiredFloat) return float;
+	hasRequiredFloat = 1;
+
+	var Scalar = requireScalar();
+	var stringifyNumber = requireStringifyNumber();
+
+	const floatNaN = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+	    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
+	        ? NaN
+	        : str[0] === '-'
+	            ? Number.NEGATIVE_INFINITY
+	            : Number.POSITIVE_INFINITY,
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const floatExp = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'EXP',
+	    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+	    resolve: (str) => parseFloat(str.replace(/_/g, '')),
+	    stringify(node) {
+	        const num = Number(node.value);
+	        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+	    }
+	};
+	const float$1 = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+	    resolve(str) {
+	        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
+	        const dot = str.indexOf('.');
+	        if (dot !== -1) {
+	            const f = str.substring(dot + 1).replace(/_/g, '');
+	            if (f[f.length - 1] === '0')
+	                node.minFractionDigits = f.length;
+	        }
+	        return node;
+	    },
+	    stringify: stringifyNumber.stringifyNumber
+	};
+
+	float.float = float$1;
+	float.floatExp = floatExp;
+	float.floatNaN = floatNaN;
+	return float;
+}
+
+var int = {};
+
+var hasRequiredInt;
+
+function requireInt () {
+	if (hasRequiredInt) return int;
+	hasRequiredInt = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+	function intResolve(str, offset, radix, { intAsBigInt }) {
+	    const sign = str[0];
+	    if (sign === '-' || sign === '+')
+	        offset += 1;
+	    str = str.substring(offset).replace(/_/g, '');
+	    if (intAsBigInt) {
+	        switch (radix) {
+	            case 2:
+	                str = `0b${str}`;
+	                break;
+	            case 8:
+	                str = `0o${str}`;
+	                break;
+	            case 16:
+	                str = `0x${str}`;
+	                break;
+	        }
+	        const n = BigInt(str);
+	        return sign === '-' ? BigInt(-1) * n : n;
+	    }
+	    const n = parseInt(str, radix);
+	    return sign === '-' ? -1 * n : n;
+	}
+	function intStringify(node, radix, prefix) {
+	    const { value } = node;
+	    if (intIdentify(value)) {
+	        const str = value.toString(radix);
+	        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
+	    }
+	    return stringifyNumber.stringifyNumber(node);
+	}
+	const intBin = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'BIN',
+	    test: /^[-+]?0b[0-1_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+	    stringify: node => intStringify(node, 2, '0b')
+	};
+	const intOct = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'OCT',
+	    test: /^[-+]?0[0-7_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+	    stringify: node => intStringify(node, 8, '0')
+	};
+	const int$1 = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    test: /^[-+]?[0-9][0-9_]*$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+	    stringify: stringifyNumber.stringifyNumber
+	};
+	const intHex = {
+	    identify: intIdentify,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'HEX',
+	    test: /^[-+]?0x[0-9a-fA-F_]+$/,
+	    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+	    stringify: node => intStringify(node, 16, '0x')
+	};
+
+	int.int = int$1;
+	int.intBin = intBin;
+	int.intHex = intHex;
+	int.intOct = intOct;
+	return int;
+}
+
+var set = {};
+
+var hasRequiredSet;
+
+function requireSet () {
+	if (hasRequiredSet) return set;
+	hasRequiredSet = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+
+	class YAMLSet extends YAMLMap.YAMLMap {
+	    constructor(schema) {
+	        super(schema);
+	        this.tag = YAMLSet.tag;
+	    }
+	    add(key) {
+	        let pair;
+	        if (identity.isPair(key))
+	            pair = key;
+	        else if (key &&
+	            typeof key === 'object' &&
+	            'key' in key &&
+	            'value' in key &&
+	            key.value === null)
+	            pair = new Pair.Pair(key.key, null);
+	        else
+	            pair = new Pair.Pair(key, null);
+	        const prev = YAMLMap.findPair(this.items, pair.key);
+	        if (!prev)
+	            this.items.push(pair);
+	    }
+	    /**
+	     * If `keepPair` is `true`, returns the Pair matching `key`.
+	     * Otherwise, returns the value of that Pair's key.
+	     */
+	    get(key, keepPair) {
+	        const pair = YAMLMap.findPair(this.items, key);
+	        return !keepPair && identity.isPair(pair)
+	            ? identity.isScalar(pair.key)
+	                ? pair.key.value
+	                : pair.key
+	            : pair;
+	    }
+	    set(key, value) {
+	        if (typeof value !== 'boolean')
+	            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+	        const prev = YAMLMap.findPair(this.items, key);
+	        if (prev && !value) {
+	            this.items.splice(this.items.indexOf(prev), 1);
+	        }
+	        else if (!prev && value) {
+	            this.items.push(new Pair.Pair(key));
+	        }
+	    }
+	    toJSON(_, ctx) {
+	        return super.toJSON(_, ctx, Set);
+	    }
+	    toString(ctx, onComment, onChompKeep) {
+	        if (!ctx)
+	            return JSON.stringify(this);
+	        if (this.hasAllNullValues(true))
+	            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+	        else
+	            throw new Error('Set items must all have null values');
+	    }
+	    static from(schema, iterable, ctx) {
+	        const { replacer } = ctx;
+	        const set = new this(schema);
+	        if (iterable && Symbol.iterator in Object(iterable))
+	            for (let value of iterable) {
+	                if (typeof replacer === 'function')
+	                    value = replacer.call(iterable, value, value);
+	                set.items.push(Pair.createPair(value, null, ctx));
+	            }
+	        return set;
+	    }
+	}
+	YAMLSet.tag = 'tag:yaml.org,2002:set';
+	const set$1 = {
+	    collection: 'map',
+	    identify: value => value instanceof Set,
+	    nodeClass: YAMLSet,
+	    default: false,
+	    tag: 'tag:yaml.org,2002:set',
+	    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+	    resolve(map, onError) {
+	        if (identity.isMap(map)) {
+	            if (map.hasAllNullValues(true))
+	                return Object.assign(new YAMLSet(), map);
+	            else
+	                onError('Set items must all have null values');
+	        }
+	        else
+	            onError('Expected a mapping for this tag');
+	        return map;
+	    }
+	};
+
+	set.YAMLSet = YAMLSet;
+	set.set = set$1;
+	return set;
+}
+
+var timestamp = {};
+
+var hasRequiredTimestamp;
+
+function requireTimestamp () {
+	if (hasRequiredTimestamp) return timestamp;
+	hasRequiredTimestamp = 1;
+
+	var stringifyNumber = requireStringifyNumber();
+
+	/** Internal types handle bigint as number, because TS can't figure it out. */
+	function parseSexagesimal(str, asBigInt) {
+	    const sign = str[0];
+	    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
+	    const num = (n) => asBigInt ? BigInt(n) : Number(n);
+	    const res = parts
+	        .replace(/_/g, '')
+	        .split(':')
+	        .reduce((res, p) => res * num(60) + num(p), num(0));
+	    return (sign === '-' ? num(-1) * res : res);
+	}
+	/**
+	 * hhhh:mm:ss.sss
+	 *
+	 * Internal types handle bigint as number, because TS can't figure it out.
+	 */
+	function stringifySexagesimal(node) {
+	    let { value } = node;
+	    let num = (n) => n;
+	    if (typeof value === 'bigint')
+	        num = n => BigInt(n);
+	    else if (isNaN(value) || !isFinite(value))
+	        return stringifyNumber.stringifyNumber(node);
+	    let sign = '';
+	    if (value < 0) {
+	        sign = '-';
+	        value *= num(-1);
+	    }
+	    const _60 = num(60);
+	    const parts = [value % _60]; // seconds, including ms
+	    if (value < 60) {
+	        parts.unshift(0); // at least one : is required
+	    }
+	    else {
+	        value = (value - parts[0]) / _60;
+	        parts.unshift(value % _60); // minutes
+	        if (value >= 60) {
+	            value = (value - parts[0]) / _60;
+	            parts.unshift(value); // hours
+	        }
+	    }
+	    return (sign +
+	        parts
+	            .map(n => String(n).padStart(2, '0'))
+	            .join(':')
+	            .replace(/000000\d*$/, '') // % 60 may introduce error
+	    );
+	}
+	const intTime = {
+	    identify: value => typeof value === 'bigint' || Number.isInteger(value),
+	    default: true,
+	    tag: 'tag:yaml.org,2002:int',
+	    format: 'TIME',
+	    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+	    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+	    stringify: stringifySexagesimal
+	};
+	const floatTime = {
+	    identify: value => typeof value === 'number',
+	    default: true,
+	    tag: 'tag:yaml.org,2002:float',
+	    format: 'TIME',
+	    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+	    resolve: str => parseSexagesimal(str, false),
+	    stringify: stringifySexagesimal
+	};
+	const timestamp$1 = {
+	    identify: value => value instanceof Date,
+	    default: true,
+	    tag: 'tag:yaml.org,2002:timestamp',
+	    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+	    // may be omitted altogether, resulting in a date format. In such a case, the time part is
+	    // assumed to be 00:00:00Z (start of day, UTC).
+	    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
+	        '(?:' + // time is optional
+	        '(?:t|T|[ \\t]+)' + // t | T | whitespace
+	        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
+	        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
+	        ')?$'),
+	    resolve(str) {
+	        const match = str.match(timestamp$1.test);
+	        if (!match)
+	            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
+	        const [, year, month, day, hour, minute, second] = match.map(Number);
+	        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
+	        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+	        const tz = match[8];
+	        if (tz && tz !== 'Z') {
+	            let d = parseSexagesimal(tz, false);
+	            if (Math.abs(d) < 30)
+	                d *= 60;
+	            date -= 60000 * d;
+	        }
+	        return new Date(date);
+	    },
+	    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
+	};
+
+	timestamp.floatTime = floatTime;
+	timestamp.intTime = intTime;
+	timestamp.timestamp = timestamp$1;
+	return timestamp;
+}
+
+var hasRequiredSchema$1;
+
+function requireSchema$1 () {
+	if (hasRequiredSchema$1) return schema;
+	hasRequiredSchema$1 = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var binary = requireBinary();
+	var bool = requireBool();
+	var float = requireFloat();
+	var int = requireInt();
+	var merge = requireMerge();
+	var omap = requireOmap();
+	var pairs = requirePairs();
+	var set = requireSet();
+	var timestamp = requireTimestamp();
+
+	const schema$1 = [
+	    map.map,
+	    seq.seq,
+	    string.string,
+	    _null.nullTag,
+	    bool.trueTag,
+	    bool.falseTag,
+	    int.intBin,
+	    int.intOct,
+	    int.int,
+	    int.intHex,
+	    float.floatNaN,
+	    float.floatExp,
+	    float.float,
+	    binary.binary,
+	    merge.merge,
+	    omap.omap,
+	    pairs.pairs,
+	    set.set,
+	    timestamp.intTime,
+	    timestamp.floatTime,
+	    timestamp.timestamp
+	];
+
+	schema.schema = schema$1;
+	return schema;
+}
+
+var hasRequiredTags;
+
+function requireTags () {
+	if (hasRequiredTags) return tags;
+	hasRequiredTags = 1;
+
+	var map = requireMap();
+	var _null = require_null();
+	var seq = requireSeq();
+	var string = requireString();
+	var bool = requireBool$1();
+	var float = requireFloat$1();
+	var int = requireInt$1();
+	var schema = requireSchema$3();
+	var schema$1 = requireSchema$2();
+	var binary = requireBinary();
+	var merge = requireMerge();
+	var omap = requireOmap();
+	var pairs = requirePairs();
+	var schema$2 = requireSchema$1();
+	var set = requireSet();
+	var timestamp = requireTimestamp();
+
+	const schemas = new Map([
+	    ['core', schema.schema],
+	    ['failsafe', [map.map, seq.seq, string.string]],
+	    ['json', schema$1.schema],
+	    ['yaml11', schema$2.schema],
+	    ['yaml-1.1', schema$2.schema]
+	]);
+	const tagsByName = {
+	    binary: binary.binary,
+	    bool: bool.boolTag,
+	    float: float.float,
+	    floatExp: float.floatExp,
+	    floatNaN: float.floatNaN,
+	    floatTime: timestamp.floatTime,
+	    int: int.int,
+	    intHex: int.intHex,
+	    intOct: int.intOct,
+	    intTime: timestamp.intTime,
+	    map: map.map,
+	    merge: merge.merge,
+	    null: _null.nullTag,
+	    omap: omap.omap,
+	    pairs: pairs.pairs,
+	    seq: seq.seq,
+	    set: set.set,
+	    timestamp: timestamp.timestamp
+	};
+	const coreKnownTags = {
+	    'tag:yaml.org,2002:binary': binary.binary,
+	    'tag:yaml.org,2002:merge': merge.merge,
+	    'tag:yaml.org,2002:omap': omap.omap,
+	    'tag:yaml.org,2002:pairs': pairs.pairs,
+	    'tag:yaml.org,2002:set': set.set,
+	    'tag:yaml.org,2002:timestamp': timestamp.timestamp
+	};
+	function getTags(customTags, schemaName, addMergeTag) {
+	    const schemaTags = schemas.get(schemaName);
+	    if (schemaTags && !customTags) {
+	        return addMergeTag && !schemaTags.includes(merge.merge)
+	            ? schemaTags.concat(merge.merge)
+	            : schemaTags.slice();
+	    }
+	    let tags = schemaTags;
+	    if (!tags) {
+	        if (Array.isArray(customTags))
+	            tags = [];
+	        else {
+	            const keys = Array.from(schemas.keys())
+	                .filter(key => key !== 'yaml11')
+	                .map(key => JSON.stringify(key))
+	                .join(', ');
+	            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+	        }
+	    }
+	    if (Array.isArray(customTags)) {
+	        for (const tag of customTags)
+	            tags = tags.concat(tag);
+	    }
+	    else if (typeof customTags === 'function') {
+	        tags = customTags(tags.slice());
+	    }
+	    if (addMergeTag)
+	        tags = tags.concat(merge.merge);
+	    return tags.reduce((tags, tag) => {
+	        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
+	        if (!tagObj) {
+	            const tagName = JSON.stringify(tag);
+	            const keys = Object.keys(tagsByName)
+	                .map(key => JSON.stringify(key))
+	                .join(', ');
+	            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+	        }
+	        if (!tags.includes(tagObj))
+	            tags.push(tagObj);
+	        return tags;
+	    }, []);
+	}
+
+	tags.coreKnownTags = coreKnownTags;
+	tags.getTags = getTags;
+	return tags;
+}
+
+var hasRequiredSchema;
+
+function requireSchema () {
+	if (hasRequiredSchema) return Schema;
+	hasRequiredSchema = 1;
+
+	var identity = requireIdentity();
+	var map = requireMap();
+	var seq = requireSeq();
+	var string = requireString();
+	var tags = requireTags();
+
+	const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+	let Schema$1 = class Schema {
+	    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+	        this.compat = Array.isArray(compat)
+	            ? tags.getTags(compat, 'compat')
+	            : compat
+	                ? tags.getTags(null, compat)
+	                : null;
+	        this.name = (typeof schema === 'string' && schema) || 'core';
+	        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+	        this.tags = tags.getTags(customTags, this.name, merge);
+	        this.toStringOptions = toStringDefaults ?? null;
+	        Object.defineProperty(this, identity.MAP, { value: map.map });
+	        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+	        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+	        // Used by createMap()
+	        this.sortMapEntries =
+	            typeof sortMapEntries === 'function'
+	                ? sortMapEntries
+	                : sortMapEntries === true
+	                    ? sortMapEntriesByKey
+	                    : null;
+	    }
+	    clone() {
+	        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
+	        copy.tags = this.tags.slice();
+	        return copy;
+	    }
+	};
+
+	Schema.Schema = Schema$1;
+	return Schema;
+}
+
+var stringifyDocument = {};
+
+var hasRequiredStringifyDocument;
+
+function requireStringifyDocument () {
+	if (hasRequiredStringifyDocument) return stringifyDocument;
+	hasRequiredStringifyDocument = 1;
+
+	var identity = requireIdentity();
+	var stringify = requireStringify();
+	var stringifyComment = requireStringifyComment();
+
+	function stringifyDocument$1(doc, options) {
+	    const lines = [];
+	    let hasDirectives = options.directives === true;
+	    if (options.directives !== false && doc.directives) {
+	        const dir = doc.directives.toString(doc);
+	        if (dir) {
+	            lines.push(dir);
+	            hasDirectives = true;
+	        }
+	        else if (doc.directives.docStart)
+	            hasDirectives = true;
+	    }
+	    if (hasDirectives)
+	        lines.push('---');
+	    const ctx = stringify.createStringifyContext(doc, options);
+	    const { commentString } = ctx.options;
+	    if (doc.commentBefore) {
+	        if (lines.length !== 1)
+	            lines.unshift('');
+	        const cs = commentString(doc.commentBefore);
+	        lines.unshift(stringifyComment.indentComment(cs, ''));
+	    }
+	    let chompKeep = false;
+	    let contentComment = null;
+	    if (doc.contents) {
+	        if (identity.isNode(doc.contents)) {
+	            if (doc.contents.spaceBefore && hasDirectives)
+	                lines.push('');
+	            if (doc.contents.commentBefore) {
+	                const cs = commentString(doc.contents.commentBefore);
+	                lines.push(stringifyComment.indentComment(cs, ''));
+	            }
+	            // top-level block scalars need to be indented if followed by a comment
+	            ctx.forceBlockIndent = !!doc.comment;
+	            contentComment = doc.contents.comment;
+	        }
+	        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
+	        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
+	        if (contentComment)
+	            body += stringifyComment.lineComment(body, '', commentString(contentComment));
+	        if ((body[0] === '|' || body[0] === '>') &&
+	            lines[lines.length - 1] === '---') {
+	            // Top-level block scalars with a preceding doc marker ought to use the
+	            // same line for their header.
+	            lines[lines.length - 1] = `--- ${body}`;
+	        }
+	        else
+	            lines.push(body);
+	    }
+	    else {
+	        lines.push(stringify.stringify(doc.contents, ctx));
+	    }
+	    if (doc.directives?.docEnd) {
+	        if (doc.comment) {
+	            const cs = commentString(doc.comment);
+	            if (cs.includes('\n')) {
+	                lines.push('...');
+	                lines.push(stringifyComment.indentComment(cs, ''));
+	            }
+	            else {
+	                lines.push(`... ${cs}`);
+	            }
+	        }
+	        else {
+	            lines.push('...');
+	        }
+	    }
+	    else {
+	        let dc = doc.comment;
+	        if (dc && chompKeep)
+	            dc = dc.replace(/^\n+/, '');
+	        if (dc) {
+	            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
+	                lines.push('');
+	            lines.push(stringifyComment.indentComment(commentString(dc), ''));
+	        }
+	    }
+	    return lines.join('\n') + '\n';
+	}
+
+	stringifyDocument.stringifyDocument = stringifyDocument$1;
+	return stringifyDocument;
+}
+
+var hasRequiredDocument;
+
+function requireDocument () {
+	if (hasRequiredDocument) return Document;
+	hasRequiredDocument = 1;
+
+	var Alias = requireAlias();
+	var Collection = requireCollection();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var toJS = requireToJS();
+	var Schema = requireSchema();
+	var stringifyDocument = requireStringifyDocument();
+	var anchors = requireAnchors();
+	var applyReviver = requireApplyReviver();
+	var createNode = requireCreateNode();
+	var directives = requireDirectives();
+
+	let Document$1 = class Document {
+	    constructor(value, replacer, options) {
+	        /** A comment before this Document */
+	        this.commentBefore = null;
+	        /** A comment immediately after this Document */
+	        this.comment = null;
+	        /** Errors encountered during parsing. */
+	        this.errors = [];
+	        /** Warnings encountered during parsing. */
+	        this.warnings = [];
+	        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+	        let _replacer = null;
+	        if (typeof replacer === 'function' || Array.isArray(replacer)) {
+	            _replacer = replacer;
+	        }
+	        else if (options === undefined && replacer) {
+	            options = replacer;
+	            replacer = undefined;
+	        }
+	        const opt = Object.assign({
+	            intAsBigInt: false,
+	            keepSourceTokens: false,
+	            logLevel: 'warn',
+	            prettyErrors: true,
+	            strict: true,
+	            stringKeys: false,
+	            uniqueKeys: true,
+	            version: '1.2'
+	        }, options);
+	        this.options = opt;
+	        let { version } = opt;
+	        if (options?._directives) {
+	            this.directives = options._directives.atDocument();
+	            if (this.directives.yaml.explicit)
+	                version = this.directives.yaml.version;
+	        }
+	        else
+	            this.directives = new directives.Directives({ version });
+	        this.setSchema(version, options);
+	        // @ts-expect-error We can't really know that this matches Contents.
+	        this.contents =
+	            value === undefined ? null : this.createNode(value, _replacer, options);
+	    }
+	    /**
+	     * Create a deep copy of this Document and its contents.
+	     *
+	     * Custom Node values that inherit from `Object` still refer to their original instances.
+	     */
+	    clone() {
+	        const copy = Object.create(Document.prototype, {
+	            [identity.NODE_TYPE]: { value: identity.DOC }
+	        });
+	        copy.commentBefore = this.commentBefore;
+	        copy.comment = this.comment;
+	        copy.errors = this.errors.slice();
+	        copy.warnings = this.warnings.slice();
+	        copy.options = Object.assign({}, this.options);
+	        if (this.directives)
+	            copy.directives = this.directives.clone();
+	        copy.schema = this.schema.clone();
+	        // @ts-expect-error We can't really know that this matches Contents.
+	        copy.contents = identity.isNode(this.contents)
+	            ? this.contents.clone(copy.schema)
+	            : this.contents;
+	        if (this.range)
+	            copy.range = this.range.slice();
+	        return copy;
+	    }
+	    /** Adds a value to the document. */
+	    add(value) {
+	        if (assertCollection(this.contents))
+	            this.contents.add(value);
+	    }
+	    /** Adds a value to the document. */
+	    addIn(path, value) {
+	        if (assertCollection(this.contents))
+	            this.contents.addIn(path, value);
+	    }
+	    /**
+	     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+	     *
+	     * If `node` already has an anchor, `name` is ignored.
+	     * Otherwise, the `node.anchor` value will be set to `name`,
+	     * or if an anchor with that name is already present in the document,
+	     * `name` will be used as a prefix for a new unique anchor.
+	     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+	     */
+	    createAlias(node, name) {
+	        if (!node.anchor) {
+	            const prev = anchors.anchorNames(this);
+	            node.anchor =
+	                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
+	        }
+	        return new Alias.Alias(node.anchor);
+	    }
+	    createNode(value, replacer, options) {
+	        let _replacer = undefined;
+	        if (typeof replacer === 'function') {
+	            value = replacer.call({ '': value }, '', value);
+	            _replacer = replacer;
+	        }
+	        else if (Array.isArray(replacer)) {
+	            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
+	            const asStr = replacer.filter(keyToStr).map(String);
+	            if (asStr.length > 0)
+	                replacer = replacer.concat(asStr);
+	            _replacer = replacer;
+	        }
+	        else if (options === undefined && replacer) {
+	            options = replacer;
+	            replacer = undefined;
+	        }
+	        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+	        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
+	        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	        anchorPrefix || 'a');
+	        const ctx = {
+	            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+	            keepUndefined: keepUndefined ?? false,
+	            onAnchor,
+	            onTagObj,
+	            replacer: _replacer,
+	            schema: this.schema,
+	            sourceObjects
+	        };
+	        const node = createNode.createNode(value, tag, ctx);
+	        if (flow && identity.isCollection(node))
+	            node.flow = true;
+	        setAnchors();
+	        return node;
+	    }
+	    /**
+	     * Convert a key and a value into a `Pair` using the current schema,
+	     * recursively wrapping all values as `Scalar` or `Collection` nodes.
+	     */
+	    createPair(key, value, options = {}) {
+	        const k = this.createNode(key, null, options);
+	        const v = this.createNode(value, null, options);
+	        return new Pair.Pair(k, v);
+	    }
+	    /**
+	     * Removes a value from the document.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    delete(key) {
+	        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+	    }
+	    /**
+	     * Removes a value from the document.
+	     * @returns `true` if the item was found and removed.
+	     */
+	    deleteIn(path) {
+	        if (Collection.isEmptyPath(path)) {
+	            if (this.contents == null)
+	                return false;
+	            // @ts-expect-error Presumed impossible if Strict extends false
+	            this.contents = null;
+	            return true;
+	        }
+	        return assertCollection(this.contents)
+	            ? this.contents.deleteIn(path)
+	            : false;
+	    }
+	    /**
+	     * Returns item at `key`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    get(key, keepScalar) {
+	        return identity.isCollection(this.contents)
+	            ? this.contents.get(key, keepScalar)
+	            : undefined;
+	    }
+	    /**
+	     * Returns item at `path`, or `undefined` if not found. By default unwraps
+	     * scalar values from their surrounding node; to disable set `keepScalar` to
+	     * `true` (collections are always returned intact).
+	     */
+	    getIn(path, keepScalar) {
+	        if (Collection.isEmptyPath(path))
+	            return !keepScalar && identity.isScalar(this.contents)
+	                ? this.contents.value
+	                : this.contents;
+	        return identity.isCollection(this.contents)
+	            ? this.contents.getIn(path, keepScalar)
+	            : undefined;
+	    }
+	    /**
+	     * Checks if the document includes a value with the key `key`.
+	     */
+	    has(key) {
+	        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+	    }
+	    /**
+	     * Checks if the document includes a value at `path`.
+	     */
+	    hasIn(path) {
+	        if (Collection.isEmptyPath(path))
+	            return this.contents !== undefined;
+	        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+	    }
+	    /**
+	     * Sets a value in this document. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    set(key, value) {
+	        if (this.contents == null) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = Collection.collectionFromPath(this.schema, [key], value);
+	        }
+	        else if (assertCollection(this.contents)) {
+	            this.contents.set(key, value);
+	        }
+	    }
+	    /**
+	     * Sets a value in this document. For `!!set`, `value` needs to be a
+	     * boolean to add/remove the item from the set.
+	     */
+	    setIn(path, value) {
+	        if (Collection.isEmptyPath(path)) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = value;
+	        }
+	        else if (this.contents == null) {
+	            // @ts-expect-error We can't really know that this matches Contents.
+	            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+	        }
+	        else if (assertCollection(this.contents)) {
+	            this.contents.setIn(path, value);
+	        }
+	    }
+	    /**
+	     * Change the YAML version and schema used by the document.
+	     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+	     * It also requires the `schema` option to be given as a `Schema` instance value.
+	     *
+	     * Overrides all previously set schema options.
+	     */
+	    setSchema(version, options = {}) {
+	        if (typeof version === 'number')
+	            version = String(version);
+	        let opt;
+	        switch (version) {
+	            case '1.1':
+	                if (this.directives)
+	                    this.directives.yaml.version = '1.1';
+	                else
+	                    this.directives = new directives.Directives({ version: '1.1' });
+	                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
+	                break;
+	            case '1.2':
+	            case 'next':
+	                if (this.directives)
+	                    this.directives.yaml.version = version;
+	                else
+	                    this.directives = new directives.Directives({ version });
+	                opt = { resolveKnownTags: true, schema: 'core' };
+	                break;
+	            case null:
+	                if (this.directives)
+	                    delete this.directives;
+	                opt = null;
+	                break;
+	            default: {
+	                const sv = JSON.stringify(version);
+	                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+	            }
+	        }
+	        // Not using `instanceof Schema` to allow for duck typing
+	        if (options.schema instanceof Object)
+	            this.schema = options.schema;
+	        else if (opt)
+	            this.schema = new Schema.Schema(Object.assign(opt, options));
+	        else
+	            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+	    }
+	    // json & jsonArg are only used from toJSON()
+	    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+	        const ctx = {
+	            anchors: new Map(),
+	            doc: this,
+	            keep: !json,
+	            mapAsMap: mapAsMap === true,
+	            mapKeyWarned: false,
+	            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+	        };
+	        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
+	        if (typeof onAnchor === 'function')
+	            for (const { count, res } of ctx.anchors.values())
+	                onAnchor(res, count);
+	        return typeof reviver === 'function'
+	            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+	            : res;
+	    }
+	    /**
+	     * A JSON representation of the document `contents`.
+	     *
+	     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+	     *   property name.
+	     */
+	    toJSON(jsonArg, onAnchor) {
+	        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+	    }
+	    /** A YAML representation of the document. */
+	    toString(options = {}) {
+	        if (this.errors.length > 0)
+	            throw new Error('Document with errors cannot be stringified');
+	        if ('indent' in options &&
+	            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+	            const s = JSON.stringify(options.indent);
+	            throw new Error(`"indent" option must be a positive integer, not ${s}`);
+	        }
+	        return stringifyDocument.stringifyDocument(this, options);
+	    }
+	};
+	function assertCollection(contents) {
+	    if (identity.isCollection(contents))
+	        return true;
+	    throw new Error('Expected a YAML collection as document contents');
+	}
+
+	Document.Document = Document$1;
+	return Document;
+}
+
+var errors = {};
+
+var hasRequiredErrors;
+
+function requireErrors () {
+	if (hasRequiredErrors) return errors;
+	hasRequiredErrors = 1;
+
+	class YAMLError extends Error {
+	    constructor(name, pos, code, message) {
+	        super();
+	        this.name = name;
+	        this.code = code;
+	        this.message = message;
+	        this.pos = pos;
+	    }
+	}
+	class YAMLParseError extends YAMLError {
+	    constructor(pos, code, message) {
+	        super('YAMLParseError', pos, code, message);
+	    }
+	}
+	class YAMLWarning extends YAMLError {
+	    constructor(pos, code, message) {
+	        super('YAMLWarning', pos, code, message);
+	    }
+	}
+	const prettifyError = (src, lc) => (error) => {
+	    if (error.pos[0] === -1)
+	        return;
+	    error.linePos = error.pos.map(pos => lc.linePos(pos));
+	    const { line, col } = error.linePos[0];
+	    error.message += ` at line ${line}, column ${col}`;
+	    let ci = col - 1;
+	    let lineStr = src
+	        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
+	        .replace(/[\n\r]+$/, '');
+	    // Trim to max 80 chars, keeping col position near the middle
+	    if (ci >= 60 && lineStr.length > 80) {
+	        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+	        lineStr = '…' + lineStr.substring(trimStart);
+	        ci -= trimStart - 1;
+	    }
+	    if (lineStr.length > 80)
+	        lineStr = lineStr.substring(0, 79) + '…';
+	    // Include previous line in context if pointing at line start
+	    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+	        // Regexp won't match if start is trimmed
+	        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+	        if (prev.length > 80)
+	            prev = prev.substring(0, 79) + '…\n';
+	        lineStr = prev + lineStr;
+	    }
+	    if (/[^ ]/.test(lineStr)) {
+	        let count = 1;
+	        const end = error.linePos[1];
+	        if (end?.line === line && end.col > col) {
+	            count = Math.max(1, Math.min(end.col - col, 80 - ci));
+	        }
+	        const pointer = ' '.repeat(ci) + '^'.repeat(count);
+	        error.message += `:\n\n${lineStr}\n${pointer}\n`;
+	    }
+	};
+
+	errors.YAMLError = YAMLError;
+	errors.YAMLParseError = YAMLParseError;
+	errors.YAMLWarning = YAMLWarning;
+	errors.prettifyError = prettifyError;
+	return errors;
+}
+
+var composeDoc = {};
+
+var composeNode = {};
+
+var composeCollection = {};
+
+var resolveBlockMap = {};
+
+var resolveProps = {};
+
+var hasRequiredResolveProps;
+
+function requireResolveProps () {
+	if (hasRequiredResolveProps) return resolveProps;
+	hasRequiredResolveProps = 1;
+
+	function resolveProps$1(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+	    let spaceBefore = false;
+	    let atNewline = startOnNewline;
+	    let hasSpace = startOnNewline;
+	    let comment = '';
+	    let commentSep = '';
+	    let hasNewline = false;
+	    let reqSpace = false;
+	    let tab = null;
+	    let anchor = null;
+	    let tag = null;
+	    let newlineAfterProp = null;
+	    let comma = null;
+	    let found = null;
+	    let start = null;
+	    for (const token of tokens) {
+	        if (reqSpace) {
+	            if (token.type !== 'space' &&
+	                token.type !== 'newline' &&
+	                token.type !== 'comma')
+	                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+	            reqSpace = false;
+	        }
+	        if (tab) {
+	            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
+	                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+	            }
+	            tab = null;
+	        }
+	        switch (token.type) {
+	            case 'space':
+	                // At the doc level, tabs at line start may be parsed
+	                // as leading white space rather than indentation.
+	                // In a flow collection, only the parser handles indent.
+	                if (!flow &&
+	                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
+	                    token.source.includes('\t')) {
+	                    tab = token;
+	                }
+	                hasSpace = true;
+	                break;
+	            case 'comment': {
+	                if (!hasSpace)
+	                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+	                const cb = token.source.substring(1) || ' ';
+	                if (!comment)
+	                    comment = cb;
+	                else
+	                    comment += commentSep + cb;
+	                commentSep = '';
+	                atNewline = false;
+	                break;
+	            }
+	            case 'newline':
+	                if (atNewline) {
+	                    if (comment)
+	                        comment += token.source;
+	                    else if (!found || indicator !== 'seq-item-ind')
+	                        spaceBefore = true;
+	                }
+	                else
+	                    commentSep += token.source;
+	                atNewline = true;
+	                hasNewline = true;
+	                if (anchor || tag)
+	                    newlineAfterProp = token;
+	                hasSpace = true;
+	                break;
+	            case 'anchor':
+	                if (anchor)
+	                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
+	                if (token.source.endsWith(':'))
+	                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
+	                anchor = token;
+	                start ?? (start = token.offset);
+	                atNewline = false;
+	                hasSpace = false;
+	                reqSpace = true;
+	                break;
+	            case 'tag': {
+	                if (tag)
+	                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
+	                tag = token;
+	                start ?? (start = token.offset);
+	                atNewline = false;
+	                hasSpace = false;
+	                reqSpace = true;
+	                break;
+	            }
+	            case indicator:
+	                // Could here handle preceding comments differently
+	                if (anchor || tag)
+	                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
+	                if (found)
+	                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
+	                found = token;
+	                atNewline =
+	                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
+	                hasSpace = false;
+	                break;
+	            case 'comma':
+	                if (flow) {
+	                    if (comma)
+	                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
+	                    comma = token;
+	                    atNewline = false;
+	                    hasSpace = false;
+	                    break;
+	                }
+	            // else fallthrough
+	            default:
+	                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
+	                atNewline = false;
+	                hasSpace = false;
+	        }
+	    }
+	    const last = tokens[tokens.length - 1];
+	    const end = last ? last.offset + last.source.length : offset;
+	    if (reqSpace &&
+	        next &&
+	        next.type !== 'space' &&
+	        next.type !== 'newline' &&
+	        next.type !== 'comma' &&
+	        (next.type !== 'scalar' || next.source !== '')) {
+	        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+	    }
+	    if (tab &&
+	        ((atNewline && tab.indent <= parentIndent) ||
+	            next?.type === 'block-map' ||
+	            next?.type === 'block-seq'))
+	        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+	    return {
+	        comma,
+	        found,
+	        spaceBefore,
+	        comment,
+	        hasNewline,
+	        anchor,
+	        tag,
+	        newlineAfterProp,
+	        end,
+	        start: start ?? end
+	    };
+	}
+
+	resolveProps.resolveProps = resolveProps$1;
+	return resolveProps;
+}
+
+var utilContainsNewline = {};
+
+var hasRequiredUtilContainsNewline;
+
+function requireUtilContainsNewline () {
+	if (hasRequiredUtilContainsNewline) return utilContainsNewline;
+	hasRequiredUtilContainsNewline = 1;
+
+	function containsNewline(key) {
+	    if (!key)
+	        return null;
+	    switch (key.type) {
+	        case 'alias':
+	        case 'scalar':
+	        case 'double-quoted-scalar':
+	        case 'single-quoted-scalar':
+	            if (key.source.includes('\n'))
+	                return true;
+	            if (key.end)
+	                for (const st of key.end)
+	                    if (st.type === 'newline')
+	                        return true;
+	            return false;
+	        case 'flow-collection':
+	            for (const it of key.items) {
+	                for (const st of it.start)
+	                    if (st.type === 'newline')
+	                        return true;
+	                if (it.sep)
+	                    for (const st of it.sep)
+	                        if (st.type === 'newline')
+	                            return true;
+	                if (containsNewline(it.key) || containsNewline(it.value))
+	                    return true;
+	            }
+	            return false;
+	        default:
+	            return true;
+	    }
+	}
+
+	utilContainsNewline.containsNewline = containsNewline;
+	return utilContainsNewline;
+}
+
+var utilFlowIndentCheck = {};
+
+var hasRequiredUtilFlowIndentCheck;
+
+function requireUtilFlowIndentCheck () {
+	if (hasRequiredUtilFlowIndentCheck) return utilFlowIndentCheck;
+	hasRequiredUtilFlowIndentCheck = 1;
+
+	var utilContainsNewline = requireUtilContainsNewline();
+
+	function flowIndentCheck(indent, fc, onError) {
+	    if (fc?.type === 'flow-collection') {
+	        const end = fc.end[0];
+	        if (end.indent === indent &&
+	            (end.source === ']' || end.source === '}') &&
+	            utilContainsNewline.containsNewline(fc)) {
+	            const msg = 'Flow end indicator should be more indented than parent';
+	            onError(end, 'BAD_INDENT', msg, true);
+	        }
+	    }
+	}
+
+	utilFlowIndentCheck.flowIndentCheck = flowIndentCheck;
+	return utilFlowIndentCheck;
+}
+
+var utilMapIncludes = {};
+
+var hasRequiredUtilMapIncludes;
+
+function requireUtilMapIncludes () {
+	if (hasRequiredUtilMapIncludes) return utilMapIncludes;
+	hasRequiredUtilMapIncludes = 1;
+
+	var identity = requireIdentity();
+
+	function mapIncludes(ctx, items, search) {
+	    const { uniqueKeys } = ctx.options;
+	    if (uniqueKeys === false)
+	        return false;
+	    const isEqual = typeof uniqueKeys === 'function'
+	        ? uniqueKeys
+	        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
+	    return items.some(pair => isEqual(pair.key, search));
+	}
+
+	utilMapIncludes.mapIncludes = mapIncludes;
+	return utilMapIncludes;
+}
+
+var hasRequiredResolveBlockMap;
+
+function requireResolveBlockMap () {
+	if (hasRequiredResolveBlockMap) return resolveBlockMap;
+	hasRequiredResolveBlockMap = 1;
+
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+	var resolveProps = requireResolveProps();
+	var utilContainsNewline = requireUtilContainsNewline();
+	var utilFlowIndentCheck = requireUtilFlowIndentCheck();
+	var utilMapIncludes = requireUtilMapIncludes();
+
+	const startColMsg = 'All mapping items must start at the same column';
+	function resolveBlockMap$1({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+	    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+	    const map = new NodeClass(ctx.schema);
+	    if (ctx.atRoot)
+	        ctx.atRoot = false;
+	    let offset = bm.offset;
+	    let commentEnd = null;
+	    for (const collItem of bm.items) {
+	        const { start, key, sep, value } = collItem;
+	        // key properties
+	        const keyProps = resolveProps.resolveProps(start, {
+	            indicator: 'explicit-key-ind',
+	            next: key ?? sep?.[0],
+	            offset,
+	            onError,
+	            parentIndent: bm.indent,
+	            startOnNewline: true
+	        });
+	        const implicitKey = !keyProps.found;
+	        if (implicitKey) {
+	            if (key) {
+	                if (key.type === 'block-seq')
+	                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
+	                else if ('indent' in key && key.indent !== bm.indent)
+	                    onError(offset, 'BAD_INDENT', startColMsg);
+	            }
+	            if (!keyProps.anchor && !keyProps.tag && !sep) {
+	                commentEnd = keyProps.end;
+	                if (keyProps.comment) {
+	                    if (map.comment)
+	                        map.comment += '\n' + keyProps.comment;
+	                    else
+	                        map.comment = keyProps.comment;
+	                }
+	                continue;
+	            }
+	            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+	                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
+	            }
+	        }
+	        else if (keyProps.found?.indent !== bm.indent) {
+	            onError(offset, 'BAD_INDENT', startColMsg);
+	        }
+	        // key value
+	        ctx.atKey = true;
+	        const keyStart = keyProps.end;
+	        const keyNode = key
+	            ? composeNode(ctx, key, keyProps, onError)
+	            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+	        if (ctx.schema.compat)
+	            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+	        ctx.atKey = false;
+	        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+	            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+	        // value properties
+	        const valueProps = resolveProps.resolveProps(sep ?? [], {
+	            indicator: 'map-value-ind',
+	            next: value,
+	            offset: keyNode.range[2],
+	            onError,
+	            parentIndent: bm.indent,
+	            startOnNewline: !key || key.type === 'block-scalar'
+	        });
+	        offset = valueProps.end;
+	        if (valueProps.found) {
+	            if (implicitKey) {
+	                if (value?.type === 'block-map' && !valueProps.hasNewline)
+	                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
+	                if (ctx.options.strict &&
+	                    keyProps.start < valueProps.found.offset - 1024)
+	                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
+	            }
+	            // value value
+	            const valueNode = value
+	                ? composeNode(ctx, value, valueProps, onError)
+	                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+	            if (ctx.schema.compat)
+	                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+	            offset = valueNode.range[2];
+	            const pair = new Pair.Pair(keyNode, valueNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            map.items.push(pair);
+	        }
+	        else {
+	            // key with no value
+	            if (implicitKey)
+	                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
+	            if (valueProps.comment) {
+	                if (keyNode.comment)
+	                    keyNode.comment += '\n' + valueProps.comment;
+	                else
+	                    keyNode.comment = valueProps.comment;
+	            }
+	            const pair = new Pair.Pair(keyNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            map.items.push(pair);
+	        }
+	    }
+	    if (commentEnd && commentEnd < offset)
+	        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
+	    map.range = [bm.offset, offset, commentEnd ?? offset];
+	    return map;
+	}
+
+	resolveBlockMap.resolveBlockMap = resolveBlockMap$1;
+	return resolveBlockMap;
+}
+
+var resolveBlockSeq = {};
+
+var hasRequiredResolveBlockSeq;
+
+function requireResolveBlockSeq () {
+	if (hasRequiredResolveBlockSeq) return resolveBlockSeq;
+	hasRequiredResolveBlockSeq = 1;
+
+	var YAMLSeq = requireYAMLSeq();
+	var resolveProps = requireResolveProps();
+	var utilFlowIndentCheck = requireUtilFlowIndentCheck();
+
+	function resolveBlockSeq$1({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+	    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+	    const seq = new NodeClass(ctx.schema);
+	    if (ctx.atRoot)
+	        ctx.atRoot = false;
+	    if (ctx.atKey)
+	        ctx.atKey = false;
+	    let offset = bs.offset;
+	    let commentEnd = null;
+	    for (const { start, value } of bs.items) {
+	        const props = resolveProps.resolveProps(start, {
+	            indicator: 'seq-item-ind',
+	            next: value,
+	            offset,
+	            onError,
+	            parentIndent: bs.indent,
+	            startOnNewline: true
+	        });
+	        if (!props.found) {
+	            if (props.anchor || props.tag || value) {
+	                if (value?.type === 'block-seq')
+	                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
+	                else
+	                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
+	            }
+	            else {
+	                commentEnd = props.end;
+	                if (props.comment)
+	                    seq.comment = props.comment;
+	                continue;
+	            }
+	        }
+	        const node = value
+	            ? composeNode(ctx, value, props, onError)
+	            : composeEmptyNode(ctx, props.end, start, null, props, onError);
+	        if (ctx.schema.compat)
+	            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+	        offset = node.range[2];
+	        seq.items.push(node);
+	    }
+	    seq.range = [bs.offset, offset, commentEnd ?? offset];
+	    return seq;
+	}
+
+	resolveBlockSeq.resolveBlockSeq = resolveBlockSeq$1;
+	return resolveBlockSeq;
+}
+
+var resolveFlowCollection = {};
+
+var resolveEnd = {};
+
+var hasRequiredResolveEnd;
+
+function requireResolveEnd () {
+	if (hasRequiredResolveEnd) return resolveEnd;
+	hasRequiredResolveEnd = 1;
+
+	function resolveEnd$1(end, offset, reqSpace, onError) {
+	    let comment = '';
+	    if (end) {
+	        let hasSpace = false;
+	        let sep = '';
+	        for (const token of end) {
+	            const { source, type } = token;
+	            switch (type) {
+	                case 'space':
+	                    hasSpace = true;
+	                    break;
+	                case 'comment': {
+	                    if (reqSpace && !hasSpace)
+	                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+	                    const cb = source.substring(1) || ' ';
+	                    if (!comment)
+	                        comment = cb;
+	                    else
+	                        comment += sep + cb;
+	                    sep = '';
+	                    break;
+	                }
+	                case 'newline':
+	                    if (comment)
+	                        sep += source;
+	                    hasSpace = true;
+	                    break;
+	                default:
+	                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
+	            }
+	            offset += source.length;
+	        }
+	    }
+	    return { comment, offset };
+	}
+
+	resolveEnd.resolveEnd = resolveEnd$1;
+	return resolveEnd;
+}
+
+var hasRequiredResolveFlowCollection;
+
+function requireResolveFlowCollection () {
+	if (hasRequiredResolveFlowCollection) return resolveFlowCollection;
+	hasRequiredResolveFlowCollection = 1;
+
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var resolveEnd = requireResolveEnd();
+	var resolveProps = requireResolveProps();
+	var utilContainsNewline = requireUtilContainsNewline();
+	var utilMapIncludes = requireUtilMapIncludes();
+
+	const blockMsg = 'Block collections are not allowed within flow collections';
+	const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
+	function resolveFlowCollection$1({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+	    const isMap = fc.start.source === '{';
+	    const fcName = isMap ? 'flow map' : 'flow sequence';
+	    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
+	    const coll = new NodeClass(ctx.schema);
+	    coll.flow = true;
+	    const atRoot = ctx.atRoot;
+	    if (atRoot)
+	        ctx.atRoot = false;
+	    if (ctx.atKey)
+	        ctx.atKey = false;
+	    let offset = fc.offset + fc.start.source.length;
+	    for (let i = 0; i < fc.items.length; ++i) {
+	        const collItem = fc.items[i];
+	        const { start, key, sep, value } = collItem;
+	        const props = resolveProps.resolveProps(start, {
+	            flow: fcName,
+	            indicator: 'explicit-key-ind',
+	            next: key ?? sep?.[0],
+	            offset,
+	            onError,
+	            parentIndent: fc.indent,
+	            startOnNewline: false
+	        });
+	        if (!props.found) {
+	            if (!props.anchor && !props.tag && !sep && !value) {
+	                if (i === 0 && props.comma)
+	                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+	                else if (i < fc.items.length - 1)
+	                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
+	                if (props.comment) {
+	                    if (coll.comment)
+	                        coll.comment += '\n' + props.comment;
+	                    else
+	                        coll.comment = props.comment;
+	                }
+	                offset = props.end;
+	                continue;
+	            }
+	            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+	                onError(key, // checked by containsNewline()
+	                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+	        }
+	        if (i === 0) {
+	            if (props.comma)
+	                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+	        }
+	        else {
+	            if (!props.comma)
+	                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
+	            if (props.comment) {
+	                let prevItemComment = '';
+	                loop: for (const st of start) {
+	                    switch (st.type) {
+	                        case 'comma':
+	                        case 'space':
+	                            break;
+	                        case 'comment':
+	                            prevItemComment = st.source.substring(1);
+	                            break loop;
+	                        default:
+	                            break loop;
+	                    }
+	                }
+	                if (prevItemComment) {
+	                    let prev = coll.items[coll.items.length - 1];
+	                    if (identity.isPair(prev))
+	                        prev = prev.value ?? prev.key;
+	                    if (prev.comment)
+	                        prev.comment += '\n' + prevItemComment;
+	                    else
+	                        prev.comment = prevItemComment;
+	                    props.comment = props.comment.substring(prevItemComment.length + 1);
+	                }
+	            }
+	        }
+	        if (!isMap && !sep && !props.found) {
+	            // item is a value in a seq
+	            // → key & sep are empty, start does not include ? or :
+	            const valueNode = value
+	                ? composeNode(ctx, value, props, onError)
+	                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+	            coll.items.push(valueNode);
+	            offset = valueNode.range[2];
+	            if (isBlock(value))
+	                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	        }
+	        else {
+	            // item is a key+value pair
+	            // key value
+	            ctx.atKey = true;
+	            const keyStart = props.end;
+	            const keyNode = key
+	                ? composeNode(ctx, key, props, onError)
+	                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+	            if (isBlock(key))
+	                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	            ctx.atKey = false;
+	            // value properties
+	            const valueProps = resolveProps.resolveProps(sep ?? [], {
+	                flow: fcName,
+	                indicator: 'map-value-ind',
+	                next: value,
+	                offset: keyNode.range[2],
+	                onError,
+	                parentIndent: fc.indent,
+	                startOnNewline: false
+	            });
+	            if (valueProps.found) {
+	                if (!isMap && !props.found && ctx.options.strict) {
+	                    if (sep)
+	                        for (const st of sep) {
+	                            if (st === valueProps.found)
+	                                break;
+	                            if (st.type === 'newline') {
+	                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+	                                break;
+	                            }
+	                        }
+	                    if (props.start < valueProps.found.offset - 1024)
+	                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
+	                }
+	            }
+	            else if (value) {
+	                if ('source' in value && value.source?.[0] === ':')
+	                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
+	                else
+	                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
+	            }
+	            // value value
+	            const valueNode = value
+	                ? composeNode(ctx, value, valueProps, onError)
+	                : valueProps.found
+	                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
+	                    : null;
+	            if (valueNode) {
+	                if (isBlock(value))
+	                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+	            }
+	            else if (valueProps.comment) {
+	                if (keyNode.comment)
+	                    keyNode.comment += '\n' + valueProps.comment;
+	                else
+	                    keyNode.comment = valueProps.comment;
+	            }
+	            const pair = new Pair.Pair(keyNode, valueNode);
+	            if (ctx.options.keepSourceTokens)
+	                pair.srcToken = collItem;
+	            if (isMap) {
+	                const map = coll;
+	                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+	                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+	                map.items.push(pair);
+	            }
+	            else {
+	                const map = new YAMLMap.YAMLMap(ctx.schema);
+	                map.flow = true;
+	                map.items.push(pair);
+	                const endRange = (valueNode ?? keyNode).range;
+	                map.range = [keyNode.range[0], endRange[1], endRange[2]];
+	                coll.items.push(map);
+	            }
+	            offset = valueNode ? valueNode.range[2] : valueProps.end;
+	        }
+	    }
+	    const expectedEnd = isMap ? '}' : ']';
+	    const [ce, ...ee] = fc.end;
+	    let cePos = offset;
+	    if (ce?.source === expectedEnd)
+	        cePos = ce.offset + ce.source.length;
+	    else {
+	        const name = fcName[0].toUpperCase() + fcName.substring(1);
+	        const msg = atRoot
+	            ? `${name} must end with a ${expectedEnd}`
+	            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+	        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
+	        if (ce && ce.source.length !== 1)
+	            ee.unshift(ce);
+	    }
+	    if (ee.length > 0) {
+	        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+	        if (end.comment) {
+	            if (coll.comment)
+	                coll.comment += '\n' + end.comment;
+	            else
+	                coll.comment = end.comment;
+	        }
+	        coll.range = [fc.offset, cePos, end.offset];
+	    }
+	    else {
+	        coll.range = [fc.offset, cePos, cePos];
+	    }
+	    return coll;
+	}
+
+	resolveFlowCollection.resolveFlowCollection = resolveFlowCollection$1;
+	return resolveFlowCollection;
+}
+
+var hasRequiredComposeCollection;
+
+function requireComposeCollection () {
+	if (hasRequiredComposeCollection) return composeCollection;
+	hasRequiredComposeCollection = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var resolveBlockMap = requireResolveBlockMap();
+	var resolveBlockSeq = requireResolveBlockSeq();
+	var resolveFlowCollection = requireResolveFlowCollection();
+
+	function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+	    const coll = token.type === 'block-map'
+	        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
+	        : token.type === 'block-seq'
+	            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
+	            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+	    const Coll = coll.constructor;
+	    // If we got a tagName matching the class, or the tag name is '!',
+	    // then use the tagName from the node class used to create it.
+	    if (tagName === '!' || tagName === Coll.tagName) {
+	        coll.tag = Coll.tagName;
+	        return coll;
+	    }
+	    if (tagName)
+	        coll.tag = tagName;
+	    return coll;
+	}
+	function composeCollection$1(CN, ctx, token, props, onError) {
+	    const tagToken = props.tag;
+	    const tagName = !tagToken
+	        ? null
+	        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
+	    if (token.type === 'block-seq') {
+	        const { anchor, newlineAfterProp: nl } = props;
+	        const lastProp = anchor && tagToken
+	            ? anchor.offset > tagToken.offset
+	                ? anchor
+	                : tagToken
+	            : (anchor ?? tagToken);
+	        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+	            const message = 'Missing newline after block sequence props';
+	            onError(lastProp, 'MISSING_CHAR', message);
+	        }
+	    }
+	    const expType = token.type === 'block-map'
+	        ? 'map'
+	        : token.type === 'block-seq'
+	            ? 'seq'
+	            : token.start.source === '{'
+	                ? 'map'
+	                : 'seq';
+	    // shortcut: check if it's a generic YAMLMap or YAMLSeq
+	    // before jumping into the custom tag logic.
+	    if (!tagToken ||
+	        !tagName ||
+	        tagName === '!' ||
+	        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
+	        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
+	        return resolveCollection(CN, ctx, token, onError, tagName);
+	    }
+	    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
+	    if (!tag) {
+	        const kt = ctx.schema.knownTags[tagName];
+	        if (kt?.collection === expType) {
+	            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+	            tag = kt;
+	        }
+	        else {
+	            if (kt) {
+	                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
+	            }
+	            else {
+	                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
+	            }
+	            return resolveCollection(CN, ctx, token, onError, tagName);
+	        }
+	    }
+	    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+	    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
+	    const node = identity.isNode(res)
+	        ? res
+	        : new Scalar.Scalar(res);
+	    node.range = coll.range;
+	    node.tag = tagName;
+	    if (tag?.format)
+	        node.format = tag.format;
+	    return node;
+	}
+
+	composeCollection.composeCollection = composeCollection$1;
+	return composeCollection;
+}
+
+var composeScalar = {};
+
+var resolveBlockScalar = {};
+
+var hasRequiredResolveBlockScalar;
+
+function requireResolveBlockScalar () {
+	if (hasRequiredResolveBlockScalar) return resolveBlockScalar;
+	hasRequiredResolveBlockScalar = 1;
+
+	var Scalar = requireScalar();
+
+	function resolveBlockScalar$1(ctx, scalar, onError) {
+	    const start = scalar.offset;
+	    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+	    if (!header)
+	        return { value: '', type: null, comment: '', range: [start, start, start] };
+	    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+	    const lines = scalar.source ? splitLines(scalar.source) : [];
+	    // determine the end of content & start of chomping
+	    let chompStart = lines.length;
+	    for (let i = lines.length - 1; i >= 0; --i) {
+	        const content = lines[i][1];
+	        if (content === '' || content === '\r')
+	            chompStart = i;
+	        else
+	            break;
+	    }
+	    // shortcut for empty contents
+	    if (chompStart === 0) {
+	        const value = header.chomp === '+' && lines.length > 0
+	            ? '\n'.repeat(Math.max(1, lines.length - 1))
+	            : '';
+	        let end = start + header.length;
+	        if (scalar.source)
+	            end += scalar.source.length;
+	        return { value, type, comment: header.comment, range: [start, end, end] };
+	    }
+	    // find the indentation level to trim from start
+	    let trimIndent = scalar.indent + header.indent;
+	    let offset = scalar.offset + header.length;
+	    let contentStart = 0;
+	    for (let i = 0; i < chompStart; ++i) {
+	        const [indent, content] = lines[i];
+	        if (content === '' || content === '\r') {
+	            if (header.indent === 0 && indent.length > trimIndent)
+	                trimIndent = indent.length;
+	        }
+	        else {
+	            if (indent.length < trimIndent) {
+	                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
+	                onError(offset + indent.length, 'MISSING_CHAR', message);
+	            }
+	            if (header.indent === 0)
+	                trimIndent = indent.length;
+	            contentStart = i;
+	            if (trimIndent === 0 && !ctx.atRoot) {
+	                const message = 'Block scalar values in collections must be indented';
+	                onError(offset, 'BAD_INDENT', message);
+	            }
+	            break;
+	        }
+	        offset += indent.length + content.length + 1;
+	    }
+	    // include trailing more-indented empty lines in content
+	    for (let i = lines.length - 1; i >= chompStart; --i) {
+	        if (lines[i][0].length > trimIndent)
+	            chompStart = i + 1;
+	    }
+	    let value = '';
+	    let sep = '';
+	    let prevMoreIndented = false;
+	    // leading whitespace is kept intact
+	    for (let i = 0; i < contentStart; ++i)
+	        value += lines[i][0].slice(trimIndent) + '\n';
+	    for (let i = contentStart; i < chompStart; ++i) {
+	        let [indent, content] = lines[i];
+	        offset += indent.length + content.length + 1;
+	        const crlf = content[content.length - 1] === '\r';
+	        if (crlf)
+	            content = content.slice(0, -1);
+	        /* istanbul ignore if already caught in lexer */
+	        if (content && indent.length < trimIndent) {
+	            const src = header.indent
+	                ? 'explicit indentation indicator'
+	                : 'first line';
+	            const message = `Block scalar lines must not be less indented than their ${src}`;
+	            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
+	            indent = '';
+	        }
+	        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+	            value += sep + indent.slice(trimIndent) + content;
+	            sep = '\n';
+	        }
+	        else if (indent.length > trimIndent || content[0] === '\t') {
+	            // more-indented content within a folded block
+	            if (sep === ' ')
+	                sep = '\n';
+	            else if (!prevMoreIndented && sep === '\n')
+	                sep = '\n\n';
+	            value += sep + indent.slice(trimIndent) + content;
+	            sep = '\n';
+	            prevMoreIndented = true;
+	        }
+	        else if (content === '') {
+	            // empty line
+	            if (sep === '\n')
+	                value += '\n';
+	            else
+	                sep = '\n';
+	        }
+	        else {
+	            value += sep + content;
+	            sep = ' ';
+	            prevMoreIndented = false;
+	        }
+	    }
+	    switch (header.chomp) {
+	        case '-':
+	            break;
+	        case '+':
+	            for (let i = chompStart; i < lines.length; ++i)
+	                value += '\n' + lines[i][0].slice(trimIndent);
+	            if (value[value.length - 1] !== '\n')
+	                value += '\n';
+	            break;
+	        default:
+	            value += '\n';
+	    }
+	    const end = start + header.length + scalar.source.length;
+	    return { value, type, comment: header.comment, range: [start, end, end] };
+	}
+	function parseBlockScalarHeader({ offset, props }, strict, onError) {
+	    /* istanbul ignore if should not happen */
+	    if (props[0].type !== 'block-scalar-header') {
+	        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
+	        return null;
+	    }
+	    const { source } = props[0];
+	    const mode = source[0];
+	    let indent = 0;
+	    let chomp = '';
+	    let error = -1;
+	    for (let i = 1; i < source.length; ++i) {
+	        const ch = source[i];
+	        if (!chomp && (ch === '-' || ch === '+'))
+	            chomp = ch;
+	        else {
+	            const n = Number(ch);
+	            if (!indent && n)
+	                indent = n;
+	            else if (error === -1)
+	                error = offset + i;
+	        }
+	    }
+	    if (error !== -1)
+	        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
+	    let hasSpace = false;
+	    let comment = '';
+	    let length = source.length;
+	    for (let i = 1; i < props.length; ++i) {
+	        const token = props[i];
+	        switch (token.type) {
+	            case 'space':
+	                hasSpace = true;
+	            // fallthrough
+	            case 'newline':
+	                length += token.source.length;
+	                break;
+	            case 'comment':
+	                if (strict && !hasSpace) {
+	                    const message = 'Comments must be separated from other tokens by white space characters';
+	                    onError(token, 'MISSING_CHAR', message);
+	                }
+	                length += token.source.length;
+	                comment = token.source.substring(1);
+	                break;
+	            case 'error':
+	                onError(token, 'UNEXPECTED_TOKEN', token.message);
+	                length += token.source.length;
+	                break;
+	            /* istanbul ignore next should not happen */
+	            default: {
+	                const message = `Unexpected token in block scalar header: ${token.type}`;
+	                onError(token, 'UNEXPECTED_TOKEN', message);
+	                const ts = token.source;
+	                if (ts && typeof ts === 'string')
+	                    length += ts.length;
+	            }
+	        }
+	    }
+	    return { mode, indent, chomp, comment, length };
+	}
+	/** @returns Array of lines split up as `[indent, content]` */
+	function splitLines(source) {
+	    const split = source.split(/\n( *)/);
+	    const first = split[0];
+	    const m = first.match(/^( *)/);
+	    const line0 = m?.[1]
+	        ? [m[1], first.slice(m[1].length)]
+	        : ['', first];
+	    const lines = [line0];
+	    for (let i = 1; i < split.length; i += 2)
+	        lines.push([split[i], split[i + 1]]);
+	    return lines;
+	}
+
+	resolveBlockScalar.resolveBlockScalar = resolveBlockScalar$1;
+	return resolveBlockScalar;
+}
+
+var resolveFlowScalar = {};
+
+var hasRequiredResolveFlowScalar;
+
+function requireResolveFlowScalar () {
+	if (hasRequiredResolveFlowScalar) return resolveFlowScalar;
+	hasRequiredResolveFlowScalar = 1;
+
+	var Scalar = requireScalar();
+	var resolveEnd = requireResolveEnd();
+
+	function resolveFlowScalar$1(scalar, strict, onError) {
+	    const { offset, type, source, end } = scalar;
+	    let _type;
+	    let value;
+	    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+	    switch (type) {
+	        case 'scalar':
+	            _type = Scalar.Scalar.PLAIN;
+	            value = plainValue(source, _onError);
+	            break;
+	        case 'single-quoted-scalar':
+	            _type = Scalar.Scalar.QUOTE_SINGLE;
+	            value = singleQuotedValue(source, _onError);
+	            break;
+	        case 'double-quoted-scalar':
+	            _type = Scalar.Scalar.QUOTE_DOUBLE;
+	            value = doubleQuotedValue(source, _onError);
+	            break;
+	        /* istanbul ignore next should not happen */
+	        default:
+	            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
+	            return {
+	                value: '',
+	                type: null,
+	                comment: '',
+	                range: [offset, offset + source.length, offset + source.length]
+	            };
+	    }
+	    const valueEnd = offset + source.length;
+	    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+	    return {
+	        value,
+	        type: _type,
+	        comment: re.comment,
+	        range: [offset, valueEnd, re.offset]
+	    };
+	}
+	function plainValue(source, onError) {
+	    let badChar = '';
+	    switch (source[0]) {
+	        /* istanbul ignore next should not happen */
+	        case '\t':
+	            badChar = 'a tab character';
+	            break;
+	        case ',':
+	            badChar = 'flow indicator character ,';
+	            break;
+	        case '%':
+	            badChar = 'directive indicator character %';
+	            break;
+	        case '|':
+	        case '>': {
+	            badChar = `block scalar indicator ${source[0]}`;
+	            break;
+	        }
+	        case '@':
+	        case '`': {
+	            badChar = `reserved character ${source[0]}`;
+	            break;
+	        }
+	    }
+	    if (badChar)
+	        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
+	    return unfoldLines(source);
+	}
+	function singleQuotedValue(source, onError) {
+	    if (source[source.length - 1] !== "'" || source.length === 1)
+	        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
+	    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+	}
+	function unfoldLines(source) {
+	    const line = /(.*?)\r?\n/sy;
+	    let match = line.exec(source);
+	    if (!match)
+	        return source;
+	    /**
+	     * The negative lookbehinds in these RegExps are to
+	     * prevent causing a polynomial search time in certain cases.
+	     *
+	     * The try-catch is for Safari < 16.4 and other old browsers:
+	     * https://caniuse.com/js-regexp-lookbehind
+	     */
+	    let trimEnd, trimBoth;
+	    try {
+	        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
+	        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
+	    }
+	    catch {
+	        trimEnd = /[ \t]+$/;
+	        trimBoth = /^[ \t]+|[ \t]+$/g;
+	    }
+	    let res = match[1].replace(trimEnd, '');
+	    let sep = ' ';
+	    let pos = line.lastIndex;
+	    while ((match = line.exec(source))) {
+	        const lm = match[1].replace(trimBoth, '');
+	        if (lm === '') {
+	            if (sep === '\n')
+	                res += sep;
+	            else
+	                sep = '\n';
+	        }
+	        else {
+	            res += sep + lm;
+	            sep = ' ';
+	        }
+	        pos = line.lastIndex;
+	    }
+	    const last = /[ \t]*(.*)/sy;
+	    last.lastIndex = pos;
+	    match = last.exec(source);
+	    return res + sep + (match?.[1] ?? '');
+	}
+	function doubleQuotedValue(source, onError) {
+	    let res = '';
+	    for (let i = 1; i < source.length - 1; ++i) {
+	        const ch = source[i];
+	        if (ch === '\r' && source[i + 1] === '\n')
+	            continue;
+	        if (ch === '\n') {
+	            const { fold, offset } = foldNewline(source, i);
+	            res += fold;
+	            i = offset;
+	        }
+	        else if (ch === '\\') {
+	            let next = source[++i];
+	            const cc = escapeCodes[next];
+	            if (cc)
+	                res += cc;
+	            else if (next === '\n') {
+	                // skip escaped newlines, but still trim the following line
+	                next = source[i + 1];
+	                while (next === ' ' || next === '\t')
+	                    next = source[++i + 1];
+	            }
+	            else if (next === '\r' && source[i + 1] === '\n') {
+	                // skip escaped CRLF newlines, but still trim the following line
+	                next = source[++i + 1];
+	                while (next === ' ' || next === '\t')
+	                    next = source[++i + 1];
+	            }
+	            else if (next === 'x' || next === 'u' || next === 'U') {
+	                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+	                res += parseCharCode(source, i + 1, length, onError);
+	                i += length;
+	            }
+	            else {
+	                const raw = source.substr(i - 1, 2);
+	                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+	                res += raw;
+	            }
+	        }
+	        else if (ch === ' ' || ch === '\t') {
+	            // trim trailing whitespace
+	            const wsStart = i;
+	            let next = source[i + 1];
+	            while (next === ' ' || next === '\t')
+	                next = source[++i + 1];
+	            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
+	                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+	        }
+	        else {
+	            res += ch;
+	        }
+	    }
+	    if (source[source.length - 1] !== '"' || source.length === 1)
+	        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
+	    return res;
+	}
+	/**
+	 * Fold a single newline into a space, multiple newlines to N - 1 newlines.
+	 * Presumes `source[offset] === '\n'`
+	 */
+	function foldNewline(source, offset) {
+	    let fold = '';
+	    let ch = source[offset + 1];
+	    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+	        if (ch === '\r' && source[offset + 2] !== '\n')
+	            break;
+	        if (ch === '\n')
+	            fold += '\n';
+	        offset += 1;
+	        ch = source[offset + 1];
+	    }
+	    if (!fold)
+	        fold = ' ';
+	    return { fold, offset };
+	}
+	const escapeCodes = {
+	    '0': '\0', // null character
+	    a: '\x07', // bell character
+	    b: '\b', // backspace
+	    e: '\x1b', // escape character
+	    f: '\f', // form feed
+	    n: '\n', // line feed
+	    r: '\r', // carriage return
+	    t: '\t', // horizontal tab
+	    v: '\v', // vertical tab
+	    N: '\u0085', // Unicode next line
+	    _: '\u00a0', // Unicode non-breaking space
+	    L: '\u2028', // Unicode line separator
+	    P: '\u2029', // Unicode paragraph separator
+	    ' ': ' ',
+	    '"': '"',
+	    '/': '/',
+	    '\\': '\\',
+	    '\t': '\t'
+	};
+	function parseCharCode(source, offset, length, onError) {
+	    const cc = source.substr(offset, length);
+	    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+	    const code = ok ? parseInt(cc, 16) : NaN;
+	    try {
+	        return String.fromCodePoint(code);
+	    }
+	    catch {
+	        const raw = source.substr(offset - 2, length + 2);
+	        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+	        return raw;
+	    }
+	}
+
+	resolveFlowScalar.resolveFlowScalar = resolveFlowScalar$1;
+	return resolveFlowScalar;
+}
+
+var hasRequiredComposeScalar;
+
+function requireComposeScalar () {
+	if (hasRequiredComposeScalar) return composeScalar;
+	hasRequiredComposeScalar = 1;
+
+	var identity = requireIdentity();
+	var Scalar = requireScalar();
+	var resolveBlockScalar = requireResolveBlockScalar();
+	var resolveFlowScalar = requireResolveFlowScalar();
+
+	function composeScalar$1(ctx, token, tagToken, onError) {
+	    const { value, type, comment, range } = token.type === 'block-scalar'
+	        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
+	        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+	    const tagName = tagToken
+	        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
+	        : null;
+	    let tag;
+	    if (ctx.options.stringKeys && ctx.atKey) {
+	        tag = ctx.schema[identity.SCALAR];
+	    }
+	    else if (tagName)
+	        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+	    else if (token.type === 'scalar')
+	        tag = findScalarTagByTest(ctx, value, token, onError);
+	    else
+	        tag = ctx.schema[identity.SCALAR];
+	    let scalar;
+	    try {
+	        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
+	        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+	    }
+	    catch (error) {
+	        const msg = error instanceof Error ? error.message : String(error);
+	        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
+	        scalar = new Scalar.Scalar(value);
+	    }
+	    scalar.range = range;
+	    scalar.source = value;
+	    if (type)
+	        scalar.type = type;
+	    if (tagName)
+	        scalar.tag = tagName;
+	    if (tag.format)
+	        scalar.format = tag.format;
+	    if (comment)
+	        scalar.comment = comment;
+	    return scalar;
+	}
+	function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+	    if (tagName === '!')
+	        return schema[identity.SCALAR]; // non-specific tag
+	    const matchWithTest = [];
+	    for (const tag of schema.tags) {
+	        if (!tag.collection && tag.tag === tagName) {
+	            if (tag.default && tag.test)
+	                matchWithTest.push(tag);
+	            else
+	                return tag;
+	        }
+	    }
+	    for (const tag of matchWithTest)
+	        if (tag.test?.test(value))
+	            return tag;
+	    const kt = schema.knownTags[tagName];
+	    if (kt && !kt.collection) {
+	        // Ensure that the known tag is available for stringifying,
+	        // but does not get used by default.
+	        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
+	        return kt;
+	    }
+	    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
+	    return schema[identity.SCALAR];
+	}
+	function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+	    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
+	        tag.test?.test(value)) || schema[identity.SCALAR];
+	    if (schema.compat) {
+	        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
+	            schema[identity.SCALAR];
+	        if (tag.tag !== compat.tag) {
+	            const ts = directives.tagString(tag.tag);
+	            const cs = directives.tagString(compat.tag);
+	            const msg = `Value may be parsed as either ${ts} or ${cs}`;
+	            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
+	        }
+	    }
+	    return tag;
+	}
+
+	composeScalar.composeScalar = composeScalar$1;
+	return composeScalar;
+}
+
+var utilEmptyScalarPosition = {};
+
+var hasRequiredUtilEmptyScalarPosition;
+
+function requireUtilEmptyScalarPosition () {
+	if (hasRequiredUtilEmptyScalarPosition) return utilEmptyScalarPosition;
+	hasRequiredUtilEmptyScalarPosition = 1;
+
+	function emptyScalarPosition(offset, before, pos) {
+	    if (before) {
+	        pos ?? (pos = before.length);
+	        for (let i = pos - 1; i >= 0; --i) {
+	            let st = before[i];
+	            switch (st.type) {
+	                case 'space':
+	                case 'comment':
+	                case 'newline':
+	                    offset -= st.source.length;
+	                    continue;
+	            }
+	            // Technically, an empty scalar is immediately after the last non-empty
+	            // node, but it's more useful to place it after any whitespace.
+	            st = before[++i];
+	            while (st?.type === 'space') {
+	                offset += st.source.length;
+	                st = before[++i];
+	            }
+	            break;
+	        }
+	    }
+	    return offset;
+	}
+
+	utilEmptyScalarPosition.emptyScalarPosition = emptyScalarPosition;
+	return utilEmptyScalarPosition;
+}
+
+var hasRequiredComposeNode;
+
+function requireComposeNode () {
+	if (hasRequiredComposeNode) return composeNode;
+	hasRequiredComposeNode = 1;
+
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var composeCollection = requireComposeCollection();
+	var composeScalar = requireComposeScalar();
+	var resolveEnd = requireResolveEnd();
+	var utilEmptyScalarPosition = requireUtilEmptyScalarPosition();
+
+	const CN = { composeNode: composeNode$1, composeEmptyNode };
+	function composeNode$1(ctx, token, props, onError) {
+	    const atKey = ctx.atKey;
+	    const { spaceBefore, comment, anchor, tag } = props;
+	    let node;
+	    let isSrcToken = true;
+	    switch (token.type) {
+	        case 'alias':
+	            node = composeAlias(ctx, token, onError);
+	            if (anchor || tag)
+	                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
+	            break;
+	        case 'scalar':
+	        case 'single-quoted-scalar':
+	        case 'double-quoted-scalar':
+	        case 'block-scalar':
+	            node = composeScalar.composeScalar(ctx, token, tag, onError);
+	            if (anchor)
+	                node.anchor = anchor.source.substring(1);
+	            break;
+	        case 'block-map':
+	        case 'block-seq':
+	        case 'flow-collection':
+	            try {
+	                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+	                if (anchor)
+	                    node.anchor = anchor.source.substring(1);
+	            }
+	            catch (error) {
+	                // Almost certainly here due to a stack overflow
+	                const message = error instanceof Error ? error.message : String(error);
+	                onError(token, 'RESOURCE_EXHAUSTION', message);
+	            }
+	            break;
+	        default: {
+	            const message = token.type === 'error'
+	                ? token.message
+	                : `Unsupported token (type: ${token.type})`;
+	            onError(token, 'UNEXPECTED_TOKEN', message);
+	            isSrcToken = false;
+	        }
+	    }
+	    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
+	    if (anchor && node.anchor === '')
+	        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+	    if (atKey &&
+	        ctx.options.stringKeys &&
+	        (!identity.isScalar(node) ||
+	            typeof node.value !== 'string' ||
+	            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
+	        const msg = 'With stringKeys, all keys must be strings';
+	        onError(tag ?? token, 'NON_STRING_KEY', msg);
+	    }
+	    if (spaceBefore)
+	        node.spaceBefore = true;
+	    if (comment) {
+	        if (token.type === 'scalar' && token.source === '')
+	            node.comment = comment;
+	        else
+	            node.commentBefore = comment;
+	    }
+	    // @ts-expect-error Type checking misses meaning of isSrcToken
+	    if (ctx.options.keepSourceTokens && isSrcToken)
+	        node.srcToken = token;
+	    return node;
+	}
+	function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+	    const token = {
+	        type: 'scalar',
+	        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+	        indent: -1,
+	        source: ''
+	    };
+	    const node = composeScalar.composeScalar(ctx, token, tag, onError);
+	    if (anchor) {
+	        node.anchor = anchor.source.substring(1);
+	        if (node.anchor === '')
+	            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+	    }
+	    if (spaceBefore)
+	        node.spaceBefore = true;
+	    if (comment) {
+	        node.comment = comment;
+	        node.range[2] = end;
+	    }
+	    return node;
+	}
+	function composeAlias({ options }, { offset, source, end }, onError) {
+	    const alias = new Alias.Alias(source.substring(1));
+	    if (alias.source === '')
+	        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
+	    if (alias.source.endsWith(':'))
+	        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
+	    const valueEnd = offset + source.length;
+	    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+	    alias.range = [offset, valueEnd, re.offset];
+	    if (re.comment)
+	        alias.comment = re.comment;
+	    return alias;
+	}
+
+	composeNode.composeEmptyNode = composeEmptyNode;
+	composeNode.composeNode = composeNode$1;
+	return composeNode;
+}
+
+var hasRequiredComposeDoc;
+
+function requireComposeDoc () {
+	if (hasRequiredComposeDoc) return composeDoc;
+	hasRequiredComposeDoc = 1;
+
+	var Document = requireDocument();
+	var composeNode = requireComposeNode();
+	var resolveEnd = requireResolveEnd();
+	var resolveProps = requireResolveProps();
+
+	function composeDoc$1(options, directives, { offset, start, value, end }, onError) {
+	    const opts = Object.assign({ _directives: directives }, options);
+	    const doc = new Document.Document(undefined, opts);
+	    const ctx = {
+	        atKey: false,
+	        atRoot: true,
+	        directives: doc.directives,
+	        options: doc.options,
+	        schema: doc.schema
+	    };
+	    const props = resolveProps.resolveProps(start, {
+	        indicator: 'doc-start',
+	        next: value ?? end?.[0],
+	        offset,
+	        onError,
+	        parentIndent: 0,
+	        startOnNewline: true
+	    });
+	    if (props.found) {
+	        doc.directives.docStart = true;
+	        if (value &&
+	            (value.type === 'block-map' || value.type === 'block-seq') &&
+	            !props.hasNewline)
+	            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
+	    }
+	    // @ts-expect-error If Contents is set, let's trust the user
+	    doc.contents = value
+	        ? composeNode.composeNode(ctx, value, props, onError)
+	        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+	    const contentEnd = doc.contents.range[2];
+	    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+	    if (re.comment)
+	        doc.comment = re.comment;
+	    doc.range = [offset, contentEnd, re.offset];
+	    return doc;
+	}
+
+	composeDoc.composeDoc = composeDoc$1;
+	return composeDoc;
+}
+
+var hasRequiredComposer;
+
+function requireComposer () {
+	if (hasRequiredComposer) return composer;
+	hasRequiredComposer = 1;
+
+	var node_process = require$$0;
+	var directives = requireDirectives();
+	var Document = requireDocument();
+	var errors = requireErrors();
+	var identity = requireIdentity();
+	var composeDoc = requireComposeDoc();
+	var resolveEnd = requireResolveEnd();
+
+	function getErrorPos(src) {
+	    if (typeof src === 'number')
+	        return [src, src + 1];
+	    if (Array.isArray(src))
+	        return src.length === 2 ? src : [src[0], src[1]];
+	    const { offset, source } = src;
+	    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
+	}
+	function parsePrelude(prelude) {
+	    let comment = '';
+	    let atComment = false;
+	    let afterEmptyLine = false;
+	    for (let i = 0; i < prelude.length; ++i) {
+	        const source = prelude[i];
+	        switch (source[0]) {
+	            case '#':
+	                comment +=
+	                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
+	                        (source.substring(1) || ' ');
+	                atComment = true;
+	                afterEmptyLine = false;
+	                break;
+	            case '%':
+	                if (prelude[i + 1]?.[0] !== '#')
+	                    i += 1;
+	                atComment = false;
+	                break;
+	            default:
+	                // This may be wrong after doc-end, but in that case it doesn't matter
+	                if (!atComment)
+	                    afterEmptyLine = true;
+	                atComment = false;
+	        }
+	    }
+	    return { comment, afterEmptyLine };
+	}
+	/**
+	 * Compose a stream of CST nodes into a stream of YAML Documents.
+	 *
+	 * ```ts
+	 * import { Composer, Parser } from 'yaml'
+	 *
+	 * const src: string = ...
+	 * const tokens = new Parser().parse(src)
+	 * const docs = new Composer().compose(tokens)
+	 * ```
+	 */
+	class Composer {
+	    constructor(options = {}) {
+	        this.doc = null;
+	        this.atDirectives = false;
+	        this.prelude = [];
+	        this.errors = [];
+	        this.warnings = [];
+	        this.onError = (source, code, message, warning) => {
+	            const pos = getErrorPos(source);
+	            if (warning)
+	                this.warnings.push(new errors.YAMLWarning(pos, code, message));
+	            else
+	                this.errors.push(new errors.YAMLParseError(pos, code, message));
+	        };
+	        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+	        this.directives = new directives.Directives({ version: options.version || '1.2' });
+	        this.options = options;
+	    }
+	    decorate(doc, afterDoc) {
+	        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+	        //console.log({ dc: doc.comment, prelude, comment })
+	        if (comment) {
+	            const dc = doc.contents;
+	            if (afterDoc) {
+	                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
+	            }
+	            else if (afterEmptyLine || doc.directives.docStart || !dc) {
+	                doc.commentBefore = comment;
+	            }
+	            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+	                let it = dc.items[0];
+	                if (identity.isPair(it))
+	                    it = it.key;
+	                const cb = it.commentBefore;
+	                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
+	            }
+	            else {
+	                const cb = dc.commentBefore;
+	                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
+	            }
+	        }
+	        if (afterDoc) {
+	            for (let i = 0; i < this.errors.length; ++i)
+	                doc.errors.push(this.errors[i]);
+	            for (let i = 0; i < this.warnings.length; ++i)
+	                doc.warnings.push(this.warnings[i]);
+	        }
+	        else {
+	            doc.errors = this.errors;
+	            doc.warnings = this.warnings;
+	        }
+	        this.prelude = [];
+	        this.errors = [];
+	        this.warnings = [];
+	    }
+	    /**
+	     * Current stream status information.
+	     *
+	     * Mostly useful at the end of input for an empty stream.
+	     */
+	    streamInfo() {
+	        return {
+	            comment: parsePrelude(this.prelude).comment,
+	            directives: this.directives,
+	            errors: this.errors,
+	            warnings: this.warnings
+	        };
+	    }
+	    /**
+	     * Compose tokens into documents.
+	     *
+	     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+	     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+	     */
+	    *compose(tokens, forceDoc = false, endOffset = -1) {
+	        for (const token of tokens)
+	            yield* this.next(token);
+	        yield* this.end(forceDoc, endOffset);
+	    }
+	    /** Advance the composer by one CST token. */
+	    *next(token) {
+	        if (node_process.env.LOG_STREAM)
+	            console.dir(token, { depth: null });
+	        switch (token.type) {
+	            case 'directive':
+	                this.directives.add(token.source, (offset, message, warning) => {
+	                    const pos = getErrorPos(token);
+	                    pos[0] += offset;
+	                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
+	                });
+	                this.prelude.push(token.source);
+	                this.atDirectives = true;
+	                break;
+	            case 'document': {
+	                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+	                if (this.atDirectives && !doc.directives.docStart)
+	                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
+	                this.decorate(doc, false);
+	                if (this.doc)
+	                    yield this.doc;
+	                this.doc = doc;
+	                this.atDirectives = false;
+	                break;
+	            }
+	            case 'byte-order-mark':
+	            case 'space':
+	                break;
+	            case 'comment':
+	            case 'newline':
+	                this.prelude.push(token.source);
+	                break;
+	            case 'error': {
+	                const msg = token.source
+	                    ? `${token.message}: ${JSON.stringify(token.source)}`
+	                    : token.message;
+	                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
+	                if (this.atDirectives || !this.doc)
+	                    this.errors.push(error);
+	                else
+	                    this.doc.errors.push(error);
+	                break;
+	            }
+	            case 'doc-end': {
+	                if (!this.doc) {
+	                    const msg = 'Unexpected doc-end without preceding document';
+	                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
+	                    break;
+	                }
+	                this.doc.directives.docEnd = true;
+	                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+	                this.decorate(this.doc, true);
+	                if (end.comment) {
+	                    const dc = this.doc.comment;
+	                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
+	                }
+	                this.doc.range[2] = end.offset;
+	                break;
+	            }
+	            default:
+	                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
+	        }
+	    }
+	    /**
+	     * Call at end of input to yield any remaining document.
+	     *
+	     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+	     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+	     */
+	    *end(forceDoc = false, endOffset = -1) {
+	        if (this.doc) {
+	            this.decorate(this.doc, true);
+	            yield this.doc;
+	            this.doc = null;
+	        }
+	        else if (forceDoc) {
+	            const opts = Object.assign({ _directives: this.directives }, this.options);
+	            const doc = new Document.Document(undefined, opts);
+	            if (this.atDirectives)
+	                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
+	            doc.range = [0, endOffset, endOffset];
+	            this.decorate(doc, false);
+	            yield doc;
+	        }
+	    }
+	}
+
+	composer.Composer = Composer;
+	return composer;
+}
+
+var cst = {};
+
+var cstScalar = {};
+
+var hasRequiredCstScalar;
+
+function requireCstScalar () {
+	if (hasRequiredCstScalar) return cstScalar;
+	hasRequiredCstScalar = 1;
+
+	var resolveBlockScalar = requireResolveBlockScalar();
+	var resolveFlowScalar = requireResolveFlowScalar();
+	var errors = requireErrors();
+	var stringifyString = requireStringifyString();
+
+	function resolveAsScalar(token, strict = true, onError) {
+	    if (token) {
+	        const _onError = (pos, code, message) => {
+	            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+	            if (onError)
+	                onError(offset, code, message);
+	            else
+	                throw new errors.YAMLParseError([offset, offset + 1], code, message);
+	        };
+	        switch (token.type) {
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+	            case 'block-scalar':
+	                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+	        }
+	    }
+	    return null;
+	}
+	/**
+	 * Create a new scalar token with `value`
+	 *
+	 * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+	 * as this function does not support any schema operations and won't check for such conflicts.
+	 *
+	 * @param value The string representation of the value, which will have its content properly indented.
+	 * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
+	 * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+	 * @param context.indent The indent level of the token.
+	 * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
+	 * @param context.offset The offset position of the token.
+	 * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+	 */
+	function createScalarToken(value, context) {
+	    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
+	    const source = stringifyString.stringifyString({ type, value }, {
+	        implicitKey,
+	        indent: indent > 0 ? ' '.repeat(indent) : '',
+	        inFlow,
+	        options: { blockQuote: true, lineWidth: -1 }
+	    });
+	    const end = context.end ?? [
+	        { type: 'newline', offset: -1, indent, source: '\n' }
+	    ];
+	    switch (source[0]) {
+	        case '|':
+	        case '>': {
+	            const he = source.indexOf('\n');
+	            const head = source.substring(0, he);
+	            const body = source.substring(he + 1) + '\n';
+	            const props = [
+	                { type: 'block-scalar-header', offset, indent, source: head }
+	            ];
+	            if (!addEndtoBlockProps(props, end))
+	                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+	            return { type: 'block-scalar', offset, indent, props, source: body };
+	        }
+	        case '"':
+	            return { type: 'double-quoted-scalar', offset, indent, source, end };
+	        case "'":
+	            return { type: 'single-quoted-scalar', offset, indent, source, end };
+	        default:
+	            return { type: 'scalar', offset, indent, source, end };
+	    }
+	}
+	/**
+	 * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
+	 *
+	 * Best efforts are made to retain any comments previously associated with the `token`,
+	 * though all contents within a collection's `items` will be overwritten.
+	 *
+	 * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+	 * as this function does not support any schema operations and won't check for such conflicts.
+	 *
+	 * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
+	 * @param value The string representation of the value, which will have its content properly indented.
+	 * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
+	 * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+	 * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
+	 * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+	 */
+	function setScalarValue(token, value, context = {}) {
+	    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+	    let indent = 'indent' in token ? token.indent : null;
+	    if (afterKey && typeof indent === 'number')
+	        indent += 2;
+	    if (!type)
+	        switch (token.type) {
+	            case 'single-quoted-scalar':
+	                type = 'QUOTE_SINGLE';
+	                break;
+	            case 'double-quoted-scalar':
+	                type = 'QUOTE_DOUBLE';
+	                break;
+	            case 'block-scalar': {
+	                const header = token.props[0];
+	                if (header.type !== 'block-scalar-header')
+	                    throw new Error('Invalid block scalar header');
+	                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
+	                break;
+	            }
+	            default:
+	                type = 'PLAIN';
+	        }
+	    const source = stringifyString.stringifyString({ type, value }, {
+	        implicitKey: implicitKey || indent === null,
+	        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
+	        inFlow,
+	        options: { blockQuote: true, lineWidth: -1 }
+	    });
+	    switch (source[0]) {
+	        case '|':
+	        case '>':
+	            setBlockScalarValue(token, source);
+	            break;
+	        case '"':
+	            setFlowScalarValue(token, source, 'double-quoted-scalar');
+	            break;
+	        case "'":
+	            setFlowScalarValue(token, source, 'single-quoted-scalar');
+	            break;
+	        default:
+	            setFlowScalarValue(token, source, 'scalar');
+	    }
+	}
+	function setBlockScalarValue(token, source) {
+	    const he = source.indexOf('\n');
+	    const head = source.substring(0, he);
+	    const body = source.substring(he + 1) + '\n';
+	    if (token.type === 'block-scalar') {
+	        const header = token.props[0];
+	        if (header.type !== 'block-scalar-header')
+	            throw new Error('Invalid block scalar header');
+	        header.source = head;
+	        token.source = body;
+	    }
+	    else {
+	        const { offset } = token;
+	        const indent = 'indent' in token ? token.indent : -1;
+	        const props = [
+	            { type: 'block-scalar-header', offset, indent, source: head }
+	        ];
+	        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
+	            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+	        for (const key of Object.keys(token))
+	            if (key !== 'type' && key !== 'offset')
+	                delete token[key];
+	        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
+	    }
+	}
+	/** @returns `true` if last token is a newline */
+	function addEndtoBlockProps(props, end) {
+	    if (end)
+	        for (const st of end)
+	            switch (st.type) {
+	                case 'space':
+	                case 'comment':
+	                    props.push(st);
+	                    break;
+	                case 'newline':
+	                    props.push(st);
+	                    return true;
+	            }
+	    return false;
+	}
+	function setFlowScalarValue(token, source, type) {
+	    switch (token.type) {
+	        case 'scalar':
+	        case 'double-quoted-scalar':
+	        case 'single-quoted-scalar':
+	            token.type = type;
+	            token.source = source;
+	            break;
+	        case 'block-scalar': {
+	            const end = token.props.slice(1);
+	            let oa = source.length;
+	            if (token.props[0].type === 'block-scalar-header')
+	                oa -= token.props[0].source.length;
+	            for (const tok of end)
+	                tok.offset += oa;
+	            delete token.props;
+	            Object.assign(token, { type, source, end });
+	            break;
+	        }
+	        case 'block-map':
+	        case 'block-seq': {
+	            const offset = token.offset + source.length;
+	            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
+	            delete token.items;
+	            Object.assign(token, { type, source, end: [nl] });
+	            break;
+	        }
+	        default: {
+	            const indent = 'indent' in token ? token.indent : -1;
+	            const end = 'end' in token && Array.isArray(token.end)
+	                ? token.end.filter(st => st.type === 'space' ||
+	                    st.type === 'comment' ||
+	                    st.type === 'newline')
+	                : [];
+	            for (const key of Object.keys(token))
+	                if (key !== 'type' && key !== 'offset')
+	                    delete token[key];
+	            Object.assign(token, { type, indent, source, end });
+	        }
+	    }
+	}
+
+	cstScalar.createScalarToken = createScalarToken;
+	cstScalar.resolveAsScalar = resolveAsScalar;
+	cstScalar.setScalarValue = setScalarValue;
+	return cstScalar;
+}
+
+var cstStringify = {};
+
+var hasRequiredCstStringify;
+
+function requireCstStringify () {
+	if (hasRequiredCstStringify) return cstStringify;
+	hasRequiredCstStringify = 1;
+
+	/**
+	 * Stringify a CST document, token, or collection item
+	 *
+	 * Fair warning: This applies no validation whatsoever, and
+	 * simply concatenates the sources in their logical order.
+	 */
+	const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
+	function stringifyToken(token) {
+	    switch (token.type) {
+	        case 'block-scalar': {
+	            let res = '';
+	            for (const tok of token.props)
+	                res += stringifyToken(tok);
+	            return res + token.source;
+	        }
+	        case 'block-map':
+	        case 'block-seq': {
+	            let res = '';
+	            for (const item of token.items)
+	                res += stringifyItem(item);
+	            return res;
+	        }
+	        case 'flow-collection': {
+	            let res = token.start.source;
+	            for (const item of token.items)
+	                res += stringifyItem(item);
+	            for (const st of token.end)
+	                res += st.source;
+	            return res;
+	        }
+	        case 'document': {
+	            let res = stringifyItem(token);
+	            if (token.end)
+	                for (const st of token.end)
+	                    res += st.source;
+	            return res;
+	        }
+	        default: {
+	            let res = token.source;
+	            if ('end' in token && token.end)
+	                for (const st of token.end)
+	                    res += st.source;
+	            return res;
+	        }
+	    }
+	}
+	function stringifyItem({ start, key, sep, value }) {
+	    let res = '';
+	    for (const st of start)
+	        res += st.source;
+	    if (key)
+	        res += stringifyToken(key);
+	    if (sep)
+	        for (const st of sep)
+	            res += st.source;
+	    if (value)
+	        res += stringifyToken(value);
+	    return res;
+	}
+
+	cstStringify.stringify = stringify;
+	return cstStringify;
+}
+
+var cstVisit = {};
+
+var hasRequiredCstVisit;
+
+function requireCstVisit () {
+	if (hasRequiredCstVisit) return cstVisit;
+	hasRequiredCstVisit = 1;
+
+	const BREAK = Symbol('break visit');
+	const SKIP = Symbol('skip children');
+	const REMOVE = Symbol('remove item');
+	/**
+	 * Apply a visitor to a CST document or item.
+	 *
+	 * Walks through the tree (depth-first) starting from the root, calling a
+	 * `visitor` function with two arguments when entering each item:
+	 *   - `item`: The current item, which included the following members:
+	 *     - `start: SourceToken[]` – Source tokens before the key or value,
+	 *       possibly including its anchor or tag.
+	 *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+	 *       the key before the `:` separator is empty.
+	 *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+	 *       which should include the `:` map value indicator if `value` is set.
+	 *     - `value?: Token` – The value of a sequence item, or of a map pair.
+	 *   - `path`: The steps from the root to the current node, as an array of
+	 *     `['key' | 'value', number]` tuples.
+	 *
+	 * The return value of the visitor may be used to control the traversal:
+	 *   - `undefined` (default): Do nothing and continue
+	 *   - `visit.SKIP`: Do not visit the children of this token, continue with
+	 *      next sibling
+	 *   - `visit.BREAK`: Terminate traversal completely
+	 *   - `visit.REMOVE`: Remove the current item, then continue with the next one
+	 *   - `number`: Set the index of the next step. This is useful especially if
+	 *     the index of the current token has changed.
+	 *   - `function`: Define the next visitor for this item. After the original
+	 *     visitor is called on item entry, next visitors are called after handling
+	 *     a non-empty `key` and when exiting the item.
+	 */
+	function visit(cst, visitor) {
+	    if ('type' in cst && cst.type === 'document')
+	        cst = { start: cst.start, value: cst.value };
+	    _visit(Object.freeze([]), cst, visitor);
+	}
+	// Without the `as symbol` casts, TS declares these in the `visit`
+	// namespace using `var`, but then complains about that because
+	// `unique symbol` must be `const`.
+	/** Terminate visit traversal completely */
+	visit.BREAK = BREAK;
+	/** Do not visit the children of the current item */
+	visit.SKIP = SKIP;
+	/** Remove the current item */
+	visit.REMOVE = REMOVE;
+	/** Find the item at `path` from `cst` as the root */
+	visit.itemAtPath = (cst, path) => {
+	    let item = cst;
+	    for (const [field, index] of path) {
+	        const tok = item?.[field];
+	        if (tok && 'items' in tok) {
+	            item = tok.items[index];
+	        }
+	        else
+	            return undefined;
+	    }
+	    return item;
+	};
+	/**
+	 * Get the immediate parent collection of the item at `path` from `cst` as the root.
+	 *
+	 * Throws an error if the collection is not found, which should never happen if the item itself exists.
+	 */
+	visit.parentCollection = (cst, path) => {
+	    const parent = visit.itemAtPath(cst, path.slice(0, -1));
+	    const field = path[path.length - 1][0];
+	    const coll = parent?.[field];
+	    if (coll && 'items' in coll)
+	        return coll;
+	    throw new Error('Parent collection not found');
+	};
+	function _visit(path, item, visitor) {
+	    let ctrl = visitor(item, path);
+	    if (typeof ctrl === 'symbol')
+	        return ctrl;
+	    for (const field of ['key', 'value']) {
+	        const token = item[field];
+	        if (token && 'items' in token) {
+	            for (let i = 0; i < token.items.length; ++i) {
+	                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+	                if (typeof ci === 'number')
+	                    i = ci - 1;
+	                else if (ci === BREAK)
+	                    return BREAK;
+	                else if (ci === REMOVE) {
+	                    token.items.splice(i, 1);
+	                    i -= 1;
+	                }
+	            }
+	            if (typeof ctrl === 'function' && field === 'key')
+	                ctrl = ctrl(item, path);
+	        }
+	    }
+	    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
+	}
+
+	cstVisit.visit = visit;
+	return cstVisit;
+}
+
+var hasRequiredCst;
+
+function requireCst () {
+	if (hasRequiredCst) return cst;
+	hasRequiredCst = 1;
+
+	var cstScalar = requireCstScalar();
+	var cstStringify = requireCstStringify();
+	var cstVisit = requireCstVisit();
+
+	/** The byte order mark */
+	const BOM = '\u{FEFF}';
+	/** Start of doc-mode */
+	const DOCUMENT = '\x02'; // C0: Start of Text
+	/** Unexpected end of flow-mode */
+	const FLOW_END = '\x18'; // C0: Cancel
+	/** Next token is a scalar value */
+	const SCALAR = '\x1f'; // C0: Unit Separator
+	/** @returns `true` if `token` is a flow or block collection */
+	const isCollection = (token) => !!token && 'items' in token;
+	/** @returns `true` if `token` is a flow or block scalar; not an alias */
+	const isScalar = (token) => !!token &&
+	    (token.type === 'scalar' ||
+	        token.type === 'single-quoted-scalar' ||
+	        token.type === 'double-quoted-scalar' ||
+	        token.type === 'block-scalar');
+	/* istanbul ignore next */
+	/** Get a printable representation of a lexer token */
+	function prettyToken(token) {
+	    switch (token) {
+	        case BOM:
+	            return '<BOM>';
+	        case DOCUMENT:
+	            return '<DOC>';
+	        case FLOW_END:
+	            return '<FLOW_END>';
+	        case SCALAR:
+	            return '<SCALAR>';
+	        default:
+	            return JSON.stringify(token);
+	    }
+	}
+	/** Identify the type of a lexer token. May return `null` for unknown tokens. */
+	function tokenType(source) {
+	    switch (source) {
+	        case BOM:
+	            return 'byte-order-mark';
+	        case DOCUMENT:
+	            return 'doc-mode';
+	        case FLOW_END:
+	            return 'flow-error-end';
+	        case SCALAR:
+	            return 'scalar';
+	        case '---':
+	            return 'doc-start';
+	        case '...':
+	            return 'doc-end';
+	        case '':
+	        case '\n':
+	        case '\r\n':
+	            return 'newline';
+	        case '-':
+	            return 'seq-item-ind';
+	        case '?':
+	            return 'explicit-key-ind';
+	        case ':':
+	            return 'map-value-ind';
+	        case '{':
+	            return 'flow-map-start';
+	        case '}':
+	            return 'flow-map-end';
+	        case '[':
+	            return 'flow-seq-start';
+	        case ']':
+	            return 'flow-seq-end';
+	        case ',':
+	            return 'comma';
+	    }
+	    switch (source[0]) {
+	        case ' ':
+	        case '\t':
+	            return 'space';
+	        case '#':
+	            return 'comment';
+	        case '%':
+	            return 'directive-line';
+	        case '*':
+	            return 'alias';
+	        case '&':
+	            return 'anchor';
+	        case '!':
+	            return 'tag';
+	        case "'":
+	            return 'single-quoted-scalar';
+	        case '"':
+	            return 'double-quoted-scalar';
+	        case '|':
+	        case '>':
+	            return 'block-scalar-header';
+	    }
+	    return null;
+	}
+
+	cst.createScalarToken = cstScalar.createScalarToken;
+	cst.resolveAsScalar = cstScalar.resolveAsScalar;
+	cst.setScalarValue = cstScalar.setScalarValue;
+	cst.stringify = cstStringify.stringify;
+	cst.visit = cstVisit.visit;
+	cst.BOM = BOM;
+	cst.DOCUMENT = DOCUMENT;
+	cst.FLOW_END = FLOW_END;
+	cst.SCALAR = SCALAR;
+	cst.isCollection = isCollection;
+	cst.isScalar = isScalar;
+	cst.prettyToken = prettyToken;
+	cst.tokenType = tokenType;
+	return cst;
+}
+
+var lexer = {};
+
+var hasRequiredLexer;
+
+function requireLexer () {
+	if (hasRequiredLexer) return lexer;
+	hasRequiredLexer = 1;
+
+	var cst = requireCst();
+
+	/*
+	START -> stream
+
+	stream
+	  directive -> line-end -> stream
+	  indent + line-end -> stream
+	  [else] -> line-start
+
+	line-end
+	  comment -> line-end
+	  newline -> .
+	  input-end -> END
+
+	line-start
+	  doc-start -> doc
+	  doc-end -> stream
+	  [else] -> indent -> block-start
+
+	block-start
+	  seq-item-start -> block-start
+	  explicit-key-start -> block-start
+	  map-value-start -> block-start
+	  [else] -> doc
+
+	doc
+	  line-end -> line-start
+	  spaces -> doc
+	  anchor -> doc
+	  tag -> doc
+	  flow-start -> flow -> doc
+	  flow-end -> error -> doc
+	  seq-item-start -> error -> doc
+	  explicit-key-start -> error -> doc
+	  map-value-start -> doc
+	  alias -> doc
+	  quote-start -> quoted-scalar -> doc
+	  block-scalar-header -> line-end -> block-scalar(min) -> line-start
+	  [else] -> plain-scalar(false, min) -> doc
+
+	flow
+	  line-end -> flow
+	  spaces -> flow
+	  anchor -> flow
+	  tag -> flow
+	  flow-start -> flow -> flow
+	  flow-end -> .
+	  seq-item-start -> error -> flow
+	  explicit-key-start -> flow
+	  map-value-start -> flow
+	  alias -> flow
+	  quote-start -> quoted-scalar -> flow
+	  comma -> flow
+	  [else] -> plain-scalar(true, 0) -> flow
+
+	quoted-scalar
+	  quote-end -> .
+	  [else] -> quoted-scalar
+
+	block-scalar(min)
+	  newline + peek(indent < min) -> .
+	  [else] -> block-scalar(min)
+
+	plain-scalar(is-flow, min)
+	  scalar-end(is-flow) -> .
+	  peek(newline + (indent < min)) -> .
+	  [else] -> plain-scalar(min)
+	*/
+	function isEmpty(ch) {
+	    switch (ch) {
+	        case undefined:
+	        case ' ':
+	        case '\n':
+	        case '\r':
+	        case '\t':
+	            return true;
+	        default:
+	            return false;
+	    }
+	}
+	const hexDigits = new Set('0123456789ABCDEFabcdef');
+	const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+	const flowIndicatorChars = new Set(',[]{}');
+	const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
+	const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+	/**
+	 * Splits an input string into lexical tokens, i.e. smaller strings that are
+	 * easily identifiable by `tokens.tokenType()`.
+	 *
+	 * Lexing starts always in a "stream" context. Incomplete input may be buffered
+	 * until a complete token can be emitted.
+	 *
+	 * In addition to slices of the original input, the following control characters
+	 * may also be emitted:
+	 *
+	 * - `\x02` (Start of Text): A document starts with the next token
+	 * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
+	 * - `\x1f` (Unit Separator): Next token is a scalar value
+	 * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
+	 */
+	class Lexer {
+	    constructor() {
+	        /**
+	         * Flag indicating whether the end of the current buffer marks the end of
+	         * all input
+	         */
+	        this.atEnd = false;
+	        /**
+	         * Explicit indent set in block scalar header, as an offset from the current
+	         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
+	         * explicitly set.
+	         */
+	        this.blockScalarIndent = -1;
+	        /**
+	         * Block scalars that include a + (keep) chomping indicator in their header
+	         * include trailing empty lines, which are otherwise excluded from the
+	         * scalar's contents.
+	         */
+	        this.blockScalarKeep = false;
+	        /** Current input */
+	        this.buffer = '';
+	        /**
+	         * Flag noting whether the map value indicator : can immediately follow this
+	         * node within a flow context.
+	         */
+	        this.flowKey = false;
+	        /** Count of surrounding flow collection levels. */
+	        this.flowLevel = 0;
+	        /**
+	         * Minimum level of indentation required for next lines to be parsed as a
+	         * part of the current scalar value.
+	         */
+	        this.indentNext = 0;
+	        /** Indentation level of the current line. */
+	        this.indentValue = 0;
+	        /** Position of the next \n character. */
+	        this.lineEndPos = null;
+	        /** Stores the state of the lexer if reaching the end of incpomplete input */
+	        this.next = null;
+	        /** A pointer to `buffer`; the current position of the lexer. */
+	        this.pos = 0;
+	    }
+	    /**
+	     * Generate YAML tokens from the `source` string. If `incomplete`,
+	     * a part of the last line may be left as a buffer for the next call.
+	     *
+	     * @returns A generator of lexical tokens
+	     */
+	    *lex(source, incomplete = false) {
+	        if (source) {
+	            if (typeof source !== 'string')
+	                throw TypeError('source is not a string');
+	            this.buffer = this.buffer ? this.buffer + source : source;
+	            this.lineEndPos = null;
+	        }
+	        this.atEnd = !incomplete;
+	        let next = this.next ?? 'stream';
+	        while (next && (incomplete || this.hasChars(1)))
+	            next = yield* this.parseNext(next);
+	    }
+	    atLineEnd() {
+	        let i = this.pos;
+	        let ch = this.buffer[i];
+	        while (ch === ' ' || ch === '\t')
+	            ch = this.buffer[++i];
+	        if (!ch || ch === '#' || ch === '\n')
+	            return true;
+	        if (ch === '\r')
+	            return this.buffer[i + 1] === '\n';
+	        return false;
+	    }
+	    charAt(n) {
+	        return this.buffer[this.pos + n];
+	    }
+	    continueScalar(offset) {
+	        let ch = this.buffer[offset];
+	        if (this.indentNext > 0) {
+	            let indent = 0;
+	            while (ch === ' ')
+	                ch = this.buffer[++indent + offset];
+	            if (ch === '\r') {
+	                const next = this.buffer[indent + offset + 1];
+	                if (next === '\n' || (!next && !this.atEnd))
+	                    return offset + indent + 1;
+	            }
+	            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
+	                ? offset + indent
+	                : -1;
+	        }
+	        if (ch === '-' || ch === '.') {
+	            const dt = this.buffer.substr(offset, 3);
+	            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
+	                return -1;
+	        }
+	        return offset;
+	    }
+	    getLine() {
+	        let end = this.lineEndPos;
+	        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
+	            end = this.buffer.indexOf('\n', this.pos);
+	            this.lineEndPos = end;
+	        }
+	        if (end === -1)
+	            return this.atEnd ? this.buffer.substring(this.pos) : null;
+	        if (this.buffer[end - 1] === '\r')
+	            end -= 1;
+	        return this.buffer.substring(this.pos, end);
+	    }
+	    hasChars(n) {
+	        return this.pos + n <= this.buffer.length;
+	    }
+	    setNext(state) {
+	        this.buffer = this.buffer.substring(this.pos);
+	        this.pos = 0;
+	        this.lineEndPos = null;
+	        this.next = state;
+	        return null;
+	    }
+	    peek(n) {
+	        return this.buffer.substr(this.pos, n);
+	    }
+	    *parseNext(next) {
+	        switch (next) {
+	            case 'stream':
+	                return yield* this.parseStream();
+	            case 'line-start':
+	                return yield* this.parseLineStart();
+	            case 'block-start':
+	                return yield* this.parseBlockStart();
+	            case 'doc':
+	                return yield* this.parseDocument();
+	            case 'flow':
+	                return yield* this.parseFlowCollection();
+	            case 'quoted-scalar':
+	                return yield* this.parseQuotedScalar();
+	            case 'block-scalar':
+	                return yield* this.parseBlockScalar();
+	            case 'plain-scalar':
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseStream() {
+	        let line = this.getLine();
+	        if (line === null)
+	            return this.setNext('stream');
+	        if (line[0] === cst.BOM) {
+	            yield* this.pushCount(1);
+	            line = line.substring(1);
+	        }
+	        if (line[0] === '%') {
+	            let dirEnd = line.length;
+	            let cs = line.indexOf('#');
+	            while (cs !== -1) {
+	                const ch = line[cs - 1];
+	                if (ch === ' ' || ch === '\t') {
+	                    dirEnd = cs - 1;
+	                    break;
+	                }
+	                else {
+	                    cs = line.indexOf('#', cs + 1);
+	                }
+	            }
+	            while (true) {
+	                const ch = line[dirEnd - 1];
+	                if (ch === ' ' || ch === '\t')
+	                    dirEnd -= 1;
+	                else
+	                    break;
+	            }
+	            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+	            yield* this.pushCount(line.length - n); // possible comment
+	            this.pushNewline();
+	            return 'stream';
+	        }
+	        if (this.atLineEnd()) {
+	            const sp = yield* this.pushSpaces(true);
+	            yield* this.pushCount(line.length - sp);
+	            yield* this.pushNewline();
+	            return 'stream';
+	        }
+	        yield cst.DOCUMENT;
+	        return yield* this.parseLineStart();
+	    }
+	    *parseLineStart() {
+	        const ch = this.charAt(0);
+	        if (!ch && !this.atEnd)
+	            return this.setNext('line-start');
+	        if (ch === '-' || ch === '.') {
+	            if (!this.atEnd && !this.hasChars(4))
+	                return this.setNext('line-start');
+	            const s = this.peek(3);
+	            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
+	                yield* this.pushCount(3);
+	                this.indentValue = 0;
+	                this.indentNext = 0;
+	                return s === '---' ? 'doc' : 'stream';
+	            }
+	        }
+	        this.indentValue = yield* this.pushSpaces(false);
+	        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+	            this.indentNext = this.indentValue;
+	        return yield* this.parseBlockStart();
+	    }
+	    *parseBlockStart() {
+	        const [ch0, ch1] = this.peek(2);
+	        if (!ch1 && !this.atEnd)
+	            return this.setNext('block-start');
+	        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
+	            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+	            this.indentNext = this.indentValue + 1;
+	            this.indentValue += n;
+	            return 'block-start';
+	        }
+	        return 'doc';
+	    }
+	    *parseDocument() {
+	        yield* this.pushSpaces(true);
+	        const line = this.getLine();
+	        if (line === null)
+	            return this.setNext('doc');
+	        let n = yield* this.pushIndicators();
+	        switch (line[n]) {
+	            case '#':
+	                yield* this.pushCount(line.length - n);
+	            // fallthrough
+	            case undefined:
+	                yield* this.pushNewline();
+	                return yield* this.parseLineStart();
+	            case '{':
+	            case '[':
+	                yield* this.pushCount(1);
+	                this.flowKey = false;
+	                this.flowLevel = 1;
+	                return 'flow';
+	            case '}':
+	            case ']':
+	                // this is an error
+	                yield* this.pushCount(1);
+	                return 'doc';
+	            case '*':
+	                yield* this.pushUntil(isNotAnchorChar);
+	                return 'doc';
+	            case '"':
+	            case "'":
+	                return yield* this.parseQuotedScalar();
+	            case '|':
+	            case '>':
+	                n += yield* this.parseBlockScalarHeader();
+	                n += yield* this.pushSpaces(true);
+	                yield* this.pushCount(line.length - n);
+	                yield* this.pushNewline();
+	                return yield* this.parseBlockScalar();
+	            default:
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseFlowCollection() {
+	        let nl, sp;
+	        let indent = -1;
+	        do {
+	            nl = yield* this.pushNewline();
+	            if (nl > 0) {
+	                sp = yield* this.pushSpaces(false);
+	                this.indentValue = indent = sp;
+	            }
+	            else {
+	                sp = 0;
+	            }
+	            sp += yield* this.pushSpaces(true);
+	        } while (nl + sp > 0);
+	        const line = this.getLine();
+	        if (line === null)
+	            return this.setNext('flow');
+	        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
+	            (indent === 0 &&
+	                (line.startsWith('---') || line.startsWith('...')) &&
+	                isEmpty(line[3]))) {
+	            // Allowing for the terminal ] or } at the same (rather than greater)
+	            // indent level as the initial [ or { is technically invalid, but
+	            // failing here would be surprising to users.
+	            const atFlowEndMarker = indent === this.indentNext - 1 &&
+	                this.flowLevel === 1 &&
+	                (line[0] === ']' || line[0] === '}');
+	            if (!atFlowEndMarker) {
+	                // this is an error
+	                this.flowLevel = 0;
+	                yield cst.FLOW_END;
+	                return yield* this.parseLineStart();
+	            }
+	        }
+	        let n = 0;
+	        while (line[n] === ',') {
+	            n += yield* this.pushCount(1);
+	            n += yield* this.pushSpaces(true);
+	            this.flowKey = false;
+	        }
+	        n += yield* this.pushIndicators();
+	        switch (line[n]) {
+	            case undefined:
+	                return 'flow';
+	            case '#':
+	                yield* this.pushCount(line.length - n);
+	                return 'flow';
+	            case '{':
+	            case '[':
+	                yield* this.pushCount(1);
+	                this.flowKey = false;
+	                this.flowLevel += 1;
+	                return 'flow';
+	            case '}':
+	            case ']':
+	                yield* this.pushCount(1);
+	                this.flowKey = true;
+	                this.flowLevel -= 1;
+	                return this.flowLevel ? 'flow' : 'doc';
+	            case '*':
+	                yield* this.pushUntil(isNotAnchorChar);
+	                return 'flow';
+	            case '"':
+	            case "'":
+	                this.flowKey = true;
+	                return yield* this.parseQuotedScalar();
+	            case ':': {
+	                const next = this.charAt(1);
+	                if (this.flowKey || isEmpty(next) || next === ',') {
+	                    this.flowKey = false;
+	                    yield* this.pushCount(1);
+	                    yield* this.pushSpaces(true);
+	                    return 'flow';
+	                }
+	            }
+	            // fallthrough
+	            default:
+	                this.flowKey = false;
+	                return yield* this.parsePlainScalar();
+	        }
+	    }
+	    *parseQuotedScalar() {
+	        const quote = this.charAt(0);
+	        let end = this.buffer.indexOf(quote, this.pos + 1);
+	        if (quote === "'") {
+	            while (end !== -1 && this.buffer[end + 1] === "'")
+	                end = this.buffer.indexOf("'", end + 2);
+	        }
+	        else {
+	            // double-quote
+	            while (end !== -1) {
+	                let n = 0;
+	                while (this.buffer[end - 1 - n] === '\\')
+	                    n += 1;
+	                if (n % 2 === 0)
+	                    break;
+	                end = this.buffer.indexOf('"', end + 1);
+	            }
+	        }
+	        // Only looking for newlines within the quotes
+	        const qb = this.buffer.substring(0, end);
+	        let nl = qb.indexOf('\n', this.pos);
+	        if (nl !== -1) {
+	            while (nl !== -1) {
+	                const cs = this.continueScalar(nl + 1);
+	                if (cs === -1)
+	                    break;
+	                nl = qb.indexOf('\n', cs);
+	            }
+	            if (nl !== -1) {
+	                // this is an error caused by an unexpected unindent
+	                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
+	            }
+	        }
+	        if (end === -1) {
+	            if (!this.atEnd)
+	                return this.setNext('quoted-scalar');
+	            end = this.buffer.length;
+	        }
+	        yield* this.pushToIndex(end + 1, false);
+	        return this.flowLevel ? 'flow' : 'doc';
+	    }
+	    *parseBlockScalarHeader() {
+	        this.blockScalarIndent = -1;
+	        this.blockScalarKeep = false;
+	        let i = this.pos;
+	        while (true) {
+	            const ch = this.buffer[++i];
+	            if (ch === '+')
+	                this.blockScalarKeep = true;
+	            else if (ch > '0' && ch <= '9')
+	                this.blockScalarIndent = Number(ch) - 1;
+	            else if (ch !== '-')
+	                break;
+	        }
+	        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
+	    }
+	    *parseBlockScalar() {
+	        let nl = this.pos - 1; // may be -1 if this.pos === 0
+	        let indent = 0;
+	        let ch;
+	        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
+	            switch (ch) {
+	                case ' ':
+	                    indent += 1;
+	                    break;
+	                case '\n':
+	                    nl = i;
+	                    indent = 0;
+	                    break;
+	                case '\r': {
+	                    const next = this.buffer[i + 1];
+	                    if (!next && !this.atEnd)
+	                        return this.setNext('block-scalar');
+	                    if (next === '\n')
+	                        break;
+	                } // fallthrough
+	                default:
+	                    break loop;
+	            }
+	        }
+	        if (!ch && !this.atEnd)
+	            return this.setNext('block-scalar');
+	        if (indent >= this.indentNext) {
+	            if (this.blockScalarIndent === -1)
+	                this.indentNext = indent;
+	            else {
+	                this.indentNext =
+	                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+	            }
+	            do {
+	                const cs = this.continueScalar(nl + 1);
+	                if (cs === -1)
+	                    break;
+	                nl = this.buffer.indexOf('\n', cs);
+	            } while (nl !== -1);
+	            if (nl === -1) {
+	                if (!this.atEnd)
+	                    return this.setNext('block-scalar');
+	                nl = this.buffer.length;
+	            }
+	        }
+	        // Trailing insufficiently indented tabs are invalid.
+	        // To catch that during parsing, we include them in the block scalar value.
+	        let i = nl + 1;
+	        ch = this.buffer[i];
+	        while (ch === ' ')
+	            ch = this.buffer[++i];
+	        if (ch === '\t') {
+	            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
+	                ch = this.buffer[++i];
+	            nl = i - 1;
+	        }
+	        else if (!this.blockScalarKeep) {
+	            do {
+	                let i = nl - 1;
+	                let ch = this.buffer[i];
+	                if (ch === '\r')
+	                    ch = this.buffer[--i];
+	                const lastChar = i; // Drop the line if last char not more indented
+	                while (ch === ' ')
+	                    ch = this.buffer[--i];
+	                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
+	                    nl = i;
+	                else
+	                    break;
+	            } while (true);
+	        }
+	        yield cst.SCALAR;
+	        yield* this.pushToIndex(nl + 1, true);
+	        return yield* this.parseLineStart();
+	    }
+	    *parsePlainScalar() {
+	        const inFlow = this.flowLevel > 0;
+	        let end = this.pos - 1;
+	        let i = this.pos - 1;
+	        let ch;
+	        while ((ch = this.buffer[++i])) {
+	            if (ch === ':') {
+	                const next = this.buffer[i + 1];
+	                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
+	                    break;
+	                end = i;
+	            }
+	            else if (isEmpty(ch)) {
+	                let next = this.buffer[i + 1];
+	                if (ch === '\r') {
+	                    if (next === '\n') {
+	                        i += 1;
+	                        ch = '\n';
+	                        next = this.buffer[i + 1];
+	                    }
+	                    else
+	                        end = i;
+	                }
+	                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
+	                    break;
+	                if (ch === '\n') {
+	                    const cs = this.continueScalar(i + 1);
+	                    if (cs === -1)
+	                        break;
+	                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
+	                }
+	            }
+	            else {
+	                if (inFlow && flowIndicatorChars.has(ch))
+	                    break;
+	                end = i;
+	            }
+	        }
+	        if (!ch && !this.atEnd)
+	            return this.setNext('plain-scalar');
+	        yield cst.SCALAR;
+	        yield* this.pushToIndex(end + 1, true);
+	        return inFlow ? 'flow' : 'doc';
+	    }
+	    *pushCount(n) {
+	        if (n > 0) {
+	            yield this.buffer.substr(this.pos, n);
+	            this.pos += n;
+	            return n;
+	        }
+	        return 0;
+	    }
+	    *pushToIndex(i, allowEmpty) {
+	        const s = this.buffer.slice(this.pos, i);
+	        if (s) {
+	            yield s;
+	            this.pos += s.length;
+	            return s.length;
+	        }
+	        else if (allowEmpty)
+	            yield '';
+	        return 0;
+	    }
+	    *pushIndicators() {
+	        let n = 0;
+	        loop: while (true) {
+	            switch (this.charAt(0)) {
+	                case '!':
+	                    n += yield* this.pushTag();
+	                    n += yield* this.pushSpaces(true);
+	                    continue loop;
+	                case '&':
+	                    n += yield* this.pushUntil(isNotAnchorChar);
+	                    n += yield* this.pushSpaces(true);
+	                    continue loop;
+	                case '-': // this is an error
+	                case '?': // this is an error outside flow collections
+	                case ':': {
+	                    const inFlow = this.flowLevel > 0;
+	                    const ch1 = this.charAt(1);
+	                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
+	                        if (!inFlow)
+	                            this.indentNext = this.indentValue + 1;
+	                        else if (this.flowKey)
+	                            this.flowKey = false;
+	                        n += yield* this.pushCount(1);
+	                        n += yield* this.pushSpaces(true);
+	                        continue loop;
+	                    }
+	                }
+	            }
+	            break loop;
+	        }
+	        return n;
+	    }
+	    *pushTag() {
+	        if (this.charAt(1) === '<') {
+	            let i = this.pos + 2;
+	            let ch = this.buffer[i];
+	            while (!isEmpty(ch) && ch !== '>')
+	                ch = this.buffer[++i];
+	            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
+	        }
+	        else {
+	            let i = this.pos + 1;
+	            let ch = this.buffer[i];
+	            while (ch) {
+	                if (tagChars.has(ch))
+	                    ch = this.buffer[++i];
+	                else if (ch === '%' &&
+	                    hexDigits.has(this.buffer[i + 1]) &&
+	                    hexDigits.has(this.buffer[i + 2])) {
+	                    ch = this.buffer[(i += 3)];
+	                }
+	                else
+	                    break;
+	            }
+	            return yield* this.pushToIndex(i, false);
+	        }
+	    }
+	    *pushNewline() {
+	        const ch = this.buffer[this.pos];
+	        if (ch === '\n')
+	            return yield* this.pushCount(1);
+	        else if (ch === '\r' && this.charAt(1) === '\n')
+	            return yield* this.pushCount(2);
+	        else
+	            return 0;
+	    }
+	    *pushSpaces(allowTabs) {
+	        let i = this.pos - 1;
+	        let ch;
+	        do {
+	            ch = this.buffer[++i];
+	        } while (ch === ' ' || (allowTabs && ch === '\t'));
+	        const n = i - this.pos;
+	        if (n > 0) {
+	            yield this.buffer.substr(this.pos, n);
+	            this.pos = i;
+	        }
+	        return n;
+	    }
+	    *pushUntil(test) {
+	        let i = this.pos;
+	        let ch = this.buffer[i];
+	        while (!test(ch))
+	            ch = this.buffer[++i];
+	        return yield* this.pushToIndex(i, false);
+	    }
+	}
+
+	lexer.Lexer = Lexer;
+	return lexer;
+}
+
+var lineCounter = {};
+
+var hasRequiredLineCounter;
+
+function requireLineCounter () {
+	if (hasRequiredLineCounter) return lineCounter;
+	hasRequiredLineCounter = 1;
+
+	/**
+	 * Tracks newlines during parsing in order to provide an efficient API for
+	 * determining the one-indexed `{ line, col }` position for any offset
+	 * within the input.
+	 */
+	class LineCounter {
+	    constructor() {
+	        this.lineStarts = [];
+	        /**
+	         * Should be called in ascending order. Otherwise, call
+	         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
+	         */
+	        this.addNewLine = (offset) => this.lineStarts.push(offset);
+	        /**
+	         * Performs a binary search and returns the 1-indexed { line, col }
+	         * position of `offset`. If `line === 0`, `addNewLine` has never been
+	         * called or `offset` is before the first known newline.
+	         */
+	        this.linePos = (offset) => {
+	            let low = 0;
+	            let high = this.lineStarts.length;
+	            while (low < high) {
+	                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
+	                if (this.lineStarts[mid] < offset)
+	                    low = mid + 1;
+	                else
+	                    high = mid;
+	            }
+	            if (this.lineStarts[low] === offset)
+	                return { line: low + 1, col: 1 };
+	            if (low === 0)
+	                return { line: 0, col: offset };
+	            const start = this.lineStarts[low - 1];
+	            return { line: low, col: offset - start + 1 };
+	        };
+	    }
+	}
+
+	lineCounter.LineCounter = LineCounter;
+	return lineCounter;
+}
+
+var parser = {};
+
+var hasRequiredParser;
+
+function requireParser () {
+	if (hasRequiredParser) return parser;
+	hasRequiredParser = 1;
+
+	var node_process = require$$0;
+	var cst = requireCst();
+	var lexer = requireLexer();
+
+	function includesToken(list, type) {
+	    for (let i = 0; i < list.length; ++i)
+	        if (list[i].type === type)
+	            return true;
+	    return false;
+	}
+	function findNonEmptyIndex(list) {
+	    for (let i = 0; i < list.length; ++i) {
+	        switch (list[i].type) {
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                break;
+	            default:
+	                return i;
+	        }
+	    }
+	    return -1;
+	}
+	function isFlowToken(token) {
+	    switch (token?.type) {
+	        case 'alias':
+	        case 'scalar':
+	        case 'single-quoted-scalar':
+	        case 'double-quoted-scalar':
+	        case 'flow-collection':
+	            return true;
+	        default:
+	            return false;
+	    }
+	}
+	function getPrevProps(parent) {
+	    switch (parent.type) {
+	        case 'document':
+	            return parent.start;
+	        case 'block-map': {
+	            const it = parent.items[parent.items.length - 1];
+	            return it.sep ?? it.start;
+	        }
+	        case 'block-seq':
+	            return parent.items[parent.items.length - 1].start;
+	        /* istanbul ignore next should not happen */
+	        default:
+	            return [];
+	    }
+	}
+	/** Note: May modify input array */
+	function getFirstKeyStartProps(prev) {
+	    if (prev.length === 0)
+	        return [];
+	    let i = prev.length;
+	    loop: while (--i >= 0) {
+	        switch (prev[i].type) {
+	            case 'doc-start':
+	            case 'explicit-key-ind':
+	            case 'map-value-ind':
+	            case 'seq-item-ind':
+	            case 'newline':
+	                break loop;
+	        }
+	    }
+	    while (prev[++i]?.type === 'space') {
+	        /* loop */
+	    }
+	    return prev.splice(i, prev.length);
+	}
+	function arrayPushArray(target, source) {
+	    // May exhaust call stack with large `source` array
+	    if (source.length < 1e5)
+	        Array.prototype.push.apply(target, source);
+	    else
+	        for (let i = 0; i < source.length; ++i)
+	            target.push(source[i]);
+	}
+	function fixFlowSeqItems(fc) {
+	    if (fc.start.type === 'flow-seq-start') {
+	        for (const it of fc.items) {
+	            if (it.sep &&
+	                !it.value &&
+	                !includesToken(it.start, 'explicit-key-ind') &&
+	                !includesToken(it.sep, 'map-value-ind')) {
+	                if (it.key)
+	                    it.value = it.key;
+	                delete it.key;
+	                if (isFlowToken(it.value)) {
+	                    if (it.value.end)
+	                        arrayPushArray(it.value.end, it.sep);
+	                    else
+	                        it.value.end = it.sep;
+	                }
+	                else
+	                    arrayPushArray(it.start, it.sep);
+	                delete it.sep;
+	            }
+	        }
+	    }
+	}
+	/**
+	 * A YAML concrete syntax tree (CST) parser
+	 *
+	 * ```ts
+	 * const src: string = ...
+	 * for (const token of new Parser().parse(src)) {
+	 *   // token: Token
+	 * }
+	 * ```
+	 *
+	 * To use the parser with a user-provided lexer:
+	 *
+	 * ```ts
+	 * function* parse(source: string, lexer: Lexer) {
+	 *   const parser = new Parser()
+	 *   for (const lexeme of lexer.lex(source))
+	 *     yield* parser.next(lexeme)
+	 *   yield* parser.end()
+	 * }
+	 *
+	 * const src: string = ...
+	 * const lexer = new Lexer()
+	 * for (const token of parse(src, lexer)) {
+	 *   // token: Token
+	 * }
+	 * ```
+	 */
+	class Parser {
+	    /**
+	     * @param onNewLine - If defined, called separately with the start position of
+	     *   each new line (in `parse()`, including the start of input).
+	     */
+	    constructor(onNewLine) {
+	        /** If true, space and sequence indicators count as indentation */
+	        this.atNewLine = true;
+	        /** If true, next token is a scalar value */
+	        this.atScalar = false;
+	        /** Current indentation level */
+	        this.indent = 0;
+	        /** Current offset since the start of parsing */
+	        this.offset = 0;
+	        /** On the same line with a block map key */
+	        this.onKeyLine = false;
+	        /** Top indicates the node that's currently being built */
+	        this.stack = [];
+	        /** The source of the current token, set in parse() */
+	        this.source = '';
+	        /** The type of the current token, set in parse() */
+	        this.type = '';
+	        // Must be defined after `next()`
+	        this.lexer = new lexer.Lexer();
+	        this.onNewLine = onNewLine;
+	    }
+	    /**
+	     * Parse `source` as a YAML stream.
+	     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+	     *
+	     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+	     *
+	     * @returns A generator of tokens representing each directive, document, and other structure.
+	     */
+	    *parse(source, incomplete = false) {
+	        if (this.onNewLine && this.offset === 0)
+	            this.onNewLine(0);
+	        for (const lexeme of this.lexer.lex(source, incomplete))
+	            yield* this.next(lexeme);
+	        if (!incomplete)
+	            yield* this.end();
+	    }
+	    /**
+	     * Advance the parser by the `source` of one lexical token.
+	     */
+	    *next(source) {
+	        this.source = source;
+	        if (node_process.env.LOG_TOKENS)
+	            console.log('|', cst.prettyToken(source));
+	        if (this.atScalar) {
+	            this.atScalar = false;
+	            yield* this.step();
+	            this.offset += source.length;
+	            return;
+	        }
+	        const type = cst.tokenType(source);
+	        if (!type) {
+	            const message = `Not a YAML token: ${source}`;
+	            yield* this.pop({ type: 'error', offset: this.offset, message, source });
+	            this.offset += source.length;
+	        }
+	        else if (type === 'scalar') {
+	            this.atNewLine = false;
+	            this.atScalar = true;
+	            this.type = 'scalar';
+	        }
+	        else {
+	            this.type = type;
+	            yield* this.step();
+	            switch (type) {
+	                case 'newline':
+	                    this.atNewLine = true;
+	                    this.indent = 0;
+	                    if (this.onNewLine)
+	                        this.onNewLine(this.offset + source.length);
+	                    break;
+	                case 'space':
+	                    if (this.atNewLine && source[0] === ' ')
+	                        this.indent += source.length;
+	                    break;
+	                case 'explicit-key-ind':
+	                case 'map-value-ind':
+	                case 'seq-item-ind':
+	                    if (this.atNewLine)
+	                        this.indent += source.length;
+	                    break;
+	                case 'doc-mode':
+	                case 'flow-error-end':
+	                    return;
+	                default:
+	                    this.atNewLine = false;
+	            }
+	            this.offset += source.length;
+	        }
+	    }
+	    /** Call at end of input to push out any remaining constructions */
+	    *end() {
+	        while (this.stack.length > 0)
+	            yield* this.pop();
+	    }
+	    get sourceToken() {
+	        const st = {
+	            type: this.type,
+	            offset: this.offset,
+	            indent: this.indent,
+	            source: this.source
+	        };
+	        return st;
+	    }
+	    *step() {
+	        const top = this.peek(1);
+	        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
+	            while (this.stack.length > 0)
+	                yield* this.pop();
+	            this.stack.push({
+	                type: 'doc-end',
+	                offset: this.offset,
+	                source: this.source
+	            });
+	            return;
+	        }
+	        if (!top)
+	            return yield* this.stream();
+	        switch (top.type) {
+	            case 'document':
+	                return yield* this.document(top);
+	            case 'alias':
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return yield* this.scalar(top);
+	            case 'block-scalar':
+	                return yield* this.blockScalar(top);
+	            case 'block-map':
+	                return yield* this.blockMap(top);
+	            case 'block-seq':
+	                return yield* this.blockSequence(top);
+	            case 'flow-collection':
+	                return yield* this.flowCollection(top);
+	            case 'doc-end':
+	                return yield* this.documentEnd(top);
+	        }
+	        /* istanbul ignore next should not happen */
+	        yield* this.pop();
+	    }
+	    peek(n) {
+	        return this.stack[this.stack.length - n];
+	    }
+	    *pop(error) {
+	        const token = error ?? this.stack.pop();
+	        /* istanbul ignore if should not happen */
+	        if (!token) {
+	            const message = 'Tried to pop an empty stack';
+	            yield { type: 'error', offset: this.offset, source: '', message };
+	        }
+	        else if (this.stack.length === 0) {
+	            yield token;
+	        }
+	        else {
+	            const top = this.peek(1);
+	            if (token.type === 'block-scalar') {
+	                // Block scalars use their parent rather than header indent
+	                token.indent = 'indent' in top ? top.indent : 0;
+	            }
+	            else if (token.type === 'flow-collection' && top.type === 'document') {
+	                // Ignore all indent for top-level flow collections
+	                token.indent = 0;
+	            }
+	            if (token.type === 'flow-collection')
+	                fixFlowSeqItems(token);
+	            switch (top.type) {
+	                case 'document':
+	                    top.value = token;
+	                    break;
+	                case 'block-scalar':
+	                    top.props.push(token); // error
+	                    break;
+	                case 'block-map': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (it.value) {
+	                        top.items.push({ start: [], key: token, sep: [] });
+	                        this.onKeyLine = true;
+	                        return;
+	                    }
+	                    else if (it.sep) {
+	                        it.value = token;
+	                    }
+	                    else {
+	                        Object.assign(it, { key: token, sep: [] });
+	                        this.onKeyLine = !it.explicitKey;
+	                        return;
+	                    }
+	                    break;
+	                }
+	                case 'block-seq': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (it.value)
+	                        top.items.push({ start: [], value: token });
+	                    else
+	                        it.value = token;
+	                    break;
+	                }
+	                case 'flow-collection': {
+	                    const it = top.items[top.items.length - 1];
+	                    if (!it || it.value)
+	                        top.items.push({ start: [], key: token, sep: [] });
+	                    else if (it.sep)
+	                        it.value = token;
+	                    else
+	                        Object.assign(it, { key: token, sep: [] });
+	                    return;
+	                }
+	                /* istanbul ignore next should not happen */
+	                default:
+	                    yield* this.pop();
+	                    yield* this.pop(token);
+	            }
+	            if ((top.type === 'document' ||
+	                top.type === 'block-map' ||
+	                top.type === 'block-seq') &&
+	                (token.type === 'block-map' || token.type === 'block-seq')) {
+	                const last = token.items[token.items.length - 1];
+	                if (last &&
+	                    !last.sep &&
+	                    !last.value &&
+	                    last.start.length > 0 &&
+	                    findNonEmptyIndex(last.start) === -1 &&
+	                    (token.indent === 0 ||
+	                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
+	                    if (top.type === 'document')
+	                        top.end = last.start;
+	                    else
+	                        top.items.push({ start: last.start });
+	                    token.items.splice(-1, 1);
+	                }
+	            }
+	        }
+	    }
+	    *stream() {
+	        switch (this.type) {
+	            case 'directive-line':
+	                yield { type: 'directive', offset: this.offset, source: this.source };
+	                return;
+	            case 'byte-order-mark':
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                yield this.sourceToken;
+	                return;
+	            case 'doc-mode':
+	            case 'doc-start': {
+	                const doc = {
+	                    type: 'document',
+	                    offset: this.offset,
+	                    start: []
+	                };
+	                if (this.type === 'doc-start')
+	                    doc.start.push(this.sourceToken);
+	                this.stack.push(doc);
+	                return;
+	            }
+	        }
+	        yield {
+	            type: 'error',
+	            offset: this.offset,
+	            message: `Unexpected ${this.type} token in YAML stream`,
+	            source: this.source
+	        };
+	    }
+	    *document(doc) {
+	        if (doc.value)
+	            return yield* this.lineEnd(doc);
+	        switch (this.type) {
+	            case 'doc-start': {
+	                if (findNonEmptyIndex(doc.start) !== -1) {
+	                    yield* this.pop();
+	                    yield* this.step();
+	                }
+	                else
+	                    doc.start.push(this.sourceToken);
+	                return;
+	            }
+	            case 'anchor':
+	            case 'tag':
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                doc.start.push(this.sourceToken);
+	                return;
+	        }
+	        const bv = this.startBlockValue(doc);
+	        if (bv)
+	            this.stack.push(bv);
+	        else {
+	            yield {
+	                type: 'error',
+	                offset: this.offset,
+	                message: `Unexpected ${this.type} token in YAML document`,
+	                source: this.source
+	            };
+	        }
+	    }
+	    *scalar(scalar) {
+	        if (this.type === 'map-value-ind') {
+	            const prev = getPrevProps(this.peek(2));
+	            const start = getFirstKeyStartProps(prev);
+	            let sep;
+	            if (scalar.end) {
+	                sep = scalar.end;
+	                sep.push(this.sourceToken);
+	                delete scalar.end;
+	            }
+	            else
+	                sep = [this.sourceToken];
+	            const map = {
+	                type: 'block-map',
+	                offset: scalar.offset,
+	                indent: scalar.indent,
+	                items: [{ start, key: scalar, sep }]
+	            };
+	            this.onKeyLine = true;
+	            this.stack[this.stack.length - 1] = map;
+	        }
+	        else
+	            yield* this.lineEnd(scalar);
+	    }
+	    *blockScalar(scalar) {
+	        switch (this.type) {
+	            case 'space':
+	            case 'comment':
+	            case 'newline':
+	                scalar.props.push(this.sourceToken);
+	                return;
+	            case 'scalar':
+	                scalar.source = this.source;
+	                // block-scalar source includes trailing newline
+	                this.atNewLine = true;
+	                this.indent = 0;
+	                if (this.onNewLine) {
+	                    let nl = this.source.indexOf('\n') + 1;
+	                    while (nl !== 0) {
+	                        this.onNewLine(this.offset + nl);
+	                        nl = this.source.indexOf('\n', nl) + 1;
+	                    }
+	                }
+	                yield* this.pop();
+	                break;
+	            /* istanbul ignore next should not happen */
+	            default:
+	                yield* this.pop();
+	                yield* this.step();
+	        }
+	    }
+	    *blockMap(map) {
+	        const it = map.items[map.items.length - 1];
+	        // it.sep is true-ish if pair already has key or : separator
+	        switch (this.type) {
+	            case 'newline':
+	                this.onKeyLine = false;
+	                if (it.value) {
+	                    const end = 'end' in it.value ? it.value.end : undefined;
+	                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+	                    if (last?.type === 'comment')
+	                        end?.push(this.sourceToken);
+	                    else
+	                        map.items.push({ start: [this.sourceToken] });
+	                }
+	                else if (it.sep) {
+	                    it.sep.push(this.sourceToken);
+	                }
+	                else {
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	            case 'space':
+	            case 'comment':
+	                if (it.value) {
+	                    map.items.push({ start: [this.sourceToken] });
+	                }
+	                else if (it.sep) {
+	                    it.sep.push(this.sourceToken);
+	                }
+	                else {
+	                    if (this.atIndentedComment(it.start, map.indent)) {
+	                        const prev = map.items[map.items.length - 2];
+	                        const end = prev?.value?.end;
+	                        if (Array.isArray(end)) {
+	                            arrayPushArray(end, it.start);
+	                            end.push(this.sourceToken);
+	                            map.items.pop();
+	                            return;
+	                        }
+	                    }
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	        }
+	        if (this.indent >= map.indent) {
+	            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+	            const atNextItem = atMapIndent &&
+	                (it.sep || it.explicitKey) &&
+	                this.type !== 'seq-item-ind';
+	            // For empty nodes, assign newline-separated not indented empty tokens to following node
+	            let start = [];
+	            if (atNextItem && it.sep && !it.value) {
+	                const nl = [];
+	                for (let i = 0; i < it.sep.length; ++i) {
+	                    const st = it.sep[i];
+	                    switch (st.type) {
+	                        case 'newline':
+	                            nl.push(i);
+	                            break;
+	                        case 'space':
+	                            break;
+	                        case 'comment':
+	                            if (st.indent > map.indent)
+	                                nl.length = 0;
+	                            break;
+	                        default:
+	                            nl.length = 0;
+	                    }
+	                }
+	                if (nl.length >= 2)
+	                    start = it.sep.splice(nl[1]);
+	            }
+	            switch (this.type) {
+	                case 'anchor':
+	                case 'tag':
+	                    if (atNextItem || it.value) {
+	                        start.push(this.sourceToken);
+	                        map.items.push({ start });
+	                        this.onKeyLine = true;
+	                    }
+	                    else if (it.sep) {
+	                        it.sep.push(this.sourceToken);
+	                    }
+	                    else {
+	                        it.start.push(this.sourceToken);
+	                    }
+	                    return;
+	                case 'explicit-key-ind':
+	                    if (!it.sep && !it.explicitKey) {
+	                        it.start.push(this.sourceToken);
+	                        it.explicitKey = true;
+	                    }
+	                    else if (atNextItem || it.value) {
+	                        start.push(this.sourceToken);
+	                        map.items.push({ start, explicitKey: true });
+	                    }
+	                    else {
+	                        this.stack.push({
+	                            type: 'block-map',
+	                            offset: this.offset,
+	                            indent: this.indent,
+	                            items: [{ start: [this.sourceToken], explicitKey: true }]
+	                        });
+	                    }
+	                    this.onKeyLine = true;
+	                    return;
+	                case 'map-value-ind':
+	                    if (it.explicitKey) {
+	                        if (!it.sep) {
+	                            if (includesToken(it.start, 'newline')) {
+	                                Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                            }
+	                            else {
+	                                const start = getFirstKeyStartProps(it.start);
+	                                this.stack.push({
+	                                    type: 'block-map',
+	                                    offset: this.offset,
+	                                    indent: this.indent,
+	                                    items: [{ start, key: null, sep: [this.sourceToken] }]
+	                                });
+	                            }
+	                        }
+	                        else if (it.value) {
+	                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (includesToken(it.sep, 'map-value-ind')) {
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start, key: null, sep: [this.sourceToken] }]
+	                            });
+	                        }
+	                        else if (isFlowToken(it.key) &&
+	                            !includesToken(it.sep, 'newline')) {
+	                            const start = getFirstKeyStartProps(it.start);
+	                            const key = it.key;
+	                            const sep = it.sep;
+	                            sep.push(this.sourceToken);
+	                            // @ts-expect-error type guard is wrong here
+	                            delete it.key;
+	                            // @ts-expect-error type guard is wrong here
+	                            delete it.sep;
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start, key, sep }]
+	                            });
+	                        }
+	                        else if (start.length > 0) {
+	                            // Not actually at next item
+	                            it.sep = it.sep.concat(start, this.sourceToken);
+	                        }
+	                        else {
+	                            it.sep.push(this.sourceToken);
+	                        }
+	                    }
+	                    else {
+	                        if (!it.sep) {
+	                            Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (it.value || atNextItem) {
+	                            map.items.push({ start, key: null, sep: [this.sourceToken] });
+	                        }
+	                        else if (includesToken(it.sep, 'map-value-ind')) {
+	                            this.stack.push({
+	                                type: 'block-map',
+	                                offset: this.offset,
+	                                indent: this.indent,
+	                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
+	                            });
+	                        }
+	                        else {
+	                            it.sep.push(this.sourceToken);
+	                        }
+	                    }
+	                    this.onKeyLine = true;
+	                    return;
+	                case 'alias':
+	                case 'scalar':
+	                case 'single-quoted-scalar':
+	                case 'double-quoted-scalar': {
+	                    const fs = this.flowScalar(this.type);
+	                    if (atNextItem || it.value) {
+	                        map.items.push({ start, key: fs, sep: [] });
+	                        this.onKeyLine = true;
+	                    }
+	                    else if (it.sep) {
+	                        this.stack.push(fs);
+	                    }
+	                    else {
+	                        Object.assign(it, { key: fs, sep: [] });
+	                        this.onKeyLine = true;
+	                    }
+	                    return;
+	                }
+	                default: {
+	                    const bv = this.startBlockValue(map);
+	                    if (bv) {
+	                        if (bv.type === 'block-seq') {
+	                            if (!it.explicitKey &&
+	                                it.sep &&
+	                                !includesToken(it.sep, 'newline')) {
+	                                yield* this.pop({
+	                                    type: 'error',
+	                                    offset: this.offset,
+	                                    message: 'Unexpected block-seq-ind on same line with key',
+	                                    source: this.source
+	                                });
+	                                return;
+	                            }
+	                        }
+	                        else if (atMapIndent) {
+	                            map.items.push({ start });
+	                        }
+	                        this.stack.push(bv);
+	                        return;
+	                    }
+	                }
+	            }
+	        }
+	        yield* this.pop();
+	        yield* this.step();
+	    }
+	    *blockSequence(seq) {
+	        const it = seq.items[seq.items.length - 1];
+	        switch (this.type) {
+	            case 'newline':
+	                if (it.value) {
+	                    const end = 'end' in it.value ? it.value.end : undefined;
+	                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+	                    if (last?.type === 'comment')
+	                        end?.push(this.sourceToken);
+	                    else
+	                        seq.items.push({ start: [this.sourceToken] });
+	                }
+	                else
+	                    it.start.push(this.sourceToken);
+	                return;
+	            case 'space':
+	            case 'comment':
+	                if (it.value)
+	                    seq.items.push({ start: [this.sourceToken] });
+	                else {
+	                    if (this.atIndentedComment(it.start, seq.indent)) {
+	                        const prev = seq.items[seq.items.length - 2];
+	                        const end = prev?.value?.end;
+	                        if (Array.isArray(end)) {
+	                            arrayPushArray(end, it.start);
+	                            end.push(this.sourceToken);
+	                            seq.items.pop();
+	                            return;
+	                        }
+	                    }
+	                    it.start.push(this.sourceToken);
+	                }
+	                return;
+	            case 'anchor':
+	            case 'tag':
+	                if (it.value || this.indent <= seq.indent)
+	                    break;
+	                it.start.push(this.sourceToken);
+	                return;
+	            case 'seq-item-ind':
+	                if (this.indent !== seq.indent)
+	                    break;
+	                if (it.value || includesToken(it.start, 'seq-item-ind'))
+	                    seq.items.push({ start: [this.sourceToken] });
+	                else
+	                    it.start.push(this.sourceToken);
+	                return;
+	        }
+	        if (this.indent > seq.indent) {
+	            const bv = this.startBlockValue(seq);
+	            if (bv) {
+	                this.stack.push(bv);
+	                return;
+	            }
+	        }
+	        yield* this.pop();
+	        yield* this.step();
+	    }
+	    *flowCollection(fc) {
+	        const it = fc.items[fc.items.length - 1];
+	        if (this.type === 'flow-error-end') {
+	            let top;
+	            do {
+	                yield* this.pop();
+	                top = this.peek(1);
+	            } while (top?.type === 'flow-collection');
+	        }
+	        else if (fc.end.length === 0) {
+	            switch (this.type) {
+	                case 'comma':
+	                case 'explicit-key-ind':
+	                    if (!it || it.sep)
+	                        fc.items.push({ start: [this.sourceToken] });
+	                    else
+	                        it.start.push(this.sourceToken);
+	                    return;
+	                case 'map-value-ind':
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+	                    else if (it.sep)
+	                        it.sep.push(this.sourceToken);
+	                    else
+	                        Object.assign(it, { key: null, sep: [this.sourceToken] });
+	                    return;
+	                case 'space':
+	                case 'comment':
+	                case 'newline':
+	                case 'anchor':
+	                case 'tag':
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [this.sourceToken] });
+	                    else if (it.sep)
+	                        it.sep.push(this.sourceToken);
+	                    else
+	                        it.start.push(this.sourceToken);
+	                    return;
+	                case 'alias':
+	                case 'scalar':
+	                case 'single-quoted-scalar':
+	                case 'double-quoted-scalar': {
+	                    const fs = this.flowScalar(this.type);
+	                    if (!it || it.value)
+	                        fc.items.push({ start: [], key: fs, sep: [] });
+	                    else if (it.sep)
+	                        this.stack.push(fs);
+	                    else
+	                        Object.assign(it, { key: fs, sep: [] });
+	                    return;
+	                }
+	                case 'flow-map-end':
+	                case 'flow-seq-end':
+	                    fc.end.push(this.sourceToken);
+	                    return;
+	            }
+	            const bv = this.startBlockValue(fc);
+	            /* istanbul ignore else should not happen */
+	            if (bv)
+	                this.stack.push(bv);
+	            else {
+	                yield* this.pop();
+	                yield* this.step();
+	            }
+	        }
+	        else {
+	            const parent = this.peek(2);
+	            if (parent.type === 'block-map' &&
+	                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
+	                    (this.type === 'newline' &&
+	                        !parent.items[parent.items.length - 1].sep))) {
+	                yield* this.pop();
+	                yield* this.step();
+	            }
+	            else if (this.type === 'map-value-ind' &&
+	                parent.type !== 'flow-collection') {
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                fixFlowSeqItems(fc);
+	                const sep = fc.end.splice(1, fc.end.length);
+	                sep.push(this.sourceToken);
+	                const map = {
+	                    type: 'block-map',
+	                    offset: fc.offset,
+	                    indent: fc.indent,
+	                    items: [{ start, key: fc, sep }]
+	                };
+	                this.onKeyLine = true;
+	                this.stack[this.stack.length - 1] = map;
+	            }
+	            else {
+	                yield* this.lineEnd(fc);
+	            }
+	        }
+	    }
+	    flowScalar(type) {
+	        if (this.onNewLine) {
+	            let nl = this.source.indexOf('\n') + 1;
+	            while (nl !== 0) {
+	                this.onNewLine(this.offset + nl);
+	                nl = this.source.indexOf('\n', nl) + 1;
+	            }
+	        }
+	        return {
+	            type,
+	            offset: this.offset,
+	            indent: this.indent,
+	            source: this.source
+	        };
+	    }
+	    startBlockValue(parent) {
+	        switch (this.type) {
+	            case 'alias':
+	            case 'scalar':
+	            case 'single-quoted-scalar':
+	            case 'double-quoted-scalar':
+	                return this.flowScalar(this.type);
+	            case 'block-scalar-header':
+	                return {
+	                    type: 'block-scalar',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    props: [this.sourceToken],
+	                    source: ''
+	                };
+	            case 'flow-map-start':
+	            case 'flow-seq-start':
+	                return {
+	                    type: 'flow-collection',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    start: this.sourceToken,
+	                    items: [],
+	                    end: []
+	                };
+	            case 'seq-item-ind':
+	                return {
+	                    type: 'block-seq',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start: [this.sourceToken] }]
+	                };
+	            case 'explicit-key-ind': {
+	                this.onKeyLine = true;
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                start.push(this.sourceToken);
+	                return {
+	                    type: 'block-map',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start, explicitKey: true }]
+	                };
+	            }
+	            case 'map-value-ind': {
+	                this.onKeyLine = true;
+	                const prev = getPrevProps(parent);
+	                const start = getFirstKeyStartProps(prev);
+	                return {
+	                    type: 'block-map',
+	                    offset: this.offset,
+	                    indent: this.indent,
+	                    items: [{ start, key: null, sep: [this.sourceToken] }]
+	                };
+	            }
+	        }
+	        return null;
+	    }
+	    atIndentedComment(start, indent) {
+	        if (this.type !== 'comment')
+	            return false;
+	        if (this.indent <= indent)
+	            return false;
+	        return start.every(st => st.type === 'newline' || st.type === 'space');
+	    }
+	    *documentEnd(docEnd) {
+	        if (this.type !== 'doc-mode') {
+	            if (docEnd.end)
+	                docEnd.end.push(this.sourceToken);
+	            else
+	                docEnd.end = [this.sourceToken];
+	            if (this.type === 'newline')
+	                yield* this.pop();
+	        }
+	    }
+	    *lineEnd(token) {
+	        switch (this.type) {
+	            case 'comma':
+	            case 'doc-start':
+	            case 'doc-end':
+	            case 'flow-seq-end':
+	            case 'flow-map-end':
+	            case 'map-value-ind':
+	                yield* this.pop();
+	                yield* this.step();
+	                break;
+	            case 'newline':
+	                this.onKeyLine = false;
+	            // fallthrough
+	            case 'space':
+	            case 'comment':
+	            default:
+	                // all other values are errors
+	                if (token.end)
+	                    token.end.push(this.sourceToken);
+	                else
+	                    token.end = [this.sourceToken];
+	                if (this.type === 'newline')
+	                    yield* this.pop();
+	        }
+	    }
+	}
+
+	parser.Parser = Parser;
+	return parser;
+}
+
+var publicApi = {};
+
+var hasRequiredPublicApi;
+
+function requirePublicApi () {
+	if (hasRequiredPublicApi) return publicApi;
+	hasRequiredPublicApi = 1;
+
+	var composer = requireComposer();
+	var Document = requireDocument();
+	var errors = requireErrors();
+	var log = requireLog();
+	var identity = requireIdentity();
+	var lineCounter = requireLineCounter();
+	var parser = requireParser();
+
+	function parseOptions(options) {
+	    const prettyErrors = options.prettyErrors !== false;
+	    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
+	    return { lineCounter: lineCounter$1, prettyErrors };
+	}
+	/**
+	 * Parse the input as a stream of YAML documents.
+	 *
+	 * Documents should be separated from each other by `...` or `---` marker lines.
+	 *
+	 * @returns If an empty `docs` array is returned, it will be of type
+	 *   EmptyStream and contain additional stream information. In
+	 *   TypeScript, you should use `'empty' in docs` as a type guard for it.
+	 */
+	function parseAllDocuments(source, options = {}) {
+	    const { lineCounter, prettyErrors } = parseOptions(options);
+	    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+	    const composer$1 = new composer.Composer(options);
+	    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+	    if (prettyErrors && lineCounter)
+	        for (const doc of docs) {
+	            doc.errors.forEach(errors.prettifyError(source, lineCounter));
+	            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+	        }
+	    if (docs.length > 0)
+	        return docs;
+	    return Object.assign([], { empty: true }, composer$1.streamInfo());
+	}
+	/** Parse an input string into a single YAML.Document */
+	function parseDocument(source, options = {}) {
+	    const { lineCounter, prettyErrors } = parseOptions(options);
+	    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+	    const composer$1 = new composer.Composer(options);
+	    // `doc` is always set by compose.end(true) at the very latest
+	    let doc = null;
+	    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+	        if (!doc)
+	            doc = _doc;
+	        else if (doc.options.logLevel !== 'silent') {
+	            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+	            break;
+	        }
+	    }
+	    if (prettyErrors && lineCounter) {
+	        doc.errors.forEach(errors.prettifyError(source, lineCounter));
+	        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+	    }
+	    return doc;
+	}
+	function parse(src, reviver, options) {
+	    let _reviver = undefined;
+	    if (typeof reviver === 'function') {
+	        _reviver = reviver;
+	    }
+	    else if (options === undefined && reviver && typeof reviver === 'object') {
+	        options = reviver;
+	    }
+	    const doc = parseDocument(src, options);
+	    if (!doc)
+	        return null;
+	    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
+	    if (doc.errors.length > 0) {
+	        if (doc.options.logLevel !== 'silent')
+	            throw doc.errors[0];
+	        else
+	            doc.errors = [];
+	    }
+	    return doc.toJS(Object.assign({ reviver: _reviver }, options));
+	}
+	function stringify(value, replacer, options) {
+	    let _replacer = null;
+	    if (typeof replacer === 'function' || Array.isArray(replacer)) {
+	        _replacer = replacer;
+	    }
+	    else if (options === undefined && replacer) {
+	        options = replacer;
+	    }
+	    if (typeof options === 'string')
+	        options = options.length;
+	    if (typeof options === 'number') {
+	        const indent = Math.round(options);
+	        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
+	    }
+	    if (value === undefined) {
+	        const { keepUndefined } = options ?? replacer ?? {};
+	        if (!keepUndefined)
+	            return undefined;
+	    }
+	    if (identity.isDocument(value) && !_replacer)
+	        return value.toString(options);
+	    return new Document.Document(value, _replacer, options).toString(options);
+	}
+
+	publicApi.parse = parse;
+	publicApi.parseAllDocuments = parseAllDocuments;
+	publicApi.parseDocument = parseDocument;
+	publicApi.stringify = stringify;
+	return publicApi;
+}
+
+var hasRequiredDist$2;
+
+function requireDist$2 () {
+	if (hasRequiredDist$2) return dist$2;
+	hasRequiredDist$2 = 1;
+
+	var composer = requireComposer();
+	var Document = requireDocument();
+	var Schema = requireSchema();
+	var errors = requireErrors();
+	var Alias = requireAlias();
+	var identity = requireIdentity();
+	var Pair = requirePair();
+	var Scalar = requireScalar();
+	var YAMLMap = requireYAMLMap();
+	var YAMLSeq = requireYAMLSeq();
+	var cst = requireCst();
+	var lexer = requireLexer();
+	var lineCounter = requireLineCounter();
+	var parser = requireParser();
+	var publicApi = requirePublicApi();
+	var visit = requireVisit();
+
+
+
+	dist$2.Composer = composer.Composer;
+	dist$2.Document = Document.Document;
+	dist$2.Schema = Schema.Schema;
+	dist$2.YAMLError = errors.YAMLError;
+	dist$2.YAMLParseError = errors.YAMLParseError;
+	dist$2.YAMLWarning = errors.YAMLWarning;
+	dist$2.Alias = Alias.Alias;
+	dist$2.isAlias = identity.isAlias;
+	dist$2.isCollection = identity.isCollection;
+	dist$2.isDocument = identity.isDocument;
+	dist$2.isMap = identity.isMap;
+	dist$2.isNode = identity.isNode;
+	dist$2.isPair = identity.isPair;
+	dist$2.isScalar = identity.isScalar;
+	dist$2.isSeq = identity.isSeq;
+	dist$2.Pair = Pair.Pair;
+	dist$2.Scalar = Scalar.Scalar;
+	dist$2.YAMLMap = YAMLMap.YAMLMap;
+	dist$2.YAMLSeq = YAMLSeq.YAMLSeq;
+	dist$2.CST = cst;
+	dist$2.Lexer = lexer.Lexer;
+	dist$2.LineCounter = lineCounter.LineCounter;
+	dist$2.Parser = parser.Parser;
+	dist$2.parse = publicApi.parse;
+	dist$2.parseAllDocuments = publicApi.parseAllDocuments;
+	dist$2.parseDocument = publicApi.parseDocument;
+	dist$2.stringify = publicApi.stringify;
+	dist$2.visit = visit.visit;
+	dist$2.visitAsync = visit.visitAsync;
+	return dist$2;
+}
+
+var distExports$2 = requireDist$2();
+
+/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
+const MAX_ALIAS_COUNT = 1000;
+/**
+ * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
+ * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
+ * the other documents of the file are still returned.
+ */
+function parseManifests(file, text) {
+    const diagnostics = [];
+    const warn = (line, message) => diagnostics.push({ file, line, severity: 'warning', message });
+    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+        warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
+        return { objects: [], diagnostics };
+    }
+    const lines = new distExports$2.LineCounter();
+    // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
+    const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
+    const lineOf = (offset) => lines.linePos(offset).line;
+    const objects = [];
+    // A template breaks YAML where its actions stand; one diagnostic for the file says more than one per document.
+    for (const doc of documents) {
+        const action = doc.errors.length > 0 ? text.indexOf('{{', doc.range[0]) : -1;
+        if (action >= 0 && action < doc.range[2]) {
+            warn(lineOf(action), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
+            return { objects, diagnostics };
+        }
+    }
+    for (const doc of documents) {
+        if (doc.errors.length > 0) {
+            const error = doc.errors[0];
+            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
+            continue;
+        }
+        if (!distExports$2.isMap(doc.contents))
+            continue;
+        let value;
+        try {
+            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        }
+        catch (error) {
+            warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence(error.message)}`);
+            continue;
+        }
+        const line = lineOf(doc.contents.range[0]);
+        const object = toObject(file, line, value);
+        if (!object)
+            continue;
+        if (isListKind(object.kind)) {
+            const itemNodes = doc.contents.get('items', true);
+            const items = Array.isArray(object.body.items) ? object.body.items : [];
+            items.forEach((item, i) => {
+                const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
+                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item);
+                if (itemObject)
+                    objects.push(itemObject);
+            });
+        }
+        else {
+            objects.push(object);
+        }
+    }
+    return { objects, diagnostics };
+}
+function toObject(file, line, value) {
+    if (!isRecord(value))
+        return null;
+    const { apiVersion, kind, metadata } = value;
+    if (typeof kind !== 'string' || typeof apiVersion !== 'string')
+        return null;
+    if (isListKind(kind))
+        return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
+    if (!isRecord(metadata) || typeof metadata.name !== 'string' || metadata.name === '')
+        return null;
+    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
+    return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+function isListKind(kind) {
+    return kind === 'List' || kind.endsWith('List');
+}
+/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
+function firstSentence(message) {
+    return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isConfig(object) {
+    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
+}
+function configContent(object, diagnostics) {
+    const entries = new Map();
+    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+    const what = `${object.kind} ${object.name}`;
+    if (object.kind === 'ConfigMap') {
+        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            if (typeof value !== 'string')
+                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
+            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
+        }
+    }
+    else {
+        // The API server merges stringData into data, stringData winning; compare what it would store.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.stringData))) {
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+    }
+    return { kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap', entries, immutable: object.body.immutable === true };
+}
+function digest(field, bytes) {
+    return createHash('sha256').update(field).update('\0').update(bytes).digest('hex');
+}
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function decodeBase64(text, onInvalid) {
+    const compact = text.replace(/\s+/g, '');
+    if (!BASE64.test(compact) || compact.length % 4 === 1) {
+        onInvalid();
+        return Buffer.from(text);
+    }
+    return Buffer.from(compact, 'base64');
+}
+function scalarText(value) {
+    return value === null || value === undefined ? '' : String(value);
+}
+function record(value) {
+    return isRecord(value) ? value : {};
+}
+
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
+function diffConfigs(pairing, diagnostics) {
+    const changes = [];
+    const content = (object) => configContent(object, diagnostics);
+    for (const [head, base] of pairing.baseOf) {
+        if (!isConfig(head))
+            continue;
+        const before = content(base);
+        const keys = diffKeys(before, content(head));
+        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
+            continue;
+        changes.push(change(head, 'modified', keys));
+        if (before.immutable) {
+            diagnostics.push({
+                file: head.file,
+                line: head.line,
+                severity: 'error',
+                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
+                    `Create it under a new name and point its consumers at the new name.`,
+            });
+        }
+    }
+    for (const head of pairing.added.filter(isConfig)) {
+        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
+    }
+    for (const base of pairing.deleted.filter(isConfig)) {
+        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
+    }
+    return changes;
+}
+function diffKeys(before, after) {
+    const keys = { added: [], removed: [], modified: [] };
+    for (const [key, value] of after.entries) {
+        if (!before.entries.has(key))
+            keys.added.push(key);
+        else if (before.entries.get(key) !== value)
+            keys.modified.push(key);
+    }
+    for (const key of before.entries.keys())
+        if (!after.entries.has(key))
+            keys.removed.push(key);
+    for (const list of Object.values(keys))
+        list.sort();
+    return keys;
+}
+function change(object, kind, keys) {
+    return {
+        kind: object.kind,
+        namespace: object.namespace,
+        name: object.name,
+        file: object.file,
+        line: object.line,
+        change: kind,
+        keys,
+    };
+}
+function changedKeys(change) {
+    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}
+
+const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+/**
+ * Matches objects across base and head: first within the same file, so that repositories holding the
+ * same object in several bundles keep each copy apart; then across files, so that moving an object
+ * to another file is not a deletion plus an addition.
+ */
+function pairObjects(files) {
+    const baseOf = new Map();
+    const leftBase = [];
+    const leftHead = [];
+    for (const file of files) {
+        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
+        leftBase.push(...unmatchedBase);
+        leftHead.push(...unmatchedHead);
+    }
+    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
+    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
+}
+function match(base, head, baseOf) {
+    const byKey = new Map();
+    for (const object of base) {
+        const key = idKey(object);
+        byKey.set(key, [...(byKey.get(key) ?? []), object]);
+    }
+    const unmatchedHead = [];
+    for (const object of head) {
+        const candidate = byKey.get(idKey(object))?.shift();
+        if (candidate)
+            baseOf.set(object, candidate);
+        else
+            unmatchedHead.push(object);
+    }
+    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
+}
+
+var utils = {};
+
+var constants;
+var hasRequiredConstants;
+
+function requireConstants () {
+	if (hasRequiredConstants) return constants;
+	hasRequiredConstants = 1;
+
+	const WIN_SLASH = '\\\\/';
+	const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+	const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+	/**
+	 * Posix glob regex
+	 */
+
+	const DOT_LITERAL = '\\.';
+	const PLUS_LITERAL = '\\+';
+	const QMARK_LITERAL = '\\?';
+	const SLASH_LITERAL = '\\/';
+	const ONE_CHAR = '(?=.)';
+	const QMARK = '[^/]';
+	const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+	const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+	const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+	const NO_DOT = `(?!${DOT_LITERAL})`;
+	const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+	const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+	const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+	const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+	const STAR = `${QMARK}*?`;
+	const SEP = '/';
+
+	const POSIX_CHARS = {
+	  DOT_LITERAL,
+	  PLUS_LITERAL,
+	  QMARK_LITERAL,
+	  SLASH_LITERAL,
+	  ONE_CHAR,
+	  QMARK,
+	  END_ANCHOR,
+	  DOTS_SLASH,
+	  NO_DOT,
+	  NO_DOTS,
+	  NO_DOT_SLASH,
+	  NO_DOTS_SLASH,
+	  QMARK_NO_DOT,
+	  STAR,
+	  START_ANCHOR,
+	  SEP
+	};
+
+	/**
+	 * Windows glob regex
+	 */
+
+	const WINDOWS_CHARS = {
+	  ...POSIX_CHARS,
+
+	  SLASH_LITERAL: `[${WIN_SLASH}]`,
+	  QMARK: WIN_NO_SLASH,
+	  STAR: `${WIN_NO_SLASH}*?`,
+	  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+	  NO_DOT: `(?!${DOT_LITERAL})`,
+	  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+	  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+	  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+	  SEP: '\\'
+	};
+
+	/**
+	 * POSIX Bracket Regex
+	 */
+
+	const POSIX_REGEX_SOURCE = {
+	  __proto__: null,
+	  alnum: 'a-zA-Z0-9',
+	  alpha: 'a-zA-Z',
+	  ascii: '\\x00-\\x7F',
+	  blank: ' \\t',
+	  cntrl: '\\x00-\\x1F\\x7F',
+	  digit: '0-9',
+	  graph: '\\x21-\\x7E',
+	  lower: 'a-z',
+	  print: '\\x20-\\x7E ',
+	  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+	  space: ' \\t\\r\\n\\v\\f',
+	  upper: 'A-Z',
+	  word: 'A-Za-z0-9_',
+	  xdigit: 'A-Fa-f0-9'
+	};
+
+	constants = {
+	  DEFAULT_MAX_EXTGLOB_RECURSION,
+	  MAX_LENGTH: 1024 * 64,
+	  POSIX_REGEX_SOURCE,
+
+	  // regular expressions
+	  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+	  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+	  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+	  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+	  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+	  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+	  // Replace globs with equivalent patterns to reduce parsing time.
+	  REPLACEMENTS: {
+	    __proto__: null,
+	    '***': '*',
+	    '**/**': '**',
+	    '**/**/**': '**'
+	  },
+
+	  // Digits
+	  CHAR_0: 48, /* 0 */
+	  CHAR_9: 57, /* 9 */
+
+	  // Alphabet chars.
+	  CHAR_UPPERCASE_A: 65, /* A */
+	  CHAR_LOWERCASE_A: 97, /* a */
+	  CHAR_UPPERCASE_Z: 90, /* Z */
+	  CHAR_LOWERCASE_Z: 122, /* z */
+
+	  CHAR_LEFT_PARENTHESES: 40, /* ( */
+	  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+	  CHAR_ASTERISK: 42, /* * */
+
+	  // Non-alphabetic chars.
+	  CHAR_AMPERSAND: 38, /* & */
+	  CHAR_AT: 64, /* @ */
+	  CHAR_BACKWARD_SLASH: 92, /* \ */
+	  CHAR_CARRIAGE_RETURN: 13, /* \r */
+	  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+	  CHAR_COLON: 58, /* : */
+	  CHAR_COMMA: 44, /* , */
+	  CHAR_DOT: 46, /* . */
+	  CHAR_DOUBLE_QUOTE: 34, /* " */
+	  CHAR_EQUAL: 61, /* = */
+	  CHAR_EXCLAMATION_MARK: 33, /* ! */
+	  CHAR_FORM_FEED: 12, /* \f */
+	  CHAR_FORWARD_SLASH: 47, /* / */
+	  CHAR_GRAVE_ACCENT: 96, /* ` */
+	  CHAR_HASH: 35, /* # */
+	  CHAR_HYPHEN_MINUS: 45, /* - */
+	  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+	  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+	  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+	  CHAR_LINE_FEED: 10, /* \n */
+	  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+	  CHAR_PERCENT: 37, /* % */
+	  CHAR_PLUS: 43, /* + */
+	  CHAR_QUESTION_MARK: 63, /* ? */
+	  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+	  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+	  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+	  CHAR_SEMICOLON: 59, /* ; */
+	  CHAR_SINGLE_QUOTE: 39, /* ' */
+	  CHAR_SPACE: 32, /*   */
+	  CHAR_TAB: 9, /* \t */
+	  CHAR_UNDERSCORE: 95, /* _ */
+	  CHAR_VERTICAL_LINE: 124, /* | */
+	  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+	  /**
+	   * Create EXTGLOB_CHARS
+	   */
+
+	  extglobChars(chars) {
+	    return {
+	      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+	      '?': { type: 'qmark', open: '(?:', close: ')?' },
+	      '+': { type: 'plus', open: '(?:', close: ')+' },
+	      '*': { type: 'star', open: '(?:', close: ')*' },
+	      '@': { type: 'at', open: '(?:', close: ')' }
+	    };
+	  },
+
+	  /**
+	   * Create GLOB_CHARS
+	   */
+
+	  globChars(win32) {
+	    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+	  }
+	};
+	return constants;
+}
+
+/*global navigator*/
+
+var hasRequiredUtils;
+
+function requireUtils () {
+	if (hasRequiredUtils) return utils;
+	hasRequiredUtils = 1;
+	(function (exports) {
+
+		const {
+		  REGEX_BACKSLASH,
+		  REGEX_REMOVE_BACKSLASH,
+		  REGEX_SPECIAL_CHARS,
+		  REGEX_SPECIAL_CHARS_GLOBAL
+		} = /*@__PURE__*/ requireConstants();
+
+		exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+		exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+		exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+		exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+		exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+		exports.isWindows = () => {
+		  if (typeof navigator !== 'undefined' && navigator.platform) {
+		    const platform = navigator.platform.toLowerCase();
+		    return platform === 'win32' || platform === 'windows';
+		  }
+
+		  if (typeof process !== 'undefined' && process.platform) {
+		    return process.platform === 'win32';
+		  }
+
+		  return false;
+		};
+
+		exports.removeBackslashes = str => {
+		  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+		    return match === '\\' ? '' : match;
+		  });
+		};
+
+		exports.escapeLast = (input, char, lastIdx) => {
+		  const idx = input.lastIndexOf(char, lastIdx);
+		  if (idx === -1) return input;
+		  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+		  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+		};
+
+		exports.removePrefix = (input, state = {}) => {
+		  let output = input;
+		  if (output.startsWith('./')) {
+		    output = output.slice(2);
+		    state.prefix = './';
+		  }
+		  return output;
+		};
+
+		exports.wrapOutput = (input, state = {}, options = {}) => {
+		  const prepend = options.contains ? '' : '^';
+		  const append = options.contains ? '' : '$';
+
+		  let output = `${prepend}(?:${input})${append}`;
+		  if (state.negated === true) {
+		    output = `(?:^(?!${output}).*$)`;
+		  }
+		  return output;
+		};
+
+		exports.basename = (path, { windows } = {}) => {
+		  const segs = path.split(windows ? /[\\/]/ : '/');
+		  const last = segs[segs.length - 1];
+
+		  if (last === '') {
+		    return segs[segs.length - 2];
+		  }
+
+		  return last;
+		}; 
+	} (utils));
+	return utils;
+}
+
+var scan_1;
+var hasRequiredScan;
+
+function requireScan () {
+	if (hasRequiredScan) return scan_1;
+	hasRequiredScan = 1;
+
+	const utils = /*@__PURE__*/ requireUtils();
+	const {
+	  CHAR_ASTERISK,             /* * */
+	  CHAR_AT,                   /* @ */
+	  CHAR_BACKWARD_SLASH,       /* \ */
+	  CHAR_COMMA,                /* , */
+	  CHAR_DOT,                  /* . */
+	  CHAR_EXCLAMATION_MARK,     /* ! */
+	  CHAR_FORWARD_SLASH,        /* / */
+	  CHAR_LEFT_CURLY_BRACE,     /* { */
+	  CHAR_LEFT_PARENTHESES,     /* ( */
+	  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+	  CHAR_PLUS,                 /* + */
+	  CHAR_QUESTION_MARK,        /* ? */
+	  CHAR_RIGHT_CURLY_BRACE,    /* } */
+	  CHAR_RIGHT_PARENTHESES,    /* ) */
+	  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+	} = /*@__PURE__*/ requireConstants();
+
+	const isPathSeparator = code => {
+	  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+	};
+
+	const depth = token => {
+	  if (token.isPrefix !== true) {
+	    token.depth = token.isGlobstar ? Infinity : 1;
+	  }
+	};
+
+	/**
+	 * Quickly scans a glob pattern and returns an object with a handful of
+	 * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+	 * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+	 * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+	 *
+	 * ```js
+	 * const pm = require('picomatch');
+	 * console.log(pm.scan('foo/bar/*.js'));
+	 * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+	 * ```
+	 * @param {String} `str`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with tokens and regex source string.
+	 * @api public
+	 */
+
+	const scan = (input, options) => {
+	  const opts = options || {};
+
+	  const length = input.length - 1;
+	  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+	  const slashes = [];
+	  const tokens = [];
+	  const parts = [];
+
+	  let str = input;
+	  let index = -1;
+	  let start = 0;
+	  let lastIndex = 0;
+	  let isBrace = false;
+	  let isBracket = false;
+	  let isGlob = false;
+	  let isExtglob = false;
+	  let isGlobstar = false;
+	  let braceEscaped = false;
+	  let backslashes = false;
+	  let negated = false;
+	  let negatedExtglob = false;
+	  let finished = false;
+	  let braces = 0;
+	  let prev;
+	  let code;
+	  let token = { value: '', depth: 0, isGlob: false };
+
+	  const eos = () => index >= length;
+	  const peek = () => str.charCodeAt(index + 1);
+	  const advance = () => {
+	    prev = code;
+	    return str.charCodeAt(++index);
+	  };
+
+	  while (index < length) {
+	    code = advance();
+	    let next;
+
+	    if (code === CHAR_BACKWARD_SLASH) {
+	      backslashes = token.backslashes = true;
+	      code = advance();
+
+	      if (code === CHAR_LEFT_CURLY_BRACE) {
+	        braceEscaped = true;
+	      }
+	      continue;
+	    }
+
+	    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+	      braces++;
+
+	      while (eos() !== true && (code = advance())) {
+	        if (code === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (code === CHAR_LEFT_CURLY_BRACE) {
+	          braces++;
+	          continue;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_COMMA) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (code === CHAR_RIGHT_CURLY_BRACE) {
+	          braces--;
+
+	          if (braces === 0) {
+	            braceEscaped = false;
+	            isBrace = token.isBrace = true;
+	            finished = true;
+	            break;
+	          }
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (code === CHAR_FORWARD_SLASH) {
+	      slashes.push(index);
+	      tokens.push(token);
+	      token = { value: '', depth: 0, isGlob: false };
+
+	      if (finished === true) continue;
+	      if (prev === CHAR_DOT && index === (start + 1)) {
+	        start += 2;
+	        continue;
+	      }
+
+	      lastIndex = index + 1;
+	      continue;
+	    }
+
+	    if (opts.noext !== true) {
+	      const isExtglobChar = code === CHAR_PLUS
+	        || code === CHAR_AT
+	        || code === CHAR_ASTERISK
+	        || code === CHAR_QUESTION_MARK
+	        || code === CHAR_EXCLAMATION_MARK;
+
+	      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+	        isGlob = token.isGlob = true;
+	        isExtglob = token.isExtglob = true;
+	        finished = true;
+	        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+	          negatedExtglob = true;
+	        }
+
+	        if (scanToEnd === true) {
+	          let parens = 0;
+
+	          while (eos() !== true && (code = advance())) {
+	            if (code === CHAR_BACKWARD_SLASH) {
+	              backslashes = token.backslashes = true;
+	              advance();
+	              continue;
+	            }
+
+	            if (code === CHAR_LEFT_PARENTHESES) {
+	              parens++;
+	              continue;
+	            }
+
+	            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	              finished = true;
+	              break;
+	            }
+	          }
+	          continue;
+	        }
+	        break;
+	      }
+	    }
+
+	    if (code === CHAR_ASTERISK) {
+	      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_QUESTION_MARK) {
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+	      while (eos() !== true && (next = advance())) {
+	        if (next === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+	          isBracket = token.isBracket = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+	          break;
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+	      negated = token.negated = true;
+	      start++;
+	      continue;
+	    }
+
+	    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+	      isGlob = token.isGlob = true;
+
+	      if (scanToEnd === true) {
+	        let parens = 1;
+
+	        while (eos() !== true && (code = advance())) {
+	          if (code === CHAR_BACKWARD_SLASH) {
+	            backslashes = token.backslashes = true;
+	            advance();
+	            continue;
+	          }
+
+	          if (code === CHAR_LEFT_PARENTHESES) {
+	            parens++;
+	            continue;
+	          }
+
+	          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	            finished = true;
+	            break;
+	          }
+	        }
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (isGlob === true) {
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+	  }
+
+	  if (opts.noext === true) {
+	    isExtglob = false;
+	    isGlob = false;
+	  }
+
+	  let base = str;
+	  let prefix = '';
+	  let glob = '';
+
+	  if (start > 0) {
+	    prefix = str.slice(0, start);
+	    str = str.slice(start);
+	    lastIndex -= start;
+	  }
+
+	  if (base && isGlob === true && lastIndex > 0) {
+	    base = str.slice(0, lastIndex);
+	    glob = str.slice(lastIndex);
+	  } else if (isGlob === true) {
+	    base = '';
+	    glob = str;
+	  } else {
+	    base = str;
+	  }
+
+	  if (base && base !== '' && base !== '/' && base !== str) {
+	    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+	      base = base.slice(0, -1);
+	    }
+	  }
+
+	  if (opts.unescape === true) {
+	    if (glob) glob = utils.removeBackslashes(glob);
+
+	    if (base && backslashes === true) {
+	      base = utils.removeBackslashes(base);
+	    }
+	  }
+
+	  const state = {
+	    prefix,
+	    input,
+	    start,
+	    base,
+	    glob,
+	    isBrace,
+	    isBracket,
+	    isGlob,
+	    isExtglob,
+	    isGlobstar,
+	    negated,
+	    negatedExtglob
+	  };
+
+	  if (opts.tokens === true) {
+	    state.maxDepth = 0;
+	    if (!isPathSeparator(code)) {
+	      tokens.push(token);
+	    }
+	    state.tokens = tokens;
+	  }
+
+	  if (opts.parts === true || opts.tokens === true) {
+	    let prevIndex;
+
+	    for (let idx = 0; idx < slashes.length; idx++) {
+	      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	      const i = slashes[idx];
+	      const value = input.slice(n, i);
+	      if (opts.tokens) {
+	        if (idx === 0 && start !== 0) {
+	          tokens[idx].isPrefix = true;
+	          tokens[idx].value = prefix;
+	        } else {
+	          tokens[idx].value = value;
+	        }
+	        depth(tokens[idx]);
+	        state.maxDepth += tokens[idx].depth;
+	      }
+	      if (i >= start) {
+	        parts.push(value);
+	        prevIndex = i;
+	      }
+	    }
+
+	    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	    const value = input.slice(n);
+	    parts.push(value);
+
+	    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+	      tokens[tokens.length - 1].value = value;
+	      depth(tokens[tokens.length - 1]);
+	      state.maxDepth += tokens[tokens.length - 1].depth;
+	    }
+
+	    state.slashes = slashes;
+	    state.parts = parts;
+	  }
+
+	  return state;
+	};
+
+	scan_1 = scan;
+	return scan_1;
+}
+
+var parse_1;
+var hasRequiredParse;
+
+function requireParse () {
+	if (hasRequiredParse) return parse_1;
+	hasRequiredParse = 1;
+
+	const constants = /*@__PURE__*/ requireConstants();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	/**
+	 * Constants
+	 */
+
+	const {
+	  MAX_LENGTH,
+	  POSIX_REGEX_SOURCE,
+	  REGEX_NON_SPECIAL_CHARS,
+	  REGEX_SPECIAL_CHARS_BACKREF,
+	  REPLACEMENTS
+	} = constants;
+
+	/**
+	 * Helpers
+	 */
+
+	const expandRange = (args, options) => {
+	  if (typeof options.expandRange === 'function') {
+	    return options.expandRange(...args, options);
+	  }
+
+	  args.sort();
+	  const value = `[${args.join('-')}]`;
+
+	  try {
+	    /* eslint-disable-next-line no-new */
+	    new RegExp(value);
+	  } catch (ex) {
+	    return args.map(v => utils.escapeRegex(v)).join('..');
+	  }
+
+	  return value;
+	};
+
+	/**
+	 * Create the message for a syntax error
+	 */
+
+	const syntaxError = (type, char) => {
+	  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+	};
+
+	const splitTopLevel = input => {
+	  const parts = [];
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let value = '';
+	  let escaped = false;
+
+	  for (const ch of input) {
+	    if (escaped === true) {
+	      value += ch;
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      value += ch;
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      value += ch;
+	      continue;
+	    }
+
+	    if (quote === 0) {
+	      if (ch === '[') {
+	        bracket++;
+	      } else if (ch === ']' && bracket > 0) {
+	        bracket--;
+	      } else if (bracket === 0) {
+	        if (ch === '(') {
+	          paren++;
+	        } else if (ch === ')' && paren > 0) {
+	          paren--;
+	        } else if (ch === '|' && paren === 0) {
+	          parts.push(value);
+	          value = '';
+	          continue;
+	        }
+	      }
+	    }
+
+	    value += ch;
+	  }
+
+	  parts.push(value);
+	  return parts;
+	};
+
+	const isPlainBranch = branch => {
+	  let escaped = false;
+
+	  for (const ch of branch) {
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (/[?*+@!()[\]{}]/.test(ch)) {
+	      return false;
+	    }
+	  }
+
+	  return true;
+	};
+
+	const normalizeSimpleBranch = branch => {
+	  let value = branch.trim();
+	  let changed = true;
+
+	  while (changed === true) {
+	    changed = false;
+
+	    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+	      value = value.slice(2, -1);
+	      changed = true;
+	    }
+	  }
+
+	  if (!isPlainBranch(value)) {
+	    return;
+	  }
+
+	  return value.replace(/\\(.)/g, '$1');
+	};
+
+	const hasRepeatedCharPrefixOverlap = branches => {
+	  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+	  for (let i = 0; i < values.length; i++) {
+	    for (let j = i + 1; j < values.length; j++) {
+	      const a = values[i];
+	      const b = values[j];
+	      const char = a[0];
+
+	      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+	        continue;
+	      }
+
+	      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+	        return true;
+	      }
+	    }
+	  }
+
+	  return false;
+	};
+
+	const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+	  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+	    return;
+	  }
+
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let escaped = false;
+
+	  for (let i = 1; i < pattern.length; i++) {
+	    const ch = pattern[i];
+
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      continue;
+	    }
+
+	    if (quote === 1) {
+	      continue;
+	    }
+
+	    if (ch === '[') {
+	      bracket++;
+	      continue;
+	    }
+
+	    if (ch === ']' && bracket > 0) {
+	      bracket--;
+	      continue;
+	    }
+
+	    if (bracket > 0) {
+	      continue;
+	    }
+
+	    if (ch === '(') {
+	      paren++;
+	      continue;
+	    }
+
+	    if (ch === ')') {
+	      paren--;
+
+	      if (paren === 0) {
+	        if (requireEnd === true && i !== pattern.length - 1) {
+	          return;
+	        }
+
+	        return {
+	          type: pattern[0],
+	          body: pattern.slice(2, i),
+	          end: i
+	        };
+	      }
+	    }
+	  }
+	};
+
+	const buildCharClassStar = chars => {
+	  const source = chars.length === 1
+	    ? utils.escapeRegex(chars[0])
+	    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+	  return `${source}*`;
+	};
+
+	const getStarExtglobSequenceChars = pattern => {
+	  let index = 0;
+	  const chars = [];
+
+	  while (index < pattern.length) {
+	    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+	    if (!match || match.type !== '*') {
+	      return;
+	    }
+
+	    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+	    if (branches.length !== 1) {
+	      return;
+	    }
+
+	    const branch = normalizeSimpleBranch(branches[0]);
+	    if (!branch || branch.length !== 1) {
+	      return;
+	    }
+
+	    chars.push(branch);
+	    index += match.end + 1;
+	  }
+
+	  if (chars.length < 1) {
+	    return;
+	  }
+
+	  return chars;
+	};
+
+	const repeatedExtglobRecursion = pattern => {
+	  let depth = 0;
+	  let value = pattern.trim();
+	  let match = parseRepeatedExtglob(value);
+
+	  while (match) {
+	    depth++;
+	    value = match.body.trim();
+	    match = parseRepeatedExtglob(value);
+	  }
+
+	  return depth;
+	};
+
+	const analyzeRepeatedExtglob = (body, options) => {
+	  if (options.maxExtglobRecursion === false) {
+	    return { risky: false };
+	  }
+
+	  const max =
+	    typeof options.maxExtglobRecursion === 'number'
+	      ? options.maxExtglobRecursion
+	      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+	  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+	  if (branches.length > 1) {
+	    if (
+	      branches.some(branch => branch === '') ||
+	      branches.some(branch => /^[*?]+$/.test(branch)) ||
+	      hasRepeatedCharPrefixOverlap(branches)
+	    ) {
+	      return { risky: true };
+	    }
+	  }
+
+	  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+	  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+	  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+	  // characters we can emit one flat, ReDoS-safe character class that preserves the
+	  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+	  // every branch but the first.
+	  const safeChars = [];
+	  let sawStarSequence = false;
+	  let combinable = true;
+
+	  for (const branch of branches) {
+	    const chars = getStarExtglobSequenceChars(branch);
+	    if (chars) {
+	      sawStarSequence = true;
+	      safeChars.push(...chars);
+	      continue;
+	    }
+
+	    const literal = normalizeSimpleBranch(branch);
+	    if (literal && literal.length === 1) {
+	      safeChars.push(literal);
+	      continue;
+	    }
+
+	    combinable = false;
+
+	    if (repeatedExtglobRecursion(branch) > max) {
+	      return { risky: true };
+	    }
+	  }
+
+	  if (sawStarSequence) {
+	    return combinable
+	      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+	      : { risky: true };
+	  }
+
+	  return { risky: false };
+	};
+
+	/**
+	 * Parse the given input string.
+	 * @param {String} input
+	 * @param {Object} options
+	 * @return {Object}
+	 */
+
+	const parse = (input, options) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected a string');
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+	  let len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+	  const tokens = [bos];
+
+	  const capture = opts.capture ? '' : '?:';
+
+	  // create constants based on platform, for windows or posix
+	  const PLATFORM_CHARS = constants.globChars(opts.windows);
+	  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+	  const {
+	    DOT_LITERAL,
+	    PLUS_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOT_SLASH,
+	    NO_DOTS_SLASH,
+	    QMARK,
+	    QMARK_NO_DOT,
+	    STAR,
+	    START_ANCHOR
+	  } = PLATFORM_CHARS;
+
+	  const globstar = opts => {
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const nodot = opts.dot ? '' : NO_DOT;
+	  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+	  let star = opts.bash === true ? globstar(opts) : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  // minimatch options support
+	  if (typeof opts.noext === 'boolean') {
+	    opts.noextglob = opts.noext;
+	  }
+
+	  const state = {
+	    input,
+	    index: -1,
+	    start: 0,
+	    dot: opts.dot === true,
+	    consumed: '',
+	    output: '',
+	    prefix: '',
+	    backtrack: false,
+	    negated: false,
+	    brackets: 0,
+	    braces: 0,
+	    parens: 0,
+	    quotes: 0,
+	    globstar: false,
+	    tokens
+	  };
+
+	  input = utils.removePrefix(input, state);
+	  len = input.length;
+
+	  const extglobs = [];
+	  const braces = [];
+	  const stack = [];
+	  let prev = bos;
+	  let value;
+
+	  /**
+	   * Tokenizing helpers
+	   */
+
+	  const eos = () => state.index === len - 1;
+	  const peek = state.peek = (n = 1) => input[state.index + n];
+	  const advance = state.advance = () => input[++state.index] || '';
+	  const remaining = () => input.slice(state.index + 1);
+	  const consume = (value = '', num = 0) => {
+	    state.consumed += value;
+	    state.index += num;
+	  };
+
+	  const append = token => {
+	    state.output += token.output != null ? token.output : token.value;
+	    consume(token.value);
+	  };
+
+	  const negate = () => {
+	    let count = 1;
+
+	    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+	      advance();
+	      state.start++;
+	      count++;
+	    }
+
+	    if (count % 2 === 0) {
+	      return false;
+	    }
+
+	    state.negated = true;
+	    state.start++;
+	    return true;
+	  };
+
+	  const increment = type => {
+	    state[type]++;
+	    stack.push(type);
+	  };
+
+	  const decrement = type => {
+	    state[type]--;
+	    stack.pop();
+	  };
+
+	  /**
+	   * Push tokens onto the tokens array. This helper speeds up
+	   * tokenizing by 1) helping us avoid backtracking as much as possible,
+	   * and 2) helping us avoid creating extra tokens when consecutive
+	   * characters are plain text. This improves performance and simplifies
+	   * lookbehinds.
+	   */
+
+	  const push = tok => {
+	    if (prev.type === 'globstar') {
+	      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+	      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+	      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+	        state.output = state.output.slice(0, -prev.output.length);
+	        prev.type = 'star';
+	        prev.value = '*';
+	        prev.output = star;
+	        state.output += prev.output;
+	      }
+	    }
+
+	    if (extglobs.length && tok.type !== 'paren') {
+	      extglobs[extglobs.length - 1].inner += tok.value;
+	    }
+
+	    if (tok.value || tok.output) append(tok);
+	    if (prev && prev.type === 'text' && tok.type === 'text') {
+	      prev.output = (prev.output || prev.value) + tok.value;
+	      prev.value += tok.value;
+	      return;
+	    }
+
+	    tok.prev = prev;
+	    tokens.push(tok);
+	    prev = tok;
+	  };
+
+	  const extglobOpen = (type, value) => {
+	    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+	    token.prev = prev;
+	    token.parens = state.parens;
+	    token.output = state.output;
+	    token.startIndex = state.index;
+	    token.tokensIndex = tokens.length;
+	    const output = (opts.capture ? '(' : '') + token.open;
+
+	    increment('parens');
+	    push({ type, value, output: state.output ? '' : ONE_CHAR });
+	    push({ type: 'paren', extglob: true, value: advance(), output });
+	    extglobs.push(token);
+	  };
+
+	  const extglobClose = token => {
+	    const literal = input.slice(token.startIndex, state.index + 1);
+	    const body = input.slice(token.startIndex + 2, state.index);
+	    const analysis = analyzeRepeatedExtglob(body, opts);
+
+	    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+	      const safeOutput = analysis.safeOutput
+	        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+	        : undefined;
+	      const open = tokens[token.tokensIndex];
+
+	      open.type = 'text';
+	      open.value = literal;
+	      open.output = safeOutput || utils.escapeRegex(literal);
+
+	      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+	        tokens[i].value = '';
+	        tokens[i].output = '';
+	        delete tokens[i].suffix;
+	      }
+
+	      state.output = token.output + open.output;
+	      state.backtrack = true;
+
+	      push({ type: 'paren', extglob: true, value, output: '' });
+	      decrement('parens');
+	      return;
+	    }
+
+	    let output = token.close + (opts.capture ? ')' : '');
+	    let rest;
+
+	    if (token.type === 'negate') {
+	      let extglobStar = star;
+
+	      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+	        extglobStar = globstar(opts);
+	      }
+
+	      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+	        output = token.close = `)$))${extglobStar}`;
+	      }
+
+	      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+	        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+	        // In this case, we need to parse the string and use it in the output of the original pattern.
+	        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+	        //
+	        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+	        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+	        output = token.close = `)${expression})${extglobStar})`;
+	      }
+
+	      if (token.prev.type === 'bos') {
+	        state.negatedExtglob = true;
+	      }
+	    }
+
+	    push({ type: 'paren', extglob: true, value, output });
+	    decrement('parens');
+	  };
+
+	  /**
+	   * Fast paths
+	   */
+
+	  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+	    let backslashes = false;
+
+	    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+	      if (first === '\\') {
+	        backslashes = true;
+	        return m;
+	      }
+
+	      if (first === '?') {
+	        if (esc) {
+	          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        if (index === 0) {
+	          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        return QMARK.repeat(chars.length);
+	      }
+
+	      if (first === '.') {
+	        return DOT_LITERAL.repeat(chars.length);
+	      }
+
+	      if (first === '*') {
+	        if (esc) {
+	          return esc + first + (rest ? star : '');
+	        }
+	        return star;
+	      }
+	      return esc ? m : `\\${m}`;
+	    });
+
+	    if (backslashes === true) {
+	      if (opts.unescape === true) {
+	        output = output.replace(/\\/g, '');
+	      } else {
+	        output = output.replace(/\\+/g, m => {
+	          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+	        });
+	      }
+	    }
+
+	    if (output === input && opts.contains === true) {
+	      state.output = input;
+	      return state;
+	    }
+
+	    state.output = utils.wrapOutput(output, state, options);
+	    return state;
+	  }
+
+	  /**
+	   * Tokenize input until we reach end-of-string
+	   */
+
+	  while (!eos()) {
+	    value = advance();
+
+	    if (value === '\u0000') {
+	      continue;
+	    }
+
+	    /**
+	     * Escaped characters
+	     */
+
+	    if (value === '\\') {
+	      const next = peek();
+
+	      if (next === '/' && opts.bash !== true) {
+	        continue;
+	      }
+
+	      if (next === '.' || next === ';') {
+	        continue;
+	      }
+
+	      if (!next) {
+	        value += '\\';
+	        push({ type: 'text', value });
+	        continue;
+	      }
+
+	      // collapse slashes to reduce potential for exploits
+	      const match = /^\\+/.exec(remaining());
+	      let slashes = 0;
+
+	      if (match && match[0].length > 2) {
+	        slashes = match[0].length;
+	        state.index += slashes;
+	        if (slashes % 2 !== 0) {
+	          value += '\\';
+	        }
+	      }
+
+	      if (opts.unescape === true) {
+	        value = advance();
+	      } else {
+	        value += advance();
+	      }
+
+	      if (state.brackets === 0) {
+	        push({ type: 'text', value });
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * If we're inside a regex character class, continue
+	     * until we reach the closing bracket.
+	     */
+
+	    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+	      if (opts.posix !== false && value === ':') {
+	        const inner = prev.value.slice(1);
+	        if (inner.includes('[')) {
+	          prev.posix = true;
+
+	          if (inner.includes(':')) {
+	            const idx = prev.value.lastIndexOf('[');
+	            const pre = prev.value.slice(0, idx);
+	            const rest = prev.value.slice(idx + 2);
+	            const posix = POSIX_REGEX_SOURCE[rest];
+	            if (posix) {
+	              prev.value = pre + posix;
+	              state.backtrack = true;
+	              advance();
+
+	              if (!bos.output && tokens.indexOf(prev) === 1) {
+	                bos.output = ONE_CHAR;
+	              }
+	              continue;
+	            }
+	          }
+	        }
+	      }
+
+	      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (opts.posix === true && value === '!' && prev.value === '[') {
+	        value = '^';
+	      }
+
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * If we're inside a quoted string, continue
+	     * until we reach the closing double quote.
+	     */
+
+	    if (state.quotes === 1 && value !== '"') {
+	      value = utils.escapeRegex(value);
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * Double quotes
+	     */
+
+	    if (value === '"') {
+	      state.quotes = state.quotes === 1 ? 0 : 1;
+	      if (opts.keepQuotes === true) {
+	        push({ type: 'text', value });
+	      }
+	      continue;
+	    }
+
+	    /**
+	     * Parentheses
+	     */
+
+	    if (value === '(') {
+	      increment('parens');
+	      push({ type: 'paren', value });
+	      continue;
+	    }
+
+	    if (value === ')') {
+	      if (state.parens === 0 && opts.strictBrackets === true) {
+	        throw new SyntaxError(syntaxError('opening', '('));
+	      }
+
+	      const extglob = extglobs[extglobs.length - 1];
+	      if (extglob && state.parens === extglob.parens + 1) {
+	        extglobClose(extglobs.pop());
+	        continue;
+	      }
+
+	      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+	      decrement('parens');
+	      continue;
+	    }
+
+	    /**
+	     * Square brackets
+	     */
+
+	    if (value === '[') {
+	      if (opts.nobracket === true || !remaining().includes(']')) {
+	        if (opts.nobracket !== true && opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('closing', ']'));
+	        }
+
+	        value = `\\${value}`;
+	      } else {
+	        increment('brackets');
+	      }
+
+	      push({ type: 'bracket', value });
+	      continue;
+	    }
+
+	    if (value === ']') {
+	      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      if (state.brackets === 0) {
+	        if (opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('opening', '['));
+	        }
+
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      decrement('brackets');
+
+	      const prevValue = prev.value.slice(1);
+	      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+	        value = `/${value}`;
+	      }
+
+	      prev.value += value;
+	      append({ value });
+
+	      // when literal brackets are explicitly disabled
+	      // assume we should match with a regex character class
+	      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+	        continue;
+	      }
+
+	      const escaped = utils.escapeRegex(prev.value);
+	      state.output = state.output.slice(0, -prev.value.length);
+
+	      // when literal brackets are explicitly enabled
+	      // assume we should escape the brackets to match literal characters
+	      if (opts.literalBrackets === true) {
+	        state.output += escaped;
+	        prev.value = escaped;
+	        continue;
+	      }
+
+	      // when the user specifies nothing, try to match both
+	      prev.value = `(${capture}${escaped}|${prev.value})`;
+	      state.output += prev.value;
+	      continue;
+	    }
+
+	    /**
+	     * Braces
+	     */
+
+	    if (value === '{' && opts.nobrace !== true) {
+	      increment('braces');
+
+	      const open = {
+	        type: 'brace',
+	        value,
+	        output: '(',
+	        outputIndex: state.output.length,
+	        tokensIndex: state.tokens.length
+	      };
+
+	      braces.push(open);
+	      push(open);
+	      continue;
+	    }
+
+	    if (value === '}') {
+	      const brace = braces[braces.length - 1];
+
+	      if (opts.nobrace === true || !brace) {
+	        push({ type: 'text', value, output: value });
+	        continue;
+	      }
+
+	      let output = ')';
+
+	      if (brace.dots === true) {
+	        const arr = tokens.slice();
+	        const range = [];
+
+	        for (let i = arr.length - 1; i >= 0; i--) {
+	          tokens.pop();
+	          if (arr[i].type === 'brace') {
+	            break;
+	          }
+	          if (arr[i].type !== 'dots') {
+	            range.unshift(arr[i].value);
+	          }
+	        }
+
+	        output = expandRange(range, opts);
+	        state.backtrack = true;
+	      }
+
+	      if (brace.comma !== true && brace.dots !== true) {
+	        const out = state.output.slice(0, brace.outputIndex);
+	        const toks = state.tokens.slice(brace.tokensIndex);
+	        brace.value = brace.output = '\\{';
+	        value = output = '\\}';
+	        state.output = out;
+	        for (const t of toks) {
+	          state.output += (t.output || t.value);
+	        }
+	      }
+
+	      push({ type: 'brace', value, output });
+	      decrement('braces');
+	      braces.pop();
+	      continue;
+	    }
+
+	    /**
+	     * Pipes
+	     */
+
+	    if (value === '|') {
+	      if (extglobs.length > 0) {
+	        extglobs[extglobs.length - 1].conditions++;
+	      }
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Commas
+	     */
+
+	    if (value === ',') {
+	      let output = value;
+
+	      const brace = braces[braces.length - 1];
+	      if (brace && stack[stack.length - 1] === 'braces') {
+	        brace.comma = true;
+	        output = '|';
+	      }
+
+	      push({ type: 'comma', value, output });
+	      continue;
+	    }
+
+	    /**
+	     * Slashes
+	     */
+
+	    if (value === '/') {
+	      // if the beginning of the glob is "./", advance the start
+	      // to the current index, and don't add the "./" characters
+	      // to the state. This greatly simplifies lookbehinds when
+	      // checking for BOS characters like "!" and "." (not "./")
+	      if (prev.type === 'dot' && state.index === state.start + 1) {
+	        state.start = state.index + 1;
+	        state.consumed = '';
+	        state.output = '';
+	        tokens.pop();
+	        prev = bos; // reset "prev" to the first token
+	        continue;
+	      }
+
+	      push({ type: 'slash', value, output: SLASH_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Dots
+	     */
+
+	    if (value === '.') {
+	      if (state.braces > 0 && prev.type === 'dot') {
+	        if (prev.value === '.') prev.output = DOT_LITERAL;
+	        const brace = braces[braces.length - 1];
+	        prev.type = 'dots';
+	        prev.output += value;
+	        prev.value += value;
+	        brace.dots = true;
+	        continue;
+	      }
+
+	      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+	        push({ type: 'text', value, output: DOT_LITERAL });
+	        continue;
+	      }
+
+	      push({ type: 'dot', value, output: DOT_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Question marks
+	     */
+
+	    if (value === '?') {
+	      const isGroup = prev && prev.value === '(';
+	      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('qmark', value);
+	        continue;
+	      }
+
+	      if (prev && prev.type === 'paren') {
+	        const next = peek();
+	        let output = value;
+
+	        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+	          output = `\\${value}`;
+	        }
+
+	        push({ type: 'text', value, output });
+	        continue;
+	      }
+
+	      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+	        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+	        continue;
+	      }
+
+	      push({ type: 'qmark', value, output: QMARK });
+	      continue;
+	    }
+
+	    /**
+	     * Exclamation
+	     */
+
+	    if (value === '!') {
+	      if (opts.noextglob !== true && peek() === '(') {
+	        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+	          extglobOpen('negate', value);
+	          continue;
+	        }
+	      }
+
+	      if (opts.nonegate !== true && state.index === 0) {
+	        negate();
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * Plus
+	     */
+
+	    if (value === '+') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('plus', value);
+	        continue;
+	      }
+
+	      if ((prev && prev.value === '(') || opts.regex === false) {
+	        push({ type: 'plus', value, output: PLUS_LITERAL });
+	        continue;
+	      }
+
+	      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+	        push({ type: 'plus', value });
+	        continue;
+	      }
+
+	      push({ type: 'plus', value: PLUS_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value === '@') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        push({ type: 'at', extglob: true, value, output: '' });
+	        continue;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value !== '*') {
+	      if (value === '$' || value === '^') {
+	        value = `\\${value}`;
+	      }
+
+	      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+	      if (match) {
+	        value += match[0];
+	        state.index += match[0].length;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Stars
+	     */
+
+	    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+	      prev.type = 'star';
+	      prev.star = true;
+	      prev.value += value;
+	      prev.output = star;
+	      state.backtrack = true;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    let rest = remaining();
+	    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+	      extglobOpen('star', value);
+	      continue;
+	    }
+
+	    if (prev.type === 'star') {
+	      if (opts.noglobstar === true) {
+	        consume(value);
+	        continue;
+	      }
+
+	      const prior = prev.prev;
+	      const before = prior.prev;
+	      const isStart = prior.type === 'slash' || prior.type === 'bos';
+	      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+	      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+	      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+	      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      // strip consecutive `/**/`
+	      while (rest.slice(0, 3) === '/**') {
+	        const after = input[state.index + 4];
+	        if (after && after !== '/') {
+	          break;
+	        }
+	        rest = rest.slice(3);
+	        consume('/**', 3);
+	      }
+
+	      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+	      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+	      // parent path, except in negated extglobs where that would change the exclusion semantics.
+	      const isEnd = eos() || (
+	        state.parens > 0
+	        && rest === ')'.repeat(state.parens)
+	        && !extglobs.some(extglob => extglob.type === 'negate')
+	      );
+
+	      if (prior.type === 'bos' && eos()) {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = globstar(opts);
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+	        prev.value += value;
+	        state.globstar = true;
+	        state.output += prior.output + prev.output;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+	        const end = rest[1] !== void 0 ? '|$' : '';
+
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+	        prev.value += value;
+
+	        state.output += prior.output + prev.output;
+	        state.globstar = true;
+
+	        consume(value + advance());
+
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      if (prior.type === 'bos' && rest[0] === '/') {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value + advance());
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      // remove single star from output
+	      state.output = state.output.slice(0, -prev.output.length);
+
+	      // reset previous token to globstar
+	      prev.type = 'globstar';
+	      prev.output = globstar(opts);
+	      prev.value += value;
+
+	      // reset output with globstar
+	      state.output += prev.output;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    const token = { type: 'star', value, output: star };
+
+	    if (opts.bash === true) {
+	      token.output = '.*?';
+	      if (prev.type === 'bos' || prev.type === 'slash') {
+	        token.output = nodot + token.output;
+	      }
+	      push(token);
+	      continue;
+	    }
+
+	    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+	      token.output = value;
+	      push(token);
+	      continue;
+	    }
+
+	    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+	      if (prev.type === 'dot') {
+	        state.output += NO_DOT_SLASH;
+	        prev.output += NO_DOT_SLASH;
+
+	      } else if (opts.dot === true) {
+	        state.output += NO_DOTS_SLASH;
+	        prev.output += NO_DOTS_SLASH;
+
+	      } else {
+	        state.output += nodot;
+	        prev.output += nodot;
+	      }
+
+	      if (peek() !== '*') {
+	        state.output += ONE_CHAR;
+	        prev.output += ONE_CHAR;
+	      }
+	    }
+
+	    push(token);
+	  }
+
+	  while (state.brackets > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+	    state.output = utils.escapeLast(state.output, '[');
+	    decrement('brackets');
+	  }
+
+	  while (state.parens > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+	    state.output = utils.escapeLast(state.output, '(');
+	    decrement('parens');
+	  }
+
+	  while (state.braces > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+	    state.output = utils.escapeLast(state.output, '{');
+	    decrement('braces');
+	  }
+
+	  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+	    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+	  }
+
+	  // rebuild the output if we had to backtrack at any point
+	  if (state.backtrack === true) {
+	    state.output = '';
+
+	    for (const token of state.tokens) {
+	      state.output += token.output != null ? token.output : token.value;
+
+	      if (token.suffix) {
+	        state.output += token.suffix;
+	      }
+	    }
+	  }
+
+	  return state;
+	};
+
+	/**
+	 * Fast paths for creating regular expressions for common glob patterns.
+	 * This can significantly speed up processing and has very little downside
+	 * impact when none of the fast paths match.
+	 */
+
+	parse.fastpaths = (input, options) => {
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+	  const len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  // create constants based on platform, for windows or posix
+	  const {
+	    DOT_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOTS,
+	    NO_DOTS_SLASH,
+	    STAR,
+	    START_ANCHOR
+	  } = constants.globChars(opts.windows);
+
+	  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+	  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+	  const capture = opts.capture ? '' : '?:';
+	  const state = { negated: false, prefix: '' };
+	  let star = opts.bash === true ? '.*?' : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  const globstar = opts => {
+	    if (opts.noglobstar === true) return star;
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const create = str => {
+	    switch (str) {
+	      case '*':
+	        return `${nodot}${ONE_CHAR}${star}`;
+
+	      case '.*':
+	        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*.*':
+	        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*/*':
+	        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+	      case '**':
+	        return nodot + globstar(opts);
+
+	      case '**/*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+	      case '**/*.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '**/.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      default: {
+	        const match = /^(.*?)\.(\w+)$/.exec(str);
+	        if (!match) return;
+
+	        const source = create(match[1]);
+	        if (!source) return;
+
+	        return source + DOT_LITERAL + match[2];
+	      }
+	    }
+	  };
+
+	  const output = utils.removePrefix(input, state);
+	  let source = create(output);
+
+	  if (source && opts.strictSlashes !== true) {
+	    source += `${SLASH_LITERAL}?`;
+	  }
+
+	  return source;
+	};
+
+	parse_1 = parse;
+	return parse_1;
+}
+
+var picomatch_1$1;
+var hasRequiredPicomatch$1;
+
+function requirePicomatch$1 () {
+	if (hasRequiredPicomatch$1) return picomatch_1$1;
+	hasRequiredPicomatch$1 = 1;
+
+	const scan = /*@__PURE__*/ requireScan();
+	const parse = /*@__PURE__*/ requireParse();
+	const utils = /*@__PURE__*/ requireUtils();
+	const constants = /*@__PURE__*/ requireConstants();
+	const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+	/**
+	 * Creates a matcher function from one or more glob patterns. The
+	 * returned function takes a string to match as its first argument,
+	 * and returns true if the string is a match. The returned matcher
+	 * function also takes a boolean as the second argument that, when true,
+	 * returns an object with additional information.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch(glob[, options]);
+	 *
+	 * const isMatch = picomatch('*.!(*a)');
+	 * console.log(isMatch('a.a')); //=> false
+	 * console.log(isMatch('a.b')); //=> true
+	 *
+	 * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+	 * const picomatch = require('picomatch/posix');
+	 * // the same API, defaulting to posix paths
+	 * const isMatch = picomatch('a/*');
+	 * console.log(isMatch('a\\b')); //=> false
+	 * console.log(isMatch('a/b')); //=> true
+	 *
+	 * // you can still configure the matcher function to accept windows paths
+	 * const isMatch = picomatch('a/*', { options: windows });
+	 * console.log(isMatch('a\\b')); //=> true
+	 * console.log(isMatch('a/b')); //=> true
+	 * ```
+	 * @name picomatch
+	 * @param {String|Array} `globs` One or more glob patterns.
+	 * @param {Object=} `options`
+	 * @return {Function=} Returns a matcher function.
+	 * @api public
+	 */
+
+	const picomatch = (glob, options, returnState = false) => {
+	  if (Array.isArray(glob)) {
+	    const fns = glob.map(input => picomatch(input, options, returnState));
+	    const arrayMatcher = str => {
+	      for (const isMatch of fns) {
+	        const state = isMatch(str);
+	        if (state) return state;
+	      }
+	      return false;
+	    };
+	    return arrayMatcher;
+	  }
+
+	  const isState = isObject(glob) && glob.tokens && glob.input;
+
+	  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+	    throw new TypeError('Expected pattern to be a non-empty string');
+	  }
+
+	  const opts = options || {};
+	  const posix = opts.windows;
+	  const regex = isState
+	    ? picomatch.compileRe(glob, options)
+	    : picomatch.makeRe(glob, options, false, true);
+
+	  const state = regex.state;
+	  delete regex.state;
+
+	  let isIgnored = () => false;
+	  if (opts.ignore) {
+	    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+	    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+	  }
+
+	  const matcher = (input, returnObject = false) => {
+	    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+	    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+	    if (typeof opts.onResult === 'function') {
+	      opts.onResult(result);
+	    }
+
+	    if (isMatch === false) {
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (isIgnored(input)) {
+	      if (typeof opts.onIgnore === 'function') {
+	        opts.onIgnore(result);
+	      }
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (typeof opts.onMatch === 'function') {
+	      opts.onMatch(result);
+	    }
+	    return returnObject ? result : true;
+	  };
+
+	  if (returnState) {
+	    matcher.state = state;
+	  }
+
+	  return matcher;
+	};
+
+	/**
+	 * Test `input` with the given `regex`. This is used by the main
+	 * `picomatch()` function to test the input string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.test(input, regex[, options]);
+	 *
+	 * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+	 * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp} `regex`
+	 * @return {Object} Returns an object with matching info.
+	 * @api public
+	 */
+
+	picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected input to be a string');
+	  }
+
+	  if (input === '') {
+	    return { isMatch: false, output: '' };
+	  }
+
+	  const opts = options || {};
+	  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+	  let match = input === glob;
+	  let output = (match && format) ? format(input) : input;
+
+	  if (match === false) {
+	    output = format ? format(input) : input;
+	    match = output === glob;
+	  }
+
+	  if (match === false || opts.capture === true) {
+	    if (opts.matchBase === true || opts.basename === true) {
+	      match = picomatch.matchBase(input, regex, options, posix);
+	    } else {
+	      match = regex.exec(output);
+	    }
+	  }
+
+	  return { isMatch: Boolean(match), match, output };
+	};
+
+	/**
+	 * Match the basename of a filepath.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.matchBase(input, glob[, options]);
+	 * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+	 * @return {Boolean}
+	 * @api public
+	 */
+
+	picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+	  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+	  return regex.test(utils.basename(input, { windows: posix }));
+	};
+
+	/**
+	 * Returns true if **any** of the given glob `patterns` match the specified `string`.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.isMatch(string, patterns[, options]);
+	 *
+	 * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+	 * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+	 * ```
+	 * @param {String|Array} str The string to test.
+	 * @param {String|Array} patterns One or more glob patterns to use for matching.
+	 * @param {Object} [options] See available [options](#options).
+	 * @return {Boolean} Returns true if any patterns match `str`
+	 * @api public
+	 */
+
+	picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+	/**
+	 * Parse a glob pattern to create the source string for a regular
+	 * expression.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const result = picomatch.parse(pattern[, options]);
+	 * ```
+	 * @param {String} `pattern`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+	 * @api public
+	 */
+
+	picomatch.parse = (pattern, options) => {
+	  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+	  return parse(pattern, { ...options, fastpaths: false });
+	};
+
+	/**
+	 * Scan a glob pattern to separate the pattern into segments.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.scan(input[, options]);
+	 *
+	 * const result = picomatch.scan('!./foo/*.js');
+	 * console.log(result);
+	 * { prefix: '!./',
+	 *   input: '!./foo/*.js',
+	 *   start: 3,
+	 *   base: 'foo',
+	 *   glob: '*.js',
+	 *   isBrace: false,
+	 *   isBracket: false,
+	 *   isGlob: true,
+	 *   isExtglob: false,
+	 *   isGlobstar: false,
+	 *   negated: true }
+	 * ```
+	 * @param {String} `input` Glob pattern to scan.
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with
+	 * @api public
+	 */
+
+	picomatch.scan = (input, options) => scan(input, options);
+
+	/**
+	 * Compile a regular expression from the `state` object returned by the
+	 * [parse()](#parse) method.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const state = picomatch.parse('*.js');
+	 * // picomatch.compileRe(state[, options]);
+	 *
+	 * console.log(picomatch.compileRe(state));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {Object} `state`
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+	 * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+	  if (returnOutput === true) {
+	    return state.output;
+	  }
+
+	  const opts = options || {};
+	  const prepend = opts.contains ? '' : '^';
+	  const append = opts.contains ? '' : '$';
+
+	  let source = `${prepend}(?:${state.output})${append}`;
+	  if (state && state.negated === true) {
+	    source = `^(?!${source}).*$`;
+	  }
+
+	  const regex = picomatch.toRegex(source, options);
+	  if (returnState === true) {
+	    regex.state = state;
+	  }
+
+	  return regex;
+	};
+
+	/**
+	 * Create a regular expression from a parsed glob pattern.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.makeRe(state[, options]);
+	 *
+	 * const result = picomatch.makeRe('*.js');
+	 * console.log(result);
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `state` The object returned from the `.parse` method.
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+	 * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+	 * @return {RegExp} Returns a regex created from the given pattern.
+	 * @api public
+	 */
+
+	picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+	  if (!input || typeof input !== 'string') {
+	    throw new TypeError('Expected a non-empty string');
+	  }
+
+	  let parsed = { negated: false, fastpaths: true };
+
+	  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+	    parsed.output = parse.fastpaths(input, options);
+	  }
+
+	  if (!parsed.output) {
+	    parsed = parse(input, options);
+	  }
+
+	  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+	};
+
+	/**
+	 * Create a regular expression from the given regex source string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.toRegex(source[, options]);
+	 *
+	 * const { output } = picomatch.parse('*.js');
+	 * console.log(picomatch.toRegex(output));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `source` Regular expression source string.
+	 * @param {Object} `options`
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.toRegex = (source, options) => {
+	  try {
+	    const opts = options || {};
+	    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+	  } catch (err) {
+	    if (options && options.debug === true) throw err;
+	    return /$^/;
+	  }
+	};
+
+	/**
+	 * Picomatch constants.
+	 * @return {Object}
+	 */
+
+	picomatch.constants = constants;
+
+	/**
+	 * Expose "picomatch"
+	 */
+
+	picomatch_1$1 = picomatch;
+	return picomatch_1$1;
+}
+
+var picomatch_1;
+var hasRequiredPicomatch;
+
+function requirePicomatch () {
+	if (hasRequiredPicomatch) return picomatch_1;
+	hasRequiredPicomatch = 1;
+
+	const pico = /*@__PURE__*/ requirePicomatch$1();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	function picomatch(glob, options, returnState = false) {
+	  // default to os.platform()
+	  if (options && (options.windows === null || options.windows === undefined)) {
+	    // don't mutate the original options object
+	    options = { ...options, windows: utils.isWindows() };
+	  }
+
+	  return pico(glob, options, returnState);
+	}
+
+	Object.assign(picomatch, pico);
+	picomatch_1 = picomatch;
+	return picomatch_1;
+}
+
+var picomatchExports = /*@__PURE__*/ requirePicomatch();
+var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
+
+const DEFAULT_INCLUDE = ['**/*.yaml', '**/*.yml', '**/*.json'];
+const DEFAULT_EXCLUDE = ['.github/**'];
+/** Which repository paths are read as manifests. Globs match paths relative to the repository root. */
+function manifestSelector(include = [], exclude = []) {
+    const options = { dot: true };
+    const included = picomatch(include.length ? [...include] : DEFAULT_INCLUDE, options);
+    const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude], options);
+    return (path) => included(path) && !excluded(path);
+}
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
+
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+
+const ROLLS = { rolls: true };
+const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
+const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
+const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
+    ? { rolls: false, status: 'manual', reason: 'updateStrategy OnDelete: pods are replaced only when deleted' }
+    : ROLLS;
+const KINDS = {
+    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
+    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
+    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
+    ReplicaSet: {
+        groups: ['apps', 'extensions'],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicaSet never replaces running pods'),
+    },
+    ReplicationController: {
+        groups: [''],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicationController never replaces running pods'),
+    },
+    Job: { groups: ['batch'], templates: ['spec.template'], behaviour: nextRun('pods started after the apply read it') },
+    CronJob: {
+        groups: ['batch'],
+        templates: ['spec.jobTemplate.spec.template'],
+        behaviour: nextRun('the next scheduled run reads it'),
+    },
+    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
+    PodTemplate: {
+        groups: [''],
+        templates: ['template'],
+        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
+    },
+    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
+    DeploymentConfig: {
+        groups: ['apps.openshift.io', ''],
+        templates: ['spec.template'],
+        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
+        behaviour: (body) => {
+            const triggers = field(body, 'spec.triggers');
+            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
+                ? { rolls: false, status: 'manual', reason: 'no ConfigChange trigger: deploys only when started by hand' }
+                : ROLLS;
+        },
+    },
+    // Knative Service: a template change creates a new Revision.
+    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
+};
+function apiGroup(apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+/** The object as a workload, or `null` when it runs no pods we can see. */
+function asWorkload(object, custom = new Map()) {
+    const rule = KINDS[object.kind];
+    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
+    const paths = builtIn ? rule.templates : custom.get(object.kind);
+    if (!paths)
+        return null;
+    const templates = paths.flatMap((path) => templatesAt(object.body, path));
+    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
+    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
+        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
+        : null;
+    if (templates.length === 0 && !workloadRef)
+        return null;
+    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
+}
+function templatesAt(body, path) {
+    if (path === '')
+        return [{ path, template: body }];
+    let found = [{ path: '', value: body }];
+    for (const step of path.split('.')) {
+        const list = step.endsWith('[]');
+        const key = list ? step.slice(0, -2) : step;
+        found = found.flatMap(({ path: at, value }) => {
+            const next = isRecord(value) ? value[key] : undefined;
+            const here = at ? `${at}.${key}` : key;
+            if (!list)
+                return [{ path: here, value: next }];
+            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
+        });
+    }
+    return found.filter((f) => isRecord(f.value)).map((f) => ({ path: f.path, template: f.value }));
+}
+/** The value at a dotted path of plain keys, or undefined. */
+function field(body, path) {
+    let value = body;
+    for (const key of path.split('.'))
+        value = isRecord(value) ? value[key] : undefined;
+    return value;
+}
+/** `Kind=path` options as given on the command line or in the Action input. */
+function parsePodTemplatePaths(specs) {
+    const paths = new Map();
+    for (const spec of specs) {
+        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
+        if (!match)
+            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
+        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
+    }
+    return paths;
+}
+
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
+/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
+const PLUGIN_SECRET_FIELDS = {
+    cephfs: 'secretRef',
+    rbd: 'secretRef',
+    iscsi: 'secretRef',
+    scaleIO: 'secretRef',
+    flexVolume: 'secretRef',
+    storageos: 'secretRef',
+};
+/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
+function extractRefs(podSpec) {
+    if (!isRecord(podSpec))
+        return [];
+    const refs = [];
+    const mounts = volumeMounts(podSpec);
+    for (const volume of list(podSpec.volumes)) {
+        const volumeName = str(volume.name) ?? '?';
+        const at = `volumes[${volumeName}]`;
+        const consumers = mounts.get(volumeName) ?? [];
+        const mounted = (ref, via) => {
+            if (!ref.name)
+                return;
+            if (consumers.length === 0)
+                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
+            for (const m of consumers) {
+                const delivery = m.subPath ? 'subPath' : 'volume';
+                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+            }
+        };
+        if (isRecord(volume.configMap)) {
+            const source = volume.configMap;
+            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+        }
+        if (isRecord(volume.secret)) {
+            const source = volume.secret;
+            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+        }
+        if (isRecord(volume.projected)) {
+            list(volume.projected.sources).forEach((source, i) => {
+                if (isRecord(source.configMap))
+                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
+                if (isRecord(source.secret))
+                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
+            });
+        }
+        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
+            const name = str(volume.csi.nodePublishSecretRef.name);
+            if (name)
+                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
+        }
+        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
+            const source = volume[plugin];
+            if (!isRecord(source) || !isRecord(source[fieldName]))
+                continue;
+            const name = str(source[fieldName].name);
+            if (name)
+                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
+        }
+        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
+            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
+        }
+    }
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            const at = `${listName}[${containerName}]`;
+            for (const env of list(container.env)) {
+                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
+                const via = `${at}.env[${str(env.name) ?? '?'}]`;
+                for (const [field, kind] of [
+                    ['configMapKeyRef', 'ConfigMap'],
+                    ['secretKeyRef', 'Secret'],
+                ]) {
+                    const ref = from[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
+                        optional: ref.optional === true,
+                        path: 'env',
+                        via: `${via}.valueFrom.${field}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            }
+            list(container.envFrom).forEach((source, i) => {
+                for (const [field, kind] of [
+                    ['configMapRef', 'ConfigMap'],
+                    ['secretRef', 'Secret'],
+                ]) {
+                    const ref = source[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    const prefix = str(source.prefix);
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: null,
+                        optional: ref.optional === true,
+                        path: 'envFrom',
+                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            });
+        }
+    }
+    list(podSpec.imagePullSecrets).forEach((secret, i) => {
+        const name = str(secret.name);
+        if (!name)
+            return;
+        refs.push({
+            kind: 'Secret',
+            name,
+            keys: null,
+            optional: false,
+            path: 'imagePullSecrets',
+            via: `imagePullSecrets[${i}]`,
+            container: null,
+            delivery: 'image-pull',
+        });
+    });
+    return refs;
+}
+/** Whole-object references read the keys listed in `items`, or every key when there are none. */
+function keyed(kind, name, source, path) {
+    const items = list(source.items)
+        .map((item) => str(item.key))
+        .filter((key) => key !== undefined);
+    return {
+        kind,
+        name: name ?? '',
+        keys: Array.isArray(source.items) ? items : null,
+        optional: source.optional === true,
+        path,
+    };
+}
+function mountCredentials(name, path, via) {
+    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
+}
+function volumeMounts(podSpec) {
+    const mounts = new Map();
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            for (const mount of list(container.volumeMounts)) {
+                const volume = str(mount.name);
+                if (!volume)
+                    continue;
+                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}${subPath ? ' (subPath)' : ''}`.trim();
+                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+            }
+        }
+    }
+    return mounts;
+}
+function list(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The namespace rule. A reference resolves in its workload's namespace. A manifest without
+ * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
+ * any namespace: we match it rather than miss a reference `kubectl apply -n` could make real, and
+ * flag the match as assumed when exactly one side names a namespace. Two manifests that both omit
+ * it are taken to be applied together (the common kustomize-base layout) and match without a flag.
+ */
+function namespaceMatch(workloadNamespace, configNamespace) {
+    if (workloadNamespace === configNamespace)
+        return 'exact';
+    if (workloadNamespace === null || configNamespace === null)
+        return 'assumed';
+    return null;
+}
+function refersTo(ref, config) {
+    return ref.kind === config.kind && ref.name === config.name;
+}
+
+/** Higher is worse; `--fail-on X` fails on every status ranked at or above X. */
+const STATUS_RANK = { dormant: 3, manual: 2, 'next-run': 1, rolling: 0 };
+function computeImpacts(input) {
+    const result = { impacts: [], unaffected: [], diagnostics: [] };
+    for (const workload of input.workloads) {
+        const source = templateSource(workload, input.deployments);
+        if (!source)
+            continue;
+        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const summary = summarise(workload.object);
+        const configs = [];
+        for (const change of input.changes) {
+            const scope = namespaceMatch(workload.object.namespace, change.namespace);
+            const matching = refs.filter((ref) => refersTo(ref, change));
+            if (!scope || matching.length === 0)
+                continue;
+            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
+            if (change.change === 'deleted') {
+                const required = matching.filter((ref) => !ref.optional);
+                if (required.length > 0) {
+                    result.diagnostics.push({
+                        file: workload.object.file,
+                        line: workload.object.line,
+                        severity: 'error',
+                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
+                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+                    });
+                    continue;
+                }
+            }
+            const keys = changedKeys(change);
+            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
+            if (consumed.length === 0) {
+                if (matching.every((ref) => ref.delivery === 'image-pull'))
+                    unaffected('image pull secret: read at each pull');
+                else if (reading.length === 0)
+                    unaffected('no container mounts the volume');
+                else
+                    unaffected('reads none of the changed keys');
+                continue;
+            }
+            configs.push({
+                ...id,
+                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+                namespaceAssumed: scope === 'assumed',
+            });
+        }
+        if (configs.length === 0)
+            continue;
+        const rollout = status(workload, source.owner, input);
+        if (rollout === 'new') {
+            for (const config of configs)
+                result.unaffected.push({ workload: summary, config, reason: 'new workload: its pods start with the new config' });
+            continue;
+        }
+        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
+        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+    }
+    result.impacts.sort((a, b) => STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
+        a.workload.file.localeCompare(b.workload.file) ||
+        a.workload.line - b.workload.line);
+    return result;
+}
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload, deployments) {
+    if (!workload.workloadRef)
+        return { templates: workload.templates, owner: workload };
+    const target = deployments.get(idKey({ kind: workload.workloadRef.kind, namespace: workload.object.namespace, name: workload.workloadRef.name }));
+    return target ? { templates: target.templates, owner: target } : null;
+}
+function refsOf(template, qualify) {
+    const refs = extractRefs(template.template.spec);
+    return qualify ? refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` })) : refs;
+}
+function status(workload, owner, input) {
+    const before = input.previous(owner.object);
+    if (before === null)
+        return 'new';
+    if (!workload.behaviour.rolls)
+        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+    const templateChanged = before !== 'unchanged' &&
+        stringify(owner.templates.map((t) => t.template)) !==
+            stringify((asWorkload(before, input.podTemplatePaths)?.templates ?? []).map((t) => t.template));
+    return templateChanged
+        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+}
+function summarise(object) {
+    return { kind: object.kind, namespace: object.namespace, name: object.name, file: object.file, line: object.line };
+}
+
+/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
+async function loadObjects(repo, rev, paths) {
+    const texts = await repo.readMany(rev, paths);
+    const loaded = { objects: new Map(), diagnostics: [] };
+    paths.forEach((path, i) => {
+        const text = texts[i];
+        if (text === null)
+            return;
+        const parsed = parseManifests(path, text);
+        loaded.objects.set(path, parsed.objects);
+        loaded.diagnostics.push(...parsed.diagnostics);
+    });
+    return loaded;
+}
+
+/**
+ * The whole engine for one base..head range. Cost follows the change: the changed files are parsed
+ * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
+ */
+async function check(repo, options) {
+    const podTemplatePaths = options.podTemplatePaths ?? new Map();
+    const selected = manifestSelector(options.include, options.exclude);
+    const base = await repo.resolveCommit(options.base);
+    const head = options.head === null ? null : await repo.resolveCommit(options.head);
+    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)));
+    const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
+    const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
+    const [atBase, atHead] = await Promise.all([loadObjects(repo, base, basePaths), loadObjects(repo, head, headPaths)]);
+    // Diagnostics about base files describe what is already merged; the report is about what this change brings.
+    const diagnostics = [...atHead.diagnostics];
+    const versions = fileChanges.map((f) => ({
+        base: (f.basePath && atBase.objects.get(f.basePath)) || [],
+        head: (f.headPath && atHead.objects.get(f.headPath)) || [],
+    }));
+    const pairing = pairObjects(versions);
+    let changes = diffConfigs(pairing, diagnostics);
+    const report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
+    if (changes.length === 0)
+        return finish(report);
+    const headObjects = new Map(atHead.objects);
+    const readMore = async (names) => {
+        const paths = (await repo.grep(head, names)).filter((p) => selected(p) && !headObjects.has(p));
+        const more = await loadObjects(repo, head, paths);
+        for (const [path, objects] of more.objects)
+            headObjects.set(path, objects);
+        diagnostics.push(...more.diagnostics);
+    };
+    await readMore([...new Set(changes.map((c) => c.name))]);
+    // An object deleted from one file but still defined in another is not gone.
+    const definedAtHead = new Set([...headObjects.values()].flat().filter(isConfig).map(idKey));
+    changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+    report.changes = changes;
+    const workloadsOf = () => [...headObjects.values()].flat().flatMap((o) => asWorkload(o, podTemplatePaths) ?? []);
+    // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know which
+    // Deployments consume a changed name.
+    const changedNames = new Set(changes.map((c) => c.name));
+    const consumingDeployments = workloadsOf().filter((w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames));
+    if (consumingDeployments.length > 0)
+        await readMore([...new Set(consumingDeployments.map((w) => w.object.name))]);
+    const workloads = workloadsOf();
+    const deployments = new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]));
+    const changedHeadFiles = new Set(headPaths);
+    const previous = (object) => changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : 'unchanged';
+    const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths });
+    report.impacts = result.impacts;
+    report.unaffected = result.unaffected;
+    diagnostics.push(...result.diagnostics);
+    return finish(report);
+}
+function mentionsAny(workload, names) {
+    const text = JSON.stringify(workload.templates.map((t) => t.template));
+    return [...names].some((name) => text.includes(JSON.stringify(name)));
+}
+function finish(report) {
+    report.changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    report.diagnostics.sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
+        a.file.localeCompare(b.file) ||
+        a.line - b.line);
+    return report;
+}
+
+const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
+/**
+ * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
+ * the API server will reject); diagnostics about unreadable files never fail a run on their own.
+ */
+function failureReason(report, failOn) {
+    if (failOn === 'none')
+        return null;
+    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+    const findings = report.impacts.filter((i) => STATUS_RANK[i.status] >= STATUS_RANK[failOn]);
+    if (!errors && !findings.length)
+        return null;
+    const parts = [];
+    if (findings.length) {
+        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
+        parts.push(`${findings.length} workload${findings.length === 1 ? '' : 's'} ${statuses}`);
+    }
+    if (errors)
+        parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+    return `${parts.join(' and ')} (fail-on: ${failOn})`;
+}
+
+/** Every workload → config reference at one revision. The one question that needs the whole repository. */
+async function scan(repo, options) {
+    const rev = options.rev === null ? null : await repo.resolveCommit(options.rev);
+    const selected = manifestSelector(options.include, options.exclude);
+    const paths = (await repo.listFiles(rev)).filter(selected);
+    const loaded = await loadObjects(repo, rev, paths);
+    const objects = [...loaded.objects.values()].flat();
+    const configsByName = new Map();
+    for (const config of objects.filter(isConfig)) {
+        const key = `${config.kind}/${config.name}`;
+        configsByName.set(key, [...(configsByName.get(key) ?? []), config]);
+    }
+    const workloads = [];
+    for (const object of objects) {
+        const workload = asWorkload(object, options.podTemplatePaths);
+        if (!workload)
+            continue;
+        const refs = workload.templates.flatMap((t) => extractRefs(t.template.spec));
+        if (refs.length === 0 && !workload.workloadRef)
+            continue;
+        workloads.push({
+            ...summarise(object),
+            refs: refs.map((ref) => {
+                const target = configsByName
+                    .get(`${ref.kind}/${ref.name}`)
+                    ?.find((c) => namespaceMatch(object.namespace, c.namespace));
+                return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
+            }),
+        });
+    }
+    workloads.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    return { version: 1, rev, workloads, diagnostics: loaded.diagnostics };
+}
+
+const t = /* @__PURE__ */ new WeakMap();
+function c$1(...n) {
+  const e = new String(n);
+  return t.set(e, n), e;
+}
+function r(n) {
+  return n instanceof String && t.has(n);
+}
+function o(n) {
+  return t.get(n) ?? [];
+}
+
+var dist$1 = {};
+
+var src$1 = {};
+
+var src = {exports: {}};
+
+var browser = {exports: {}};
+
+/**
+ * Helpers.
+ */
+
+var ms$1;
+var hasRequiredMs;
+
+function requireMs () {
+	if (hasRequiredMs) return ms$1;
+	hasRequiredMs = 1;
+	var s = 1000;
+	var m = s * 60;
+	var h = m * 60;
+	var d = h * 24;
+	var w = d * 7;
+	var y = d * 365.25;
+
+	/**
+	 * Parse or format the given `val`.
+	 *
+	 * Options:
+	 *
+	 *  - `long` verbose formatting [false]
+	 *
+	 * @param {String|Number} val
+	 * @param {Object} [options]
+	 * @throws {Error} throw an error if val is not a non-empty string or a number
+	 * @return {String|Number}
+	 * @api public
+	 */
+
+	ms$1 = function (val, options) {
+	  options = options || {};
+	  var type = typeof val;
+	  if (type === 'string' && val.length > 0) {
+	    return parse(val);
+	  } else if (type === 'number' && isFinite(val)) {
+	    return options.long ? fmtLong(val) : fmtShort(val);
+	  }
+	  throw new Error(
+	    'val is not a non-empty string or a valid number. val=' +
+	      JSON.stringify(val)
+	  );
+	};
+
+	/**
+	 * Parse the given `str` and return milliseconds.
+	 *
+	 * @param {String} str
+	 * @return {Number}
+	 * @api private
+	 */
+
+	function parse(str) {
+	  str = String(str);
+	  if (str.length > 100) {
+	    return;
+	  }
+	  var match = /^(-?(?:\d+)?\.?\d+) *(milliseconds?|msecs?|ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)?$/i.exec(
+	    str
+	  );
+	  if (!match) {
+	    return;
+	  }
+	  var n = parseFloat(match[1]);
+	  var type = (match[2] || 'ms').toLowerCase();
+	  switch (type) {
+	    case 'years':
+	    case 'year':
+	    case 'yrs':
+	    case 'yr':
+	    case 'y':
+	      return n * y;
+	    case 'weeks':
+	    case 'week':
+	    case 'w':
+	      return n * w;
+	    case 'days':
+	    case 'day':
+	    case 'd':
+	      return n * d;
+	    case 'hours':
+	    case 'hour':
+	    case 'hrs':
+	    case 'hr':
+	    case 'h':
+	      return n * h;
+	    case 'minutes':
+	    case 'minute':
+	    case 'mins':
+	    case 'min':
+	    case 'm':
+	      return n * m;
+	    case 'seconds':
+	    case 'second':
+	    case 'secs':
+	    case 'sec':
+	    case 's':
+	      return n * s;
+	    case 'milliseconds':
+	    case 'millisecond':
+	    case 'msecs':
+	    case 'msec':
+	    case 'ms':
+	      return n;
+	    default:
+	      return undefined;
+	  }
+	}
+
+	/**
+	 * Short format for `ms`.
+	 *
+	 * @param {Number} ms
+	 * @return {String}
+	 * @api private
+	 */
+
+	function fmtShort(ms) {
+	  var msAbs = Math.abs(ms);
+	  if (msAbs >= d) {
+	    return Math.round(ms / d) + 'd';
+	  }
+	  if (msAbs >= h) {
+	    return Math.round(ms / h) + 'h';
+	  }
+	  if (msAbs >= m) {
+	    return Math.round(ms / m) + 'm';
+	  }
+	  if (msAbs >= s) {
+	    return Math.round(ms / s) + 's';
+	  }
+	  return ms + 'ms';
+	}
+
+	/**
+	 * Long format for `ms`.
+	 *
+	 * @param {Number} ms
+	 * @return {String}
+	 * @api private
+	 */
+
+	function fmtLong(ms) {
+	  var msAbs = Math.abs(ms);
+	  if (msAbs >= d) {
+	    return plural(ms, msAbs, d, 'day');
+	  }
+	  if (msAbs >= h) {
+	    return plural(ms, msAbs, h, 'hour');
+	  }
+	  if (msAbs >= m) {
+	    return plural(ms, msAbs, m, 'minute');
+	  }
+	  if (msAbs >= s) {
+	    return plural(ms, msAbs, s, 'second');
+	  }
+	  return ms + ' ms';
+	}
+
+	/**
+	 * Pluralization helper.
+	 */
+
+	function plural(ms, msAbs, n, name) {
+	  var isPlural = msAbs >= n * 1.5;
+	  return Math.round(ms / n) + ' ' + name + (isPlural ? 's' : '');
+	}
+	return ms$1;
+}
+
+var common;
+var hasRequiredCommon;
+
+function requireCommon () {
+	if (hasRequiredCommon) return common;
+	hasRequiredCommon = 1;
+	/**
+	 * This is the common logic for both the Node.js and web browser
+	 * implementations of `debug()`.
+	 */
+
+	function setup(env) {
+		createDebug.debug = createDebug;
+		createDebug.default = createDebug;
+		createDebug.coerce = coerce;
+		createDebug.disable = disable;
+		createDebug.enable = enable;
+		createDebug.enabled = enabled;
+		createDebug.humanize = requireMs();
+		createDebug.destroy = destroy;
+
+		Object.keys(env).forEach(key => {
+			createDebug[key] = env[key];
+		});
+
+		/**
+		* The currently active debug mode names, and names to skip.
+		*/
+
+		createDebug.names = [];
+		createDebug.skips = [];
+
+		/**
+		* Map of special "%n" handling functions, for the debug "format" argument.
+		*
+		* Valid key names are a single, lower or upper-case letter, i.e. "n" and "N".
+		*/
+		createDebug.formatters = {};
+
+		/**
+		* Selects a color for a debug namespace
+		* @param {String} namespace The namespace string for the debug instance to be colored
+		* @return {Number|String} An ANSI color code for the given namespace
+		* @api private
+		*/
+		function selectColor(namespace) {
+			let hash = 0;
+
+			for (let i = 0; i < namespace.length; i++) {
+				hash = ((hash << 5) - hash) + namespace.charCodeAt(i);
+				hash |= 0; // Convert to 32bit integer
+			}
+
+			return createDebug.colors[Math.abs(hash) % createDebug.colors.length];
+		}
+		createDebug.selectColor = selectColor;
+
+		/**
+		* Create a debugger with the given `namespace`.
+		*
+		* @param {String} namespace
+		* @return {Function}
+		* @api public
+		*/
+		function createDebug(namespace) {
+			let prevTime;
+			let enableOverride = null;
+			let namespacesCache;
+			let enabledCache;
+
+			function debug(...args) {
+				// Disabled?
+				if (!debug.enabled) {
+					return;
+				}
+
+				const self = debug;
+
+				// Set `diff` timestamp
+				const curr = Number(new Date());
+				const ms = curr - (prevTime || curr);
+				self.diff = ms;
+				self.prev = prevTime;
+				self.curr = curr;
+				prevTime = curr;
+
+				args[0] = createDebug.coerce(args[0]);
+
+				if (typeof args[0] !== 'string') {
+					// Anything else let's inspect with %O
+					args.unshift('%O');
+				}
+
+				// Apply any `formatters` transformations
+				let index = 0;
+				args[0] = args[0].replace(/%([a-zA-Z%])/g, (match, format) => {
+					// If we encounter an escaped % then don't increase the array index
+					if (match === '%%') {
+						return '%';
+					}
+					index++;
+					const formatter = createDebug.formatters[format];
+					if (typeof formatter === 'function') {
+						const val = args[index];
+						match = formatter.call(self, val);
+
+						// Now we need to remove `args[index]` since it's inlined in the `format`
+						args.splice(index, 1);
+						index--;
+					}
+					return match;
+				});
+
+				// Apply env-specific formatting (colors, etc.)
+				createDebug.formatArgs.call(self, args);
+
+				const logFn = self.log || createDebug.log;
+				logFn.apply(self, args);
+			}
+
+			debug.namespace = namespace;
+			debug.useColors = createDebug.useColors();
+			debug.color = createDebug.selectColor(namespace);
+			debug.extend = extend;
+			debug.destroy = createDebug.destroy; // XXX Temporary. Will be removed in the next major release.
+
+			Object.defineProperty(debug, 'enabled', {
+				enumerable: true,
+				configurable: false,
+				get: () => {
+					if (enableOverride !== null) {
+						return enableOverride;
+					}
+					if (namespacesCache !== createDebug.namespaces) {
+						namespacesCache = createDebug.namespaces;
+						enabledCache = createDebug.enabled(namespace);
+					}
+
+					return enabledCache;
+				},
+				set: v => {
+					enableOverride = v;
+				}
+			});
+
+			// Env-specific initialization logic for debug instances
+			if (typeof createDebug.init === 'function') {
+				createDebug.init(debug);
+			}
+
+			return debug;
+		}
+
+		function extend(namespace, delimiter) {
+			const newDebug = createDebug(this.namespace + (typeof delimiter === 'undefined' ? ':' : delimiter) + namespace);
+			newDebug.log = this.log;
+			return newDebug;
+		}
+
+		/**
+		* Enables a debug mode by namespaces. This can include modes
+		* separated by a colon and wildcards.
+		*
+		* @param {String} namespaces
+		* @api public
+		*/
+		function enable(namespaces) {
+			createDebug.save(namespaces);
+			createDebug.namespaces = namespaces;
+
+			createDebug.names = [];
+			createDebug.skips = [];
+
+			const split = (typeof namespaces === 'string' ? namespaces : '')
+				.trim()
+				.replace(/\s+/g, ',')
+				.split(',')
+				.filter(Boolean);
+
+			for (const ns of split) {
+				if (ns[0] === '-') {
+					createDebug.skips.push(ns.slice(1));
+				} else {
+					createDebug.names.push(ns);
+				}
+			}
+		}
+
+		/**
+		 * Checks if the given string matches a namespace template, honoring
+		 * asterisks as wildcards.
+		 *
+		 * @param {String} search
+		 * @param {String} template
+		 * @return {Boolean}
+		 */
+		function matchesTemplate(search, template) {
+			let searchIndex = 0;
+			let templateIndex = 0;
+			let starIndex = -1;
+			let matchIndex = 0;
+
+			while (searchIndex < search.length) {
+				if (templateIndex < template.length && (template[templateIndex] === search[searchIndex] || template[templateIndex] === '*')) {
+					// Match character or proceed with wildcard
+					if (template[templateIndex] === '*') {
+						starIndex = templateIndex;
+						matchIndex = searchIndex;
+						templateIndex++; // Skip the '*'
+					} else {
+						searchIndex++;
+						templateIndex++;
+					}
+				} else if (starIndex !== -1) { // eslint-disable-line no-negated-condition
+					// Backtrack to the last '*' and try to match more characters
+					templateIndex = starIndex + 1;
+					matchIndex++;
+					searchIndex = matchIndex;
+				} else {
+					return false; // No match
+				}
+			}
+
+			// Handle trailing '*' in template
+			while (templateIndex < template.length && template[templateIndex] === '*') {
+				templateIndex++;
+			}
+
+			return templateIndex === template.length;
+		}
+
+		/**
+		* Disable debug output.
+		*
+		* @return {String} namespaces
+		* @api public
+		*/
+		function disable() {
+			const namespaces = [
+				...createDebug.names,
+				...createDebug.skips.map(namespace => '-' + namespace)
+			].join(',');
+			createDebug.enable('');
+			return namespaces;
+		}
+
+		/**
+		* Returns true if the given mode name is enabled, false otherwise.
+		*
+		* @param {String} name
+		* @return {Boolean}
+		* @api public
+		*/
+		function enabled(name) {
+			for (const skip of createDebug.skips) {
+				if (matchesTemplate(name, skip)) {
+					return false;
+				}
+			}
+
+			for (const ns of createDebug.names) {
+				if (matchesTemplate(name, ns)) {
+					return true;
+				}
+			}
+
+			return false;
+		}
+
+		/**
+		* Coerce `val`.
+		*
+		* @param {Mixed} val
+		* @return {Mixed}
+		* @api private
+		*/
+		function coerce(val) {
+			if (val instanceof Error) {
+				return val.stack || val.message;
+			}
+			return val;
+		}
+
+		/**
+		* XXX DO NOT USE. This is a temporary stub function.
+		* XXX It WILL be removed in the next major release.
+		*/
+		function destroy() {
+			console.warn('Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.');
+		}
+
+		createDebug.enable(createDebug.load());
+
+		return createDebug;
+	}
+
+	common = setup;
+	return common;
+}
+
+/* eslint-env browser */
+
+var hasRequiredBrowser;
+
+function requireBrowser () {
+	if (hasRequiredBrowser) return browser.exports;
+	hasRequiredBrowser = 1;
+	(function (module, exports) {
+		/**
+		 * This is the web browser implementation of `debug()`.
+		 */
+
+		exports.formatArgs = formatArgs;
+		exports.save = save;
+		exports.load = load;
+		exports.useColors = useColors;
+		exports.storage = localstorage();
+		exports.destroy = (() => {
+			let warned = false;
+
+			return () => {
+				if (!warned) {
+					warned = true;
+					console.warn('Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.');
+				}
+			};
+		})();
+
+		/**
+		 * Colors.
+		 */
+
+		exports.colors = [
+			'#0000CC',
+			'#0000FF',
+			'#0033CC',
+			'#0033FF',
+			'#0066CC',
+			'#0066FF',
+			'#0099CC',
+			'#0099FF',
+			'#00CC00',
+			'#00CC33',
+			'#00CC66',
+			'#00CC99',
+			'#00CCCC',
+			'#00CCFF',
+			'#3300CC',
+			'#3300FF',
+			'#3333CC',
+			'#3333FF',
+			'#3366CC',
+			'#3366FF',
+			'#3399CC',
+			'#3399FF',
+			'#33CC00',
+			'#33CC33',
+			'#33CC66',
+			'#33CC99',
+			'#33CCCC',
+			'#33CCFF',
+			'#6600CC',
+			'#6600FF',
+			'#6633CC',
+			'#6633FF',
+			'#66CC00',
+			'#66CC33',
+			'#9900CC',
+			'#9900FF',
+			'#9933CC',
+			'#9933FF',
+			'#99CC00',
+			'#99CC33',
+			'#CC0000',
+			'#CC0033',
+			'#CC0066',
+			'#CC0099',
+			'#CC00CC',
+			'#CC00FF',
+			'#CC3300',
+			'#CC3333',
+			'#CC3366',
+			'#CC3399',
+			'#CC33CC',
+			'#CC33FF',
+			'#CC6600',
+			'#CC6633',
+			'#CC9900',
+			'#CC9933',
+			'#CCCC00',
+			'#CCCC33',
+			'#FF0000',
+			'#FF0033',
+			'#FF0066',
+			'#FF0099',
+			'#FF00CC',
+			'#FF00FF',
+			'#FF3300',
+			'#FF3333',
+			'#FF3366',
+			'#FF3399',
+			'#FF33CC',
+			'#FF33FF',
+			'#FF6600',
+			'#FF6633',
+			'#FF9900',
+			'#FF9933',
+			'#FFCC00',
+			'#FFCC33'
+		];
+
+		/**
+		 * Currently only WebKit-based Web Inspectors, Firefox >= v31,
+		 * and the Firebug extension (any Firefox version) are known
+		 * to support "%c" CSS customizations.
+		 *
+		 * TODO: add a `localStorage` variable to explicitly enable/disable colors
+		 */
+
+		// eslint-disable-next-line complexity
+		function useColors() {
+			// NB: In an Electron preload script, document will be defined but not fully
+			// initialized. Since we know we're in Chrome, we'll just detect this case
+			// explicitly
+			if (typeof window !== 'undefined' && window.process && (window.process.type === 'renderer' || window.process.__nwjs)) {
+				return true;
+			}
+
+			// Internet Explorer and Edge do not support colors.
+			if (typeof navigator !== 'undefined' && navigator.userAgent && navigator.userAgent.toLowerCase().match(/(edge|trident)\/(\d+)/)) {
+				return false;
+			}
+
+			let m;
+
+			// Is webkit? http://stackoverflow.com/a/16459606/376773
+			// document is undefined in react-native: https://github.com/facebook/react-native/pull/1632
+			// eslint-disable-next-line no-return-assign
+			return (typeof document !== 'undefined' && document.documentElement && document.documentElement.style && document.documentElement.style.WebkitAppearance) ||
+				// Is firebug? http://stackoverflow.com/a/398120/376773
+				(typeof window !== 'undefined' && window.console && (window.console.firebug || (window.console.exception && window.console.table))) ||
+				// Is firefox >= v31?
+				// https://developer.mozilla.org/en-US/docs/Tools/Web_Console#Styling_messages
+				(typeof navigator !== 'undefined' && navigator.userAgent && (m = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m[1], 10) >= 31) ||
+				// Double check webkit in userAgent just in case we are in a worker
+				(typeof navigator !== 'undefined' && navigator.userAgent && navigator.userAgent.toLowerCase().match(/applewebkit\/(\d+)/));
+		}
+
+		/**
+		 * Colorize log arguments if enabled.
+		 *
+		 * @api public
+		 */
+
+		function formatArgs(args) {
+			args[0] = (this.useColors ? '%c' : '') +
+				this.namespace +
+				(this.useColors ? ' %c' : ' ') +
+				args[0] +
+				(this.useColors ? '%c ' : ' ') +
+				'+' + module.exports.humanize(this.diff);
+
+			if (!this.useColors) {
+				return;
+			}
+
+			const c = 'color: ' + this.color;
+			args.splice(1, 0, c, 'color: inherit');
+
+			// The final "%c" is somewhat tricky, because there could be other
+			// arguments passed either before or after the %c, so we need to
+			// figure out the correct index to insert the CSS into
+			let index = 0;
+			let lastC = 0;
+			args[0].replace(/%[a-zA-Z%]/g, match => {
+				if (match === '%%') {
+					return;
+				}
+				index++;
+				if (match === '%c') {
+					// We only are interested in the *last* %c
+					// (the user may have provided their own)
+					lastC = index;
+				}
+			});
+
+			args.splice(lastC, 0, c);
+		}
+
+		/**
+		 * Invokes `console.debug()` when available.
+		 * No-op when `console.debug` is not a "function".
+		 * If `console.debug` is not available, falls back
+		 * to `console.log`.
+		 *
+		 * @api public
+		 */
+		exports.log = console.debug || console.log || (() => {});
+
+		/**
+		 * Save `namespaces`.
+		 *
+		 * @param {String} namespaces
+		 * @api private
+		 */
+		function save(namespaces) {
+			try {
+				if (namespaces) {
+					exports.storage.setItem('debug', namespaces);
+				} else {
+					exports.storage.removeItem('debug');
+				}
+			} catch (error) {
+				// Swallow
+				// XXX (@Qix-) should we be logging these?
+			}
+		}
+
+		/**
+		 * Load `namespaces`.
+		 *
+		 * @return {String} returns the previously persisted debug modes
+		 * @api private
+		 */
+		function load() {
+			let r;
+			try {
+				r = exports.storage.getItem('debug') || exports.storage.getItem('DEBUG') ;
+			} catch (error) {
+				// Swallow
+				// XXX (@Qix-) should we be logging these?
+			}
+
+			// If debug isn't set in LS, and we're in Electron, try to load $DEBUG
+			if (!r && typeof process !== 'undefined' && 'env' in process) {
+				r = process.env.DEBUG;
+			}
+
+			return r;
+		}
+
+		/**
+		 * Localstorage attempts to return the localstorage.
+		 *
+		 * This is necessary because safari throws
+		 * when a user disables cookies/localstorage
+		 * and you attempt to access it.
+		 *
+		 * @return {LocalStorage}
+		 * @api private
+		 */
+
+		function localstorage() {
+			try {
+				// TVMLKit (Apple TV JS Runtime) does not have a window object, just localStorage in the global context
+				// The Browser also has localStorage in the global context.
+				return localStorage;
+			} catch (error) {
+				// Swallow
+				// XXX (@Qix-) should we be logging these?
+			}
+		}
+
+		module.exports = requireCommon()(exports);
+
+		const {formatters} = module.exports;
+
+		/**
+		 * Map %j to `JSON.stringify()`, since no Web Inspectors do that by default.
+		 */
+
+		formatters.j = function (v) {
+			try {
+				return JSON.stringify(v);
+			} catch (error) {
+				return '[UnexpectedJSONParseError]: ' + error.message;
+			}
+		}; 
+	} (browser, browser.exports));
+	return browser.exports;
+}
+
+var node = {exports: {}};
+
+var hasFlag;
+var hasRequiredHasFlag;
+
+function requireHasFlag () {
+	if (hasRequiredHasFlag) return hasFlag;
+	hasRequiredHasFlag = 1;
+
+	hasFlag = (flag, argv = process.argv) => {
+		const prefix = flag.startsWith('-') ? '' : (flag.length === 1 ? '-' : '--');
+		const position = argv.indexOf(prefix + flag);
+		const terminatorPosition = argv.indexOf('--');
+		return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
+	};
+	return hasFlag;
+}
+
+var supportsColor_1;
+var hasRequiredSupportsColor;
+
+function requireSupportsColor () {
+	if (hasRequiredSupportsColor) return supportsColor_1;
+	hasRequiredSupportsColor = 1;
+	const os = require$$0$2;
+	const tty = require$$1;
+	const hasFlag = requireHasFlag();
+
+	const {env} = process;
+
+	let forceColor;
+	if (hasFlag('no-color') ||
+		hasFlag('no-colors') ||
+		hasFlag('color=false') ||
+		hasFlag('color=never')) {
+		forceColor = 0;
+	} else if (hasFlag('color') ||
+		hasFlag('colors') ||
+		hasFlag('color=true') ||
+		hasFlag('color=always')) {
+		forceColor = 1;
+	}
+
+	if ('FORCE_COLOR' in env) {
+		if (env.FORCE_COLOR === 'true') {
+			forceColor = 1;
+		} else if (env.FORCE_COLOR === 'false') {
+			forceColor = 0;
+		} else {
+			forceColor = env.FORCE_COLOR.length === 0 ? 1 : Math.min(parseInt(env.FORCE_COLOR, 10), 3);
+		}
+	}
+
+	function translateLevel(level) {
+		if (level === 0) {
+			return false;
+		}
+
+		return {
+			level,
+			hasBasic: true,
+			has256: level >= 2,
+			has16m: level >= 3
+		};
+	}
+
+	function supportsColor(haveStream, streamIsTTY) {
+		if (forceColor === 0) {
+			return 0;
+		}
+
+		if (hasFlag('color=16m') ||
+			hasFlag('color=full') ||
+			hasFlag('color=truecolor')) {
+			return 3;
+		}
+
+		if (hasFlag('color=256')) {
+			return 2;
+		}
+
+		if (haveStream && !streamIsTTY && forceColor === undefined) {
+			return 0;
+		}
+
+		const min = forceColor || 0;
+
+		if (env.TERM === 'dumb') {
+			return min;
+		}
+
+		if (process.platform === 'win32') {
+			// Windows 10 build 10586 is the first Windows release that supports 256 colors.
+			// Windows 10 build 14931 is the first release that supports 16m/TrueColor.
+			const osRelease = os.release().split('.');
+			if (
+				Number(osRelease[0]) >= 10 &&
+				Number(osRelease[2]) >= 10586
+			) {
+				return Number(osRelease[2]) >= 14931 ? 3 : 2;
+			}
+
+			return 1;
+		}
+
+		if ('CI' in env) {
+			if (['TRAVIS', 'CIRCLECI', 'APPVEYOR', 'GITLAB_CI', 'GITHUB_ACTIONS', 'BUILDKITE'].some(sign => sign in env) || env.CI_NAME === 'codeship') {
+				return 1;
+			}
+
+			return min;
+		}
+
+		if ('TEAMCITY_VERSION' in env) {
+			return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env.TEAMCITY_VERSION) ? 1 : 0;
+		}
+
+		if (env.COLORTERM === 'truecolor') {
+			return 3;
+		}
+
+		if ('TERM_PROGRAM' in env) {
+			const version = parseInt((env.TERM_PROGRAM_VERSION || '').split('.')[0], 10);
+
+			switch (env.TERM_PROGRAM) {
+				case 'iTerm.app':
+					return version >= 3 ? 3 : 2;
+				case 'Apple_Terminal':
+					return 2;
+				// No default
+			}
+		}
+
+		if (/-256(color)?$/i.test(env.TERM)) {
+			return 2;
+		}
+
+		if (/^screen|^xterm|^vt100|^vt220|^rxvt|color|ansi|cygwin|linux/i.test(env.TERM)) {
+			return 1;
+		}
+
+		if ('COLORTERM' in env) {
+			return 1;
+		}
+
+		return min;
+	}
+
+	function getSupportLevel(stream) {
+		const level = supportsColor(stream, stream && stream.isTTY);
+		return translateLevel(level);
+	}
+
+	supportsColor_1 = {
+		supportsColor: getSupportLevel,
+		stdout: translateLevel(supportsColor(true, tty.isatty(1))),
+		stderr: translateLevel(supportsColor(true, tty.isatty(2)))
+	};
+	return supportsColor_1;
+}
+
+/**
+ * Module dependencies.
+ */
+
+var hasRequiredNode;
+
+function requireNode () {
+	if (hasRequiredNode) return node.exports;
+	hasRequiredNode = 1;
+	(function (module, exports) {
+		const tty = require$$1;
+		const util = require$$1$1;
+
+		/**
+		 * This is the Node.js implementation of `debug()`.
+		 */
+
+		exports.init = init;
+		exports.log = log;
+		exports.formatArgs = formatArgs;
+		exports.save = save;
+		exports.load = load;
+		exports.useColors = useColors;
+		exports.destroy = util.deprecate(
+			() => {},
+			'Instance method `debug.destroy()` is deprecated and no longer does anything. It will be removed in the next major version of `debug`.'
+		);
+
+		/**
+		 * Colors.
+		 */
+
+		exports.colors = [6, 2, 3, 4, 5, 1];
+
+		try {
+			// Optional dependency (as in, doesn't need to be installed, NOT like optionalDependencies in package.json)
+			// eslint-disable-next-line import/no-extraneous-dependencies
+			const supportsColor = requireSupportsColor();
+
+			if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
+				exports.colors = [
+					20,
+					21,
+					26,
+					27,
+					32,
+					33,
+					38,
+					39,
+					40,
+					41,
+					42,
+					43,
+					44,
+					45,
+					56,
+					57,
+					62,
+					63,
+					68,
+					69,
+					74,
+					75,
+					76,
+					77,
+					78,
+					79,
+					80,
+					81,
+					92,
+					93,
+					98,
+					99,
+					112,
+					113,
+					128,
+					129,
+					134,
+					135,
+					148,
+					149,
+					160,
+					161,
+					162,
+					163,
+					164,
+					165,
+					166,
+					167,
+					168,
+					169,
+					170,
+					171,
+					172,
+					173,
+					178,
+					179,
+					184,
+					185,
+					196,
+					197,
+					198,
+					199,
+					200,
+					201,
+					202,
+					203,
+					204,
+					205,
+					206,
+					207,
+					208,
+					209,
+					214,
+					215,
+					220,
+					221
+				];
+			}
+		} catch (error) {
+			// Swallow - we only care if `supports-color` is available; it doesn't have to be.
+		}
+
+		/**
+		 * Build up the default `inspectOpts` object from the environment variables.
+		 *
+		 *   $ DEBUG_COLORS=no DEBUG_DEPTH=10 DEBUG_SHOW_HIDDEN=enabled node script.js
+		 */
+
+		exports.inspectOpts = Object.keys(process.env).filter(key => {
+			return /^debug_/i.test(key);
+		}).reduce((obj, key) => {
+			// Camel-case
+			const prop = key
+				.substring(6)
+				.toLowerCase()
+				.replace(/_([a-z])/g, (_, k) => {
+					return k.toUpperCase();
+				});
+
+			// Coerce string value into JS value
+			let val = process.env[key];
+			if (/^(yes|on|true|enabled)$/i.test(val)) {
+				val = true;
+			} else if (/^(no|off|false|disabled)$/i.test(val)) {
+				val = false;
+			} else if (val === 'null') {
+				val = null;
+			} else {
+				val = Number(val);
+			}
+
+			obj[prop] = val;
+			return obj;
+		}, {});
+
+		/**
+		 * Is stdout a TTY? Colored output is enabled when `true`.
+		 */
+
+		function useColors() {
+			return 'colors' in exports.inspectOpts ?
+				Boolean(exports.inspectOpts.colors) :
+				tty.isatty(process.stderr.fd);
+		}
+
+		/**
+		 * Adds ANSI color escape codes if enabled.
+		 *
+		 * @api public
+		 */
+
+		function formatArgs(args) {
+			const {namespace: name, useColors} = this;
+
+			if (useColors) {
+				const c = this.color;
+				const colorCode = '\u001B[3' + (c < 8 ? c : '8;5;' + c);
+				const prefix = `  ${colorCode};1m${name} \u001B[0m`;
+
+				args[0] = prefix + args[0].split('\n').join('\n' + prefix);
+				args.push(colorCode + 'm+' + module.exports.humanize(this.diff) + '\u001B[0m');
+			} else {
+				args[0] = getDate() + name + ' ' + args[0];
+			}
+		}
+
+		function getDate() {
+			if (exports.inspectOpts.hideDate) {
+				return '';
+			}
+			return new Date().toISOString() + ' ';
+		}
+
+		/**
+		 * Invokes `util.formatWithOptions()` with the specified arguments and writes to stderr.
+		 */
+
+		function log(...args) {
+			return process.stderr.write(util.formatWithOptions(exports.inspectOpts, ...args) + '\n');
+		}
+
+		/**
+		 * Save `namespaces`.
+		 *
+		 * @param {String} namespaces
+		 * @api private
+		 */
+		function save(namespaces) {
+			if (namespaces) {
+				process.env.DEBUG = namespaces;
+			} else {
+				// If you set a process.env field to null or undefined, it gets cast to the
+				// string 'null' or 'undefined'. Just delete instead.
+				delete process.env.DEBUG;
+			}
+		}
+
+		/**
+		 * Load `namespaces`.
+		 *
+		 * @return {String} returns the previously persisted debug modes
+		 * @api private
+		 */
+
+		function load() {
+			return process.env.DEBUG;
+		}
+
+		/**
+		 * Init logic for `debug` instances.
+		 *
+		 * Create a new `inspectOpts` object in case `useColors` is set
+		 * differently for a particular `debug` instance.
+		 */
+
+		function init(debug) {
+			debug.inspectOpts = {};
+
+			const keys = Object.keys(exports.inspectOpts);
+			for (let i = 0; i < keys.length; i++) {
+				debug.inspectOpts[keys[i]] = exports.inspectOpts[keys[i]];
+			}
+		}
+
+		module.exports = requireCommon()(exports);
+
+		const {formatters} = module.exports;
+
+		/**
+		 * Map %o to `util.inspect()`, all on a single line.
+		 */
+
+		formatters.o = function (v) {
+			this.inspectOpts.colors = this.useColors;
+			return util.inspect(v, this.inspectOpts)
+				.split('\n')
+				.map(str => str.trim())
+				.join(' ');
+		};
+
+		/**
+		 * Map %O to `util.inspect()`, allowing multiple lines if needed.
+		 */
+
+		formatters.O = function (v) {
+			this.inspectOpts.colors = this.useColors;
+			return util.inspect(v, this.inspectOpts);
+		}; 
+	} (node, node.exports));
+	return node.exports;
+}
+
+/**
+ * Detect Electron renderer / nwjs process, which is node, but we should
+ * treat as a browser.
+ */
+
+var hasRequiredSrc$1;
+
+function requireSrc$1 () {
+	if (hasRequiredSrc$1) return src.exports;
+	hasRequiredSrc$1 = 1;
+	if (typeof process === 'undefined' || process.type === 'renderer' || process.browser === true || process.__nwjs) {
+		src.exports = requireBrowser();
+	} else {
+		src.exports = requireNode();
+	}
+	return src.exports;
+}
+
+var hasRequiredSrc;
+
+function requireSrc () {
+	if (hasRequiredSrc) return src$1;
+	hasRequiredSrc = 1;
+	(function (exports) {
+		var __importDefault = (src$1 && src$1.__importDefault) || function (mod) {
+		    return (mod && mod.__esModule) ? mod : { "default": mod };
+		};
+		Object.defineProperty(exports, "__esModule", { value: true });
+		const fs_1 = require$$0$3;
+		const debug_1 = __importDefault(requireSrc$1());
+		const log = debug_1.default('@kwsites/file-exists');
+		function check(path, isFile, isDirectory) {
+		    log(`checking %s`, path);
+		    try {
+		        const stat = fs_1.statSync(path);
+		        if (stat.isFile() && isFile) {
+		            log(`[OK] path represents a file`);
+		            return true;
+		        }
+		        if (stat.isDirectory() && isDirectory) {
+		            log(`[OK] path represents a directory`);
+		            return true;
+		        }
+		        log(`[FAIL] path represents something other than a file or directory`);
+		        return false;
+		    }
+		    catch (e) {
+		        if (e.code === 'ENOENT') {
+		            log(`[FAIL] path is not accessible: %o`, e);
+		            return false;
+		        }
+		        log(`[FATAL] %o`, e);
+		        throw e;
+		    }
+		}
+		/**
+		 * Synchronous validation of a path existing either as a file or as a directory.
+		 *
+		 * @param {string} path The path to check
+		 * @param {number} type One or both of the exported numeric constants
+		 */
+		function exists(path, type = exports.READABLE) {
+		    return check(path, (type & exports.FILE) > 0, (type & exports.FOLDER) > 0);
+		}
+		exports.exists = exists;
+		/**
+		 * Constant representing a file
+		 */
+		exports.FILE = 1;
+		/**
+		 * Constant representing a folder
+		 */
+		exports.FOLDER = 2;
+		/**
+		 * Constant representing either a file or a folder
+		 */
+		exports.READABLE = exports.FILE + exports.FOLDER;
+		
+	} (src$1));
+	return src$1;
+}
+
+var hasRequiredDist$1;
+
+function requireDist$1 () {
+	if (hasRequiredDist$1) return dist$1;
+	hasRequiredDist$1 = 1;
+	(function (exports) {
+		function __export(m) {
+		    for (var p in m) if (!exports.hasOwnProperty(p)) exports[p] = m[p];
+		}
+		Object.defineProperty(exports, "__esModule", { value: true });
+		__export(requireSrc());
+		
+	} (dist$1));
+	return dist$1;
+}
+
+var distExports$1 = requireDist$1();
+
+var srcExports = requireSrc$1();
+var it = /*@__PURE__*/getDefaultExportFromCjs(srcExports);
+
+var dist = {};
+
+var hasRequiredDist;
+
+function requireDist () {
+	if (hasRequiredDist) return dist;
+	hasRequiredDist = 1;
+	Object.defineProperty(dist, "__esModule", { value: true });
+	dist.createDeferred = dist.deferred = void 0;
+	/**
+	 * Creates a new `DeferredPromise`
+	 *
+	 * ```typescript
+	 import {deferred} from '@kwsites/promise-deferred`;
+	 ```
+	 */
+	function deferred() {
+	    let done;
+	    let fail;
+	    let status = 'pending';
+	    const promise = new Promise((_done, _fail) => {
+	        done = _done;
+	        fail = _fail;
+	    });
+	    return {
+	        promise,
+	        done(result) {
+	            if (status === 'pending') {
+	                status = 'resolved';
+	                done(result);
+	            }
+	        },
+	        fail(error) {
+	            if (status === 'pending') {
+	                status = 'rejected';
+	                fail(error);
+	            }
+	        },
+	        get fulfilled() {
+	            return status !== 'pending';
+	        },
+	        get status() {
+	            return status;
+	        },
+	    };
+	}
+	dist.deferred = deferred;
+	/**
+	 * Alias of the exported `deferred` function, to help consumers wanting to use `deferred` as the
+	 * local variable name rather than the factory import name, without needing to rename on import.
+	 *
+	 * ```typescript
+	 import {createDeferred} from '@kwsites/promise-deferred`;
+	 ```
+	 */
+	dist.createDeferred = deferred;
+	/**
+	 * Default export allows use as:
+	 *
+	 * ```typescript
+	 import deferred from '@kwsites/promise-deferred`;
+	 ```
+	 */
+	dist.default = deferred;
+	
+	return dist;
+}
+
+var distExports = requireDist();
+
+function* x$1(e, n) {
+  const t = n === "global";
+  for (const o of e)
+    o.isGlobal === t && (yield o);
+}
+const P = /* @__PURE__ */ new Set([
+  "--add",
+  "--edit",
+  "--remove-section",
+  "--rename-section",
+  "--replace-all",
+  "--unset",
+  "--unset-all",
+  "-e"
+]), S$1 = /* @__PURE__ */ new Set([
+  "--get",
+  "--get-all",
+  "--get-color",
+  "--get-colorbool",
+  "--get-regexp",
+  "--get-urlmatch",
+  "--list",
+  "-l"
+]), E$1 = /* @__PURE__ */ new Set([
+  "edit",
+  "remove-section",
+  "rename-section",
+  "set",
+  "unset"
+]), F$1 = /* @__PURE__ */ new Set(["get", "get-color", "get-colorbool", "list"]);
+function A$1(e, n) {
+  for (const { name: o } of x$1(e, "task")) {
+    if (P.has(o))
+      return w(true, n);
+    if (S$1.has(o))
+      return w(false, n);
+  }
+  const t = n.at(0)?.toLowerCase();
+  return t === void 0 ? null : E$1.has(t) ? w(true, n.slice(1)) : F$1.has(t) ? w(false, n.slice(1)) : n.length === 1 ? w(false, n) : w(true, n);
+}
+function w(e = false, n = []) {
+  const t = n.at(0)?.toLowerCase();
+  return t === void 0 ? null : {
+    isWrite: e,
+    isRead: !e,
+    key: t,
+    value: n.at(1)
+  };
+}
+function O$1(e, n) {
+  return n.isWrite && n.value !== void 0 ? { key: n.key, value: n.value, scope: e } : { key: n.key, scope: e };
+}
+function G$1(e) {
+  const n = e?.indexOf("=") || -1;
+  return !e || n < 0 ? null : {
+    key: e.slice(0, n).trim().toLowerCase(),
+    value: e.slice(n + 1)
+  };
+}
+function M$1(e) {
+  for (const { name: n } of x$1(e, "task"))
+    switch (n) {
+      case "--global":
+        return "global";
+      case "--system":
+        return "system";
+      case "--worktree":
+        return "worktree";
+      case "--local":
+        return "local";
+      case "--file":
+      case "-f":
+        return "file";
+    }
+  return "local";
+}
+function N$1({ name: e }) {
+  if (e === "-c" || e === "--config")
+    return "inline";
+  if (e === "--config-env")
+    return "env";
+}
+function* $$1(e) {
+  for (const n of e) {
+    const t = N$1(n), o = t && G$1(n.value);
+    o && (yield {
+      ...o,
+      scope: t
+    });
+  }
+}
+function D(e, n, t) {
+  const o = {
+    read: [],
+    write: [...$$1(n)]
+  };
+  return e === "config" && L$1(
+    o,
+    M$1(n),
+    A$1(n, t)
+  ), o;
+}
+function L$1(e, n, t) {
+  if (t === null)
+    return;
+  const o = O$1(n, t);
+  t.isWrite ? e.write.push(o) : e.read.push(o);
+}
+const C = {
+  short: /* @__PURE__ */ new Map([
+    ["c", true]
+    //  -c <k=v>    set config key for this invocation
+  ])
+}, I$1 = {
+  short: new Map([
+    ["C", true],
+    //  -C <path>   change working directory
+    ["P", false],
+    // -P          no pager (alias for --no-pager)
+    ["h", false],
+    // -h          help
+    ["p", false],
+    // -p          paginate
+    ["v", false],
+    // -v          version
+    ...C.short.entries()
+  ]),
+  long: /* @__PURE__ */ new Set([
+    "attr-source",
+    "config-env",
+    "exec-path",
+    "git-dir",
+    "list-cmds",
+    "namespace",
+    "super-prefix",
+    "work-tree"
+  ])
+}, R$1 = {
+  clone: {
+    short: /* @__PURE__ */ new Map([
+      ["b", true],
+      // -b <branch>
+      ["j", true],
+      // -j <n>          parallel jobs
+      ["l", false],
+      // -l local
+      ["n", false],
+      // -n no-checkout
+      ["o", true],
+      // -o <name>       remote name
+      ["q", false],
+      // -q quiet
+      ["s", false],
+      // -s shared
+      ["u", true]
+      // -u <upload-pack>
+    ]),
+    long: /* @__PURE__ */ new Set(["branch", "config", "jobs", "origin", "upload-pack", "u", "template"])
+  },
+  commit: {
+    short: /* @__PURE__ */ new Map([
+      ["C", true],
+      // -C <commit>  reuse message
+      ["F", true],
+      // -F <file>    read message from file
+      ["c", true],
+      // -c <commit>  reedit message
+      ["m", true],
+      // -m <msg>
+      ["t", true]
+      // -t <template>
+    ]),
+    long: /* @__PURE__ */ new Set(["file", "message", "reedit-message", "reuse-message", "template"])
+  },
+  config: {
+    short: /* @__PURE__ */ new Map([
+      ["e", false],
+      // -e  open editor
+      ["f", true],
+      //  -f <file>
+      ["l", false]
+      // -l  list
+    ]),
+    long: /* @__PURE__ */ new Set(["blob", "comment", "default", "file", "type", "value"])
+  },
+  fetch: {
+    short: /* @__PURE__ */ new Map(),
+    long: /* @__PURE__ */ new Set(["upload-pack"])
+  },
+  init: {
+    short: /* @__PURE__ */ new Map(),
+    long: /* @__PURE__ */ new Set(["template"])
+  },
+  pull: {
+    short: /* @__PURE__ */ new Map(),
+    long: /* @__PURE__ */ new Set(["upload-pack"])
+  },
+  push: {
+    short: /* @__PURE__ */ new Map(),
+    long: /* @__PURE__ */ new Set(["exec", "receive-pack"])
+  },
+  rebase: {
+    short: /* @__PURE__ */ new Map([
+      ["X", true],
+      // -X <option>   strategy option
+      ["f", false],
+      // -f force-rebase
+      ["i", false],
+      // -i interactive
+      ["k", false],
+      // -k keep-base
+      ["m", false],
+      // -m merge
+      ["n", false],
+      // -n no-stat
+      ["q", false],
+      // -q quiet
+      ["r", false],
+      // -r rebase-merges
+      ["s", true],
+      // -s <strategy>
+      ["v", false],
+      // -v verbose
+      ["x", true]
+      // -x <cmd>      exec
+    ]),
+    long: /* @__PURE__ */ new Set(["exec", "onto", "strategy", "strategy-option"])
+  }
+}, T = { short: /* @__PURE__ */ new Map(), long: /* @__PURE__ */ new Set() };
+function B$1(e) {
+  const n = R$1[e ?? ""] ?? T;
+  return {
+    short: new Map([...C.short.entries(), ...n.short.entries()]),
+    long: n.long
+  };
+}
+function b$1(e, n = I$1) {
+  if (e.startsWith("--")) {
+    const t = e.indexOf("=");
+    if (t > 2)
+      return [{ name: e.slice(0, t), value: e.slice(t + 1), needsNext: false }];
+    const o = e.slice(2);
+    return [{ name: e, needsNext: n.long.has(o) }];
+  }
+  if (e.length === 2) {
+    const t = e.charAt(1), o = n.short.get(t);
+    return [{ name: e, needsNext: o === true }];
+  }
+  return j$1(e, n.short);
+}
+function j$1(e, n) {
+  const t = e.slice(1).split(""), o = [];
+  for (let a = 0; a < t.length; a++) {
+    const s = t[a], r = n.get(s);
+    if (r === void 0)
+      return [{ name: e, needsNext: false }];
+    if (r) {
+      const i = t.slice(a + 1).join("");
+      if (i && ![...i].every((m) => n.has(m)))
+        return o.push({ name: `-${s}`, value: i, needsNext: false }), o;
+    }
+    o.push({ name: `-${s}`, needsNext: r });
+  }
+  return o;
+}
+function W$1(e, n = []) {
+  let t = 0;
+  for (; t < e.length; ) {
+    const o = String(e[t]);
+    if (!o.startsWith("-") || o.length < 2) break;
+    const a = b$1(o);
+    let s = t + 1;
+    for (const r of a) {
+      const i = {
+        name: r.name,
+        value: r.value,
+        absorbedNext: false,
+        isGlobal: true
+      };
+      r.needsNext && i.value === void 0 && s < e.length && (i.value = String(e[s]), i.absorbedNext = true, s++), n.push(i);
+    }
+    t = s;
+  }
+  return { flags: n, taskIndex: t };
+}
+function V$1(e, n, t = []) {
+  const o$1 = B$1(n), a = [], s = [];
+  let r$1 = 0;
+  for (; r$1 < e.length; ) {
+    const i = e[r$1];
+    if (r(i)) {
+      s.push(...o(i)), r$1++;
+      continue;
+    }
+    const p = String(i);
+    if (p === "--") {
+      for (let d = r$1 + 1; d < e.length; d++) {
+        const g = e[d];
+        r(g) ? s.push(...o(g)) : s.push(String(g));
+      }
+      break;
+    }
+    if (!p.startsWith("-") || p.length < 2) {
+      a.push(p), r$1++;
+      continue;
+    }
+    const m = b$1(p, o$1);
+    let u = r$1 + 1;
+    for (const d of m) {
+      const g = {
+        name: d.name,
+        value: d.value,
+        absorbedNext: false,
+        isGlobal: false
+      };
+      d.needsNext && g.value === void 0 && u < e.length && !r(e[u]) && (g.value = String(e[u]), g.absorbedNext = true, u++), t.push(g);
+    }
+    r$1 = u;
+  }
+  return { flags: t, positionals: a, pathspecs: s };
+}
+function* q$1({
+  write: e
+}) {
+  for (const n of e)
+    for (const t of K$1) {
+      const o = t(n.key);
+      o && (yield o);
+    }
+}
+function f$1(e, n, t = String(e)) {
+  const o = typeof e == "string" ? new RegExp(`\\s*${e.toLowerCase()}`) : e;
+  return function(s) {
+    if (o.test(s))
+      return {
+        category: n,
+        message: `Configuring ${t} is not permitted without enabling ${n}`
+      };
+  };
+}
+function l$1(e, n) {
+  const t = new RegExp(`\\s*${e.toLowerCase().replace(/\./g, "(..+)?.")}`);
+  return f$1(t, n, e);
+}
+const K$1 = [
+  f$1("alias", "allowUnsafeAlias"),
+  f$1("core.askPass", "allowUnsafeAskPass"),
+  f$1("core.editor", "allowUnsafeEditor"),
+  f$1("core.fsmonitor", "allowUnsafeFsMonitor"),
+  f$1("core.gitProxy", "allowUnsafeGitProxy"),
+  f$1("core.hooksPath", "allowUnsafeHooksPath"),
+  f$1("core.pager", "allowUnsafePager"),
+  f$1("core.sshCommand", "allowUnsafeSshCommand"),
+  l$1("credential.helper", "allowUnsafeCredentialHelper"),
+  l$1("diff.command", "allowUnsafeDiffExternal"),
+  f$1("diff.external", "allowUnsafeDiffExternal"),
+  l$1("difftool.cmd", "allowUnsafeDiffExternal"),
+  l$1("diff.textconv", "allowUnsafeDiffTextConv"),
+  l$1("filter.clean", "allowUnsafeFilter"),
+  l$1("filter.process", "allowUnsafeFilter"),
+  l$1("filter.smudge", "allowUnsafeFilter"),
+  l$1("gpg.program", "allowUnsafeGpgProgram"),
+  f$1("include.path", "allowUnsafeInclude"),
+  l$1("includeIf", "allowUnsafeInclude"),
+  f$1("init.templateDir", "allowUnsafeTemplateDir"),
+  l$1("pager.", "allowUnsafePager"),
+  l$1("merge.driver", "allowUnsafeMergeDriver"),
+  l$1("mergetool.path", "allowUnsafeMergeDriver"),
+  l$1("mergetool.cmd", "allowUnsafeMergeDriver"),
+  l$1("protocol.allow", "allowUnsafeProtocolOverride"),
+  l$1("remote.receivepack", "allowUnsafePack"),
+  l$1("remote.uploadpack", "allowUnsafePack"),
+  f$1("uploadpack.packObjectsHook", "allowUnsafePack"),
+  f$1("sequence.editor", "allowUnsafeEditor"),
+  l$1("submodule.update", "allowUnsafeSubmodule"),
+  l$1("tar.command", "allowUnsafeCommandBinaries"),
+  l$1("trailer.cmd", "allowUnsafeCommandBinaries"),
+  l$1("trailer.command", "allowUnsafeCommandBinaries"),
+  l$1("url.insteadOf", "allowUnsafeUrlRewrite")
+];
+function* H$1(e, n) {
+  for (const t of n)
+    for (const o of X$1) {
+      const a = o(e, t);
+      a && (yield a);
+    }
+}
+function c(e, n, t, { name: o = String(n), globalOnly: a = false, withValue: s = false } = {}) {
+  const r = typeof n == "string" ? new RegExp(`\\s*${n.toLowerCase()}`) : n, i = `Use of ${e ? `${e} with option ` : ""}${o} is not permitted without enabling ${t}`;
+  return function(m, u) {
+    if (!(e && m !== e) && !(a && !u.isGlobal) && !(s && u.value === void 0) && r.test(u.name))
+      return {
+        category: t,
+        message: i
+      };
+  };
+}
+const h$1 = { globalOnly: true, withValue: true }, X$1 = [
+  c(null, /--(upload|receive)-pack/, "allowUnsafePack", {
+    name: "--upload-pack or --receive-pack"
+  }),
+  c("clone", /^-\w*u/, "allowUnsafePack"),
+  c("clone", "--u", "allowUnsafePack"),
+  c("push", /^--exec$/, "allowUnsafePack", { name: "--exec" }),
+  // `git` accepts unambiguous abbreviations of long options, so `--ex` and `--exe` are `--exec`
+  c("rebase", /^(-x|--ex(ec?)?)$/, "allowUnsafeExec", { name: "-x or --exec" }),
+  c(null, "--template", "allowUnsafeTemplateDir"),
+  c(null, "--exec-path", "allowUnsafeExec", h$1),
+  // `git` reads the configuration of whichever repository these name, so the
+  // directory alone is enough to deliver config the argv guards never see
+  c(null, "--git-dir", "allowUnsafeConfigPaths", h$1),
+  c(null, "--work-tree", "allowUnsafeConfigPaths", h$1),
+  c(null, /^-C$/, "allowUnsafeConfigPaths", { ...h$1, name: "-C" })
+];
+function k(e, n, t) {
+  return [...H$1(e, n), ...q$1(t)];
+}
+function Y$1(...e) {
+  const { flags: n, taskIndex: t } = W$1(e), o = t < e.length ? String(e[t]).toLowerCase() : null, a = o !== null ? e.slice(t + 1) : [], { positionals: s, pathspecs: r } = V$1(a, o, n), i = D(o, n, s);
+  return {
+    task: o,
+    flags: n.map(J$1),
+    paths: r,
+    config: i,
+    vulnerabilities: z$1(k(o, n, i))
+  };
+}
+function z$1(e) {
+  return Object.defineProperty(e, "vulnerabilities", {
+    value: e
+  });
+}
+function J$1({ value: e, name: n }) {
+  return e !== void 0 ? { name: n, value: e } : { name: n };
+}
+const y = {
+  editor: "allowUnsafeEditor",
+  git_askpass: "allowUnsafeAskPass",
+  git_config_global: "allowUnsafeConfigPaths",
+  git_config_system: "allowUnsafeConfigPaths",
+  git_config_count: "allowUnsafeConfigEnvCount",
+  git_config_parameters: "allowUnsafeConfigEnvCount",
+  git_config: "allowUnsafeConfigPaths",
+  git_editor: "allowUnsafeEditor",
+  git_exec_path: "allowUnsafeExec",
+  git_external_diff: "allowUnsafeDiffExternal",
+  git_pager: "allowUnsafePager",
+  git_proxy_command: "allowUnsafeGitProxy",
+  git_template_dir: "allowUnsafeTemplateDir",
+  git_sequence_editor: "allowUnsafeEditor",
+  git_ssh: "allowUnsafeSshCommand",
+  git_ssh_command: "allowUnsafeSshCommand",
+  pager: "allowUnsafePager",
+  prefix: "allowUnsafeConfigPaths",
+  ssh_askpass: "allowUnsafeAskPass",
+  visual: "allowUnsafeEditor"
+};
+function* Q$1(e) {
+  const n = parseInt(e.git_config_count ?? "0", 10);
+  for (let t = 0; t < n; t++) {
+    const o = e[`git_config_key_${t}`], a = e[`git_config_value_${t}`];
+    o !== void 0 && (yield { key: o.toLowerCase().trim(), value: a, scope: "env" });
+  }
+}
+function* Z$1(e) {
+  for (const n of Object.keys(e))
+    if (_$1(n)) {
+      const t = y[n];
+      yield {
+        category: t,
+        message: `Use of "${n.toUpperCase()}" is not permitted without enabling ${t}`
+      };
+    }
+}
+function _$1(e) {
+  return Object.hasOwn(y, e);
+}
+function ee$1(e) {
+  const n = {};
+  for (const [t, o] of Object.entries(e)) {
+    const a = t.toLowerCase().trim();
+    (_$1(a) || a.startsWith("git")) && (n[a] = String(o));
+  }
+  return n;
+}
+function ne$1(e) {
+  const n = ee$1(e), t = {
+    read: [],
+    write: [...Q$1(n)]
+  }, o = [
+    ...Z$1(n),
+    ...k(null, [], t)
+  ];
+  return {
+    config: t,
+    vulnerabilities: o
+  };
+}
+function oe$1(e, n) {
+  return [...Y$1(...e).vulnerabilities, ...ne$1(n).vulnerabilities];
+}
+
+class O extends Error {
+  constructor(e, n) {
+    super(n), this.task = e, Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+class Ae extends O {
+  constructor(e, n) {
+    super(void 0, n), this.config = e;
+  }
+}
+class A extends O {
+  constructor(e, n, r) {
+    super(e, r), this.task = e, this.plugin = n, Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+class at extends O {
+  constructor(e, n) {
+    super(void 0, n || String(e)), this.git = e;
+  }
+}
+class xe extends O {
+  constructor(e) {
+    super(void 0, e);
+  }
+}
+const I = "\0", W = () => {
+};
+function Ne(t) {
+  return typeof t != "function" ? W : t;
+}
+function $e(t) {
+  return typeof t == "function" && t !== W;
+}
+function Pe(t, e) {
+  const n = t.indexOf(e);
+  return n <= 0 ? [t, ""] : [t.substr(0, n), t.substr(n + 1)];
+}
+function Me(t, e = 0) {
+  return Dt(t) && t.length > e ? t[e] : void 0;
+}
+function N(t, e = 0) {
+  if (Dt(t) && t.length > e)
+    return t[t.length - 1 - e];
+}
+function Dt(t) {
+  return Bt(t);
+}
+function H(t = "", e = true, n = `
+`) {
+  return t.split(n).reduce((r, s) => {
+    const o = e ? s.trim() : s;
+    return o && r.push(o), r;
+  }, []);
+}
+function ut(t, e) {
+  return H(t, true).map((n) => e(n));
+}
+function Lt(t) {
+  return distExports$1.exists(t, distExports$1.FOLDER);
+}
+function S(t, e) {
+  return Array.isArray(t) ? t.includes(e) || t.push(e) : t.add(e), e;
+}
+function De(t, e) {
+  return Array.isArray(t) && !t.includes(e) && t.push(e), t;
+}
+function ct(t, e) {
+  if (Array.isArray(t)) {
+    const n = t.indexOf(e);
+    n >= 0 && t.splice(n, 1);
+  } else
+    t.delete(e);
+  return e;
+}
+const ft = Object.prototype.toString.call.bind(Object.prototype.toString);
+function v(t) {
+  return Array.isArray(t) ? t : [t];
+}
+function jt(t) {
+  return t.replace(/[\s-]+(.)/g, (e, n) => n.toUpperCase());
+}
+function L(t) {
+  return v(t).map((e) => e instanceof String ? e : String(e));
+}
+function p(t, e = 0) {
+  if (t == null)
+    return e;
+  const n = parseInt(t, 10);
+  return Number.isNaN(n) ? e : n;
+}
+function U(t, e) {
+  const n = [];
+  for (let r = 0, s = t.length; r < s; r++)
+    n.push(e, t[r]);
+  return n;
+}
+function F(t) {
+  return (Array.isArray(t) ? Buffer.concat(t) : t).toString("utf-8");
+}
+function Le(t) {
+  return t ? Buffer.isBuffer(t) ? t.length : Buffer.byteLength(t) : 0;
+}
+function je(t, e) {
+  const n = {};
+  return e.forEach((r) => {
+    t[r] !== void 0 && (n[r] = t[r]);
+  }), n;
+}
+function wt(t = 0) {
+  return new Promise((e) => setTimeout(e, t));
+}
+function bt(t) {
+  if (t !== false)
+    return t;
+}
+function d(t, e, n) {
+  return e(t) ? t : arguments.length > 2 ? n : void 0;
+}
+const K = (t) => Array.isArray(t);
+function st(t, e) {
+  const n = r(t) ? "string" : typeof t;
+  return /number|string|boolean/.test(n) && (!e || !e.includes(n));
+}
+const m = (t) => typeof t == "string" || r(t), Be = (t) => m(t) || Buffer.isBuffer(t), G = (t) => m(t) || Array.isArray(t) && t.every(m);
+function lt(t) {
+  return !!t && ft(t) === "[object Object]";
+}
+function Ie(t) {
+  return typeof t == "function";
+}
+const Bt = (t) => t == null || "number|boolean|function".includes(typeof t) ? false : typeof t.length == "number";
+var V = /* @__PURE__ */ ((t) => (t[t.SUCCESS = 0] = "SUCCESS", t[t.ERROR = 1] = "ERROR", t[t.NOT_FOUND = -2] = "NOT_FOUND", t[t.UNCLEAN = 128] = "UNCLEAN", t))(V || {});
+class z {
+  constructor(e, n) {
+    this.stdOut = e, this.stdErr = n;
+  }
+  asStrings() {
+    return new z(this.stdOut.toString("utf8"), this.stdErr.toString("utf8"));
+  }
+}
+function Ue() {
+  throw new Error("LineParser:useMatches not implemented");
+}
+class l {
+  constructor(e, n) {
+    this.matches = [], this.useMatches = Ue, this.parse = (r, s) => (this.resetMatches(), this._regExp.every((o, i) => this.addMatch(o, i, r(i))) ? this.useMatches(s, this.prepareMatches()) !== false : false), this._regExp = Array.isArray(e) ? e : [e], n && (this.useMatches = n);
+  }
+  resetMatches() {
+    this.matches.length = 0;
+  }
+  prepareMatches() {
+    return this.matches;
+  }
+  addMatch(e, n, r) {
+    const s = r && e.exec(r);
+    return s && this.pushMatch(n, s), !!s;
+  }
+  pushMatch(e, n) {
+    this.matches.push(...n.slice(1));
+  }
+}
+class x extends l {
+  addMatch(e, n, r) {
+    return /^remote:\s/.test(String(r)) && super.addMatch(e, n, r);
+  }
+  pushMatch(e, n) {
+    (e > 0 || n.length > 1) && super.pushMatch(e, n);
+  }
+}
+const Fe = {
+  binary: "git",
+  maxConcurrentProcesses: 5,
+  config: [],
+  trimmed: false
+};
+function Ge(...t) {
+  const e = process.cwd(), n = Object.assign(
+    { baseDir: e, ...Fe },
+    ...t.filter((r) => typeof r == "object" && r)
+  );
+  return n.baseDir = n.baseDir || e, n.trimmed = n.trimmed === true, n;
+}
+function It(t, e = []) {
+  return lt(t) ? Object.keys(t).reduce((n, r$1) => {
+    const s = t[r$1];
+    if (r(s))
+      n.push(s);
+    else if (st(s, ["boolean"]))
+      n.push(r$1 + "=" + s);
+    else if (Array.isArray(s))
+      for (const o of s)
+        st(o, ["string", "number"]) || n.push(r$1 + "=" + o);
+    else
+      n.push(r$1);
+    return n;
+  }, e) : e;
+}
+function h(t, e = 0, n = false) {
+  const r = [];
+  for (let s = 0, o = e < 0 ? t.length : e; s < o; s++)
+    "string|number".includes(typeof t[s]) && r.push(String(t[s]));
+  return It(ht(t), r), n || r.push(...ze(t)), r;
+}
+function ze(t) {
+  const e = typeof N(t) == "function";
+  return L(d(N(t, e ? 1 : 0), K, []));
+}
+function ht(t) {
+  const e = Ie(N(t));
+  return d(N(t, e ? 1 : 0), lt);
+}
+function u(t, e = true) {
+  const n = Ne(N(t));
+  return e || $e(n) ? n : void 0;
+}
+function Tt(t, e) {
+  return t(e.stdOut, e.stdErr);
+}
+function E(t, e, n, r = true) {
+  return v(n).forEach((s) => {
+    for (let o = H(s, r), i = 0, a = o.length; i < a; i++) {
+      const c = (y = 0) => {
+        if (!(i + y >= a))
+          return o[i + y];
+      };
+      e.some(({ parse: y }) => y(c, t));
+    }
+  }), t;
+}
+const mt = ({ exitCode: t }, e, n, r) => {
+  if (t === V.UNCLEAN && Ve(e))
+    return n(Buffer.from("false"));
+  r(e);
+}, Ut = (t) => t.trim() === "true";
+function We(t) {
+  switch (t) {
+    case "bare":
+      return Ke();
+    case "root":
+      return He();
+  }
+  return {
+    commands: ["rev-parse", "--is-inside-work-tree"],
+    format: "utf-8",
+    onError: mt,
+    parser: Ut
+  };
+}
+function He() {
+  return {
+    commands: ["rev-parse", "--git-dir"],
+    format: "utf-8",
+    onError: mt,
+    parser(e) {
+      return /^\.(git)?$/.test(e.trim());
+    }
+  };
+}
+function Ke() {
+  return {
+    commands: ["rev-parse", "--is-bare-repository"],
+    format: "utf-8",
+    onError: mt,
+    parser: Ut
+  };
+}
+function Ve(t) {
+  return /(Not a git repository|Kein Git-Repository)/i.test(String(t));
+}
+class Xe {
+  constructor(e) {
+    this.paths = [], this.files = [], this.folders = [], this.dryRun = e;
+  }
+}
+const Ye = /^[a-z]+\s*/i, Qe = /^[a-z]+\s+[a-z]+\s*/i, Je = /\/$/;
+function Ze(t, e) {
+  const n = new Xe(t), r = t ? Qe : Ye;
+  return H(e).forEach((s) => {
+    const o = s.replace(r, "");
+    n.paths.push(o), (Je.test(o) ? n.folders : n.files).push(o);
+  }), n;
+}
+const Ft = [];
+function tn(t) {
+  return {
+    commands: Ft,
+    format: "empty",
+    parser: t
+  };
+}
+function b(t) {
+  return {
+    commands: Ft,
+    format: "empty",
+    parser() {
+      throw typeof t == "string" ? new xe(t) : t;
+    }
+  };
+}
+function g(t, e = false) {
+  return {
+    commands: t,
+    format: "utf-8",
+    parser(n) {
+      return e ? String(n).trim() : n;
+    }
+  };
+}
+function Gt(t) {
+  return {
+    commands: t,
+    format: "buffer",
+    parser(e) {
+      return e;
+    }
+  };
+}
+function en(t) {
+  return t.format === "buffer";
+}
+function kt(t) {
+  return t.format === "empty" || !t.commands.length;
+}
+const nn = "Git clean interactive mode is not supported", rn = 'Git clean mode parameter ("n" or "f") is required', sn = "Git clean unknown option found in: ";
+var zt = /* @__PURE__ */ ((t) => (t.DRY_RUN = "n", t.FORCE = "f", t.IGNORED_INCLUDED = "x", t.IGNORED_ONLY = "X", t.EXCLUDING = "e", t.QUIET = "q", t.RECURSIVE = "d", t))(zt || {});
+const qt = /* @__PURE__ */ new Set([
+  "i",
+  ...L(Object.values(zt))
+]);
+function on(t, e) {
+  const { cleanMode: n, options: r, valid: s } = cn(t);
+  return n ? s.options ? (r.push(...e), r.some(hn) ? b(nn) : an(n, r)) : b(sn + JSON.stringify(t)) : b(rn);
+}
+function an(t, e) {
+  return {
+    commands: ["clean", `-${t}`, ...e],
+    format: "utf-8",
+    parser(r) {
+      return Ze(t === "n", r);
+    }
+  };
+}
+function un(t) {
+  return Array.isArray(t) && t.every((e) => qt.has(e));
+}
+function cn(t) {
+  let e, n = [], r = { cleanMode: false, options: true };
+  return t.replace(/[^a-z]i/g, "").split("").forEach((s) => {
+    fn(s) ? (e = s, r.cleanMode = true) : r.options = r.options && ln(n[n.length] = `-${s}`);
+  }), {
+    cleanMode: e,
+    options: n,
+    valid: r
+  };
+}
+function fn(t) {
+  return t === "f" || t === "n";
+}
+function ln(t) {
+  return /^-[a-z]$/i.test(t) && qt.has(t.charAt(1));
+}
+function hn(t) {
+  return /^-[^\-]/.test(t) ? t.indexOf("i") > 0 : t === "--interactive";
+}
+class mn {
+  constructor() {
+    this.files = [], this.values = /* @__PURE__ */ Object.create(null);
+  }
+  get all() {
+    return this._all || (this._all = this.files.reduce((e, n) => Object.assign(e, this.values[n]), {})), this._all;
+  }
+  addFile(e) {
+    if (!(e in this.values)) {
+      const n = N(this.files);
+      this.values[e] = n ? Object.create(this.values[n]) : {}, this.files.push(e);
+    }
+    return this.values[e];
+  }
+  addValue(e, n, r) {
+    const s = this.addFile(e);
+    Object.hasOwn(s, n) ? Array.isArray(s[n]) ? s[n].push(r) : s[n] = [s[n], r] : s[n] = r, this._all = void 0;
+  }
+}
+function pn(t) {
+  const e = new mn();
+  for (const n of Wt(t))
+    e.addValue(n.file, String(n.key), n.value);
+  return e;
+}
+function dn(t, e) {
+  let n = null;
+  const r = [], s = /* @__PURE__ */ new Map();
+  for (const o of Wt(t, e))
+    o.key === e && (r.push(n = o.value), s.has(o.file) || s.set(o.file, []), s.get(o.file).push(n));
+  return {
+    key: e,
+    paths: Array.from(s.keys()),
+    scopes: s,
+    value: n,
+    values: r
+  };
+}
+function gn(t) {
+  return t.replace(/^(file):/, "");
+}
+function* Wt(t, e = null) {
+  const n = t.split("\0");
+  for (let r = 0, s = n.length - 1; r < s; ) {
+    const o = gn(n[r++]);
+    let i = n[r++], a = e;
+    if (i.includes(`
+`)) {
+      const c = Pe(i, `
+`);
+      a = c[0], i = c[1];
+    }
+    yield { file: o, key: a, value: i };
+  }
+}
+var Ht = /* @__PURE__ */ ((t) => (t.system = "system", t.global = "global", t.local = "local", t.worktree = "worktree", t))(Ht || {});
+function Y(t, e) {
+  return typeof t == "string" && Object.hasOwn(Ht, t) ? t : e;
+}
+function yn(t, e, n, r) {
+  const s = ["config", `--${r}`];
+  return n && s.push("--add"), s.push(t, e), {
+    commands: s,
+    format: "utf-8",
+    parser(o) {
+      return o;
+    }
+  };
+}
+function wn(t, e) {
+  const n = ["config", "--null", "--show-origin", "--get-all", t];
+  return e && n.splice(1, 0, `--${e}`), {
+    commands: n,
+    format: "utf-8",
+    parser(r) {
+      return dn(r, t);
+    }
+  };
+}
+function bn(t) {
+  const e = ["config", "--list", "--show-origin", "--null"];
+  return t && e.push(`--${t}`), {
+    commands: e,
+    format: "utf-8",
+    parser(n) {
+      return pn(n);
+    }
+  };
+}
+function Tn() {
+  return {
+    addConfig(t, e, ...n) {
+      return this._runTask(
+        yn(
+          t,
+          e,
+          n[0] === true,
+          Y(
+            n[1],
+            "local"
+            /* local */
+          )
+        ),
+        u(arguments)
+      );
+    },
+    getConfig(t, e) {
+      return this._runTask(
+        wn(t, Y(e, void 0)),
+        u(arguments)
+      );
+    },
+    listConfig(...t) {
+      return this._runTask(
+        bn(Y(t[0], void 0)),
+        u(arguments)
+      );
+    }
+  };
+}
+var Kt = /* @__PURE__ */ ((t) => (t.ADDED = "A", t.COPIED = "C", t.DELETED = "D", t.MODIFIED = "M", t.RENAMED = "R", t.CHANGED = "T", t.UNMERGED = "U", t.UNKNOWN = "X", t.BROKEN = "B", t))(Kt || {});
+const kn = new Set(Object.values(Kt));
+function _n(t) {
+  return kn.has(t);
+}
+var _t;
+const vn = ["-h"], j = /* @__PURE__ */ Symbol("grepQuery");
+class En {
+  constructor() {
+    this[_t] = [];
+  }
+  *[(_t = j, Symbol.iterator)]() {
+    for (const e of this[j])
+      yield e;
+  }
+  and(...e) {
+    return e.length && this[j].push("--and", "(", ...U(e, "-e"), ")"), this;
+  }
+  param(...e) {
+    return this[j].push(...U(e, "-e")), this;
+  }
+}
+function Sn(...t) {
+  return new En().param(...t);
+}
+function Rn(t) {
+  const e = /* @__PURE__ */ new Set(), n = {};
+  return ut(t, (r) => {
+    const [s, o, i] = r.split(I);
+    e.add(s), (n[s] = n[s] || []).push({
+      line: p(o),
+      path: s,
+      preview: i
+    });
+  }), {
+    paths: e,
+    results: n
+  };
+}
+function On() {
+  return {
+    grep(t) {
+      const e = u(arguments), n = h(arguments);
+      for (const s of vn)
+        if (n.includes(s))
+          return this._runTask(
+            b(`git.grep: use of "${s}" is not supported.`),
+            e
+          );
+      typeof t == "string" && (t = Sn().param(t));
+      const r = ["grep", "--null", "-n", "--full-name", ...n, ...t];
+      return this._runTask(
+        {
+          commands: r,
+          format: "utf-8",
+          parser(s) {
+            return Rn(s);
+          }
+        },
+        e
+      );
+    }
+  };
+}
+var Vt = /* @__PURE__ */ ((t) => (t.MIXED = "mixed", t.SOFT = "soft", t.HARD = "hard", t.MERGE = "merge", t.KEEP = "keep", t))(Vt || {});
+const Cn = L(Object.values(Vt));
+function An(t, e) {
+  const n = ["reset"];
+  return Xt(t) && n.push(`--${t}`), n.push(...e), g(n);
+}
+function xn(t) {
+  if (Xt(t))
+    return t;
+  switch (typeof t) {
+    case "string":
+    case "undefined":
+      return "soft";
+  }
+}
+function Xt(t) {
+  return typeof t == "string" && Cn.includes(t);
+}
+it.formatters.L = (t) => String(Bt(t) ? t.length : "-");
+it.formatters.B = (t) => Buffer.isBuffer(t) ? t.toString("utf8") : ft(t);
+function Nn() {
+  return it("simple-git");
+}
+function vt(t, e, n) {
+  return !e || !String(e).replace(/\s*/, "") ? n ? (r, ...s) => {
+    t(r, ...s), n(r, ...s);
+  } : t : (r, ...s) => {
+    t(`%s ${r}`, e, ...s), n && n(r, ...s);
+  };
+}
+function $n(t, e, { namespace: n }) {
+  if (typeof t == "string")
+    return t;
+  const r = e && e.namespace || "";
+  return r.startsWith(n) ? r.substr(n.length + 1) : r || n;
+}
+function $(t, e, n, r = Nn()) {
+  const s = t && `[${t}]` || "", o = [], i = typeof e == "string" ? r.extend(e) : e, a = $n(d(e, m), i, r);
+  return y(n);
+  function c(w, T) {
+    return S(
+      o,
+      $(t, a.replace(/^[^:]+/, w), T, r)
+    );
+  }
+  function y(w) {
+    const T = w && `[${w}]` || "", k = i && vt(i, T) || W, C = vt(r, `${s} ${T}`, k);
+    return Object.assign(i ? k : C, {
+      label: t,
+      sibling: c,
+      info: C,
+      step: y
+    });
+  }
+}
+const M = class M {
+  constructor(e = "GitExecutor") {
+    this.logLabel = e, this._queue = /* @__PURE__ */ new Map();
+  }
+  withProgress(e) {
+    return this._queue.get(e);
+  }
+  createProgress(e) {
+    const n = M.getName(e.commands[0]), r = $(this.logLabel, n);
+    return {
+      task: e,
+      logger: r,
+      name: n
+    };
+  }
+  push(e) {
+    const n = this.createProgress(e);
+    return n.logger("Adding task to the queue, commands = %o", e.commands), this._queue.set(e, n), n;
+  }
+  fatal(e) {
+    for (const [n, { logger: r }] of Array.from(this._queue.entries()))
+      n === e.task ? (r.info("Failed %o", e), r(
+        "Fatal exception, any as-yet un-started tasks run through this executor will not be attempted"
+      )) : r.info(
+        "A fatal exception occurred in a previous task, the queue has been purged: %o",
+        e.message
+      ), this.complete(n);
+    if (this._queue.size !== 0)
+      throw new Error(`Queue size should be zero after fatal: ${this._queue.size}`);
+  }
+  complete(e) {
+    this.withProgress(e) && this._queue.delete(e);
+  }
+  attempt(e) {
+    const n = this.withProgress(e);
+    if (!n)
+      throw new O(void 0, "TasksPendingQueue: attempt called for an unknown task");
+    return n.logger("Starting task"), n;
+  }
+  static getName(e = "empty") {
+    return `task:${e}:${++M.counter}`;
+  }
+};
+M.counter = 0;
+let ot = M;
+class Pn {
+  constructor(e, n, r) {
+    this._executor = e, this._scheduler = n, this._plugins = r, this._chain = Promise.resolve(), this._queue = new ot();
+  }
+  get cwd() {
+    return this._cwd || this._executor.cwd;
+  }
+  set cwd(e) {
+    this._cwd = e;
+  }
+  get env() {
+    return this._executor.env;
+  }
+  get outputHandler() {
+    return this._executor.outputHandler;
+  }
+  chain() {
+    return this;
+  }
+  push(e) {
+    return this._queue.push(e), this._chain = this._chain.then(() => this.attemptTask(e));
+  }
+  async attemptTask(e) {
+    const n = await this._scheduler.next(), r = () => this._queue.complete(e);
+    try {
+      const { logger: s } = this._queue.attempt(e);
+      return await (kt(e) ? this.attemptEmptyTask(e, s) : this.attemptRemoteTask(e, s));
+    } catch (s) {
+      throw this.onFatalException(e, s);
+    } finally {
+      r(), n();
+    }
+  }
+  onFatalException(e, n) {
+    const r = n instanceof O ? Object.assign(n, { task: e }) : new O(e, n && String(n));
+    return this._chain = Promise.resolve(), this._queue.fatal(r), r;
+  }
+  async attemptRemoteTask(e, n) {
+    const r = this._plugins.exec("spawn.binary", "", this.taskContext(e, e.commands)), s = this._plugins.exec(
+      "spawn.args",
+      [...e.commands],
+      this.taskContext(e, e.commands)
+    ), o = await this.gitResponse(
+      e,
+      r,
+      s,
+      this.outputHandler,
+      n.step("SPAWN")
+    ), i = await this.handleTaskData(e, s, o, n.step("HANDLE"));
+    return n("passing response to task's parser as a %s", e.format), en(e) ? Tt(e.parser, i) : Tt(e.parser, i.asStrings());
+  }
+  async attemptEmptyTask(e, n) {
+    return n("empty task bypassing child process to call to task's parser"), e.parser(this);
+  }
+  handleTaskData(e, n, r, s) {
+    const { exitCode: o, rejection: i, stdOut: a, stdErr: c } = r;
+    return new Promise((y, w) => {
+      s("Preparing to handle process response exitCode=%d stdOut=", o);
+      const { error: T } = this._plugins.exec(
+        "task.error",
+        { error: i },
+        {
+          ...this.taskContext(e, n),
+          ...r
+        }
+      );
+      if (T && e.onError)
+        return s.info("exitCode=%s handling with custom error handler"), e.onError(
+          r,
+          T,
+          (k) => {
+            s.info("custom error handler treated as success"), s("custom error returned a %s", ft(k)), y(
+              new z(
+                Array.isArray(k) ? Buffer.concat(k) : k,
+                Buffer.concat(c)
+              )
+            );
+          },
+          w
+        );
+      if (T)
+        return s.info(
+          "handling as error: exitCode=%s stdErr=%s rejection=%o",
+          o,
+          c.length,
+          i
+        ), w(T);
+      s.info("retrieving task output complete"), y(new z(Buffer.concat(a), Buffer.concat(c)));
+    });
+  }
+  async gitResponse(e, n, r, s, o) {
+    const i = o.sibling("output"), a = this._plugins.exec(
+      "spawn.options",
+      {
+        cwd: this.cwd,
+        env: this.env,
+        windowsHide: true
+      },
+      this.taskContext(e, e.commands)
+    );
+    return new Promise((c) => {
+      const y = [], w = [];
+      o.info("%s %o", n, r), o("%O", a);
+      let T = this._beforeSpawn(e, r);
+      if (T)
+        return c({
+          stdOut: y,
+          stdErr: w,
+          exitCode: 9901,
+          rejection: T
+        });
+      this._plugins.exec("spawn.before", void 0, {
+        ...this.taskContext(e, r),
+        kill(C) {
+          T = C || T;
+        }
+      });
+      const k = spawn(n, r, a);
+      k.stdout.on(
+        "data",
+        Et(y, "stdOut", o, i.step("stdOut"))
+      ), k.stderr.on(
+        "data",
+        Et(w, "stdErr", o, i.step("stdErr"))
+      ), k.on("error", Mn(w, o)), s && (o("Passing child process stdOut/stdErr to custom outputHandler"), s(n, k.stdout, k.stderr, [...r])), this._plugins.exec("spawn.after", void 0, {
+        ...this.taskContext(e, r),
+        spawned: k,
+        close(C, Te) {
+          c({
+            stdOut: y,
+            stdErr: w,
+            exitCode: C,
+            rejection: T || Te
+          });
+        },
+        kill(C) {
+          k.killed || (T = C, k.kill("SIGINT"));
+        }
+      });
+    });
+  }
+  _beforeSpawn(e, n) {
+    let r;
+    return this._plugins.exec("spawn.before", void 0, {
+      ...this.taskContext(e, n),
+      kill(s) {
+        r = s || r;
+      }
+    }), r;
+  }
+  taskContext(e, n) {
+    return {
+      method: String(Me(e.commands) || ""),
+      commands: n,
+      env: { ...this.env },
+      input: kt(e) ? void 0 : e.input
+    };
+  }
+}
+function Mn(t, e) {
+  return (n) => {
+    e("[ERROR] child process exception %o", n), t.push(Buffer.from(String(n.stack), "ascii"));
+  };
+}
+function Et(t, e, n, r) {
+  return (s) => {
+    n("%s received %L bytes", e, s), r("%B", s), t.push(s);
+  };
+}
+class Dn {
+  constructor(e, n, r) {
+    this.cwd = e, this._scheduler = n, this._plugins = r, this._chain = this.chain();
+  }
+  chain() {
+    return new Pn(this, this._scheduler, this._plugins);
+  }
+  push(e) {
+    return this._chain.push(e);
+  }
+}
+function Ln(t, e, n = W) {
+  const r = (o) => {
+    n(null, o);
+  }, s = (o) => {
+    o?.task === t && n(o, void 0);
+  };
+  e.then(r, s);
+}
+function St(t, e) {
+  return tn((n) => {
+    if (!Lt(t))
+      throw new Error(`Git.cwd: cannot change to non-directory "${t}"`);
+    return (e || n).cwd = t;
+  });
+}
+function Q(t) {
+  const e = ["checkout", ...t];
+  return e[1] === "-b" && e.includes("-B") && (e[1] = ct(e, "-B")), g(e);
+}
+function jn() {
+  return {
+    checkout() {
+      return this._runTask(
+        Q(h(arguments, 1)),
+        u(arguments)
+      );
+    },
+    checkoutBranch(t, e) {
+      return this._runTask(
+        Q(["-b", t, e, ...h(arguments)]),
+        u(arguments)
+      );
+    },
+    checkoutLocalBranch(t) {
+      return this._runTask(
+        Q(["-b", t, ...h(arguments)]),
+        u(arguments)
+      );
+    }
+  };
+}
+const Yt = (t, e, n) => {
+  const r = ["clone", ...n];
+  return m(t) && r.push(c$1(t)), m(e) && r.push(c$1(e)), g(r);
+}, Bn = (t, e, n) => (S(n, "--mirror"), Yt(t, e, n));
+function Rt(t, e, n, ...r) {
+  return m(n) ? e(n, d(r[0], m), h(arguments)) : b(`git.${t}() requires a string 'repoPath'`);
+}
+function In() {
+  return {
+    clone(t, ...e) {
+      return this._runTask(
+        Rt("clone", Yt, d(t, m), ...e),
+        u(arguments)
+      );
+    },
+    mirror(t, ...e) {
+      return this._runTask(
+        Rt("mirror", Bn, d(t, m), ...e),
+        u(arguments)
+      );
+    }
+  };
+}
+const Un = [
+  new l(/^\[([^\s]+)( \([^)]+\))? ([^\]]+)/, (t, [e, n, r]) => {
+    t.branch = e, t.commit = r, t.root = !!n;
+  }),
+  new l(/\s*Author:\s(.+)/i, (t, [e]) => {
+    const n = e.split("<"), r = n.pop();
+    !r || !r.includes("@") || (t.author = {
+      email: r.substr(0, r.length - 1),
+      name: n.join("<").trim()
+    });
+  }),
+  new l(
+    /(\d+)[^,]*(?:,\s*(\d+)[^,]*)(?:,\s*(\d+))/g,
+    (t, [e, n, r]) => {
+      t.summary.changes = parseInt(e, 10) || 0, t.summary.insertions = parseInt(n, 10) || 0, t.summary.deletions = parseInt(r, 10) || 0;
+    }
+  ),
+  new l(
+    /^(\d+)[^,]*(?:,\s*(\d+)[^(]+\(([+-]))?/,
+    (t, [e, n, r]) => {
+      t.summary.changes = parseInt(e, 10) || 0;
+      const s = parseInt(n, 10) || 0;
+      r === "-" ? t.summary.deletions = s : r === "+" && (t.summary.insertions = s);
+    }
+  )
+];
+function Fn(t) {
+  return E({
+    author: null,
+    branch: "",
+    commit: "",
+    root: false,
+    summary: {
+      changes: 0,
+      insertions: 0,
+      deletions: 0
+    }
+  }, Un, t);
+}
+function Gn(t, e, n) {
+  return {
+    commands: [
+      "-c",
+      "core.abbrev=40",
+      "commit",
+      ...U(t, "-m"),
+      ...e,
+      ...n
+    ],
+    format: "utf-8",
+    parser: Fn
+  };
+}
+function zn() {
+  return {
+    commit(e, ...n) {
+      const r = u(arguments), s = t(e) || Gn(
+        v(e),
+        v(d(n[0], G, [])),
+        [
+          ...L(d(n[1], K, [])),
+          ...h(arguments, 0, true)
+        ]
+      );
+      return this._runTask(s, r);
+    }
+  };
+  function t(e) {
+    return !G(e) && b(
+      "git.commit: requires the commit message to be supplied as a string/string[]"
+    );
+  }
+}
+function qn() {
+  return {
+    count: 0,
+    garbage: 0,
+    inPack: 0,
+    packs: 0,
+    prunePackable: 0,
+    size: 0,
+    sizeGarbage: 0,
+    sizePack: 0
+  };
+}
+const Wn = new l(
+  /([a-z-]+): (\d+)$/,
+  (t, [e, n]) => {
+    const r = jt(e);
+    Object.hasOwn(t, r) && (t[r] = p(n));
+  }
+);
+function Hn() {
+  return {
+    countObjects() {
+      return this._runTask({
+        commands: ["count-objects", "--verbose"],
+        format: "utf-8",
+        parser(t) {
+          return E(qn(), [Wn], t);
+        }
+      });
+    }
+  };
+}
+function Kn() {
+  return {
+    firstCommit() {
+      return this._runTask(
+        g(["rev-list", "--max-parents=0", "HEAD"], true),
+        u(arguments)
+      );
+    }
+  };
+}
+function Vn(t, e) {
+  const n = ["hash-object", t];
+  return e && n.push("-w"), g(n, true);
+}
+class J {
+  constructor(e, n, r, s) {
+    this.bare = e, this.path = n, this.existing = r, this.gitDir = s;
+  }
+}
+const Xn = /^Init.+ repository in (.+)$/, Yn = /^Rein.+ in (.+)$/;
+function Qn(t, e, n) {
+  const r = String(n).trim();
+  let s;
+  if (s = Xn.exec(r))
+    return new J(t, e, false, s[1]);
+  if (s = Yn.exec(r))
+    return new J(t, e, true, s[1]);
+  let o = "";
+  const i = r.split(" ");
+  for (; i.length; )
+    if (i.shift() === "in") {
+      o = i.join(" ");
+      break;
+    }
+  return new J(t, e, /^re/i.test(r), o);
+}
+const Qt = "--bare";
+function Jn(t) {
+  return t.includes(Qt);
+}
+function Zn(t = false, e, n) {
+  const r = ["init", ...n];
+  return t && !Jn(r) && r.splice(1, 0, Qt), {
+    commands: r,
+    format: "utf-8",
+    parser(s) {
+      return Qn(r.includes("--bare"), e, s);
+    }
+  };
+}
+function tr(t) {
+  return t === void 0 ? b("interpretTrailers called without input content") : {
+    format: "utf-8",
+    parser(e) {
+      return Object.fromEntries(
+        ut(e, (n) => {
+          const r = n.indexOf(":");
+          return [
+            jt(n.substring(0, r).toLowerCase()),
+            n.substring(r + 2).trim()
+          ];
+        })
+      );
+    },
+    commands: ["interpret-trailers", "--parse"],
+    input: t
+  };
+}
+function er() {
+  return {
+    interpretTrailers(t) {
+      return this._runTask(
+        tr(d(t, Be)),
+        u(arguments)
+      );
+    }
+  };
+}
+var R = /* @__PURE__ */ ((t) => (t.NONE = "", t.STAT = "--stat", t.NUM_STAT = "--numstat", t.NAME_ONLY = "--name-only", t.NAME_STATUS = "--name-status", t))(R || {});
+const Jt = /^--(stat|numstat|name-only|name-status)(=|$)/;
+function pt(t) {
+  for (let e = 0; e < t.length; e++) {
+    const n = Jt.exec(t[e]);
+    if (n)
+      return `--${n[1]}`;
+  }
+  return "";
+}
+function nr(t) {
+  return Jt.test(t);
+}
+class rr {
+  constructor() {
+    this.changed = 0, this.deletions = 0, this.insertions = 0, this.files = [];
+  }
+}
+const Ot = [
+  new l(
+    /^(.+)\s+\|\s+(\d+)(\s+[+\-]+)?$/,
+    (t, [e, n, r = ""]) => {
+      t.files.push({
+        file: e.trim(),
+        changes: p(n),
+        insertions: r.replace(/[^+]/g, "").length,
+        deletions: r.replace(/[^-]/g, "").length,
+        binary: false
+      });
+    }
+  ),
+  new l(
+    /^(.+) \|\s+Bin ([0-9.]+) -> ([0-9.]+) ([a-z]+)/,
+    (t, [e, n, r]) => {
+      t.files.push({
+        file: e.trim(),
+        before: p(n),
+        after: p(r),
+        binary: true
+      });
+    }
+  ),
+  new l(/^(.+)\s+\|\s+Bin\s*$/, (t, [e]) => {
+    t.files.push({
+      file: e.trim(),
+      before: 0,
+      after: 0,
+      binary: true
+    });
+  }),
+  new l(
+    /(\d+) files? changed\s*((?:, \d+ [^,]+){0,2})/,
+    (t, [e, n]) => {
+      const r = /(\d+) i/.exec(n), s = /(\d+) d/.exec(n);
+      t.changed = p(e), t.insertions = p(r?.[1]), t.deletions = p(s?.[1]);
+    }
+  )
+], sr = [
+  new l(
+    /(\d+)\t(\d+)\t(.+)$/,
+    (t, [e, n, r]) => {
+      const s = p(e), o = p(n);
+      t.changed++, t.insertions += s, t.deletions += o, t.files.push({
+        file: r,
+        changes: s + o,
+        insertions: s,
+        deletions: o,
+        binary: false
+      });
+    }
+  ),
+  new l(/-\t-\t(.+)$/, (t, [e]) => {
+    t.changed++, t.files.push({
+      file: e,
+      after: 0,
+      before: 0,
+      binary: true
+    });
+  })
+], or = [
+  new l(/(.+)$/, (t, [e]) => {
+    t.changed++, t.files.push({
+      file: e,
+      changes: 0,
+      insertions: 0,
+      deletions: 0,
+      binary: false
+    });
+  })
+], ir = [
+  new l(
+    /([ACDMRTUXB])([0-9]{0,3})\t(.[^\t]*)(\t(.[^\t]*))?$/,
+    (t, [e, n, r, s, o]) => {
+      t.changed++, t.files.push({
+        file: o ?? r,
+        changes: 0,
+        insertions: 0,
+        deletions: 0,
+        binary: false,
+        status: bt(_n(e) && e),
+        from: bt(!!o && r !== o && r),
+        similarity: p(n)
+      });
+    }
+  )
+], ar = {
+  [R.NONE]: Ot,
+  [R.STAT]: Ot,
+  [R.NUM_STAT]: sr,
+  [R.NAME_STATUS]: ir,
+  [R.NAME_ONLY]: or
+};
+function Zt(t = R.NONE) {
+  const e = ar[t];
+  return (n) => E(new rr(), e, n, false);
+}
+const te = "òòòòòò ", ee = " òò", ne = " ò ", ur = ["hash", "date", "message", "refs", "author_name", "author_email"];
+function cr(t, e) {
+  return e.reduce(
+    (n, r, s) => (n[r] = t[s] || "", n),
+    /* @__PURE__ */ Object.create({ diff: null })
+  );
+}
+function re(t = ne, e = ur, n = R.NONE) {
+  const r = Zt(n);
+  return function(s) {
+    const o = H(
+      s.trim(),
+      false,
+      te
+    ).map(function(i) {
+      const a = i.split(ee), c = cr(a[0].split(t), e);
+      return a.length > 1 && a[1].trim() && (c.diff = r(a[1])), c;
+    });
+    return {
+      all: o,
+      latest: o.length && o[0] || null,
+      total: o.length
+    };
+  };
+}
+function fr(t) {
+  let e = pt(t);
+  const n = ["diff"];
+  return e === R.NONE && (e = R.STAT, n.push("--stat=4096")), n.push(...t), dt(n) || {
+    commands: n,
+    format: "utf-8",
+    parser: Zt(e)
+  };
+}
+function dt(t) {
+  const e = t.filter(nr);
+  if (e.length > 1)
+    return b(
+      `Summary flags are mutually exclusive - pick one of ${e.join(",")}`
+    );
+  if (e.length && t.includes("-z"))
+    return b(
+      `Summary flag ${e} parsing is not compatible with null termination option '-z'`
+    );
+}
+var se = /* @__PURE__ */ ((t) => (t[t["--pretty"] = 0] = "--pretty", t[t["max-count"] = 1] = "max-count", t[t.maxCount = 2] = "maxCount", t[t.n = 3] = "n", t[t.file = 4] = "file", t[t.format = 5] = "format", t[t.from = 6] = "from", t[t.to = 7] = "to", t[t.splitter = 8] = "splitter", t[t.symmetric = 9] = "symmetric", t[t.mailMap = 10] = "mailMap", t[t.multiLine = 11] = "multiLine", t[t.strictDate = 12] = "strictDate", t))(se || {});
+function lr(t, e) {
+  const n = [], r = [];
+  return Object.keys(t).forEach((s) => {
+    n.push(s), r.push(String(t[s]));
+  }), [n, r.join(e)];
+}
+function hr(t) {
+  return Object.keys(t).reduce((e, n) => (n in se || (e[n] = t[n]), e), {});
+}
+function oe(t = {}, e = []) {
+  const n = d(t.splitter, m, ne), r = lt(t.format) ? t.format : {
+    hash: "%H",
+    date: t.strictDate === false ? "%ai" : "%aI",
+    message: "%s",
+    refs: "%D",
+    body: t.multiLine ? "%B" : "%b",
+    author_name: t.mailMap !== false ? "%aN" : "%an",
+    author_email: t.mailMap !== false ? "%aE" : "%ae"
+  }, [s, o] = lr(r, n), i = [], a = [
+    `--pretty=format:${te}${o}${ee}`,
+    ...e
+  ], c = t.n || t["max-count"] || t.maxCount;
+  if (c && a.push(`--max-count=${c}`), t.from || t.to) {
+    const y = t.symmetric !== false ? "..." : "..";
+    i.push(`${t.from || ""}${y}${t.to || ""}`);
+  }
+  return m(t.file) && a.push("--follow", c$1(t.file)), It(hr(t), a), {
+    fields: s,
+    splitter: n,
+    commands: [...a, ...i]
+  };
+}
+function mr(t, e, n) {
+  const r = re(t, e, pt(n));
+  return {
+    commands: ["log", ...n],
+    format: "utf-8",
+    parser: r
+  };
+}
+function pr() {
+  return {
+    log(...n) {
+      const r = u(arguments), s = oe(
+        ht(arguments),
+        L(d(arguments[0], K, []))
+      ), o = e(...n) || dt(s.commands) || t(s);
+      return this._runTask(o, r);
+    }
+  };
+  function t(n) {
+    return mr(n.splitter, n.fields, n.commands);
+  }
+  function e(n, r) {
+    return m(n) && m(r) && b(
+      "git.log(string, string) should be replaced with git.log({ from: string, to: string })"
+    );
+  }
+}
+class Z {
+  constructor(e, n = null, r) {
+    this.reason = e, this.file = n, this.meta = r;
+  }
+  toString() {
+    return `${this.file}:${this.reason}`;
+  }
+}
+class dr {
+  constructor() {
+    this.conflicts = [], this.merges = [], this.result = "success";
+  }
+  get failed() {
+    return this.conflicts.length > 0;
+  }
+  get reason() {
+    return this.result;
+  }
+  toString() {
+    return this.conflicts.length ? `CONFLICTS: ${this.conflicts.join(", ")}` : "OK";
+  }
+}
+class ie {
+  constructor() {
+    this.remoteMessages = {
+      all: []
+    }, this.created = [], this.deleted = [], this.files = [], this.deletions = {}, this.insertions = {}, this.summary = {
+      changes: 0,
+      deletions: 0,
+      insertions: 0
+    };
+  }
+}
+class gr {
+  constructor() {
+    this.remote = "", this.hash = {
+      local: "",
+      remote: ""
+    }, this.branch = {
+      local: "",
+      remote: ""
+    }, this.message = "";
+  }
+  toString() {
+    return this.message;
+  }
+}
+function tt(t) {
+  return t.objects = t.objects || {
+    compressing: 0,
+    counting: 0,
+    enumerating: 0,
+    packReused: 0,
+    reused: { count: 0, delta: 0 },
+    total: { count: 0, delta: 0 }
+  };
+}
+function Ct(t) {
+  const e = /^\s*(\d+)/.exec(t), n = /delta (\d+)/i.exec(t);
+  return {
+    count: p(e && e[1] || "0"),
+    delta: p(n && n[1] || "0")
+  };
+}
+const yr = [
+  new x(
+    /^remote:\s*(enumerating|counting|compressing) objects: (\d+),/i,
+    (t, [e, n]) => {
+      const r = e.toLowerCase(), s = tt(t.remoteMessages);
+      Object.assign(s, { [r]: p(n) });
+    }
+  ),
+  new x(
+    /^remote:\s*(enumerating|counting|compressing) objects: \d+% \(\d+\/(\d+)\),/i,
+    (t, [e, n]) => {
+      const r = e.toLowerCase(), s = tt(t.remoteMessages);
+      Object.assign(s, { [r]: p(n) });
+    }
+  ),
+  new x(
+    /total ([^,]+), reused ([^,]+), pack-reused (\d+)/i,
+    (t, [e, n, r]) => {
+      const s = tt(t.remoteMessages);
+      s.total = Ct(e), s.reused = Ct(n), s.packReused = p(r);
+    }
+  )
+], wr = [
+  new x(/^remote:\s*(.+)$/, (t, [e]) => (t.remoteMessages.all.push(e.trim()), false)),
+  ...yr,
+  new x(
+    [/create a (?:pull|merge) request/i, /\s(https?:\/\/\S+)$/],
+    (t, [e]) => {
+      t.remoteMessages.pullRequestUrl = e;
+    }
+  ),
+  new x(
+    [/found (\d+) vulnerabilities.+\(([^)]+)\)/i, /\s(https?:\/\/\S+)$/],
+    (t, [e, n, r]) => {
+      t.remoteMessages.vulnerabilities = {
+        count: p(e),
+        summary: n,
+        url: r
+      };
+    }
+  )
+];
+function ae(t, e) {
+  return E({ remoteMessages: new br() }, wr, e);
+}
+class br {
+  constructor() {
+    this.all = [];
+  }
+}
+const Tr = /^\s*(.+?)\s+\|\s+\d+\s*(\+*)(-*)/, kr = /(\d+)\D+((\d+)\D+\(\+\))?(\D+(\d+)\D+\(-\))?/, _r = /^(create|delete) mode \d+ (.+)/, vr = [
+  new l(Tr, (t, [e, n, r]) => {
+    t.files.push(e), n && (t.insertions[e] = n.length), r && (t.deletions[e] = r.length);
+  }),
+  new l(kr, (t, [e, , n, , r]) => n !== void 0 || r !== void 0 ? (t.summary.changes = +e || 0, t.summary.insertions = +n || 0, t.summary.deletions = +r || 0, true) : false),
+  new l(_r, (t, [e, n]) => {
+    S(t.files, n), S(e === "create" ? t.created : t.deleted, n);
+  })
+], Er = [
+  new l(/^from\s(.+)$/i, (t, [e]) => {
+    t.remote = e;
+  }),
+  new l(/^fatal:\s(.+)$/, (t, [e]) => {
+    t.message = e;
+  }),
+  new l(
+    /([a-z0-9]+)\.\.([a-z0-9]+)\s+(\S+)\s+->\s+(\S+)$/,
+    (t, [e, n, r, s]) => {
+      t.branch.local = r, t.hash.local = e, t.branch.remote = s, t.hash.remote = n;
+    }
+  )
+], Sr = (t, e) => E(new ie(), vr, [t, e]), ue = (t, e) => Object.assign(
+  new ie(),
+  Sr(t, e),
+  ae(t, e)
+);
+function Rr(t, e) {
+  const n = E(new gr(), Er, [t, e]);
+  return n.message && n;
+}
+const Or = [
+  new l(/^Auto-merging\s+(.+)$/, (t, [e]) => {
+    t.merges.push(e);
+  }),
+  new l(/^CONFLICT\s+\((.+)\): Merge conflict in (.+)$/, (t, [e, n]) => {
+    t.conflicts.push(new Z(e, n));
+  }),
+  new l(
+    /^CONFLICT\s+\((.+\/delete)\): (.+) deleted in (.+) and/,
+    (t, [e, n, r]) => {
+      t.conflicts.push(new Z(e, n, { deleteRef: r }));
+    }
+  ),
+  new l(/^CONFLICT\s+\((.+)\):/, (t, [e]) => {
+    t.conflicts.push(new Z(e, null));
+  }),
+  new l(/^Automatic merge failed;\s+(.+)$/, (t, [e]) => {
+    t.result = e;
+  })
+], Cr = (t, e) => Object.assign(Ar(t), ue(t, e)), Ar = (t) => E(new dr(), Or, t);
+function At(t) {
+  return t.length ? {
+    commands: ["merge", ...t],
+    format: "utf-8",
+    parser(e, n) {
+      const r = Cr(e, n);
+      if (r.failed)
+        throw new at(r);
+      return r;
+    }
+  } : b("Git.merge requires at least one option");
+}
+function xr(t, e, n) {
+  const r = n.includes("deleted"), s = n.includes("tag") || /^refs\/tags/.test(t), o = !n.includes("new");
+  return {
+    deleted: r,
+    tag: s,
+    branch: !s,
+    new: !o,
+    alreadyUpdated: o,
+    local: t,
+    remote: e
+  };
+}
+const Nr = [
+  new l(/^Pushing to (.+)$/, (t, [e]) => {
+    t.repo = e;
+  }),
+  new l(/^updating local tracking ref '(.+)'/, (t, [e]) => {
+    t.ref = {
+      ...t.ref || {},
+      local: e
+    };
+  }),
+  new l(/^[=*-]\s+([^:]+):(\S+)\s+\[(.+)]$/, (t, [e, n, r]) => {
+    t.pushed.push(xr(e, n, r));
+  }),
+  new l(
+    /^Branch '([^']+)' set up to track remote branch '([^']+)' from '([^']+)'/,
+    (t, [e, n, r]) => {
+      t.branch = {
+        ...t.branch || {},
+        local: e,
+        remote: n,
+        remoteName: r
+      };
+    }
+  ),
+  new l(
+    /^([^:]+):(\S+)\s+([a-z0-9]+)\.\.([a-z0-9]+)$/,
+    (t, [e, n, r, s]) => {
+      t.update = {
+        head: {
+          local: e,
+          remote: n
+        },
+        hash: {
+          from: r,
+          to: s
+        }
+      };
+    }
+  )
+], $r = (t, e) => {
+  const n = Pr(t, e), r = ae(t, e);
+  return {
+    ...n,
+    ...r
+  };
+}, Pr = (t, e) => E({ pushed: [] }, Nr, [t, e]);
+function Mr(t = {}, e) {
+  return S(e, "--tags"), ce(t, e);
+}
+function ce(t = {}, e) {
+  const n = ["push", ...e];
+  return t.branch && n.splice(1, 0, t.branch), t.remote && n.splice(1, 0, t.remote), ct(n, "-v"), S(n, "--verbose"), S(n, "--porcelain"), {
+    commands: n,
+    format: "utf-8",
+    parser: $r
+  };
+}
+function Dr() {
+  return {
+    showBuffer() {
+      const t = ["show", ...h(arguments, 1)];
+      return t.includes("--binary") || t.splice(1, 0, "--binary"), this._runTask(
+        Gt(t),
+        u(arguments)
+      );
+    },
+    show() {
+      const t = ["show", ...h(arguments, 1)];
+      return this._runTask(
+        g(t),
+        u(arguments)
+      );
+    }
+  };
+}
+const Lr = /^(.+)\0(.+)$/;
+class jr {
+  constructor(e, n, r) {
+    if (this.path = e, this.index = n, this.working_dir = r, n === "R" || r === "R") {
+      const s = Lr.exec(e) || [null, e, e];
+      this.from = s[2] || "", this.path = s[1] || "";
+    }
+  }
+}
+class Br {
+  constructor() {
+    this.not_added = [], this.conflicted = [], this.created = [], this.deleted = [], this.ignored = void 0, this.modified = [], this.renamed = [], this.files = [], this.staged = [], this.ahead = 0, this.behind = 0, this.current = null, this.tracking = null, this.detached = false, this.isClean = () => !this.files.length;
+  }
+}
+function xt(t) {
+  const [e, n] = t.split(I);
+  return {
+    from: n || e,
+    to: e
+  };
+}
+function _(t, e, n) {
+  return [`${t}${e}`, n];
+}
+function et(t, ...e) {
+  return e.map((n) => _(t, n, (r, s) => r.conflicted.push(s)));
+}
+const Ir = new Map([
+  _(
+    " ",
+    "A",
+    (t, e) => t.created.push(e)
+  ),
+  _(
+    " ",
+    "D",
+    (t, e) => t.deleted.push(e)
+  ),
+  _(
+    " ",
+    "M",
+    (t, e) => t.modified.push(e)
+  ),
+  _("A", " ", (t, e) => {
+    t.created.push(e), t.staged.push(e);
+  }),
+  _("A", "M", (t, e) => {
+    t.created.push(e), t.staged.push(e), t.modified.push(e);
+  }),
+  _("D", " ", (t, e) => {
+    t.deleted.push(e), t.staged.push(e);
+  }),
+  _("M", " ", (t, e) => {
+    t.modified.push(e), t.staged.push(e);
+  }),
+  _("M", "M", (t, e) => {
+    t.modified.push(e), t.staged.push(e);
+  }),
+  _("R", " ", (t, e) => {
+    t.renamed.push(xt(e));
+  }),
+  _("R", "M", (t, e) => {
+    const n = xt(e);
+    t.renamed.push(n), t.modified.push(n.to);
+  }),
+  _("!", "!", (t, e) => {
+    (t.ignored = t.ignored || []).push(e);
+  }),
+  _(
+    "?",
+    "?",
+    (t, e) => t.not_added.push(e)
+  ),
+  ...et(
+    "A",
+    "A",
+    "U"
+    /* UNMERGED */
+  ),
+  ...et(
+    "D",
+    "D",
+    "U"
+    /* UNMERGED */
+  ),
+  ...et(
+    "U",
+    "A",
+    "D",
+    "U"
+    /* UNMERGED */
+  ),
+  [
+    "##",
+    (t, e) => {
+      const n = /ahead (\d+)/, r = /behind (\d+)/, s = /^(.+?(?=(?:\.{3}|\s|$)))/, o = /\.{3}(\S*)/, i = /\son\s(\S+?)(?=\.{3}|$)/;
+      let a = n.exec(e);
+      t.ahead = a && +a[1] || 0, a = r.exec(e), t.behind = a && +a[1] || 0, a = s.exec(e), t.current = d(a?.[1], m, null), a = o.exec(e), t.tracking = d(a?.[1], m, null), a = i.exec(e), a && (t.current = d(a?.[1], m, t.current)), t.detached = /\(no branch\)/.test(e);
+    }
+  ]
+]), Ur = function(t) {
+  const e = t.split(I), n = new Br();
+  for (let r = 0, s = e.length; r < s; ) {
+    let o = e[r++].trim();
+    o && (o.charAt(0) === "R" && (o += I + (e[r++] || "")), Fr(n, o));
+  }
+  return n;
+};
+function Fr(t, e) {
+  const n = e.trim();
+  switch (" ") {
+    case n.charAt(2):
+      return r(n.charAt(0), n.charAt(1), n.slice(3));
+    case n.charAt(1):
+      return r(" ", n.charAt(0), n.slice(2));
+    default:
+      return;
+  }
+  function r(s, o, i) {
+    const a = `${s}${o}`, c = Ir.get(a);
+    c && c(t, i), a !== "##" && a !== "!!" && t.files.push(new jr(i, s, o));
+  }
+}
+const Gr = ["--null", "-z"];
+function zr(t) {
+  return {
+    format: "utf-8",
+    commands: [
+      "status",
+      "--porcelain",
+      "-b",
+      "-u",
+      "--null",
+      ...t.filter((n) => !Gr.includes(n))
+    ],
+    parser(n) {
+      return Ur(n);
+    }
+  };
+}
+const fe = "installed=false";
+function q(t = 0, e = 0, n = 0, r = "", s = true) {
+  return Object.defineProperty(
+    {
+      major: t,
+      minor: e,
+      patch: n,
+      agent: r,
+      installed: s
+    },
+    "toString",
+    {
+      value() {
+        return `${this.major}.${this.minor}.${this.patch}`;
+      },
+      configurable: false,
+      enumerable: false
+    }
+  );
+}
+function qr() {
+  return q(0, 0, 0, "", false);
+}
+function Wr() {
+  return {
+    version() {
+      return this._runTask({
+        commands: ["--version"],
+        format: "utf-8",
+        parser: Kr,
+        onError(t, e, n, r) {
+          if (t.exitCode === V.NOT_FOUND)
+            return n(Buffer.from(fe));
+          r(e);
+        }
+      });
+    }
+  };
+}
+const Hr = [
+  new l(
+    /version (\d+)\.(\d+)\.(\d+)(?:\s*\((.+)\))?/,
+    (t, [e, n, r, s = ""]) => {
+      Object.assign(
+        t,
+        q(p(e), p(n), p(r), s)
+      );
+    }
+  ),
+  new l(
+    /version (\d+)\.(\d+)\.(\D+)(.+)?$/,
+    (t, [e, n, r, s = ""]) => {
+      Object.assign(t, q(p(e), p(n), r, s));
+    }
+  )
+];
+function Kr(t) {
+  return t === fe ? qr() : E(q(0, 0, 0, t), Hr, t);
+}
+class le {
+  constructor(e) {
+    this._executor = e;
+  }
+  _runTask(e, n) {
+    const r = this._executor.chain(), s = r.push(e);
+    return n && Ln(e, s, n), Object.create(this, {
+      then: { value: s.then.bind(s) },
+      catch: { value: s.catch.bind(s) },
+      _executor: { value: r }
+    });
+  }
+  add(e) {
+    return this._runTask(
+      g(["add", ...v(e)]),
+      u(arguments)
+    );
+  }
+  cwd(e) {
+    const n = u(arguments);
+    return typeof e == "string" ? this._runTask(St(e, this._executor), n) : typeof e?.path == "string" ? this._runTask(
+      St(
+        e.path,
+        e.root && this._executor || void 0
+      ),
+      n
+    ) : this._runTask(
+      b("Git.cwd: workingDirectory must be supplied as a string"),
+      n
+    );
+  }
+  hashObject(e, n) {
+    return this._runTask(
+      Vn(e, n === true),
+      u(arguments)
+    );
+  }
+  init(e) {
+    return this._runTask(
+      Zn(e === true, this._executor.cwd, h(arguments)),
+      u(arguments)
+    );
+  }
+  merge() {
+    return this._runTask(
+      At(h(arguments)),
+      u(arguments)
+    );
+  }
+  mergeFromTo(e, n) {
+    return m(e) && m(n) ? this._runTask(
+      At([e, n, ...h(arguments)]),
+      u(arguments, false)
+    ) : this._runTask(
+      b(
+        "Git.mergeFromTo requires that the 'remote' and 'branch' arguments are supplied as strings"
+      )
+    );
+  }
+  outputHandler(e) {
+    return this._executor.outputHandler = e, this;
+  }
+  push() {
+    const e = ce(
+      {
+        remote: d(arguments[0], m),
+        branch: d(arguments[1], m)
+      },
+      h(arguments)
+    );
+    return this._runTask(e, u(arguments));
+  }
+  stash() {
+    return this._runTask(
+      g(["stash", ...h(arguments)]),
+      u(arguments)
+    );
+  }
+  status() {
+    return this._runTask(
+      zr(h(arguments)),
+      u(arguments)
+    );
+  }
+}
+Object.assign(
+  le.prototype,
+  jn(),
+  In(),
+  zn(),
+  Tn(),
+  Hn(),
+  Kn(),
+  On(),
+  er(),
+  pr(),
+  Dr(),
+  Wr()
+);
+const Vr = /* @__PURE__ */ (() => {
+  let t = 0;
+  return () => {
+    t++;
+    const { promise: e, done: n } = distExports.createDeferred();
+    return {
+      promise: e,
+      done: n,
+      id: t
+    };
+  };
+})();
+class Xr {
+  constructor(e = 2) {
+    this.concurrency = e, this.logger = $("", "scheduler"), this.pending = [], this.running = [], this.logger("Constructed, concurrency=%s", e);
+  }
+  schedule() {
+    if (!this.pending.length || this.running.length >= this.concurrency) {
+      this.logger(
+        "Schedule attempt ignored, pending=%s running=%s concurrency=%s",
+        this.pending.length,
+        this.running.length,
+        this.concurrency
+      );
+      return;
+    }
+    const e = S(this.running, this.pending.shift());
+    this.logger("Attempting id=%s", e.id), e.done(() => {
+      this.logger("Completing id=", e.id), ct(this.running, e), this.schedule();
+    });
+  }
+  next() {
+    const { promise: e, id: n } = S(this.pending, Vr());
+    return this.logger("Scheduling id=%s", n), this.schedule(), e;
+  }
+}
+function Yr(t, e) {
+  return g(["apply", ...e, ...t]);
+}
+var he = /* @__PURE__ */ ((t) => (t.CURRENT = "*", t.LINKED = "+", t))(he || {});
+class Qr {
+  constructor() {
+    this.all = [], this.branches = {}, this.current = "", this.detached = false;
+  }
+  push(e, n, r, s, o) {
+    e === "*" && (this.detached = n, this.current = r), this.all.push(r), this.branches[r] = {
+      current: e === "*",
+      linkedWorkTree: e === "+",
+      name: r,
+      commit: s,
+      label: o
+    };
+  }
+}
+const Jr = [
+  new l(
+    /^([*+]\s)?\((?:HEAD )?detached (?:from|at) (\S+)\)\s+([a-z0-9]+)\s(.*)$/,
+    (t, [e, n, r, s]) => {
+      t.push(Nt(e), true, n, r, s);
+    }
+  ),
+  new l(
+    /^([*+]\s)?(\S+)\s+([a-z0-9]+)\s?(.*)$/s,
+    (t, [e, n, r, s]) => {
+      t.push(Nt(e), false, n, r, s);
+    }
+  )
+], Zr = new l(/^(\S+)$/s, (t, [e]) => {
+  t.push(he.CURRENT, false, e, "", "");
+});
+function Nt(t) {
+  return t ? t.charAt(0) : "";
+}
+function me(t, e = false) {
+  return E(
+    new Qr(),
+    e ? [Zr] : Jr,
+    t
+  );
+}
+class ts {
+  constructor() {
+    this.all = [], this.branches = {}, this.errors = [];
+  }
+  get success() {
+    return !this.errors.length;
+  }
+}
+function es(t, e) {
+  return {
+    branch: t,
+    hash: e,
+    success: true
+  };
+}
+function ns(t) {
+  return {
+    branch: t,
+    hash: null,
+    success: false
+  };
+}
+const rs = /(\S+)\s+\(\S+\s([^)]+)\)/, pe = /^error[^']+'([^']+)'/m, ss = [
+  new l(rs, (t, [e, n]) => {
+    const r = es(e, n);
+    t.all.push(r), t.branches[e] = r;
+  }),
+  new l(pe, (t, [e]) => {
+    const n = ns(e);
+    t.errors.push(n), t.all.push(n), t.branches[e] = n;
+  })
+], gt = (t, e) => E(new ts(), ss, [t, e]);
+function de(t, e) {
+  return e === V.ERROR && pe.test(t);
+}
+function os(t) {
+  const e = ["-d", "-D", "--delete"];
+  return t.some((n) => e.includes(n));
+}
+function is(t) {
+  const e = os(t), n = t.includes("--show-current"), r = ["branch", ...t];
+  return r.length === 1 && r.push("-a"), r.includes("-v") || r.splice(1, 0, "-v"), {
+    format: "utf-8",
+    commands: r,
+    parser(s, o) {
+      return e ? gt(s, o).all[0] : me(s, n);
+    }
+  };
+}
+function as() {
+  return {
+    format: "utf-8",
+    commands: ["branch", "-v"],
+    parser(t) {
+      return me(t);
+    }
+  };
+}
+function us(t, e = false) {
+  return {
+    format: "utf-8",
+    commands: ["branch", "-v", e ? "-D" : "-d", ...t],
+    parser(n, r) {
+      return gt(n, r);
+    },
+    onError({ exitCode: n, stdOut: r }, s, o, i) {
+      if (!de(String(s), n))
+        return i(s);
+      o(r);
+    }
+  };
+}
+function cs(t, e = false) {
+  const n = {
+    format: "utf-8",
+    commands: ["branch", "-v", e ? "-D" : "-d", t],
+    parser(r, s) {
+      return gt(r, s).branches[t];
+    },
+    onError({ exitCode: r, stdErr: s, stdOut: o }, i, a, c) {
+      if (!de(String(i), r))
+        return c(i);
+      throw new at(
+        n.parser(F(o), F(s)),
+        String(i)
+      );
+    }
+  };
+  return n;
+}
+function fs(t) {
+  return {
+    commands: ["check-ignore", ...t],
+    format: "utf-8",
+    parser: ls
+  };
+}
+function ls(t) {
+  return t.split(/\n/g).map(hs).filter(Boolean);
+}
+function hs(t) {
+  const e = t.trim().replace(/^["']|["']$/g, "");
+  return e && normalize(e);
+}
+const ms = [
+  new l(/From (.+)$/, (t, [e]) => {
+    t.remote = e;
+  }),
+  new l(/\* \[new branch]\s+(\S+)\s*-> (.+)$/, (t, [e, n]) => {
+    t.branches.push({
+      name: e,
+      tracking: n
+    });
+  }),
+  new l(/\* \[new tag]\s+(\S+)\s*-> (.+)$/, (t, [e, n]) => {
+    t.tags.push({
+      name: e,
+      tracking: n
+    });
+  }),
+  new l(/- \[deleted]\s+\S+\s*-> (.+)$/, (t, [e]) => {
+    t.deleted.push({
+      tracking: e
+    });
+  }),
+  new l(
+    /\s*([^.]+)\.\.(\S+)\s+(\S+)\s*-> (.+)$/,
+    (t, [e, n, r, s]) => {
+      t.updated.push({
+        name: r,
+        tracking: s,
+        to: n,
+        from: e
+      });
+    }
+  )
+];
+function ps(t, e) {
+  return E({
+    raw: t,
+    remote: null,
+    branches: [],
+    tags: [],
+    updated: [],
+    deleted: []
+  }, ms, [t, e]);
+}
+function ds(t) {
+  return /^--upload-pack(=|$)/.test(t);
+}
+function gs(t, e, n) {
+  const r = ["fetch", ...n];
+  return t && e && r.push(t, e), r.find(ds) ? b("git.fetch: potential exploit argument blocked.") : {
+    commands: r,
+    format: "utf-8",
+    parser: ps
+  };
+}
+const ys = [
+  new l(/^Renaming (.+) to (.+)$/, (t, [e, n]) => {
+    t.moves.push({ from: e, to: n });
+  })
+];
+function ws(t) {
+  return E({ moves: [] }, ys, t);
+}
+function bs(t, e) {
+  return {
+    commands: ["mv", "-v", ...v(t), e],
+    format: "utf-8",
+    parser: ws
+  };
+}
+function Ts(t, e, n) {
+  const r = ["pull", ...n];
+  return t && e && r.splice(1, 0, t, e), {
+    commands: r,
+    format: "utf-8",
+    parser(s, o) {
+      return ue(s, o);
+    },
+    onError(s, o, i, a) {
+      const c = Rr(
+        F(s.stdOut),
+        F(s.stdErr)
+      );
+      if (c)
+        return a(new at(c));
+      a(o);
+    }
+  };
+}
+function ks(t) {
+  const e = {};
+  return ge(t, ([n]) => e[n] = { name: n }), Object.values(e);
+}
+function _s(t) {
+  const e = {};
+  return ge(t, ([n, r, s]) => {
+    Object.hasOwn(e, n) || (e[n] = {
+      name: n,
+      refs: { fetch: "", push: "" }
+    }), s && r && (e[n].refs[s.replace(/[^a-z]/g, "")] = r);
+  }), Object.values(e);
+}
+function ge(t, e) {
+  ut(t, (n) => e(n.split(/\s+/)));
+}
+function vs(t, e, n) {
+  return g(["remote", "add", ...n, t, e]);
+}
+function Es(t) {
+  const e = ["remote"];
+  return t && e.push("-v"), {
+    commands: e,
+    format: "utf-8",
+    parser: t ? _s : ks
+  };
+}
+function Ss(t) {
+  const e = [...t];
+  return e[0] !== "ls-remote" && e.unshift("ls-remote"), g(e);
+}
+function Rs(t) {
+  const e = [...t];
+  return e[0] !== "remote" && e.unshift("remote"), g(e);
+}
+function Os(t) {
+  return g(["remote", "remove", t]);
+}
+function Cs(t = {}, e) {
+  const n = oe(t), r = ["stash", "list", ...n.commands, ...e], s = re(
+    n.splitter,
+    n.fields,
+    pt(r)
+  );
+  return dt(r) || {
+    commands: r,
+    format: "utf-8",
+    parser: s
+  };
+}
+function As(t, e) {
+  return X(["add", t, e]);
+}
+function xs(t) {
+  return X(["init", ...t]);
+}
+function X(t) {
+  const e = [...t];
+  return e[0] !== "submodule" && e.unshift("submodule"), g(e);
+}
+function Ns(t) {
+  return X(["update", ...t]);
+}
+class $s {
+  constructor(e, n) {
+    this.all = e, this.latest = n;
+  }
+}
+const Ps = function(t, e = false) {
+  const n = t.split(`
+`).map(Ds).filter(Boolean);
+  e || n.sort(function(s, o) {
+    const i = s.split("."), a = o.split(".");
+    if (i.length === 1 || a.length === 1)
+      return Ms(B(i[0]), B(a[0]));
+    for (let c = 0, y = Math.max(i.length, a.length); c < y; c++) {
+      const w = ye(B(i[c]), B(a[c]));
+      if (w)
+        return w;
+    }
+    return 0;
+  });
+  const r = e ? n[0] : [...n].reverse().find((s) => s.indexOf(".") >= 0);
+  return new $s(n, r);
+};
+function Ms(t, e) {
+  const n = Number.isNaN(t), r = Number.isNaN(e);
+  return n !== r ? n ? 1 : -1 : n ? ye(t, e) : 0;
+}
+function ye(t, e) {
+  return t === e ? 0 : t > e ? 1 : -1;
+}
+function Ds(t) {
+  return t.trim();
+}
+function B(t) {
+  return typeof t == "string" && parseInt(t.replace(/^\D+/g, ""), 10) || 0;
+}
+function Ls(t = []) {
+  const e = t.some((n) => /^--sort=/.test(n));
+  return {
+    format: "utf-8",
+    commands: ["tag", "-l", ...t],
+    parser(n) {
+      return Ps(n, e);
+    }
+  };
+}
+function js(t) {
+  return {
+    format: "utf-8",
+    commands: ["tag", t],
+    parser() {
+      return { name: t };
+    }
+  };
+}
+function Bs(t, e) {
+  return {
+    format: "utf-8",
+    commands: ["tag", "-a", "-m", e, t],
+    parser() {
+      return { name: t };
+    }
+  };
+}
+function f(t, e) {
+  this._plugins = e, this._executor = new Dn(
+    t.baseDir,
+    new Xr(t.maxConcurrentProcesses),
+    e
+  ), this._trimmed = t.trimmed;
+}
+(f.prototype = Object.create(le.prototype)).constructor = f;
+f.prototype.customBinary = function(t) {
+  return this._plugins.reconfigure("binary", t), this;
+};
+f.prototype.env = function(t, e) {
+  return arguments.length === 1 && typeof t == "object" ? this._executor.env = t : (this._executor.env = this._executor.env || {})[t] = e, this;
+};
+f.prototype.stashList = function(t) {
+  return this._runTask(
+    Cs(
+      ht(arguments) || {},
+      K(t) && t || []
+    ),
+    u(arguments)
+  );
+};
+f.prototype.mv = function(t, e) {
+  return this._runTask(bs(t, e), u(arguments));
+};
+f.prototype.checkoutLatestTag = function(t) {
+  var e = this;
+  return this.pull(function() {
+    e.tags(function(n, r) {
+      e.checkout(r.latest, t);
+    });
+  });
+};
+f.prototype.pull = function(t, e, n, r) {
+  return this._runTask(
+    Ts(
+      d(t, m),
+      d(e, m),
+      h(arguments)
+    ),
+    u(arguments)
+  );
+};
+f.prototype.fetch = function(t, e) {
+  return this._runTask(
+    gs(
+      d(t, m),
+      d(e, m),
+      h(arguments)
+    ),
+    u(arguments)
+  );
+};
+f.prototype.tags = function(t, e) {
+  return this._runTask(
+    Ls(h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.rebase = function() {
+  return this._runTask(
+    g(["rebase", ...h(arguments)]),
+    u(arguments)
+  );
+};
+f.prototype.reset = function(t) {
+  return this._runTask(
+    An(xn(t), h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.revert = function(t) {
+  const e = u(arguments);
+  return typeof t != "string" ? this._runTask(b("Commit must be a string"), e) : this._runTask(
+    g(["revert", ...h(arguments, 0, true), t]),
+    e
+  );
+};
+f.prototype.addTag = function(t) {
+  const e = typeof t == "string" ? js(t) : b("Git.addTag requires a tag name");
+  return this._runTask(e, u(arguments));
+};
+f.prototype.addAnnotatedTag = function(t, e) {
+  return this._runTask(
+    Bs(t, e),
+    u(arguments)
+  );
+};
+f.prototype.deleteLocalBranch = function(t, e, n) {
+  return this._runTask(
+    cs(t, typeof e == "boolean" ? e : false),
+    u(arguments)
+  );
+};
+f.prototype.deleteLocalBranches = function(t, e, n) {
+  return this._runTask(
+    us(t, typeof e == "boolean" ? e : false),
+    u(arguments)
+  );
+};
+f.prototype.branch = function(t, e) {
+  return this._runTask(
+    is(h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.branchLocal = function(t) {
+  return this._runTask(as(), u(arguments));
+};
+f.prototype.raw = function(t) {
+  const e = !Array.isArray(t), n = [].slice.call(e ? arguments : t, 0);
+  for (let s = 0; s < n.length && e; s++)
+    if (!st(n[s])) {
+      n.splice(s, n.length - s);
+      break;
+    }
+  n.push(...h(arguments, 0, true));
+  var r = u(arguments);
+  return n.length ? this._runTask(g(n, this._trimmed), r) : this._runTask(
+    b("Raw: must supply one or more command to execute"),
+    r
+  );
+};
+f.prototype.submoduleAdd = function(t, e, n) {
+  return this._runTask(As(t, e), u(arguments));
+};
+f.prototype.submoduleUpdate = function(t, e) {
+  return this._runTask(
+    Ns(h(arguments, true)),
+    u(arguments)
+  );
+};
+f.prototype.submoduleInit = function(t, e) {
+  return this._runTask(
+    xs(h(arguments, true)),
+    u(arguments)
+  );
+};
+f.prototype.subModule = function(t, e) {
+  return this._runTask(
+    X(h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.listRemote = function() {
+  return this._runTask(
+    Ss(h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.addRemote = function(t, e, n) {
+  return this._runTask(
+    vs(t, e, h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.removeRemote = function(t, e) {
+  return this._runTask(Os(t), u(arguments));
+};
+f.prototype.getRemotes = function(t, e) {
+  return this._runTask(Es(t === true), u(arguments));
+};
+f.prototype.remote = function(t, e) {
+  return this._runTask(
+    Rs(h(arguments)),
+    u(arguments)
+  );
+};
+f.prototype.tag = function(t, e) {
+  const n = h(arguments);
+  return n[0] !== "tag" && n.unshift("tag"), this._runTask(g(n), u(arguments));
+};
+f.prototype.updateServerInfo = function(t) {
+  return this._runTask(
+    g(["update-server-info"]),
+    u(arguments)
+  );
+};
+f.prototype.pushTags = function(t, e) {
+  const n = Mr(
+    { remote: d(t, m) },
+    h(arguments)
+  );
+  return this._runTask(n, u(arguments));
+};
+f.prototype.rm = function(t) {
+  return this._runTask(
+    g(["rm", "-f", ...v(t)]),
+    u(arguments)
+  );
+};
+f.prototype.rmKeepLocal = function(t) {
+  return this._runTask(
+    g(["rm", "--cached", ...v(t)]),
+    u(arguments)
+  );
+};
+f.prototype.catFile = function(t, e) {
+  return this._catFile("utf-8", arguments);
+};
+f.prototype.binaryCatFile = function() {
+  return this._catFile("buffer", arguments);
+};
+f.prototype._catFile = function(t, e) {
+  var n = u(e), r = ["cat-file"], s = e[0];
+  if (typeof s == "string")
+    return this._runTask(
+      b("Git.catFile: options must be supplied as an array of strings"),
+      n
+    );
+  Array.isArray(s) && r.push.apply(r, s);
+  const o = t === "buffer" ? Gt(r) : g(r);
+  return this._runTask(o, n);
+};
+f.prototype.diff = function(t, e) {
+  const n = m(t) ? b(
+    "git.diff: supplying options as a single string is no longer supported, switch to an array of strings"
+  ) : g(["diff", ...h(arguments)]);
+  return this._runTask(n, u(arguments));
+};
+f.prototype.diffSummary = function() {
+  return this._runTask(
+    fr(h(arguments, 1)),
+    u(arguments)
+  );
+};
+f.prototype.applyPatch = function(t) {
+  const e = G(t) ? Yr(v(t), h([].slice.call(arguments, 1))) : b(
+    "git.applyPatch requires one or more string patches as the first argument"
+  );
+  return this._runTask(e, u(arguments));
+};
+f.prototype.revparse = function() {
+  const t = ["rev-parse", ...h(arguments, true)];
+  return this._runTask(
+    g(t, true),
+    u(arguments)
+  );
+};
+f.prototype.clean = function(t, e, n) {
+  const r = un(t), s = r && t.join("") || d(t, m) || "", o = h([].slice.call(arguments, r ? 1 : 0));
+  return this._runTask(
+    on(s, o),
+    u(arguments)
+  );
+};
+f.prototype.exec = function(t) {
+  const e = {
+    commands: [],
+    format: "utf-8",
+    parser() {
+      typeof t == "function" && t();
+    }
+  };
+  return this._runTask(e);
+};
+f.prototype.checkIgnore = function(t, e) {
+  return this._runTask(
+    fs(v(d(t, G, []))),
+    u(arguments)
+  );
+};
+f.prototype.checkIsRepo = function(t, e) {
+  return this._runTask(
+    We(d(t, m)),
+    u(arguments)
+  );
+};
+function Is(t) {
+  return t ? [{
+    type: "spawn.before",
+    action(r, s) {
+      t.aborted && s.kill(new A(void 0, "abort", "Abort already signaled"));
+    }
+  }, {
+    type: "spawn.after",
+    action(r, s) {
+      function o() {
+        s.kill(new A(void 0, "abort", "Abort signal received"));
+      }
+      t.addEventListener("abort", o), s.spawned.on("close", () => t.removeEventListener("abort", o));
+    }
+  }] : void 0;
+}
+const Us = $("", "plugin:allowEnvironment");
+function Fs(t, e = false) {
+  const n = new Set(t.map((r) => r.toLowerCase().trim()));
+  return {
+    type: "spawn.options",
+    action(r, s) {
+      const o = { ...r.env ?? process.env }, i = new Set(
+        Object.keys(s.env).map((a) => a.toLowerCase().trim())
+      );
+      for (const a of Object.keys(o)) {
+        const c = a.toLowerCase().trim();
+        if (!(!Gs(c) || n.has(c))) {
+          if (i.has(c))
+            throw new A(
+              void 0,
+              "allowEnvironment",
+              `Use of "${a}" is blocked by the environment guard - add it to the allowEnvironment option to permit it`
+            );
+          Us("removing ambient guarded environment variable %s", a), delete o[a];
+        }
+      }
+      return {
+        ...r,
+        env: {
+          ...o,
+          GIT_TEST_DISALLOW_ABBREVIATED_OPTIONS: String(!e)
+        }
+      };
+    }
+  };
+}
+function Gs(t) {
+  const e = t.toLowerCase().trim();
+  return e.startsWith("git_") || _$1(e);
+}
+function zs(t = {}) {
+  return {
+    type: "spawn.args",
+    action(e, { env: n }) {
+      for (const r of oe$1(e, n))
+        if (t[r.category] !== true)
+          throw new A(void 0, "unsafe", r.message);
+      return e;
+    }
+  };
+}
+function qs(t) {
+  const e = U(t, "-c");
+  return {
+    type: "spawn.args",
+    action(n) {
+      return [...e, ...n];
+    }
+  };
+}
+const $t = distExports.deferred().promise;
+function Ws({
+  onClose: t = true,
+  onExit: e = 50
+} = {}) {
+  function n() {
+    let s = -1;
+    const o = {
+      close: distExports.deferred(),
+      closeTimeout: distExports.deferred(),
+      exit: distExports.deferred(),
+      exitTimeout: distExports.deferred()
+    }, i = Promise.race([
+      t === false ? $t : o.closeTimeout.promise,
+      e === false ? $t : o.exitTimeout.promise
+    ]);
+    return r(t, o.close, o.closeTimeout), r(e, o.exit, o.exitTimeout), {
+      close(a) {
+        s = a, o.close.done();
+      },
+      exit(a) {
+        s = a, o.exit.done();
+      },
+      get exitCode() {
+        return s;
+      },
+      result: i
+    };
+  }
+  function r(s, o, i) {
+    s !== false && (s === true ? o.promise : o.promise.then(() => wt(s))).then(i.done);
+  }
+  return {
+    type: "spawn.after",
+    async action(s, { spawned: o, close: i }) {
+      const a = n();
+      let c = true, y = () => {
+        c = false;
+      };
+      o.stdout?.on("data", y), o.stderr?.on("data", y), o.on("error", y), o.on("close", (w) => a.close(w)), o.on("exit", (w) => a.exit(w));
+      try {
+        await a.result, c && await wt(50), i(a.exitCode);
+      } catch (w) {
+        i(a.exitCode, w);
+      }
+    }
+  };
+}
+const we = $("", "plugin:binary"), Hs = "Invalid value supplied for custom binary, requires a single string or an array containing either one or two strings", Ks = "Invalid value supplied for custom binary, restricted characters must be removed or supply the unsafe.allowUnsafeCustomBinary option";
+function Vs(t) {
+  return !t || !/^([a-z]:)?([a-z0-9/.\\_~-]+)$/i.test(t);
+}
+function Pt(t, e) {
+  if (t.length < 1 || t.length > 2)
+    throw new A(void 0, "binary", Hs);
+  if (t.some(Vs))
+    if (e)
+      we("permitted unsafe binary %o", t);
+    else
+      throw new A(void 0, "binary", Ks);
+  const [r, s] = t;
+  return {
+    binary: r,
+    prefix: s
+  };
+}
+function Xs(t, e = ["git"], n = false) {
+  let r = Pt(v(e), n);
+  t.on("binary", (s) => {
+    r = Pt(v(s), n), we.info("reconfiguring %o", r);
+  }), t.append("spawn.binary", () => r.binary), t.append("spawn.args", (s) => r.prefix ? [r.prefix, ...s] : s);
+}
+const be = {
+  DISALLOWED_ABBREVIATED: {
+    text: "disallowed abbreviated or ambiguous option",
+    solution: "Unambiguous abbreviated options blocked with unsafe.allowAbbreviatedOptions setting: {message}"
+  },
+  UNKNOWN: {
+    text: "~ unknown ~",
+    solution: void 0
+  }
+};
+function Ys(t) {
+  if (!t)
+    return "UNKNOWN";
+  for (const [e, { text: n }] of Object.entries(be))
+    if (t.startsWith(`fatal: ${n}`))
+      return e;
+  return "UNKNOWN";
+}
+class Qs extends O {
+  constructor(e = "") {
+    const n = Ys(e);
+    super(void 0, be[n].solution?.replace("{message}", e) ?? e), this.reason = n;
+  }
+}
+function Js(t) {
+  return !!(t.exitCode && t.stdErr.length);
+}
+function Zs(t) {
+  return Buffer.concat([...t.stdOut, ...t.stdErr]);
+}
+function to(t = false, e = Js, n = Zs) {
+  return (r, s) => !t && r || !e(s) ? r : n(s);
+}
+function eo(t, e) {
+  return t === 128 && e.startsWith("fatal:") ? new Qs(e) : new O(void 0, e);
+}
+function Mt(t) {
+  return {
+    type: "task.error",
+    action(e, n) {
+      const r = t(e.error, {
+        stdErr: n.stdErr,
+        stdOut: n.stdOut,
+        exitCode: n.exitCode
+      });
+      return Buffer.isBuffer(r) ? {
+        error: eo(n.exitCode, r.toString("utf-8"))
+      } : {
+        error: r
+      };
+    }
+  };
+}
+const nt = $("", "plugin:input");
+function no(t) {
+  return {
+    type: "spawn.after",
+    action(e, { commands: n, input: r, spawned: { stdin: s } }) {
+      if (!s)
+        return;
+      const o = t?.([...n]) ?? r;
+      if (!o)
+        return nt("generated zero length content, not writing to stdin");
+      nt("writing %s bytes to stdin", Le(o)), s.on("error", (i) => {
+        i.code !== "EPIPE" && nt("[ERROR] stdin error %o", i);
+      }), s.end(o);
+    }
+  };
+}
+class ro {
+  constructor() {
+    this.plugins = /* @__PURE__ */ new Set(), this.events = new EventEmitter();
+  }
+  on(e, n) {
+    this.events.on(e, n);
+  }
+  reconfigure(e, n) {
+    this.events.emit(e, n);
+  }
+  append(e, n) {
+    const r = S(this.plugins, { type: e, action: n });
+    return () => this.plugins.delete(r);
+  }
+  add(e) {
+    const n = [];
+    return v(e).forEach(
+      (r) => {
+        r && this.plugins.add(S(n, r));
+      }
+    ), () => {
+      n.forEach((r) => {
+        this.plugins.delete(r);
+      });
+    };
+  }
+  exec(e, n, r) {
+    let s = n;
+    const o = Object.freeze(Object.create(r));
+    for (const i of this.plugins)
+      i.type === e && (s = i.action(s, o));
+    return s;
+  }
+}
+function so(t) {
+  const e = "--progress", n = ["checkout", "clone", "fetch", "pull", "push"];
+  return [{
+    type: "spawn.args",
+    action(o, i) {
+      return n.includes(i.method) ? De(o, e) : o;
+    }
+  }, {
+    type: "spawn.after",
+    action(o, i) {
+      i.commands.includes(e) && i.spawned.stderr?.on("data", (a) => {
+        const c = /^([\s\S]+?):\s*(\d+)% \((\d+)\/(\d+)\)/.exec(a.toString("utf8"));
+        c && t({
+          method: i.method,
+          stage: oo(c[1]),
+          progress: p(c[2]),
+          processed: p(c[3]),
+          total: p(c[4])
+        });
+      });
+    }
+  }];
+}
+function oo(t) {
+  return String(t.toLowerCase().split(" ", 1)) || "unknown";
+}
+function io(t) {
+  const e = je(t, ["uid", "gid"]);
+  return {
+    type: "spawn.options",
+    action(n) {
+      return { ...e, ...n };
+    }
+  };
+}
+function ao() {
+  return {
+    type: "spawn.args",
+    action(t) {
+      const e = [];
+      let n;
+      function r$1(s) {
+        (n = n || []).push(...s);
+      }
+      for (let s = 0; s < t.length; s++) {
+        const o$1 = t[s];
+        if (r(o$1)) {
+          r$1(o(o$1));
+          continue;
+        }
+        if (o$1 === "--") {
+          r$1(
+            t.slice(s + 1).flatMap((i) => r(i) && o(i) || i)
+          );
+          break;
+        }
+        e.push(o$1);
+      }
+      return n ? [...e, "--", ...n.map(String)] : e;
+    }
+  };
+}
+function uo({
+  block: t,
+  stdErr: e = true,
+  stdOut: n = true
+}) {
+  if (t > 0)
+    return {
+      type: "spawn.after",
+      action(r, s) {
+        let o;
+        function i() {
+          o && clearTimeout(o), o = setTimeout(c, t);
+        }
+        function a() {
+          s.spawned.stdout?.off("data", i), s.spawned.stderr?.off("data", i), s.spawned.off("exit", a), s.spawned.off("close", a), o && clearTimeout(o);
+        }
+        function c() {
+          a(), s.kill(new A(void 0, "timeout", "block timeout reached"));
+        }
+        n && s.spawned.stdout?.on("data", i), e && s.spawned.stderr?.on("data", i), s.spawned.on("exit", a), s.spawned.on("close", a), i();
+      }
+    };
+}
+const wo = (t, e) => {
+  const n = new ro(), r = Ge(
+    t && (typeof t == "string" ? { baseDir: t } : t) || {},
+    e
+  );
+  if (!Lt(r.baseDir))
+    throw new Ae(
+      r,
+      "Cannot use simple-git on a directory that does not exist"
+    );
+  return Array.isArray(r.config) && n.add(qs(r.config)), n.add(zs(r.unsafe)), n.add(Ws(r.completion)), r.abort && n.add(Is(r.abort)), r.progress && n.add(so(r.progress)), r.timeout && n.add(uo(r.timeout)), r.spawnOptions && n.add(io(r.spawnOptions)), n.add(ao()), n.add(no(r.input)), n.add(Mt(to(true))), r.errors && n.add(Mt(r.errors)), Xs(n, r.binary, r.unsafe?.allowUnsafeCustomBinary), n.add(
+    Fs(r.allowEnvironment ?? [], r.unsafe?.allowAbbreviatedOptions)
+  ), new f(r, n);
+};
+
+/**
+ * Reads many blobs through one long-lived `git cat-file --batch`: one process for the whole run
+ * instead of one per file, which is what keeps reading cost proportional to the bytes read.
+ */
+class BlobReader {
+    git;
+    pending = [];
+    buffer = Buffer.alloc(0);
+    failure = null;
+    constructor(repoDir) {
+        this.git = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, stdio: ['pipe', 'pipe', 'pipe'] });
+        this.git.stdout.on('data', (chunk) => {
+            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+            this.drain();
+        });
+        let stderr = '';
+        this.git.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+        const fail = (error) => {
+            this.failure = error;
+            for (const p of this.pending.splice(0))
+                p.reject(error);
+        };
+        this.git.on('error', fail);
+        this.git.on('close', (code) => {
+            if (this.pending.length)
+                fail(new Error(`git cat-file exited with ${code}: ${stderr.trim()}`));
+        });
+    }
+    /** The blob at `rev:path`, or `null` when there is none. */
+    read(rev, path) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (/[\n\r]/.test(path))
+            return Promise.resolve(null);
+        return new Promise((resolve, reject) => {
+            this.pending.push({ resolve, reject });
+            this.git.stdin.write(`${rev}:${path}\n`);
+        });
+    }
+    close() {
+        this.git.stdin.end();
+    }
+    drain() {
+        while (this.pending.length) {
+            const eol = this.buffer.indexOf(10);
+            if (eol < 0)
+                return;
+            const header = this.buffer.subarray(0, eol).toString();
+            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+                this.buffer = this.buffer.subarray(eol + 1);
+                this.pending.shift().resolve(null);
+                continue;
+            }
+            const [, type, sizeText] = header.split(' ');
+            const size = Number(sizeText);
+            if (this.buffer.length < eol + 1 + size + 1)
+                return;
+            const content = this.buffer.subarray(eol + 1, eol + 1 + size);
+            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+            this.pending.shift().resolve(type === 'blob' ? Buffer.from(content) : null);
+        }
+    }
+}
+
+/**
+ * The only place that talks to git. Everything above it asks questions in terms of revisions and
+ * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
+ */
+class Repository {
+    root;
+    git;
+    blobs = null;
+    constructor(root, git) {
+        this.root = root;
+        this.git = git;
+    }
+    static async open(dir) {
+        const git = wo({ baseDir: dir });
+        let root;
+        try {
+            root = (await git.revparse(['--show-toplevel'])).trim();
+        }
+        catch {
+            throw new UsageError(`${dir} is not inside a git repository.`);
+        }
+        return new Repository(root, wo({ baseDir: root }));
+    }
+    /** The full SHA of `rev`, or a usage error that says how to make it available. */
+    async resolveCommit(rev) {
+        try {
+            return (await this.git.revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
+        }
+        catch {
+            throw new UsageError(`Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`);
+        }
+    }
+    async hasCommit(rev) {
+        return this.resolveCommit(rev).then(() => true, () => false);
+    }
+    async changedFiles(base, head) {
+        const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
+        if (head)
+            args.push(head);
+        const fields = (await this.git.raw(args)).split('\0');
+        const changes = [];
+        for (let i = 0; i < fields.length - 1;) {
+            const status = fields[i++];
+            if (status.startsWith('R') || status.startsWith('C')) {
+                const from = fields[i++];
+                const to = fields[i++];
+                changes.push({ basePath: status.startsWith('R') ? from : null, headPath: to });
+            }
+            else {
+                const path = fields[i++];
+                changes.push({ basePath: status === 'A' ? null : path, headPath: status === 'D' ? null : path });
+            }
+        }
+        if (head === null) {
+            for (const path of await this.untracked())
+                changes.push({ basePath: null, headPath: path });
+        }
+        return changes;
+    }
+    async read(rev, path) {
+        if (rev === null)
+            return readFile(join(this.root, path), 'utf8').catch(() => null);
+        this.blobs ??= new BlobReader(this.root);
+        const blob = await this.blobs.read(rev, path);
+        return blob === null ? null : blob.toString('utf8');
+    }
+    /** Many files at once: blobs pipelined through one process, working-tree reads in bounded batches. */
+    async readMany(rev, paths) {
+        if (rev !== null)
+            return Promise.all(paths.map((path) => this.read(rev, path)));
+        const texts = [];
+        for (let i = 0; i < paths.length; i += 64) {
+            texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+        }
+        return texts;
+    }
+    /** Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them. */
+    async grep(rev, needles) {
+        if (needles.length === 0)
+            return [];
+        // Patterns go through a file: a monorepo change can name more configs than a command line holds.
+        const dir = await mkdtemp(join(tmpdir(), 'crg-grep-'));
+        try {
+            const patterns = join(dir, 'patterns');
+            await writeFile(patterns, needles.join('\n') + '\n');
+            const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
+            args.push(...(rev === null ? ['--untracked'] : [rev]));
+            const out = await this.git.raw(args).catch((error) => {
+                // git grep exits 1 when nothing matches; anything else is a real failure.
+                if (/exit code.*1\b|^$/.test(error.message))
+                    return '';
+                throw error;
+            });
+            const prefix = rev === null ? '' : `${rev}:`;
+            return out
+                .split('\0')
+                .filter(Boolean)
+                .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+        }
+        finally {
+            await rm(dir, { recursive: true, force: true });
+        }
+    }
+    async listFiles(rev) {
+        const out = rev === null
+            ? await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
+            : await this.git.raw(['ls-tree', '-r', '-z', '--name-only', rev]);
+        return [...new Set(out.split('\0').filter(Boolean))];
+    }
+    close() {
+        this.blobs?.close();
+        this.blobs = null;
+    }
+    async untracked() {
+        const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
+        return out.split('\0').filter(Boolean);
+    }
+}
+
+/** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
+const STATUS_ORDER = ['dormant', 'manual', 'next-run', 'rolling'];
+const DELIVERY_TEXT = {
+    env: 'env: read only when a container starts',
+    subPath: 'subPath mount: never updated in a running pod',
+    volume: 'volume: files update in place within a minute or so; the app must re-read them',
+    mount: 'read when the volume is mounted, at pod start',
+    'image-pull': 'read at each image pull',
+    unmounted: 'not mounted by any container',
+};
+function objectName(o) {
+    return o.namespace ? `${o.namespace}/${o.name}` : o.name;
+}
+function shortSha(sha) {
+    return sha ? sha.slice(0, 7) : 'working tree';
+}
+function countByStatus(report) {
+    const counts = { dormant: 0, manual: 0, 'next-run': 0, rolling: 0 };
+    for (const impact of report.impacts)
+        counts[impact.status]++;
+    return counts;
+}
+function changeSummary(change) {
+    if (change.change !== 'modified')
+        return `${change.change}`;
+    const parts = [];
+    if (change.keys.modified.length)
+        parts.push(`changed ${change.keys.modified.join(', ')}`);
+    if (change.keys.added.length)
+        parts.push(`added ${change.keys.added.join(', ')}`);
+    if (change.keys.removed.length)
+        parts.push(`removed ${change.keys.removed.join(', ')}`);
+    return parts.join('; ');
+}
+/** The impacts under one changed config, each with the part of it that reads this config. */
+function impactsOf(report, change) {
+    return report.impacts.flatMap((impact) => {
+        const config = impact.configs.find((c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace);
+        return config ? [{ impact, config }] : [];
+    });
+}
+/** One sentence: what the reader should do about the worst findings. */
+function nextStep(report) {
+    const counts = countByStatus(report);
+    if (counts.dormant > 0)
+        return (`Change the pod template of each dormant workload in this same change (for example a ` +
+            `config hash annotation on spec.template.metadata.annotations) so that applying it rolls the pods.`);
+    if (counts.manual > 0)
+        return 'Replace the pods of each manual workload yourself after applying (delete them, or recreate the object).';
+    return null;
+}
+function verdict(report) {
+    const counts = countByStatus(report);
+    const configs = `${report.changes.length} config change${report.changes.length === 1 ? '' : 's'}`;
+    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+    const parts = STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
+    if (errors)
+        parts.unshift(`${errors} error${errors === 1 ? '' : 's'}`);
+    if (report.changes.length === 0)
+        return 'No ConfigMap or Secret content changes.';
+    return `${configs}: ${parts.length ? parts.join(', ') : 'no workload reads the changed keys'}.`;
+}
+function impactLine(impact) {
+    return `${impact.workload.kind} ${objectName(impact.workload)}`;
+}
+
+const STATUS_BADGE = { dormant: '🔴 dormant', manual: '🟠 manual', 'next-run': '🔵 next-run', rolling: '🟢 rolling' };
+function renderMarkdown(report, options = {}) {
+    const at = (file, line, label) => {
+        const url = options.link?.(file, line);
+        return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
+    };
+    const counts = countByStatus(report);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
+    const out = [];
+    out.push(`### ${icon} Config Rollout Guard`, '', `**${verdict(report)}**`, '');
+    const rows = report.changes.flatMap((change) => {
+        const config = `${change.kind} \`${objectName(change)}\`<br>${escape(changeSummary(change))}`;
+        const consumers = impactsOf(report, change);
+        if (consumers.length === 0)
+            return [`| ${at(change.file, change.line, config)} | — | — | no workload here reads the changed keys |`];
+        return consumers.map(({ impact, config: consumed }) => {
+            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
+            const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
+            return `| ${at(change.file, change.line, config)} | ${workload} | ${STATUS_BADGE[impact.status]} | ${impact.reason}. ${escape(delivery)} |`;
+        });
+    });
+    if (rows.length)
+        out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
+    if (errors.length) {
+        out.push('**Errors**', '');
+        for (const d of errors)
+            out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
+        out.push('');
+    }
+    const next = nextStep(report);
+    if (next)
+        out.push(`**Next:** ${next}`, '');
+    const details = [];
+    for (const impact of report.impacts) {
+        details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\` (${impact.status})`);
+        for (const config of impact.configs) {
+            const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
+            const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
+            details.push(`  - ${config.kind} \`${objectName(config)}\`${keys}${assumed}`);
+            for (const via of config.via)
+                details.push(`    - \`${via.path}\` — ${DELIVERY_TEXT[via.delivery]}`);
+        }
+    }
+    const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
+    if (warnings.length) {
+        details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
+        for (const d of warnings)
+            details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
+    }
+    if (details.length)
+        out.push('<details><summary>Details</summary>', '', ...details, '', '</details>', '');
+    out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
+    return out.join('\n') + '\n';
+}
+function escape(text) {
+    return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+
+const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 };
+const STATUS_STYLE = { dormant: 'red', manual: 'yellow', 'next-run': 'cyan', rolling: 'green' };
+function renderText(report, options) {
+    const paint = painter(options.colour);
+    const out = [];
+    out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
+    out.push(verdict(report), '');
+    for (const change of report.changes) {
+        const where = paint('dim', `${change.file}:${change.line}`);
+        out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}  ${changeSummary(change)}  ${where}`);
+        const consumers = impactsOf(report, change);
+        if (consumers.length === 0)
+            out.push(paint('dim', '  no workload in the repository reads the changed keys'));
+        for (const { impact, config } of consumers) {
+            const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+            out.push(`  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`);
+            out.push(`           ${impact.reason}`);
+            for (const via of config.via)
+                out.push(paint('dim', `           via ${via.path} (${DELIVERY_TEXT[via.delivery]})`));
+            if (config.namespaceAssumed)
+                out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
+        }
+        if (options.verbose) {
+            for (const u of report.unaffected.filter((u) => u.config.kind === change.kind && u.config.name === change.name)) {
+                out.push(paint('dim', `  ${'unaffected'.padEnd(8)} ${u.workload.kind} ${objectName(u.workload)}: ${u.reason}`));
+            }
+        }
+        out.push('');
+    }
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    const others = report.diagnostics.filter((d) => d.severity !== 'error');
+    if (errors.length) {
+        out.push(paint('red', 'Errors'));
+        for (const d of errors)
+            out.push(`  ${d.file}:${d.line}  ${d.message}`);
+        out.push('');
+    }
+    if (others.length) {
+        out.push(paint('yellow', `Skipped or suspicious input (${others.length})`));
+        for (const d of others)
+            out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+        out.push('');
+    }
+    const next = nextStep(report);
+    if (next)
+        out.push(`${paint('bold', 'Next:')} ${next}`);
+    return out.join('\n').replace(/\n+$/, '') + '\n';
+}
+function renderScanText(report, options) {
+    const paint = painter(options.colour);
+    const out = [];
+    out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
+    const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
+    out.push(`${report.workloads.length} workloads, ${refs} config references.`, '');
+    for (const workload of report.workloads) {
+        out.push(`${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`);
+        for (const ref of workload.refs) {
+            const keys = ref.keys === null ? 'all keys' : ref.keys.join(', ') || 'no keys';
+            const defined = ref.definedAt ? `${ref.definedAt.file}:${ref.definedAt.line}` : 'not defined in this repository';
+            const optional = ref.optional ? ', optional' : '';
+            out.push(`  ${ref.kind} ${ref.name} [${keys}${optional}] via ${ref.via} (${ref.delivery})`);
+            out.push(paint('dim', `    → ${defined}`));
+        }
+    }
+    if (report.diagnostics.length) {
+        out.push('', paint('yellow', `Skipped or suspicious input (${report.diagnostics.length})`));
+        for (const d of report.diagnostics)
+            out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+    }
+    return out.join('\n') + '\n';
+}
+function painter(colour) {
+    return (style, text) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);
+}
+
+const USAGE = `Usage:
+  config-rollout-guard check --base REV [--head REV] [options]
+      Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
+      (default head: the working tree, uncommitted changes included).
+      --format text|json|markdown     (default text)
+      --fail-on dormant|manual|none   exit 1 on impacts at or above this status (default dormant)
+      --verbose                       also list workloads that reference a changed config but are not affected
+  config-rollout-guard scan [--rev REV] [--format text|json]
+      Every workload → ConfigMap/Secret reference at REV (default: the working tree).
+
+Common options:
+  --repo DIR                 the git repository (default: the current directory)
+  --include GLOB             manifest files to read, repeatable (default **/*.yaml, **/*.yml, **/*.json)
+  --exclude GLOB             files to skip, repeatable (.github/** is always skipped)
+  --pod-template KIND=PATH   where a custom resource keeps pod templates, repeatable
+                             (e.g. RayCluster=spec.workerGroupSpecs[].template)
+
+Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
+`;
+async function run(argv, io) {
+    try {
+        return await dispatch(argv, io);
+    }
+    catch (error) {
+        if (error instanceof UsageError) {
+            io.stderr(`config-rollout-guard: ${error.message}\n`);
+            return 2;
+        }
+        io.stderr(`config-rollout-guard: ${error.stack ?? error}\n`);
+        return 2;
+    }
+}
+async function dispatch(argv, io) {
+    const [command, ...rest] = argv;
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+        io.stdout(USAGE);
+        return command === undefined ? 2 : 0;
+    }
+    const { values } = parse(rest);
+    if (values.help) {
+        io.stdout(USAGE);
+        return 0;
+    }
+    const repo = await Repository.open(values.repo ?? io.cwd);
+    const common = {
+        include: values.include ?? [],
+        exclude: values.exclude ?? [],
+        podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
+    };
+    try {
+        if (command === 'check') {
+            if (!values.base)
+                throw new UsageError('check needs --base REV (the revision the change starts from).');
+            const format = oneOf('--format', values.format ?? 'text', ['text', 'json', 'markdown']);
+            const failOn = oneOf('--fail-on', values['fail-on'] ?? 'dormant', FAIL_ON_VALUES);
+            const report = await check(repo, { base: values.base, head: values.head ?? null, ...common });
+            if (format === 'json')
+                io.stdout(JSON.stringify(report, null, 2) + '\n');
+            else if (format === 'markdown')
+                io.stdout(renderMarkdown(report));
+            else
+                io.stdout(renderText(report, { colour: io.colour, verbose: values.verbose ?? false }));
+            const failure = failureReason(report, failOn);
+            if (failure && format === 'text')
+                io.stderr(`Failing: ${failure}.\n`);
+            return failure ? 1 : 0;
+        }
+        if (command === 'scan') {
+            const format = oneOf('--format', values.format ?? 'text', ['text', 'json']);
+            const report = await scan(repo, { rev: values.rev ?? null, ...common });
+            io.stdout(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : renderScanText(report, { colour: io.colour, verbose: false }));
+            return 0;
+        }
+        throw new UsageError(`unknown command '${command}'. Commands: check, scan. See --help.`);
+    }
+    finally {
+        repo.close();
+    }
+}
+function parse(args) {
+    try {
+        return parseArgs({
+            args,
+            strict: true,
+            allowPositionals: false,
+            options: {
+                repo: { type: 'string' },
+                base: { type: 'string' },
+                head: { type: 'string' },
+                rev: { type: 'string' },
+                format: { type: 'string' },
+                'fail-on': { type: 'string' },
+                include: { type: 'string', multiple: true },
+                exclude: { type: 'string', multiple: true },
+                'pod-template': { type: 'string', multiple: true },
+                verbose: { type: 'boolean', short: 'v' },
+                help: { type: 'boolean', short: 'h' },
+            },
+        });
+    }
+    catch (error) {
+        throw new UsageError(`${error.message}. See --help.`);
+    }
+}
+function oneOf(flag, value, allowed) {
+    if (!allowed.includes(value))
+        throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'.`);
+    return value;
+}
+
+const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+process.exitCode = await run(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    colour,
+    cwd: process.cwd(),
+});

@@ -1,0 +1,38 @@
+// `npm run demo`: turns examples/edge-proxy/{base,head} into a real two-commit git repository in a
+// temporary directory and runs the built CLI on it, exactly as a user would on their own repository.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const example = join(root, 'examples', 'edge-proxy');
+const repo = mkdtempSync(join(tmpdir(), 'crg-demo-'));
+const git = (...args) =>
+  execFileSync(
+    'git',
+    ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.com', '-c', 'commit.gpgsign=false', ...args],
+    {
+      cwd: repo,
+      stdio: 'pipe',
+    },
+  );
+
+try {
+  git('init', '-q', '-b', 'main');
+  cpSync(join(example, 'base'), repo, { recursive: true });
+  git('add', '-A');
+  git('commit', '-q', '-m', 'edge proxy: initial routing');
+  rmSync(join(repo, 'apps'), { recursive: true });
+  cpSync(join(example, 'head'), repo, { recursive: true });
+  git('add', '-A');
+  git('commit', '-q', '-m', 'edge proxy: route /api to the api cluster');
+
+  const args = ['check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', ...process.argv.slice(2)];
+  console.log(`$ config-rollout-guard ${args.join(' ')}\n`);
+  const result = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { stdio: 'inherit' });
+  console.log(`\n(exit code ${result.status}: 0 nothing to fix, 1 findings, 2 error)`);
+} finally {
+  rmSync(repo, { recursive: true, force: true });
+}

@@ -1,0 +1,4 @@
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+interface Pending {
+  resolve: (content: Buffer | null) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Reads many blobs through one long-lived `git cat-file --batch`: one process for the whole run
+ * instead of one per file, which is what keeps reading cost proportional to the bytes read.
+ */
+export class BlobReader {
+  private readonly git: ChildProcessWithoutNullStreams;
+  private readonly pending: Pending[] = [];
+  private buffer: Buffer = Buffer.alloc(0);
+  private failure: Error | null = null;
+
+  constructor(repoDir: string) {
+    this.git = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.git.stdout.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      this.drain();
+    });
+    let stderr = '';
+    this.git.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const p of this.pending.splice(0)) p.reject(error);
+    };
+    this.git.on('error', fail);
+    this.git.on('close', (code) => {
+      if (this.pending.length) fail(new Error(`git cat-file exited with ${code}: ${stderr.trim()}`));
+    });
+  }
+
+  /** The blob at `rev:path`, or `null` when there is none. */
+  read(rev: string, path: string): Promise<Buffer | null> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (/[\n\r]/.test(path)) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.git.stdin.write(`${rev}:${path}\n`);
+    });
+  }
+
+  close(): void {
+    this.git.stdin.end();
+  }
+
+  private drain(): void {
+    while (this.pending.length) {
+      const eol = this.buffer.indexOf(10);
+      if (eol < 0) return;
+      const header = this.buffer.subarray(0, eol).toString();
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+        this.buffer = this.buffer.subarray(eol + 1);
+        this.pending.shift()!.resolve(null);
+        continue;
+      }
+      const [, type, sizeText] = header.split(' ');
+      const size = Number(sizeText);
+      if (this.buffer.length < eol + 1 + size + 1) return;
+      const content = this.buffer.subarray(eol + 1, eol + 1 + size);
+      this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+      this.pending.shift()!.resolve(type === 'blob' ? Buffer.from(content) : null);
+    }
+  }
+}

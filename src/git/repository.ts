@@ -1,0 +1,138 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { BlobReader } from './blob-reader.js';
+import { UsageError } from '../errors.js';
+
+/** A commit SHA, or `null` for the working tree (tracked and untracked, not ignored, files). */
+export type Revision = string | null;
+
+export interface FileChange {
+  basePath: string | null;
+  headPath: string | null;
+}
+
+/**
+ * The only place that talks to git. Everything above it asks questions in terms of revisions and
+ * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
+ */
+export class Repository {
+  private blobs: BlobReader | null = null;
+
+  private constructor(
+    readonly root: string,
+    private readonly git: SimpleGit,
+  ) {}
+
+  static async open(dir: string): Promise<Repository> {
+    const git = simpleGit({ baseDir: dir });
+    let root: string;
+    try {
+      root = (await git.revparse(['--show-toplevel'])).trim();
+    } catch {
+      throw new UsageError(`${dir} is not inside a git repository.`);
+    }
+    return new Repository(root, simpleGit({ baseDir: root }));
+  }
+
+  /** The full SHA of `rev`, or a usage error that says how to make it available. */
+  async resolveCommit(rev: string): Promise<string> {
+    try {
+      return (await this.git.revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
+    } catch {
+      throw new UsageError(
+        `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
+      );
+    }
+  }
+
+  async hasCommit(rev: string): Promise<boolean> {
+    return this.resolveCommit(rev).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
+    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
+    if (head) args.push(head);
+    const fields = (await this.git.raw(args)).split('\0');
+    const changes: FileChange[] = [];
+    for (let i = 0; i < fields.length - 1;) {
+      const status = fields[i++];
+      if (status.startsWith('R') || status.startsWith('C')) {
+        const from = fields[i++];
+        const to = fields[i++];
+        changes.push({ basePath: status.startsWith('R') ? from : null, headPath: to });
+      } else {
+        const path = fields[i++];
+        changes.push({ basePath: status === 'A' ? null : path, headPath: status === 'D' ? null : path });
+      }
+    }
+    if (head === null) {
+      for (const path of await this.untracked()) changes.push({ basePath: null, headPath: path });
+    }
+    return changes;
+  }
+
+  async read(rev: Revision, path: string): Promise<string | null> {
+    if (rev === null) return readFile(join(this.root, path), 'utf8').catch(() => null);
+    this.blobs ??= new BlobReader(this.root);
+    const blob = await this.blobs.read(rev, path);
+    return blob === null ? null : blob.toString('utf8');
+  }
+
+  /** Many files at once: blobs pipelined through one process, working-tree reads in bounded batches. */
+  async readMany(rev: Revision, paths: readonly string[]): Promise<(string | null)[]> {
+    if (rev !== null) return Promise.all(paths.map((path) => this.read(rev, path)));
+    const texts: (string | null)[] = [];
+    for (let i = 0; i < paths.length; i += 64) {
+      texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+    }
+    return texts;
+  }
+
+  /** Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them. */
+  async grep(rev: Revision, needles: string[]): Promise<string[]> {
+    if (needles.length === 0) return [];
+    // Patterns go through a file: a monorepo change can name more configs than a command line holds.
+    const dir = await mkdtemp(join(tmpdir(), 'crg-grep-'));
+    try {
+      const patterns = join(dir, 'patterns');
+      await writeFile(patterns, needles.join('\n') + '\n');
+      const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
+      args.push(...(rev === null ? ['--untracked'] : [rev]));
+      const out = await this.git.raw(args).catch((error: Error) => {
+        // git grep exits 1 when nothing matches; anything else is a real failure.
+        if (/exit code.*1\b|^$/.test(error.message)) return '';
+        throw error;
+      });
+      const prefix = rev === null ? '' : `${rev}:`;
+      return out
+        .split('\0')
+        .filter(Boolean)
+        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async listFiles(rev: Revision): Promise<string[]> {
+    const out =
+      rev === null
+        ? await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
+        : await this.git.raw(['ls-tree', '-r', '-z', '--name-only', rev]);
+    return [...new Set(out.split('\0').filter(Boolean))];
+  }
+
+  close(): void {
+    this.blobs?.close();
+    this.blobs = null;
+  }
+
+  private async untracked(): Promise<string[]> {
+    const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
+    return out.split('\0').filter(Boolean);
+  }
+}

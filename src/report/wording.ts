@@ -1,0 +1,74 @@
+import type { ConfigChange, Delivery, Impact, ImpactStatus, Report } from '../types.js';
+
+/** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
+
+export const STATUS_ORDER: ImpactStatus[] = ['dormant', 'manual', 'next-run', 'rolling'];
+
+export const DELIVERY_TEXT: Record<Delivery, string> = {
+  env: 'env: read only when a container starts',
+  subPath: 'subPath mount: never updated in a running pod',
+  volume: 'volume: files update in place within a minute or so; the app must re-read them',
+  mount: 'read when the volume is mounted, at pod start',
+  'image-pull': 'read at each image pull',
+  unmounted: 'not mounted by any container',
+};
+
+export function objectName(o: { namespace: string | null; name: string }): string {
+  return o.namespace ? `${o.namespace}/${o.name}` : o.name;
+}
+
+export function shortSha(sha: string | null): string {
+  return sha ? sha.slice(0, 7) : 'working tree';
+}
+
+export function countByStatus(report: Report): Record<ImpactStatus, number> {
+  const counts: Record<ImpactStatus, number> = { dormant: 0, manual: 0, 'next-run': 0, rolling: 0 };
+  for (const impact of report.impacts) counts[impact.status]++;
+  return counts;
+}
+
+export function changeSummary(change: ConfigChange): string {
+  if (change.change !== 'modified') return `${change.change}`;
+  const parts: string[] = [];
+  if (change.keys.modified.length) parts.push(`changed ${change.keys.modified.join(', ')}`);
+  if (change.keys.added.length) parts.push(`added ${change.keys.added.join(', ')}`);
+  if (change.keys.removed.length) parts.push(`removed ${change.keys.removed.join(', ')}`);
+  return parts.join('; ');
+}
+
+/** The impacts under one changed config, each with the part of it that reads this config. */
+export function impactsOf(report: Report, change: ConfigChange) {
+  return report.impacts.flatMap((impact) => {
+    const config = impact.configs.find(
+      (c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace,
+    );
+    return config ? [{ impact, config }] : [];
+  });
+}
+
+/** One sentence: what the reader should do about the worst findings. */
+export function nextStep(report: Report): string | null {
+  const counts = countByStatus(report);
+  if (counts.dormant > 0)
+    return (
+      `Change the pod template of each dormant workload in this same change (for example a ` +
+      `config hash annotation on spec.template.metadata.annotations) so that applying it rolls the pods.`
+    );
+  if (counts.manual > 0)
+    return 'Replace the pods of each manual workload yourself after applying (delete them, or recreate the object).';
+  return null;
+}
+
+export function verdict(report: Report): string {
+  const counts = countByStatus(report);
+  const configs = `${report.changes.length} config change${report.changes.length === 1 ? '' : 's'}`;
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const parts = STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
+  if (errors) parts.unshift(`${errors} error${errors === 1 ? '' : 's'}`);
+  if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
+  return `${configs}: ${parts.length ? parts.join(', ') : 'no workload reads the changed keys'}.`;
+}
+
+export function impactLine(impact: Impact): string {
+  return `${impact.workload.kind} ${objectName(impact.workload)}`;
+}

@@ -1,0 +1,124 @@
+// The vocabulary of the whole pipeline. Every stage speaks in these types, and the JSON report
+// (docs/report-schema.md) is a direct serialisation of them.
+
+export type ConfigKind = 'ConfigMap' | 'Secret';
+
+/** A place in the repository: path relative to the repository root, 1-based line. */
+export interface Location {
+  file: string;
+  line: number;
+}
+
+export type Severity = 'error' | 'warning' | 'notice';
+
+/**
+ * Something the reader must know that is not an impact: a file we could not read as manifests
+ * (warning: the run goes on with the rest) or a change the API server will reject (error).
+ */
+export interface Diagnostic extends Location {
+  severity: Severity;
+  message: string;
+}
+
+/** One Kubernetes object as written in the repository. */
+export interface ManifestObject extends Location {
+  apiVersion: string;
+  kind: string;
+  /** `null` when the manifest sets none: the object lands in whatever namespace it is applied to. */
+  namespace: string | null;
+  name: string;
+  body: Record<string, unknown>;
+}
+
+/** How a consumed config reaches the containers, which decides whether running pods can ever see a change. */
+export type Delivery =
+  | 'env' // read once at container start
+  | 'subPath' // a file copied at container start, never updated
+  | 'volume' // files the kubelet updates in place; the application must re-read them
+  | 'mount' // credentials used when a volume is mounted (CSI, volume plugins)
+  | 'image-pull' // read at each image pull; never needs a rollout
+  | 'unmounted'; // a volume no container mounts: nothing reads its content
+
+export type RefPath =
+  'volume' | 'projected' | 'csi' | 'volume-plugin' | 'env' | 'envFrom' | 'imagePullSecrets';
+
+/** One place in a pod spec that consumes a ConfigMap or Secret. */
+export interface ConfigRef {
+  kind: ConfigKind;
+  name: string;
+  /** The keys read through this reference; `null` means every key. */
+  keys: string[] | null;
+  optional: boolean;
+  path: RefPath;
+  /** Where in the pod spec, e.g. `containers[proxy].envFrom[0].configMapRef`. */
+  via: string;
+  container: string | null;
+  delivery: Delivery;
+}
+
+export interface ObjectId {
+  kind: string;
+  namespace: string | null;
+  name: string;
+}
+
+export interface KeyChanges {
+  added: string[];
+  removed: string[];
+  modified: string[];
+}
+
+/** A ConfigMap or Secret whose content differs between base and head. Never carries values. */
+export interface ConfigChange extends Location {
+  kind: ConfigKind;
+  namespace: string | null;
+  name: string;
+  change: 'added' | 'modified' | 'deleted';
+  keys: KeyChanges;
+}
+
+export type ImpactStatus = 'dormant' | 'rolling' | 'next-run' | 'manual';
+
+export interface ImpactedConfig {
+  kind: ConfigKind;
+  namespace: string | null;
+  name: string;
+  /** The changed keys this workload reads. */
+  keys: string[];
+  via: { path: string; container: string | null; delivery: Delivery }[];
+  /** True when the match holds only if both objects are applied to the same namespace. */
+  namespaceAssumed: boolean;
+}
+
+export interface WorkloadRefSummary extends Location {
+  kind: string;
+  namespace: string | null;
+  name: string;
+}
+
+/** One workload that reads changed config, and whether its pods will pick the change up. */
+export interface Impact {
+  status: ImpactStatus;
+  reason: string;
+  workload: WorkloadRefSummary;
+  configs: ImpactedConfig[];
+  delivery: Delivery[];
+}
+
+/** A workload that references a changed config but is not affected, with why (verbose output only). */
+export interface Unaffected {
+  workload: WorkloadRefSummary;
+  config: ObjectId;
+  reason: string;
+}
+
+export interface Report {
+  version: 1;
+  base: string;
+  /** Commit SHA, or `null` for the working tree. */
+  head: string | null;
+  changes: ConfigChange[];
+  impacts: Impact[];
+  unaffected: Unaffected[];
+  diagnostics: Diagnostic[];
+}
