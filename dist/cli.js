@@ -8752,13 +8752,10 @@ function parseManifests(file, text) {
     const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
     const lineOf = (offset) => lines.linePos(offset).line;
     const objects = [];
-    // A template breaks YAML where its actions stand; one diagnostic for the file says more than one per document.
-    for (const doc of documents) {
-        const action = doc.errors.length > 0 ? text.indexOf('{{', doc.range[0]) : -1;
-        if (action >= 0 && action < doc.range[2]) {
-            warn(lineOf(action), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
-            return { objects, diagnostics };
-        }
+    // One diagnostic for a template file says more than one per document it breaks.
+    if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+        warn(lineOf(text.indexOf('{{')), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
+        return { objects, diagnostics };
     }
     for (const doc of documents) {
         if (doc.errors.length > 0) {
@@ -8777,7 +8774,7 @@ function parseManifests(file, text) {
             continue;
         }
         const line = lineOf(doc.contents.range[0]);
-        const object = toObject(file, line, value);
+        const object = toObject(file, line, value, warn);
         if (!object)
             continue;
         if (isListKind(object.kind)) {
@@ -8785,7 +8782,7 @@ function parseManifests(file, text) {
             const items = Array.isArray(object.body.items) ? object.body.items : [];
             items.forEach((item, i) => {
                 const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
-                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item);
+                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
                 if (itemObject)
                     objects.push(itemObject);
             });
@@ -8796,7 +8793,7 @@ function parseManifests(file, text) {
     }
     return { objects, diagnostics };
 }
-function toObject(file, line, value) {
+function toObject(file, line, value, warn) {
     if (!isRecord(value))
         return null;
     const { apiVersion, kind, metadata } = value;
@@ -8804,17 +8801,49 @@ function toObject(file, line, value) {
         return null;
     if (isListKind(kind))
         return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
-    if (!isRecord(metadata) || typeof metadata.name !== 'string' || metadata.name === '')
+    if (!isRecord(metadata))
+        return null;
+    for (const field of ['name', 'namespace']) {
+        const v = metadata[field];
+        // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
+        if (v !== undefined && v !== null && typeof v !== 'string')
+            warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
+    }
+    if (typeof metadata.name !== 'string' || metadata.name === '')
         return null;
     const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
     return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+/**
+ * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
+ * whose key is another flow mapping, which no hand-written manifest contains.
+ */
+function isTemplate(doc, text) {
+    if (doc.errors.length > 0) {
+        const action = text.indexOf('{{', doc.range[0]);
+        return action >= 0 && action < doc.range[2];
+    }
+    let found = false;
+    distExports$2.visit(doc, {
+        Map(_, node) {
+            const first = node.items[0];
+            if (node.flow && first && distExports$2.isMap(first.key) && first.key.flow) {
+                found = true;
+                return distExports$2.visit.BREAK;
+            }
+        },
+    });
+    return found;
 }
 function isListKind(kind) {
     return kind === 'List' || kind.endsWith('List');
 }
 /** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
 function firstSentence(message) {
-    return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
+    return message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        .trim();
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -8847,7 +8876,11 @@ function configContent(object, diagnostics) {
             entries.set(key, digest('data', Buffer.from(scalarText(value))));
         }
     }
-    return { kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap', entries, immutable: object.body.immutable === true };
+    return {
+        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
+        entries,
+        immutable: object.body.immutable === true,
+    };
 }
 function digest(field, bytes) {
     return createHash('sha256').update(field).update('\0').update(bytes).digest('hex');
@@ -11572,7 +11605,11 @@ const ROLLS = { rolls: true };
 const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
 const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
 const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
-    ? { rolls: false, status: 'manual', reason: 'updateStrategy OnDelete: pods are replaced only when deleted' }
+    ? {
+        rolls: false,
+        status: 'manual',
+        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
+    }
     : ROLLS;
 const KINDS = {
     Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
@@ -11588,7 +11625,11 @@ const KINDS = {
         templates: ['spec.template'],
         behaviour: manual('a ReplicationController never replaces running pods'),
     },
-    Job: { groups: ['batch'], templates: ['spec.template'], behaviour: nextRun('pods started after the apply read it') },
+    Job: {
+        groups: ['batch'],
+        templates: ['spec.template'],
+        behaviour: nextRun('pods started after the apply read it'),
+    },
     CronJob: {
         groups: ['batch'],
         templates: ['spec.jobTemplate.spec.template'],
@@ -11608,7 +11649,11 @@ const KINDS = {
         behaviour: (body) => {
             const triggers = field(body, 'spec.triggers');
             return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
-                ? { rolls: false, status: 'manual', reason: 'no ConfigChange trigger: deploys only when started by hand' }
+                ? {
+                    rolls: false,
+                    status: 'manual',
+                    reason: 'no ConfigChange trigger: deploys only when started by hand',
+                }
                 : ROLLS;
         },
     },
@@ -11650,7 +11695,9 @@ function templatesAt(body, path) {
             return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
         });
     }
-    return found.filter((f) => isRecord(f.value)).map((f) => ({ path: f.path, template: f.value }));
+    return found
+        .filter((f) => isRecord(f.value))
+        .map((f) => ({ path: f.path, template: f.value }));
 }
 /** The value at a dotted path of plain keys, or undefined. */
 function field(body, path) {
@@ -11914,7 +11961,11 @@ function computeImpacts(input) {
         const rollout = status(workload, source.owner, input);
         if (rollout === 'new') {
             for (const config of configs)
-                result.unaffected.push({ workload: summary, config, reason: 'new workload: its pods start with the new config' });
+                result.unaffected.push({
+                    workload: summary,
+                    config,
+                    reason: 'new workload: its pods start with the new config',
+                });
             continue;
         }
         const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
@@ -11929,7 +11980,11 @@ function computeImpacts(input) {
 function templateSource(workload, deployments) {
     if (!workload.workloadRef)
         return { templates: workload.templates, owner: workload };
-    const target = deployments.get(idKey({ kind: workload.workloadRef.kind, namespace: workload.object.namespace, name: workload.workloadRef.name }));
+    const target = deployments.get(idKey({
+        kind: workload.workloadRef.kind,
+        namespace: workload.object.namespace,
+        name: workload.workloadRef.name,
+    }));
     return target ? { templates: target.templates, owner: target } : null;
 }
 function refsOf(template, qualify) {
@@ -11950,7 +12005,13 @@ function status(workload, owner, input) {
         : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
 }
 function summarise(object) {
-    return { kind: object.kind, namespace: object.namespace, name: object.name, file: object.file, line: object.line };
+    return {
+        kind: object.kind,
+        namespace: object.namespace,
+        name: object.name,
+        file: object.file,
+        line: object.line,
+    };
 }
 
 /** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
@@ -11980,7 +12041,10 @@ async function check(repo, options) {
     const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)));
     const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
     const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
-    const [atBase, atHead] = await Promise.all([loadObjects(repo, base, basePaths), loadObjects(repo, head, headPaths)]);
+    const [atBase, atHead] = await Promise.all([
+        loadObjects(repo, base, basePaths),
+        loadObjects(repo, head, headPaths),
+    ]);
     // Diagnostics about base files describe what is already merged; the report is about what this change brings.
     const diagnostics = [...atHead.diagnostics];
     const versions = fileChanges.map((f) => ({
@@ -17091,7 +17155,12 @@ function impactLine(impact) {
     return `${impact.workload.kind} ${objectName(impact.workload)}`;
 }
 
-const STATUS_BADGE = { dormant: '🔴 dormant', manual: '🟠 manual', 'next-run': '🔵 next-run', rolling: '🟢 rolling' };
+const STATUS_BADGE = {
+    dormant: '🔴 dormant',
+    manual: '🟠 manual',
+    'next-run': '🔵 next-run',
+    rolling: '🟢 rolling',
+};
 function renderMarkdown(report, options = {}) {
     const at = (file, line, label) => {
         const url = options.link?.(file, line);
@@ -17106,7 +17175,9 @@ function renderMarkdown(report, options = {}) {
         const config = `${change.kind} \`${objectName(change)}\`<br>${escape(changeSummary(change))}`;
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
-            return [`| ${at(change.file, change.line, config)} | — | — | no workload here reads the changed keys |`];
+            return [
+                `| ${at(change.file, change.line, config)} | — | — | no workload here reads the changed keys |`,
+            ];
         return consumers.map(({ impact, config: consumed }) => {
             const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
@@ -17151,7 +17222,12 @@ function escape(text) {
 }
 
 const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 };
-const STATUS_STYLE = { dormant: 'red', manual: 'yellow', 'next-run': 'cyan', rolling: 'green' };
+const STATUS_STYLE = {
+    dormant: 'red',
+    manual: 'yellow',
+    'next-run': 'cyan',
+    rolling: 'green',
+};
 function renderText(report, options) {
     const paint = painter(options.colour);
     const out = [];
@@ -17208,7 +17284,9 @@ function renderScanText(report, options) {
         out.push(`${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`);
         for (const ref of workload.refs) {
             const keys = ref.keys === null ? 'all keys' : ref.keys.join(', ') || 'no keys';
-            const defined = ref.definedAt ? `${ref.definedAt.file}:${ref.definedAt.line}` : 'not defined in this repository';
+            const defined = ref.definedAt
+                ? `${ref.definedAt.file}:${ref.definedAt.line}`
+                : 'not defined in this repository';
             const optional = ref.optional ? ', optional' : '';
             out.push(`  ${ref.kind} ${ref.name} [${keys}${optional}] via ${ref.via} (${ref.delivery})`);
             out.push(paint('dim', `    → ${defined}`));
@@ -17295,7 +17373,9 @@ async function dispatch(argv, io) {
         if (command === 'scan') {
             const format = oneOf('--format', values.format ?? 'text', ['text', 'json']);
             const report = await scan(repo, { rev: values.rev ?? null, ...common });
-            io.stdout(format === 'json' ? JSON.stringify(report, null, 2) + '\n' : renderScanText(report, { colour: io.colour, verbose: false }));
+            io.stdout(format === 'json'
+                ? JSON.stringify(report, null, 2) + '\n'
+                : renderScanText(report, { colour: io.colour, verbose: false }));
             return 0;
         }
         throw new UsageError(`unknown command '${command}'. Commands: check, scan. See --help.`);

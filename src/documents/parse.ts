@@ -1,4 +1,4 @@
-import { LineCounter, parseAllDocuments, isMap, isSeq, type Node } from 'yaml';
+import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
 import type { Diagnostic, ManifestObject } from '../types.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
@@ -31,16 +31,13 @@ export function parseManifests(file: string, text: string): ParsedFile {
   const lineOf = (offset: number) => lines.linePos(offset).line;
   const objects: ManifestObject[] = [];
 
-  // A template breaks YAML where its actions stand; one diagnostic for the file says more than one per document.
-  for (const doc of documents) {
-    const action = doc.errors.length > 0 ? text.indexOf('{{', doc.range[0]) : -1;
-    if (action >= 0 && action < doc.range[2]) {
-      warn(
-        lineOf(action),
-        'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.',
-      );
-      return { objects, diagnostics };
-    }
+  // One diagnostic for a template file says more than one per document it breaks.
+  if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+    warn(
+      lineOf(text.indexOf('{{')),
+      'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.',
+    );
+    return { objects, diagnostics };
   }
 
   for (const doc of documents) {
@@ -58,14 +55,14 @@ export function parseManifests(file: string, text: string): ParsedFile {
       continue;
     }
     const line = lineOf(doc.contents.range[0]);
-    const object = toObject(file, line, value);
+    const object = toObject(file, line, value, warn);
     if (!object) continue;
     if (isListKind(object.kind)) {
       const itemNodes = doc.contents.get('items', true);
       const items = Array.isArray(object.body.items) ? object.body.items : [];
       items.forEach((item, i) => {
         const node = isSeq(itemNodes) ? (itemNodes.items[i] as Node | undefined) : undefined;
-        const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item);
+        const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
         if (itemObject) objects.push(itemObject);
       });
     } else {
@@ -75,15 +72,49 @@ export function parseManifests(file: string, text: string): ParsedFile {
   return { objects, diagnostics };
 }
 
-function toObject(file: string, line: number, value: unknown): ManifestObject | null {
+function toObject(
+  file: string,
+  line: number,
+  value: unknown,
+  warn: (line: number, message: string) => void,
+): ManifestObject | null {
   if (!isRecord(value)) return null;
   const { apiVersion, kind, metadata } = value;
   if (typeof kind !== 'string' || typeof apiVersion !== 'string') return null;
   if (isListKind(kind)) return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
-  if (!isRecord(metadata) || typeof metadata.name !== 'string' || metadata.name === '') return null;
+  if (!isRecord(metadata)) return null;
+  for (const field of ['name', 'namespace'] as const) {
+    const v = metadata[field];
+    // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
+  }
+  if (typeof metadata.name !== 'string' || metadata.name === '') return null;
   const namespace =
     typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
   return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+
+/**
+ * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
+ * whose key is another flow mapping, which no hand-written manifest contains.
+ */
+function isTemplate(doc: Document.Parsed, text: string): boolean {
+  if (doc.errors.length > 0) {
+    const action = text.indexOf('{{', doc.range[0]);
+    return action >= 0 && action < doc.range[2];
+  }
+  let found = false;
+  visit(doc, {
+    Map(_, node) {
+      const first = node.items[0];
+      if (node.flow && first && isMap(first.key) && first.key.flow) {
+        found = true;
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
 }
 
 function isListKind(kind: string): boolean {

@@ -1,0 +1,406 @@
+import { check } from '../src/core/check.js';
+import { Repository } from '../src/git/repository.js';
+import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
+import { apply, checkChange, twoCommits } from './helpers/scenario.js';
+
+const mountAll = (cm: string) => ({
+  containers: [container('app', { volumeMounts: [{ name: 'cfg', mountPath: '/etc/app' }] })],
+  volumes: [{ name: 'cfg', configMap: { name: cm } }],
+});
+const envKey = (cm: string, key: string) => ({
+  containers: [container('app', { env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: cm, key } } }] })],
+});
+
+const statuses = (report: Awaited<ReturnType<typeof checkChange>>) =>
+  report.impacts.map((i) => `${i.workload.kind}/${i.workload.name}:${i.status}`).sort();
+
+describe('statuses', () => {
+  test('dormant: only the ConfigMap changes; every consuming Deployment is listed with file and line', async () => {
+    const report = await checkChange(
+      {
+        'config.yaml': yaml(configMap('app-config', { 'app.conf': 'a=1' })),
+        'deploy/web.yaml': `# web tier\n${yaml(deployment('web', mountAll('app-config')))}`,
+        'deploy/worker.yaml': yaml(
+          deployment('worker', {
+            containers: [container('w', { envFrom: [{ configMapRef: { name: 'app-config' } }] })],
+          }),
+        ),
+        'deploy/other.yaml': yaml(deployment('other', mountAll('other-config'))),
+      },
+      { 'config.yaml': yaml(configMap('app-config', { 'app.conf': 'a=2' })) },
+    );
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        kind: 'ConfigMap',
+        name: 'app-config',
+        file: 'config.yaml',
+        line: 1,
+        change: 'modified',
+      }),
+    ]);
+    expect(report.impacts).toEqual([
+      expect.objectContaining({
+        status: 'dormant',
+        workload: { kind: 'Deployment', namespace: null, name: 'web', file: 'deploy/web.yaml', line: 2 },
+        delivery: ['volume'],
+        configs: [
+          expect.objectContaining({
+            name: 'app-config',
+            keys: ['app.conf'],
+            via: [
+              {
+                path: 'volumes[cfg].configMap ← containers[app] /etc/app',
+                container: 'app',
+                delivery: 'volume',
+              },
+            ],
+          }),
+        ],
+      }),
+      expect.objectContaining({
+        status: 'dormant',
+        workload: expect.objectContaining({ name: 'worker', file: 'deploy/worker.yaml', line: 1 }),
+        delivery: ['env'],
+      }),
+    ]);
+  });
+
+  test('rolling: the pod template changes in the same change', async () => {
+    const report = await checkChange(
+      { 'a.yaml': yaml(configMap('cfg', { k: '1' }), deployment('web', mountAll('cfg'))) },
+      {
+        'a.yaml': yaml(
+          configMap('cfg', { k: '2' }),
+          deployment('web', mountAll('cfg'), { annotations: { 'example.com/config-version': '2' } }),
+        ),
+      },
+    );
+    expect(statuses(report)).toEqual(['Deployment/web:rolling']);
+  });
+
+  test("dormant: a change to the workload's own metadata or replicas does not roll pods", async () => {
+    const d = deployment('web', mountAll('cfg'));
+    const changed = {
+      ...d,
+      metadata: { name: 'web', labels: { tier: 'front' } },
+      spec: { ...(d.spec as object), replicas: 5 },
+    };
+    const report = await checkChange(
+      { 'a.yaml': yaml(configMap('cfg', { k: '1' }), d) },
+      { 'a.yaml': yaml(configMap('cfg', { k: '2' }), changed) },
+    );
+    expect(statuses(report)).toEqual(['Deployment/web:dormant']);
+  });
+
+  test('next-run for Job and CronJob; manual for Pod, ReplicaSet, ReplicationController and OnDelete', async () => {
+    const spec = mountAll('cfg');
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+        'w.yaml': yaml(
+          workload('Job', 'job', spec),
+          workload('CronJob', 'cron', spec),
+          workload('Pod', 'pod', spec),
+          workload('ReplicaSet', 'rs', spec),
+          workload('ReplicationController', 'rc', spec),
+          workload('StatefulSet', 'sts', spec, { spec: { updateStrategy: { type: 'OnDelete' } } }),
+          workload('DaemonSet', 'ds', spec),
+        ),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    expect(statuses(report)).toEqual([
+      'CronJob/cron:next-run',
+      'DaemonSet/ds:dormant',
+      'Job/job:next-run',
+      'Pod/pod:manual',
+      'ReplicaSet/rs:manual',
+      'ReplicationController/rc:manual',
+      'StatefulSet/sts:manual',
+    ]);
+    expect(report.impacts.find((i) => i.workload.name === 'sts')?.reason).toMatch(/OnDelete/);
+    // Worst first: dormant, then manual, then next-run.
+    expect(report.impacts.map((i) => i.status)).toEqual([
+      'dormant',
+      'manual',
+      'manual',
+      'manual',
+      'manual',
+      'next-run',
+      'next-run',
+    ]);
+  });
+
+  test('Argo Rollout with workloadRef rolls when the Deployment it points at does', async () => {
+    const rollout = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'web-rollout' },
+      spec: { replicas: 3, workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' } },
+    };
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+        'deploy.yaml': yaml(deployment('web', envKey('cfg', 'k'))),
+        'rollouts/web.yaml': yaml(rollout),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    expect(statuses(report)).toEqual(['Deployment/web:dormant', 'Rollout/web-rollout:dormant']);
+    expect(report.impacts.find((i) => i.workload.kind === 'Rollout')?.workload.file).toBe(
+      'rollouts/web.yaml',
+    );
+  });
+});
+
+describe('key-level impact', () => {
+  test('a change to a key the workload does not read impacts nothing (listed as unaffected)', async () => {
+    const itemsOnly = {
+      containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/c' }] })],
+      volumes: [{ name: 'c', configMap: { name: 'cfg', items: [{ key: 'used.conf', path: 'u' }] } }],
+    };
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { 'used.conf': '1', 'other.conf': '1', level: 'info' })),
+        'w.yaml': yaml(deployment('by-items', itemsOnly), deployment('by-key', envKey('cfg', 'level'))),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { 'used.conf': '1', 'other.conf': '2', level: 'info' })) },
+    );
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected.map((u) => [u.workload.name, u.reason])).toEqual([
+      ['by-items', 'reads none of the changed keys'],
+      ['by-key', 'reads none of the changed keys'],
+    ]);
+  });
+
+  test('the impact lists only the changed keys the workload reads', async () => {
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { a: '1', b: '1', c: '1' })),
+        'w.yaml': yaml(deployment('w', envKey('cfg', 'b'))),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { a: '2', b: '2', c: '1' })) },
+    );
+    expect(report.impacts[0].configs[0].keys).toEqual(['b']);
+  });
+
+  test('imagePullSecrets and unmounted volumes are reported as unaffected, never as impacts', async () => {
+    const spec = {
+      containers: [container('app')],
+      imagePullSecrets: [{ name: 'regcred' }],
+      volumes: [{ name: 'v', secret: { secretName: 'regcred' } }],
+    };
+    const report = await checkChange(
+      {
+        's.yaml': yaml(
+          secret('regcred', { stringData: { '.dockerconfigjson': '{}' } }),
+          deployment('w', spec),
+        ),
+      },
+      {
+        's.yaml': yaml(
+          secret('regcred', { stringData: { '.dockerconfigjson': '{"auths":{}}' } }),
+          deployment('w', spec),
+        ),
+      },
+    );
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected).toEqual([
+      expect.objectContaining({ reason: 'no container mounts the volume' }),
+    ]);
+  });
+});
+
+describe('errors', () => {
+  test('a deleted ConfigMap still referenced without optional is an error at the workload', async () => {
+    const report = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': yaml(deployment('w', envKey('cfg', 'k'))) },
+      { 'cfg.yaml': null },
+    );
+    expect(report.changes).toEqual([
+      expect.objectContaining({ name: 'cfg', change: 'deleted', file: 'cfg.yaml' }),
+    ]);
+    expect(report.impacts).toEqual([]);
+    expect(report.diagnostics).toEqual([
+      expect.objectContaining({
+        file: 'w.yaml',
+        line: 1,
+        severity: 'error',
+        message: expect.stringMatching(/still needs ConfigMap cfg.*deletes/),
+      }),
+    ]);
+  });
+
+  test('a deleted optional reference is an ordinary impact; a copy still defined elsewhere is no deletion', async () => {
+    const optional = {
+      containers: [container('app', { envFrom: [{ configMapRef: { name: 'opt', optional: true } }] })],
+    };
+    const report = await checkChange(
+      {
+        'opt.yaml': yaml(configMap('opt', { k: '1' })),
+        'kept.yaml': yaml(configMap('kept', { k: '1' })),
+        'kept-copy.yaml': yaml(configMap('kept', { k: '1' })),
+        'w.yaml': yaml(deployment('w', optional), deployment('v', envKey('kept', 'k'))),
+      },
+      { 'opt.yaml': null, 'kept.yaml': null },
+    );
+    expect(report.changes.map((c) => [c.name, c.change])).toEqual([['opt', 'deleted']]);
+    expect(statuses(report)).toEqual(['Deployment/w:dormant']);
+    expect(report.diagnostics).toEqual([]);
+  });
+
+  test('an immutable ConfigMap changed in place is an error', async () => {
+    const report = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' }, { immutable: true })) },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' }, { immutable: true })) },
+    );
+    expect(report.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'cfg.yaml',
+        message: expect.stringMatching(/immutable/),
+      }),
+    ]);
+  });
+});
+
+describe('namespaces', () => {
+  test('the same name in two namespaces: only the workload in the changed namespace is impacted', async () => {
+    const report = await checkChange(
+      {
+        'a.yaml': yaml(
+          configMap('cfg', { k: '1' }, {}, 'team-a'),
+          deployment('web', mountAll('cfg'), { namespace: 'team-a' }),
+        ),
+        'b.yaml': yaml(
+          configMap('cfg', { k: '1' }, {}, 'team-b'),
+          deployment('web', mountAll('cfg'), { namespace: 'team-b' }),
+        ),
+      },
+      {
+        'a.yaml': yaml(
+          configMap('cfg', { k: '2' }, {}, 'team-a'),
+          deployment('web', mountAll('cfg'), { namespace: 'team-a' }),
+        ),
+      },
+    );
+    expect(report.impacts.map((i) => [i.workload.namespace, i.configs[0].namespaceAssumed])).toEqual([
+      ['team-a', false],
+    ]);
+  });
+
+  test('a workload without a namespace matches, flagged as resting on where it is applied', async () => {
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { k: '1' }, {}, 'prod')),
+        'w.yaml': yaml(deployment('web', mountAll('cfg'))),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' }, {}, 'prod')) },
+    );
+    expect(
+      report.impacts.map((i) => [
+        i.workload.namespace,
+        i.configs[0].namespace,
+        i.configs[0].namespaceAssumed,
+      ]),
+    ).toEqual([[null, 'prod', true]]);
+  });
+});
+
+describe('files and documents', () => {
+  test('multi-document files and List items', async () => {
+    const list = (items: object[]) => yaml({ apiVersion: 'v1', kind: 'List', items });
+    const report = await checkChange(
+      {
+        'bundle.yaml': `${yaml({ apiVersion: 'v1', kind: 'ConfigMapList', items: [configMap('one', { k: '1' }), configMap('two', { k: '1' })] })}`,
+        'workloads.yaml': `---\n# first\n${list([deployment('d1', mountAll('two')), deployment('d2', mountAll('one'))])}`,
+      },
+      {
+        'bundle.yaml': `${yaml({ apiVersion: 'v1', kind: 'ConfigMapList', items: [configMap('one', { k: '1' }), configMap('two', { k: '2' })] })}`,
+      },
+    );
+    expect(report.changes.map((c) => [c.name, c.line])).toEqual([['two', 10]]);
+    expect(report.impacts.map((i) => [i.workload.name, i.workload.line])).toEqual([['d1', 6]]);
+  });
+
+  test('reformatting a ConfigMap reports nothing', async () => {
+    const report = await checkChange(
+      {
+        'cfg.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "1"\n  conf: |\n    x = 1\n',
+        'w.yaml': yaml(deployment('w', mountAll('cfg'))),
+      },
+      {
+        'cfg.yaml':
+          '# reformatted\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: cfg, labels: {x: y}}\ndata: {conf: "x = 1\\n", a: \'1\'}\n',
+      },
+    );
+    expect(report).toMatchObject({ changes: [], impacts: [], diagnostics: [] });
+  });
+
+  test('a renamed file is not a change; a new workload reading a changed config is unaffected', async () => {
+    const report = await checkChange(
+      {
+        'old/cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+        'keep.yaml': yaml(configMap('keep', { k: '1' })),
+      },
+      {
+        'old/cfg.yaml': null,
+        'new/cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+        'new/w.yaml': yaml(deployment('fresh', mountAll('cfg'))),
+      },
+    );
+    expect(report.changes.map((c) => [c.name, c.file])).toEqual([['cfg', 'new/cfg.yaml']]);
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected).toEqual([
+      expect.objectContaining({ reason: expect.stringMatching(/new workload/) }),
+    ]);
+  });
+
+  test('a broken file is a diagnostic and the rest is still analysed', async () => {
+    const report = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': yaml(deployment('w', mountAll('cfg'))) },
+      {
+        'cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+        'broken.yaml': 'apiVersion: v1\nkind: ConfigMap\ndata: [\n',
+      },
+    );
+    expect(statuses(report)).toEqual(['Deployment/w:dormant']);
+    expect(report.diagnostics).toEqual([
+      expect.objectContaining({ file: 'broken.yaml', severity: 'warning' }),
+    ]);
+  });
+
+  test('include and exclude globs choose the manifests', async () => {
+    const base = {
+      'deploy/cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+      'deploy/w.yaml': yaml(deployment('w', mountAll('cfg'))),
+    };
+    const head = { 'deploy/cfg.yaml': yaml(configMap('cfg', { k: '2' })) };
+    expect((await checkChange(base, head, { exclude: ['deploy/cfg.yaml'] })).changes).toEqual([]);
+    expect((await checkChange(base, head, { include: ['other/**'] })).changes).toEqual([]);
+    expect(statuses(await checkChange(base, head, { include: ['deploy/*.yaml'] }))).toEqual([
+      'Deployment/w:dormant',
+    ]);
+  });
+});
+
+test('head defaults to the working tree: uncommitted and untracked files count', async () => {
+  const { repo, base } = await twoCommits(
+    { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': yaml(deployment('w', mountAll('cfg'))) },
+    {},
+  );
+  apply(repo, {
+    'cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+    'new.yaml': yaml(deployment('fresh', mountAll('cfg'))),
+  });
+  const repository = await Repository.open(repo.dir);
+  try {
+    const report = await check(repository, { base, head: null });
+    expect(report.head).toBeNull();
+    expect(statuses(report)).toEqual(['Deployment/w:dormant']);
+    expect(report.unaffected.map((u) => u.workload.name)).toEqual(['fresh']);
+  } finally {
+    repository.close();
+  }
+});

@@ -1,0 +1,214 @@
+import { MAX_FILE_BYTES, parseManifests } from '../src/documents/parse.js';
+import { manifestSelector } from '../src/documents/select.js';
+
+describe('parseManifests', () => {
+  test('multi-document files: every object with the line it starts on; comments and separators do not count', () => {
+    const text = [
+      '# leading comment',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: a, namespace: ns}',
+      '---',
+      '---',
+      '# a comment-only document above, then a non-Kubernetes document',
+      'foo: bar',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: b',
+    ].join('\n');
+    const { objects, diagnostics } = parseManifests('f.yaml', text);
+    expect(diagnostics).toEqual([]);
+    expect(objects.map((o) => [o.kind, o.namespace, o.name, o.line])).toEqual([
+      ['ConfigMap', 'ns', 'a', 2],
+      ['Deployment', null, 'b', 10],
+    ]);
+  });
+
+  test('kind: List and *List items are expanded with their own lines', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: ConfigMapList',
+      'items:',
+      '  - apiVersion: v1',
+      '    kind: ConfigMap',
+      '    metadata: {name: one}',
+      '  - metadata: {name: two}',
+      '    kind: ConfigMap',
+      '    apiVersion: v1',
+      '---',
+      '{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}}]}',
+    ].join('\n');
+    const { objects } = parseManifests('list.yaml', text);
+    expect(objects.map((o) => [o.kind, o.name, o.line])).toEqual([
+      ['ConfigMap', 'one', 4],
+      ['ConfigMap', 'two', 7],
+      ['Secret', 's', 11],
+    ]);
+  });
+
+  test('JSON manifests', () => {
+    const { objects } = parseManifests(
+      'x.json',
+      JSON.stringify(
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'j' }, data: { a: '1' } },
+        null,
+        2,
+      ),
+    );
+    expect(objects).toHaveLength(1);
+    expect(objects[0]).toMatchObject({ name: 'j', line: 1, body: { data: { a: '1' } } });
+  });
+
+  test('non-Kubernetes YAML is ignored quietly', () => {
+    for (const text of [
+      'name: x\nvalues: [1, 2]',
+      '- a\n- b',
+      'just a string',
+      '',
+      '# only a comment',
+      'kind: Thing\nmetadata: {name: x}',
+    ]) {
+      expect(parseManifests('other.yaml', text)).toEqual({ objects: [], diagnostics: [] });
+    }
+  });
+
+  test('invalid YAML: one diagnostic naming file and line, the other documents still read', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: good}',
+      '---',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'data: [unclosed',
+      '---',
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata: {name: also-good}',
+    ].join('\n');
+    const { objects, diagnostics } = parseManifests('broken.yaml', text);
+    expect(objects.map((o) => o.name)).toEqual(['good', 'also-good']);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ file: 'broken.yaml', severity: 'warning' });
+    expect(diagnostics[0].line).toBeGreaterThanOrEqual(7);
+    expect(diagnostics[0].message).toMatch(/invalid YAML/);
+  });
+
+  test('a Helm template is one diagnostic at the first template action, whatever else the file holds', () => {
+    const text = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: {{ include "chart.fullname" . }}',
+      'spec:',
+      '  replicas: {{ .Values.replicas }}',
+      '---',
+      '{{- if .Values.config }}',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      '{{- end }}',
+    ].join('\n');
+    const { objects, diagnostics } = parseManifests('chart/templates/deploy.yaml', text);
+    expect(objects).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        file: 'chart/templates/deploy.yaml',
+        line: 4,
+        message: expect.stringMatching(/Helm or Go template/),
+      }),
+    ]);
+  });
+
+  test('template text inside a valid ConfigMap value is data, not a template file', () => {
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: alert-templates}\ndata:\n  slack.tmpl: |\n    {{ define "x" }}{{ .Status }}{{ end }}\n';
+    const { objects, diagnostics } = parseManifests('t.yaml', text);
+    expect(diagnostics).toEqual([]);
+    expect(objects).toHaveLength(1);
+  });
+
+  test('an alias bomb is refused with a diagnostic, not expanded', () => {
+    let text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 12; i++)
+      text += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
+    const { objects, diagnostics } = parseManifests('bomb.yaml', text);
+    expect(objects).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ file: 'bomb.yaml', line: 1, message: expect.stringMatching(/alias/i) }),
+    ]);
+  });
+
+  test('an oversized file is skipped with a diagnostic', () => {
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  blob: "' +
+      'x'.repeat(MAX_FILE_BYTES) +
+      '"\n';
+    const { objects, diagnostics } = parseManifests('big.yaml', text);
+    expect(objects).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ file: 'big.yaml', line: 1, message: expect.stringMatching(/larger than/) }),
+    ]);
+  });
+
+  test('diagnostics never quote the source: a broken Secret does not leak its value', () => {
+    const text =
+      'apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  password: "hunter2-very-secret\n  other: [\n';
+    const { diagnostics } = parseManifests('secret.yaml', text);
+    expect(diagnostics.length).toBeGreaterThan(0);
+    for (const d of diagnostics) expect(d.message).not.toContain('hunter2');
+  });
+
+  test('YAML 1.1 as Kubernetes reads it: octal modes and yes/no', () => {
+    const { objects } = parseManifests(
+      'm.yaml',
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  hostNetwork: yes\n  volumes: [{name: v, secret: {secretName: s, defaultMode: 0644}}]\n',
+    );
+    expect(objects[0].body.spec).toMatchObject({
+      hostNetwork: true,
+      volumes: [{ secret: { defaultMode: 420 } }],
+    });
+  });
+});
+
+describe('manifestSelector', () => {
+  test('defaults: YAML and JSON anywhere, .github excluded', () => {
+    const selected = manifestSelector();
+    expect(['a.yaml', 'deep/dir/b.yml', 'c.json', '.hidden/d.yaml'].every(selected)).toBe(true);
+    expect(['.github/workflows/ci.yml', 'README.md', 'kustomization'].some(selected)).toBe(false);
+  });
+
+  test('include replaces the defaults, exclude adds to them', () => {
+    const selected = manifestSelector(['deploy/**/*.yaml'], ['deploy/legacy/**']);
+    expect(selected('deploy/app/x.yaml')).toBe(true);
+    expect(selected('deploy/legacy/x.yaml')).toBe(false);
+    expect(selected('other/x.yaml')).toBe(false);
+  });
+});
+
+test('a broken document next to a valid one holding template text is invalid YAML, not a template', () => {
+  const text =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: t}\ndata:\n  x: "{{ .Status }}"\n---\nkind: [broken\n';
+  const { objects, diagnostics } = parseManifests('mixed.yaml', text);
+  expect(objects.map((o) => o.name)).toEqual(['t']);
+  expect(diagnostics).toEqual([
+    expect.objectContaining({ file: 'mixed.yaml', message: expect.stringMatching(/invalid YAML/) }),
+  ]);
+  expect(diagnostics[0].line).toBeGreaterThanOrEqual(7);
+});
+
+test('a name YAML 1.1 reads as a boolean is skipped with a diagnostic that says to quote it', () => {
+  const { objects, diagnostics } = parseManifests(
+    'no.yaml',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: no\n  namespace: on\n',
+  );
+  expect(objects).toEqual([]);
+  expect(diagnostics.map((d) => d.message)).toEqual([
+    'skipped ConfigMap: metadata.name reads as false, not a string; quote it.',
+    'skipped ConfigMap: metadata.namespace reads as true, not a string; quote it.',
+  ]);
+});

@@ -1,0 +1,45 @@
+import { check, type CheckOptions } from '../../src/core/check.js';
+import { Repository } from '../../src/git/repository.js';
+import type { Report } from '../../src/types.js';
+import { TempRepo } from './temp-repo.js';
+
+export type Files = Record<string, string | null>;
+
+const repos: TempRepo[] = [];
+afterAll(() => repos.forEach((r) => r.cleanup()));
+
+/** A repository with a base commit and a head commit (null deletes a file). */
+export async function twoCommits(
+  base: Files,
+  head: Files,
+): Promise<{ repo: TempRepo; base: string; head: string }> {
+  const repo = await TempRepo.create();
+  repos.push(repo);
+  apply(repo, base);
+  const baseSha = await repo.commit('base');
+  apply(repo, head);
+  const headSha = await repo.commit('head');
+  return { repo, base: baseSha, head: headSha };
+}
+
+export function apply(repo: TempRepo, files: Files): void {
+  for (const [path, content] of Object.entries(files)) {
+    if (content === null) repo.remove(path);
+    else repo.write({ [path]: content });
+  }
+}
+
+/** Runs the engine on base..head of a fresh two-commit repository. */
+export async function checkChange(
+  base: Files,
+  head: Files,
+  options: Partial<CheckOptions> = {},
+): Promise<Report> {
+  const { repo, base: b, head: h } = await twoCommits(base, head);
+  const repository = await Repository.open(repo.dir);
+  try {
+    return await check(repository, { base: b, head: h, ...options });
+  } finally {
+    repository.close();
+  }
+}

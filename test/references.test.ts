@@ -1,0 +1,311 @@
+import { asWorkload, parsePodTemplatePaths } from '../src/objects/workloads.js';
+import { extractRefs } from '../src/references/extract.js';
+import { namespaceMatch } from '../src/references/resolve.js';
+import type { ManifestObject } from '../src/types.js';
+import { container, workload, WORKLOAD_KINDS } from './helpers/manifests.js';
+
+const asObject = (body: Record<string, unknown>): ManifestObject => {
+  const metadata = body.metadata as { name: string; namespace?: string };
+  return {
+    apiVersion: body.apiVersion as string,
+    kind: body.kind as string,
+    name: metadata.name,
+    namespace: metadata.namespace ?? null,
+    file: 'w.yaml',
+    line: 1,
+    body,
+  };
+};
+
+const refsOf = (body: Record<string, unknown>) => {
+  const w = asWorkload(asObject(body));
+  if (!w) throw new Error('not a workload');
+  return w.templates.flatMap((t) => extractRefs(t.template.spec));
+};
+
+// One pod spec per reference path, with what extractRefs must make of it.
+const PATHS: { name: string; podSpec: Record<string, unknown>; expected: Record<string, unknown>[] }[] = [
+  {
+    name: 'configMap volume, all keys',
+    podSpec: {
+      containers: [container('app', { volumeMounts: [{ name: 'cfg', mountPath: '/etc/app' }] })],
+      volumes: [{ name: 'cfg', configMap: { name: 'app-config' } }],
+    },
+    expected: [
+      {
+        kind: 'ConfigMap',
+        name: 'app-config',
+        keys: null,
+        path: 'volume',
+        delivery: 'volume',
+        container: 'app',
+        optional: false,
+      },
+    ],
+  },
+  {
+    name: 'configMap volume with items and optional',
+    podSpec: {
+      containers: [container('app', { volumeMounts: [{ name: 'cfg', mountPath: '/etc/app' }] })],
+      volumes: [
+        {
+          name: 'cfg',
+          configMap: { name: 'app-config', optional: true, items: [{ key: 'a.conf', path: 'a.conf' }] },
+        },
+      ],
+    },
+    expected: [
+      { kind: 'ConfigMap', name: 'app-config', keys: ['a.conf'], optional: true, delivery: 'volume' },
+    ],
+  },
+  {
+    name: 'secret volume mounted with subPath',
+    podSpec: {
+      containers: [
+        container('app', {
+          volumeMounts: [{ name: 's', mountPath: '/etc/tls/key.pem', subPath: 'key.pem' }],
+        }),
+      ],
+      volumes: [{ name: 's', secret: { secretName: 'tls' } }],
+    },
+    expected: [{ kind: 'Secret', name: 'tls', keys: null, path: 'volume', delivery: 'subPath' }],
+  },
+  {
+    name: 'secret volume with items, mounted by two containers differently',
+    podSpec: {
+      containers: [
+        container('a', { volumeMounts: [{ name: 's', mountPath: '/s' }] }),
+        container('b', { volumeMounts: [{ name: 's', mountPath: '/s/x', subPathExpr: '$(X)' }] }),
+      ],
+      volumes: [{ name: 's', secret: { secretName: 'creds', items: [{ key: 'user', path: 'u' }] } }],
+    },
+    expected: [
+      { kind: 'Secret', name: 'creds', keys: ['user'], container: 'a', delivery: 'volume' },
+      { kind: 'Secret', name: 'creds', keys: ['user'], container: 'b', delivery: 'subPath' },
+    ],
+  },
+  {
+    name: 'volume that no container mounts',
+    podSpec: { containers: [container('app')], volumes: [{ name: 'cfg', configMap: { name: 'unused' } }] },
+    expected: [{ kind: 'ConfigMap', name: 'unused', delivery: 'unmounted', container: null }],
+  },
+  {
+    name: 'projected sources with and without items',
+    podSpec: {
+      containers: [container('app', { volumeMounts: [{ name: 'all', mountPath: '/all' }] })],
+      volumes: [
+        {
+          name: 'all',
+          projected: {
+            sources: [
+              { configMap: { name: 'cm', items: [{ key: 'k1', path: 'k1' }] } },
+              { secret: { name: 'sec', optional: true } },
+              { downwardAPI: { items: [] } },
+              { serviceAccountToken: { path: 'token' } },
+            ],
+          },
+        },
+      ],
+    },
+    expected: [
+      { kind: 'ConfigMap', name: 'cm', keys: ['k1'], path: 'projected', delivery: 'volume' },
+      { kind: 'Secret', name: 'sec', keys: null, optional: true, path: 'projected' },
+    ],
+  },
+  {
+    name: 'CSI nodePublishSecretRef and volume-plugin secrets',
+    podSpec: {
+      containers: [container('app')],
+      volumes: [
+        {
+          name: 'vault',
+          csi: { driver: 'secrets-store.csi.k8s.io', nodePublishSecretRef: { name: 'csi-creds' } },
+        },
+        { name: 'ceph', cephfs: { monitors: ['m'], secretRef: { name: 'ceph-secret' } } },
+        { name: 'az', azureFile: { secretName: 'az-secret', shareName: 's' } },
+      ],
+    },
+    expected: [
+      { kind: 'Secret', name: 'csi-creds', path: 'csi', delivery: 'mount' },
+      { kind: 'Secret', name: 'ceph-secret', path: 'volume-plugin', delivery: 'mount' },
+      { kind: 'Secret', name: 'az-secret', path: 'volume-plugin', delivery: 'mount' },
+    ],
+  },
+  {
+    name: 'env valueFrom key references',
+    podSpec: {
+      containers: [
+        container('app', {
+          env: [
+            { name: 'PLAIN', value: 'x' },
+            { name: 'LEVEL', valueFrom: { configMapKeyRef: { name: 'settings', key: 'level' } } },
+            { name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'api', key: 'token', optional: true } } },
+            { name: 'POD', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+          ],
+        }),
+      ],
+    },
+    expected: [
+      { kind: 'ConfigMap', name: 'settings', keys: ['level'], path: 'env', delivery: 'env', optional: false },
+      { kind: 'Secret', name: 'api', keys: ['token'], path: 'env', delivery: 'env', optional: true },
+    ],
+  },
+  {
+    name: 'envFrom with prefix',
+    podSpec: {
+      containers: [
+        container('app', {
+          envFrom: [
+            { configMapRef: { name: 'flags' }, prefix: 'FLAG_' },
+            { secretRef: { name: 'db', optional: true } },
+          ],
+        }),
+      ],
+    },
+    expected: [
+      {
+        kind: 'ConfigMap',
+        name: 'flags',
+        keys: null,
+        path: 'envFrom',
+        via: 'containers[app].envFrom[0].configMapRef (prefix FLAG_)',
+      },
+      { kind: 'Secret', name: 'db', keys: null, path: 'envFrom', optional: true },
+    ],
+  },
+  {
+    name: 'init and ephemeral containers',
+    podSpec: {
+      initContainers: [container('migrate', { envFrom: [{ secretRef: { name: 'db' } }] })],
+      containers: [container('app')],
+      ephemeralContainers: [
+        container('debug', {
+          env: [{ name: 'X', valueFrom: { configMapKeyRef: { name: 'dbg', key: 'x' } } }],
+        }),
+      ],
+    },
+    expected: [
+      {
+        kind: 'Secret',
+        name: 'db',
+        container: 'migrate',
+        via: 'initContainers[migrate].envFrom[0].secretRef',
+      },
+      {
+        kind: 'ConfigMap',
+        name: 'dbg',
+        container: 'debug',
+        keys: ['x'],
+        via: 'ephemeralContainers[debug].env[X].valueFrom.configMapKeyRef',
+      },
+    ],
+  },
+  {
+    name: 'imagePullSecrets',
+    podSpec: { containers: [container('app')], imagePullSecrets: [{ name: 'registry' }] },
+    expected: [{ kind: 'Secret', name: 'registry', path: 'imagePullSecrets', delivery: 'image-pull' }],
+  },
+];
+
+describe.each(WORKLOAD_KINDS)('%s', (kind) => {
+  test.each(PATHS)('$name', ({ podSpec, expected }) => {
+    const refs = refsOf(workload(kind, 'w', podSpec));
+    expect(refs).toHaveLength(expected.length);
+    expected.forEach((e, i) => expect(refs[i]).toMatchObject(e));
+  });
+});
+
+describe('workload kinds', () => {
+  const behaviour = (body: Record<string, unknown>) => asWorkload(asObject(body))?.behaviour;
+
+  test.each([
+    ['Deployment', {}, { rolls: true }],
+    ['StatefulSet', {}, { rolls: true }],
+    ['StatefulSet', { updateStrategy: { type: 'OnDelete' } }, { rolls: false, status: 'manual' }],
+    ['DaemonSet', { updateStrategy: { type: 'OnDelete' } }, { rolls: false, status: 'manual' }],
+    ['DaemonSet', { updateStrategy: { type: 'RollingUpdate' } }, { rolls: true }],
+    ['ReplicaSet', {}, { rolls: false, status: 'manual' }],
+    ['ReplicationController', {}, { rolls: false, status: 'manual' }],
+    ['Pod', {}, { rolls: false, status: 'manual' }],
+    ['PodTemplate', {}, { rolls: false, status: 'manual' }],
+    ['Job', {}, { rolls: false, status: 'next-run' }],
+    ['CronJob', {}, { rolls: false, status: 'next-run' }],
+    ['Rollout', {}, { rolls: true }],
+    ['Service', {}, { rolls: true }],
+    ['DeploymentConfig', {}, { rolls: true }],
+    ['DeploymentConfig', { triggers: [{ type: 'ImageChange' }] }, { rolls: false, status: 'manual' }],
+    ['DeploymentConfig', { triggers: [{ type: 'ConfigChange' }] }, { rolls: true }],
+  ])('%s %j', (kind, spec, expected) => {
+    expect(behaviour(workload(kind, 'w', { containers: [] }, { spec }))).toMatchObject(expected);
+  });
+
+  test('a core Service and an unknown kind are not workloads', () => {
+    expect(
+      asWorkload(asObject({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: {} })),
+    ).toBeNull();
+    expect(
+      asWorkload(asObject({ apiVersion: 'ray.io/v1', kind: 'RayCluster', metadata: { name: 'r' } })),
+    ).toBeNull();
+  });
+
+  test('Argo Rollout workloadRef names the Deployment that holds the template', () => {
+    const rollout = asObject({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'r' },
+      spec: { workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' } },
+    });
+    expect(asWorkload(rollout)).toMatchObject({
+      templates: [],
+      workloadRef: { kind: 'Deployment', name: 'web' },
+    });
+  });
+
+  test('user-configured pod-template paths for a custom resource, lists included', () => {
+    const paths = parsePodTemplatePaths([
+      'RayCluster=spec.headGroupSpec.template',
+      'RayCluster=spec.workerGroupSpecs[].template',
+    ]);
+    const env = (name: string) => ({
+      containers: [container('c', { envFrom: [{ configMapRef: { name } }] })],
+    });
+    const ray = asObject({
+      apiVersion: 'ray.io/v1',
+      kind: 'RayCluster',
+      metadata: { name: 'ray' },
+      spec: {
+        headGroupSpec: { template: { spec: env('head-cfg') } },
+        workerGroupSpecs: [{ template: { spec: env('w0-cfg') } }, { template: { spec: env('w1-cfg') } }],
+      },
+    });
+    const w = asWorkload(ray, paths)!;
+    expect(w.templates.map((t) => t.path)).toEqual([
+      'spec.headGroupSpec.template',
+      'spec.workerGroupSpecs[0].template',
+      'spec.workerGroupSpecs[1].template',
+    ]);
+    expect(w.templates.flatMap((t) => extractRefs(t.template.spec)).map((r) => r.name)).toEqual([
+      'head-cfg',
+      'w0-cfg',
+      'w1-cfg',
+    ]);
+    expect(w.behaviour).toEqual({ rolls: true });
+  });
+
+  test.each(['RayCluster', 'RayCluster=', '=spec.template', 'RayCluster=spec..template', 'Ray Cluster=spec'])(
+    'a malformed pod-template path %p is a usage error',
+    (spec) => expect(() => parsePodTemplatePaths([spec])).toThrow(/Kind=path/),
+  );
+});
+
+describe('namespace rule', () => {
+  test.each([
+    ['a', 'a', 'exact'],
+    [null, null, 'exact'],
+    ['a', null, 'assumed'],
+    [null, 'a', 'assumed'],
+    ['a', 'b', null],
+  ] as const)('workload %p, config %p → %p', (workloadNs, configNs, expected) => {
+    expect(namespaceMatch(workloadNs, configNs)).toBe(expected);
+  });
+});
