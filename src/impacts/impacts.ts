@@ -46,7 +46,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     const summary = summarise(workload.object);
     const configs: ImpactedConfig[] = [];
 
-    for (const change of input.changes) {
+    for (const change of byIdentity(input.changes)) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
       const matching = refs.filter((ref) => refersTo(ref, change));
       if (!scope || matching.length === 0) continue;
@@ -69,7 +69,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
           continue;
         }
       }
-      const keys = changedKeys(change);
+      const keys = change.keys;
       const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
       const consumed = reading.filter(
         (ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)),
@@ -112,9 +112,41 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
   return result;
 }
 
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes: ConfigChange[]) {
+  const merged = new Map<
+    string,
+    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & { keys: string[] }
+  >();
+  for (const change of changes) {
+    const key = idKey(change);
+    const seen = merged.get(key);
+    const keys = changedKeys(change);
+    if (!seen)
+      merged.set(key, {
+        kind: change.kind,
+        namespace: change.namespace,
+        name: change.name,
+        change: change.change,
+        keys,
+      });
+    else {
+      seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+      if (change.change !== 'deleted') seen.change = change.change;
+    }
+  }
+  return [...merged.values()];
+}
+
 /** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
 function templateSource(workload: Workload, deployments: Map<string, Workload>) {
-  if (!workload.workloadRef) return { templates: workload.templates, owner: workload };
+  // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+  if (!workload.workloadRef || workload.templates.length > 0)
+    return { templates: workload.templates, owner: workload };
   const target = deployments.get(
     idKey({
       kind: workload.workloadRef.kind,

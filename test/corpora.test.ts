@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { check } from '../src/core/check.js';
+import { scan, type ScanReport } from '../src/core/scan.js';
+import { manifestSelector } from '../src/documents/select.js';
+import { Repository } from '../src/git/repository.js';
+import { namespaceMatch } from '../src/references/resolve.js';
+import { corpora, corpusPath } from './helpers/corpora.js';
+import { TempRepo } from './helpers/temp-repo.js';
+
+const names = corpora();
+const describeCorpora = names.length ? describe.each(names) : describe.skip.each(['(no corpora)']);
+
+describeCorpora('corpus %s', (name) => {
+  let temp: TempRepo;
+  let repo: Repository;
+  let report: ScanReport;
+  let files: string[];
+
+  beforeAll(async () => {
+    temp = (await TempRepo.create()).copyIn(corpusPath(name));
+    await temp.commit('corpus');
+    repo = await Repository.open(temp.dir);
+    report = await scan(repo, { rev: 'HEAD' });
+    files = (await repo.listFiles('HEAD')).filter(manifestSelector());
+  });
+  afterAll(() => {
+    repo?.close();
+    if (!process.env.CRG_KEEP) temp?.cleanup();
+  });
+
+  test('scan finds workloads, each at the line where its object starts', () => {
+    expect(report.workloads.length).toBeGreaterThan(0);
+    for (const w of report.workloads) {
+      const line = readFileSync(join(temp.dir, w.file), 'utf8').split(/\r?\n/)[w.line - 1];
+      // An object starts at its first key, possibly as a list item or a JSON/flow mapping.
+      expect({ at: `${w.file}:${w.line}`, line }).toEqual({
+        at: `${w.file}:${w.line}`,
+        line: expect.stringMatching(/^\s*(- )?(\{\s*)?("?[A-Za-z]+"?\s*:.*)?$/),
+      });
+    }
+  });
+
+  test('every file the YAML parser rejects gets a diagnostic naming it; clean files get none', () => {
+    const rejected = files.filter((file) => {
+      const documents = parseAllDocuments(readFileSync(join(temp.dir, file), 'utf8'), { version: '1.1' });
+      return documents.some((doc) => doc.errors.length > 0);
+    });
+    const diagnosed = new Set(report.diagnostics.map((d) => d.file));
+    for (const file of rejected)
+      expect({ file, diagnosed: diagnosed.has(file) }).toEqual({ file, diagnosed: true });
+    for (const d of report.diagnostics) {
+      expect(d.line).toBeGreaterThan(0);
+      expect(files).toContain(d.file);
+    }
+  });
+
+  test('check after touching every ConfigMap and Secret agrees with scan about who consumes them', async () => {
+    // Head: every ConfigMap and Secret gains a key, so every reference that reads all keys is impacted.
+    const touched: { kind: string; namespace: string | null; name: string }[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(temp.dir, file), 'utf8');
+      const documents = parseAllDocuments(text, { version: '1.1' });
+      if (documents.some((d) => d.errors.length > 0)) continue;
+      let edited = false;
+      for (const doc of documents) {
+        for (const path of configPaths(doc)) {
+          const field = doc.getIn([...path, 'kind']) === 'Secret' ? 'stringData' : 'data';
+          if (isMap(doc.getIn([...path, field]))) doc.setIn([...path, field, 'crg-probe'], 'probe');
+          else doc.setIn([...path, field], doc.createNode({ 'crg-probe': 'probe' }));
+          edited = true;
+          const namespace = doc.getIn([...path, 'metadata', 'namespace']);
+          touched.push({
+            kind: String(doc.getIn([...path, 'kind'])),
+            namespace: typeof namespace === 'string' && namespace ? namespace : null,
+            name: String(doc.getIn([...path, 'metadata', 'name'])),
+          });
+        }
+      }
+      if (edited) temp.write({ [file]: documents.map((d) => d.toString()).join('') });
+    }
+    await temp.commit('touch every config');
+    if (process.env.CRG_KEEP) console.log('KEEP', temp.dir);
+    const result = await check(repo, { base: 'HEAD~1', head: 'HEAD' });
+    const impacted = new Set(
+      result.impacts.flatMap((i) =>
+        i.configs.map((c) => `${i.workload.file} ${i.workload.kind}/${i.workload.name} ${c.kind}/${c.name}`),
+      ),
+    );
+
+    const expected = report.workloads.flatMap((w) =>
+      w.refs
+        .filter((r) => r.keys === null && r.delivery !== 'unmounted' && r.delivery !== 'image-pull')
+        .filter((r) =>
+          touched.some(
+            (t) => t.kind === r.kind && t.name === r.name && namespaceMatch(w.namespace, t.namespace),
+          ),
+        )
+        .map((r) => `${w.file} ${w.kind}/${w.name} ${r.kind}/${r.name}`),
+    );
+    for (const pair of expected)
+      expect({ pair, impacted: impacted.has(pair) }).toEqual({ pair, impacted: true });
+  });
+});
+
+/** Paths to the ConfigMaps and Secrets of one document, List items included. */
+function configPaths(doc: Document.Parsed): (string | number)[][] {
+  const isConfig = (path: (string | number)[]) =>
+    ['ConfigMap', 'Secret'].includes(String(doc.getIn([...path, 'kind']))) &&
+    doc.getIn([...path, 'apiVersion']) === 'v1' &&
+    typeof doc.getIn([...path, 'metadata', 'name']) === 'string';
+  if (!isMap(doc.contents)) return [];
+  const items = doc.getIn(['items']);
+  if (isSeq(items)) return items.items.map((_, i) => ['items', i]).filter(isConfig);
+  return isConfig([]) ? [[]] : [];
+}
