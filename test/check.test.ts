@@ -404,3 +404,15 @@ test('head defaults to the working tree: uncommitted and untracked files count',
     repository.close();
   }
 });
+
+test('deleting a ConfigMap nothing references is a change with no impacts and no errors', async () => {
+  const report = await checkChange(
+    {
+      'cfg.yaml': yaml(configMap('orphan', { k: '1' })),
+      'other.yaml': yaml(deployment('w', mountAll('cfg'))),
+    },
+    { 'cfg.yaml': null },
+  );
+  expect(report.changes.map((c) => [c.name, c.change])).toEqual([['orphan', 'deleted']]);
+  expect(report).toMatchObject({ impacts: [], unaffected: [], diagnostics: [] });
+});

@@ -38,13 +38,17 @@ export class Repository {
 
   /** The full SHA of `rev`, or a usage error that says how to make it available. */
   async resolveCommit(rev: string): Promise<string> {
-    try {
-      return (await this.git.revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).trim();
-    } catch {
+    // `--verify --quiet` exits 1 and prints nothing for an unknown revision, which simple-git does not treat as failure.
+    const sha = await this.git
+      .revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])
+      .then((out) => out.trim())
+      .catch(() => '');
+    if (!/^[0-9a-f]{40,64}$/.test(sha)) {
       throw new UsageError(
         `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
       );
     }
+    return sha;
   }
 
   async hasCommit(rev: string): Promise<boolean> {
@@ -103,11 +107,8 @@ export class Repository {
       await writeFile(patterns, needles.join('\n') + '\n');
       const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
       args.push(...(rev === null ? ['--untracked'] : [rev]));
-      const out = await this.git.raw(args).catch((error: Error) => {
-        // git grep exits 1 when nothing matches; anything else is a real failure.
-        if (/exit code.*1\b|^$/.test(error.message)) return '';
-        throw error;
-      });
+      // git grep exits 1 with no output when nothing matches; simple-git reports that as an empty result.
+      const out = await this.git.raw(args);
       const prefix = rev === null ? '' : `${rev}:`;
       return out
         .split('\0')

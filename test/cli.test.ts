@@ -1,0 +1,291 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { run } from '../src/cli/main.js';
+import type { Report } from '../src/types.js';
+import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
+import { twoCommits } from './helpers/scenario.js';
+
+const execFileAsync = promisify(execFile);
+
+async function cli(args: string[], options: { colour?: boolean; cwd?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    colour: options.colour ?? false,
+    cwd: options.cwd ?? process.cwd(),
+  });
+  return { code, stdout, stderr };
+}
+
+const mount = (name: string) => ({
+  containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/c' }] })],
+  volumes: [{ name: 'c', configMap: { name } }],
+});
+
+let dormantRepo: Awaited<ReturnType<typeof twoCommits>>;
+beforeAll(async () => {
+  dormantRepo = await twoCommits(
+    {
+      'config/app.yaml': yaml(configMap('app', { 'app.conf': 'a=1' }, {}, 'prod')),
+      'deploy/web.yaml': yaml(deployment('web', mount('app'), { namespace: 'prod' })),
+      'deploy/api.yaml': yaml(deployment('api', mount('app'), { namespace: 'prod' })),
+    },
+    { 'config/app.yaml': yaml(configMap('app', { 'app.conf': 'a=2' }, {}, 'prod')) },
+  );
+});
+
+describe('check', () => {
+  test('--format json: every consuming Deployment dormant with file and line, exit 1', async () => {
+    const { code, stdout } = await cli([
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--head',
+      dormantRepo.head,
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as Report;
+    expect(report).toMatchObject({ version: 1, base: dormantRepo.base, head: dormantRepo.head });
+    expect(report.impacts.map((i) => [i.status, i.workload.file, i.workload.line])).toEqual([
+      ['dormant', 'deploy/api.yaml', 1],
+      ['dormant', 'deploy/web.yaml', 1],
+    ]);
+  });
+
+  test('reformatting only: nothing listed, exit 0', async () => {
+    const { repo, base, head } = await twoCommits(
+      {
+        'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  a: "1"\n',
+        'd.yaml': yaml(deployment('web', mount('app'))),
+      },
+      { 'cm.yaml': "kind: ConfigMap\napiVersion: v1\nmetadata: {name: app}\ndata: {a: '1'}\n" },
+    );
+    const { code, stdout } = await cli([
+      'check',
+      '--repo',
+      repo.dir,
+      '--base',
+      base,
+      '--head',
+      head,
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ changes: [], impacts: [], diagnostics: [] });
+  });
+
+  test('--fail-on decides the exit code', async () => {
+    const { repo, base, head } = await twoCommits(
+      {
+        'a.yaml': yaml(
+          configMap('app', { k: '1' }),
+          workload('Pod', 'p', mount('app')),
+          workload('Job', 'j', mount('app')),
+        ),
+      },
+      {
+        'a.yaml': yaml(
+          configMap('app', { k: '2' }),
+          workload('Pod', 'p', mount('app')),
+          workload('Job', 'j', mount('app')),
+        ),
+      },
+    );
+    const args = ['check', '--repo', repo.dir, '--base', base, '--head', head];
+    expect((await cli(args)).code).toBe(0); // manual and next-run are below the default level
+    expect((await cli([...args, '--fail-on', 'manual'])).code).toBe(1);
+    expect(
+      (await cli(['check', '--repo', dormantRepo.repo.dir, '--base', dormantRepo.base, '--fail-on', 'none']))
+        .code,
+    ).toBe(0);
+  });
+
+  test('text output: grouped by config, with reason, path and next step; colour only when asked', async () => {
+    const args = [
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--head',
+      dormantRepo.head,
+    ];
+    const plain = await cli(args);
+    expect(plain.stdout).not.toMatch(/\x1b\[/);
+    expect(plain.stdout).toContain('ConfigMap prod/app  changed app.conf  config/app.yaml:1');
+    expect(plain.stdout).toMatch(/DORMANT\s+Deployment prod\/web {2}deploy\/web\.yaml:1/);
+    expect(plain.stdout).toContain('the pod template is unchanged, so running pods keep the old config');
+    expect(plain.stdout).toContain('via volumes[c].configMap ← containers[app] /c');
+    expect(plain.stdout).toMatch(/^Next: /m);
+    expect(plain.stderr).toBe('Failing: 2 workloads dormant (fail-on: dormant).\n');
+    expect((await cli(args, { colour: true })).stdout).toMatch(/\x1b\[31mDORMANT/);
+  });
+
+  test('markdown output: a table row per workload', async () => {
+    const { stdout } = await cli([
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--head',
+      dormantRepo.head,
+      '--format',
+      'markdown',
+    ]);
+    expect(stdout).toContain('| Config | Workload | Status | Why |');
+    expect(stdout).toMatch(
+      /\| ConfigMap `prod\/app`.*\| Deployment `prod\/web` \(`deploy\/web.yaml:1`\) \| 🔴 dormant \|/,
+    );
+  });
+
+  test('the working tree is the default head', async () => {
+    const { repo, base } = await twoCommits(
+      { 'a.yaml': yaml(configMap('app', { k: '1' }), deployment('web', mount('app'))) },
+      {},
+    );
+    repo.write({ 'a.yaml': yaml(configMap('app', { k: '2' }), deployment('web', mount('app'))) });
+    const { code, stdout } = await cli(['check', '--base', base, '--format', 'json'], { cwd: repo.dir });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ head: null, impacts: [{ status: 'dormant' }] });
+  });
+
+  test('a Secret value appears in no output format', async () => {
+    const consume = {
+      containers: [
+        container('app', { env: [{ name: 'T', valueFrom: { secretKeyRef: { name: 's', key: 'token' } } }] }),
+      ],
+    };
+    const { repo, base, head } = await twoCommits(
+      {
+        'a.yaml': yaml(secret('s', { stringData: { token: 'old-token-value' } }), deployment('web', consume)),
+      },
+      {
+        'a.yaml': yaml(
+          secret('s', { data: { token: Buffer.from('new-token-value').toString('base64') } }),
+          deployment('web', consume),
+        ),
+      },
+    );
+    for (const format of ['text', 'json', 'markdown']) {
+      const { code, stdout, stderr } = await cli([
+        'check',
+        '--repo',
+        repo.dir,
+        '--base',
+        base,
+        '--head',
+        head,
+        '--format',
+        format,
+        '--verbose',
+      ]);
+      expect(code).toBe(1);
+      expect(stdout).toContain('token');
+      for (const value of [
+        'old-token-value',
+        'new-token-value',
+        Buffer.from('new-token-value').toString('base64'),
+      ]) {
+        expect(stdout + stderr).not.toContain(value);
+      }
+    }
+  });
+});
+
+describe('usage errors exit 2 with a message', () => {
+  test.each([
+    [['check'], /needs --base/],
+    [['check', '--base', 'HEAD', '--format', 'yaml'], /--format must be one of text, json, markdown/],
+    [['check', '--base', 'HEAD', '--fail-on', 'rolling'], /--fail-on must be one of dormant, manual, none/],
+    [['check', '--base', 'HEAD', '--bogus'], /Unknown option '--bogus'/],
+    [['check', '--base', 'no-such-rev'], /Revision 'no-such-rev' is not a commit.*fetch-depth: 0/],
+    [['check', '--base', 'HEAD', '--pod-template', 'Foo'], /Kind=path/],
+    [['frobnicate'], /unknown command 'frobnicate'/],
+  ])('%j', async (args, message) => {
+    const { code, stderr } = await cli([...args, '--repo', dormantRepo.repo.dir]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  test('outside a git repository', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crg-nogit-'));
+    const { code, stderr } = await cli(['check', '--base', 'HEAD'], { cwd: dir });
+    expect(code).toBe(2);
+    expect(stderr).toContain('is not inside a git repository');
+  });
+
+  test('--help prints usage and exits 0', async () => {
+    const { code, stdout } = await cli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('config-rollout-guard check --base REV');
+  });
+});
+
+describe('scan', () => {
+  test('lists every workload → config reference, with where the config is defined', async () => {
+    const { stdout, code } = await cli([
+      'scan',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--rev',
+      dormantRepo.head,
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(
+      report.workloads.map((w: { name: string; refs: { name: string; definedAt: unknown }[] }) => [
+        w.name,
+        w.refs.map((r) => [r.name, r.definedAt]),
+      ]),
+    ).toEqual([
+      ['api', [['app', { file: 'config/app.yaml', line: 1 }]]],
+      ['web', [['app', { file: 'config/app.yaml', line: 1 }]]],
+    ]);
+    const text = await cli(['scan', '--repo', dormantRepo.repo.dir]);
+    expect(text.stdout).toContain('2 workloads, 2 config references.');
+    expect(text.stdout).toContain(
+      'ConfigMap app [all keys] via volumes[c].configMap ← containers[app] /c (volume)',
+    );
+  });
+});
+
+describe('the bundle', () => {
+  const root = join(import.meta.dirname ?? '.', '..');
+
+  test('dist/cli.js runs as a separate process with the same exit codes', async () => {
+    const result = await execFileAsync(process.execPath, [
+      join(root, 'dist/cli.js'),
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--format',
+      'json',
+    ]).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).impacts).toHaveLength(2);
+  });
+
+  test('npm run demo shows the dormant edge proxy', async () => {
+    const { stdout } = await execFileAsync(process.execPath, [join(root, 'scripts/demo.js')]);
+    expect(stdout).toMatch(/DORMANT\s+Deployment edge\/edge-proxy/);
+    expect(stdout).toContain('(exit code 1');
+  });
+});
