@@ -17036,6 +17036,23 @@ class Repository {
     async hasCommit(rev) {
         return this.resolveCommit(rev).then(() => true, () => false);
     }
+    /** The best common ancestor of two commits, or null when the history to find it is not here. */
+    async mergeBase(a, b) {
+        const out = await this.git.raw(['merge-base', a, b]).catch(() => '');
+        return out.trim() || null;
+    }
+    /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
+    async fetchCommits(shas) {
+        await this.git.raw([
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            '--no-recurse-submodules',
+            '--depth=1',
+            'origin',
+            ...shas,
+        ]);
+    }
     async changedFiles(base, head) {
         const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
         if (head)

@@ -58,6 +58,25 @@ export class Repository {
     );
   }
 
+  /** The best common ancestor of two commits, or null when the history to find it is not here. */
+  async mergeBase(a: string, b: string): Promise<string | null> {
+    const out = await this.git.raw(['merge-base', a, b]).catch(() => '');
+    return out.trim() || null;
+  }
+
+  /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
+  async fetchCommits(shas: string[]): Promise<void> {
+    await this.git.raw([
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-recurse-submodules',
+      '--depth=1',
+      'origin',
+      ...shas,
+    ]);
+  }
+
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
     const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
     if (head) args.push(head);

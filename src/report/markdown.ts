@@ -84,3 +84,21 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 function escape(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
+
+/** What a sticky comment becomes once a later push leaves nothing to act on. */
+export function renderAllClear(report: Report): string {
+  const counts = countByStatus(report);
+  const rolling = counts.rolling + counts['next-run'];
+  const detail =
+    report.changes.length === 0
+      ? 'This change no longer modifies any ConfigMap or Secret content.'
+      : `Every workload that reads the changed config picks it up${rolling ? ` (${verdict(report).replace(/\.$/, '')})` : ''}.`;
+  return [
+    '### ✅ Config Rollout Guard',
+    '',
+    `**All clear.** ${detail}`,
+    '',
+    `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,56 @@
+import type { Report } from '../types.js';
+import { changeSummary, objectName } from '../report/wording.js';
+
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  title: string;
+  message: string;
+  file: string;
+  line: number;
+}
+
+/**
+ * Most important first: the platform shows only the first 10 of each level per step, so errors and
+ * dormant workloads come before changed config lines and unreadable files.
+ */
+export function annotations(report: Report): Annotation[] {
+  const out: Annotation[] = [];
+  for (const d of report.diagnostics.filter((d) => d.severity === 'error')) {
+    out.push({
+      level: 'error',
+      title: 'Config Rollout Guard',
+      message: d.message,
+      file: d.file,
+      line: d.line,
+    });
+  }
+  for (const impact of report.impacts.filter((i) => i.status === 'dormant' || i.status === 'manual')) {
+    const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
+    out.push({
+      level: 'warning',
+      title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}`,
+      message: `Reads ${configs}, which this change modifies, but ${impact.reason}.`,
+      file: impact.workload.file,
+      line: impact.workload.line,
+    });
+  }
+  for (const change of report.changes) {
+    const readers = report.impacts.filter((i) =>
+      i.configs.some(
+        (c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace,
+      ),
+    );
+    const dormant = readers.filter((i) => i.status === 'dormant').length;
+    out.push({
+      level: 'notice',
+      title: `${change.kind} ${objectName(change)}: ${changeSummary(change)}`,
+      message: `${readers.length} workload${readers.length === 1 ? ' reads' : 's read'} the changed keys; ${dormant} will not roll.`,
+      file: change.file,
+      line: change.line,
+    });
+  }
+  for (const d of report.diagnostics.filter((d) => d.severity !== 'error')) {
+    out.push({ level: 'warning', title: 'Skipped input', message: d.message, file: d.file, line: d.line });
+  }
+  return out;
+}

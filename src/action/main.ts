@@ -1,0 +1,104 @@
+import * as core from '@actions/core';
+import { context } from '@actions/github';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { check } from '../core/check.js';
+import { FAIL_ON_VALUES, failureReason, type FailOn } from '../core/policy.js';
+import { UsageError } from '../errors.js';
+import { Repository } from '../git/repository.js';
+import { parsePodTemplatePaths } from '../objects/workloads.js';
+import { renderAllClear, renderMarkdown } from '../report/markdown.js';
+import type { Report } from '../types.js';
+import { annotations } from './annotations.js';
+import { upsertStickyComment, type CommentPolicy } from './comment.js';
+import { rangeFromEvent, type EventPayload } from './event.js';
+import { GitHubApi } from './github-api.js';
+import { resolveRange } from './range.js';
+
+/** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
+export async function run(): Promise<void> {
+  try {
+    await runChecked();
+  } catch (error) {
+    core.setFailed(error instanceof UsageError ? error.message : ((error as Error).stack ?? String(error)));
+  }
+}
+
+async function runChecked(): Promise<void> {
+  const mode = choice('mode', ['report'] as const);
+  const failOn = choice('fail-on', FAIL_ON_VALUES) as FailOn;
+  const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
+  const { owner, repo: repoName } = context.repo;
+  const api = new GitHubApi(core.getInput('token', { required: true }), owner, repoName, core.info);
+
+  const repo = await Repository.open(core.getInput('working-directory') || '.');
+  try {
+    const range = rangeFromEvent(context.eventName, context.payload as EventPayload, {
+      base: core.getInput('base'),
+      head: core.getInput('head'),
+    });
+    const { base, head } = await resolveRange(repo, range, api, core.info);
+    core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
+    const report = await check(repo, {
+      base,
+      head,
+      include: core.getMultilineInput('include'),
+      exclude: core.getMultilineInput('exclude'),
+      podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
+    });
+
+    await publishOutputs(report);
+    const link = (file: string, line: number) =>
+      `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+    const markdown = renderMarkdown(report, { link });
+    await core.summary.addRaw(markdown).write();
+    for (const a of annotations(report))
+      core[a.level](a.message, { title: a.title, file: a.file, startLine: a.line });
+
+    const failure = failureReason(report, failOn);
+    if (range.pullRequest !== null) {
+      const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
+      const hasFindings =
+        report.impacts.some((i) => i.status === 'dormant' || i.status === 'manual') ||
+        report.diagnostics.some((d) => d.severity === 'error');
+      const outcome = await upsertStickyComment(
+        api,
+        range.pullRequest,
+        { report: markdown, allClear: renderAllClear(report), hasFindings, overflowLink: runUrl },
+        commentPolicy,
+      );
+      if (outcome === 'forbidden') {
+        core.warning(
+          `Could not comment on pull request #${range.pullRequest}: the token is read-only` +
+            `${range.fromFork ? ' (a pull request from a fork)' : ''}. The report is in the job summary and the annotations.`,
+        );
+      } else {
+        core.info(`Pull request comment: ${outcome}.`);
+      }
+    }
+    if (failure) core.setFailed(`Config Rollout Guard: ${failure}. See the job summary.`);
+  } finally {
+    repo.close();
+  }
+}
+
+async function publishOutputs(report: Report): Promise<void> {
+  core.setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
+  core.setOutput('impact-count', report.impacts.length);
+  core.setOutput(
+    'changed-configs',
+    JSON.stringify(
+      report.changes.map(({ kind, namespace, name, change }) => ({ kind, namespace, name, change })),
+    ),
+  );
+  const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
+  await writeFile(path, JSON.stringify(report, null, 2) + '\n');
+  core.setOutput('report-path', path);
+}
+
+function choice<T extends string>(name: string, allowed: readonly T[]): T {
+  const value = core.getInput(name) || allowed[0];
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`Input ${name} must be one of ${allowed.join(', ')}; got '${value}'.`);
+  return value as T;
+}

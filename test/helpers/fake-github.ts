@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+interface Comment {
+  id: number;
+  body: string;
+  user: { id: number; login: string; type: string };
+}
+
+export const BOT = { id: 41898282, login: 'github-actions[bot]', type: 'Bot' };
+
+/**
+ * A local stand-in for the GitHub REST and GraphQL APIs the Action uses. It keeps state (comments),
+ * pages lists with `link` headers like GitHub, answers merge-base questions from a real bare
+ * repository, and can be told to fail.
+ */
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  comments: (Comment & { issue: number })[] = [];
+  /** Status to answer for comment writes (403 for a fork PR's read-only token). */
+  commentWriteStatus = 0;
+  /** Answer this many requests with 502 before serving normally. */
+  failNext = 0;
+  private nextId = 1000;
+  private server: Server | null = null;
+
+  constructor(private readonly bareRepo: string) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  addComment(issue: number, body: string, user: Comment['user'] = BOT): void {
+    this.comments.push({ id: this.nextId++, issue, body, user });
+  }
+
+  /** Requests that changed something (not GETs or the GraphQL viewer query). */
+  writes(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql');
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const url = new URL(req.url ?? '/', 'http://x');
+    const body = text ? JSON.parse(text) : undefined;
+    this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, body });
+    const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(data));
+    };
+    if (this.failNext > 0) {
+      this.failNext--;
+      return send(502, { message: 'Bad Gateway' });
+    }
+    const path = url.pathname;
+    let match: RegExpMatchArray | null;
+
+    if (path === '/graphql')
+      return send(200, { data: { viewer: { databaseId: BOT.id, login: 'github-actions' } } });
+
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/))) {
+      const issue = Number(match[1]);
+      if (req.method === 'GET') {
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const all = this.comments.filter((c) => c.issue === issue);
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const headers: Record<string, string> = {};
+        if (page < last) {
+          const next = new URL(url.href.replace('http://x', this.url));
+          next.searchParams.set('page', String(page + 1));
+          headers.link = `<${next.href}>; rel="next"`;
+        }
+        return send(
+          200,
+          all
+            .slice((page - 1) * perPage, page * perPage)
+            .map((c) => ({ id: c.id, body: c.body, user: c.user })),
+          headers,
+        );
+      }
+      if (this.commentWriteStatus)
+        return send(this.commentWriteStatus, { message: 'Resource not accessible by integration' });
+      const comment = { id: this.nextId++, issue, body: (body as { body: string }).body, user: BOT };
+      this.comments.push(comment);
+      return send(201, comment);
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && req.method === 'PATCH') {
+      if (this.commentWriteStatus)
+        return send(this.commentWriteStatus, { message: 'Resource not accessible by integration' });
+      const comment = this.comments.find((c) => c.id === Number(match![1]));
+      if (!comment) return send(404, { message: 'Not Found' });
+      comment.body = (body as { body: string }).body;
+      return send(200, comment);
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/compare\/(.+)\.\.\.(.+)$/))) {
+      try {
+        const sha = execFileSync(
+          'git',
+          ['merge-base', decodeURIComponent(match[1]), decodeURIComponent(match[2])],
+          { cwd: this.bareRepo },
+        )
+          .toString()
+          .trim();
+        return send(200, { merge_base_commit: { sha }, commits: [], files: [] });
+      } catch {
+        return send(404, { message: 'Not Found' });
+      }
+    }
+    send(404, { message: `fake GitHub has no route for ${req.method} ${path}` });
+  }
+}
