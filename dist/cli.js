@@ -11873,7 +11873,7 @@ function volumeMounts(podSpec) {
                 if (!volume)
                     continue;
                 const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
-                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}${subPath ? ' (subPath)' : ''}`.trim();
+                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
                 mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
             }
         }
@@ -17138,7 +17138,7 @@ const STATUS_ORDER = ['dormant', 'manual', 'next-run', 'rolling'];
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
-    volume: 'volume: files update in place within a minute or so; the app must re-read them',
+    volume: 'volume: files update in place after a minute or so, and the app must re-read them',
     mount: 'read when the volume is mounted, at pod start',
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
@@ -17178,22 +17178,40 @@ function impactsOf(report, change) {
 function nextStep(report) {
     const counts = countByStatus(report);
     if (counts.dormant > 0)
-        return (`Change the pod template of each dormant workload in this same change (for example a ` +
-            `config hash annotation on spec.template.metadata.annotations) so that applying it rolls the pods.`);
+        return ('In this same change, change the pod template of each dormant workload (for example a ' +
+            'config-hash annotation under spec.template.metadata.annotations), so that applying it rolls the pods.');
     if (counts.manual > 0)
-        return 'Replace the pods of each manual workload yourself after applying (delete them, or recreate the object).';
+        return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
     return null;
 }
-function verdict(report) {
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+function headline(report) {
     const counts = countByStatus(report);
-    const configs = `${report.changes.length} config change${report.changes.length === 1 ? '' : 's'}`;
     const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const parts = STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
-    if (errors)
-        parts.unshift(`${errors} error${errors === 1 ? '' : 's'}`);
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     if (report.changes.length === 0)
         return 'No ConfigMap or Secret content changes.';
-    return `${configs}: ${parts.length ? parts.join(', ') : 'no workload reads the changed keys'}.`;
+    const parts = [];
+    if (counts.dormant)
+        parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
+    if (counts.manual)
+        parts.push(`${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`);
+    if (errors)
+        parts.push(`${plural(errors, 'error')}`);
+    if (parts.length)
+        return parts.join('; ') + '.';
+    return report.impacts.length
+        ? 'Every workload that reads the changed config picks it up.'
+        : 'No workload in the repository reads the changed keys.';
+}
+/** The counts behind the headline: what changed and every status present. */
+function verdict(report) {
+    const counts = countByStatus(report);
+    const kinds = ['ConfigMap', 'Secret']
+        .map((kind) => [kind, report.changes.filter((c) => c.kind === kind).length])
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'} changed`);
+    return [...kinds, ...STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`)].join(' · ');
 }
 function impactLine(impact) {
     return `${impact.workload.kind} ${objectName(impact.workload)}`;
@@ -17205,6 +17223,7 @@ const STATUS_BADGE = {
     'next-run': '🔵 next-run',
     rolling: '🟢 rolling',
 };
+/** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 function renderMarkdown(report, options = {}) {
     const at = (file, line, label) => {
         const url = options.link?.(file, line);
@@ -17213,19 +17232,21 @@ function renderMarkdown(report, options = {}) {
     const counts = countByStatus(report);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
-    const out = [];
-    out.push(`### ${icon} Config Rollout Guard`, '', `**${verdict(report)}**`, '');
+    const out = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+    if (report.changes.length)
+        out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
-        const config = `${change.kind} \`${objectName(change)}\`<br>${escape(changeSummary(change))}`;
+        const config = at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+            `<br>${escape(changeSummary(change))}`;
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
-            return [
-                `| ${at(change.file, change.line, config)} | — | — | no workload here reads the changed keys |`,
-            ];
-        return consumers.map(({ impact, config: consumed }) => {
+            return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
+        // The config cell only on its first row: the table reads as config → its workloads.
+        return consumers.map(({ impact, config: consumed }, i) => {
             const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
-            return `| ${at(change.file, change.line, config)} | ${workload} | ${STATUS_BADGE[impact.status]} | ${impact.reason}. ${escape(delivery)} |`;
+            const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
+            return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
         });
     });
     if (rows.length)
@@ -17257,9 +17278,12 @@ function renderMarkdown(report, options = {}) {
             details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
     }
     if (details.length)
-        out.push('<details><summary>Details</summary>', '', ...details, '', '</details>', '');
+        out.push('<details><summary>Paths, keys and skipped input</summary>', '', ...details, '', '</details>', '');
     out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
     return out.join('\n') + '\n';
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 function escape(text) {
     return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
@@ -17276,7 +17300,10 @@ function renderText(report, options) {
     const paint = painter(options.colour);
     const out = [];
     out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
-    out.push(verdict(report), '');
+    out.push(headline(report));
+    if (report.changes.length)
+        out.push(verdict(report));
+    out.push('');
     for (const change of report.changes) {
         const where = paint('dim', `${change.file}:${change.line}`);
         out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}  ${changeSummary(change)}  ${where}`);

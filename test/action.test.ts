@@ -138,7 +138,8 @@ describe('the bundled Action on a pull request', () => {
     expect(result.stdout).toContain('Pull request comment: updated.');
     const ours = github.comments.filter((c) => c.user.id === BOT.id);
     expect(ours).toHaveLength(1);
-    expect(ours[0].body).toContain('All clear.');
+    expect(ours[0].body).toContain('### ✅ Config Rollout Guard: all clear');
+    expect(ours[0].body).toContain('Every workload that reads the changed config picks it up.');
     expect(result.outputs['dormant-count']).toBe('0');
     expect(result.outputs['impact-count']).toBe('1');
   });

@@ -144,9 +144,12 @@ describe('check', () => {
       'markdown',
     ]);
     expect(stdout).toContain('| Config | Workload | Status | Why |');
-    expect(stdout).toMatch(
-      /\| ConfigMap `prod\/app`.*\| Deployment `prod\/web` \(`deploy\/web.yaml:1`\) \| 🔴 dormant \|/,
+    expect(stdout).toContain('### ❌ Config Rollout Guard: 2 workloads will not pick up this change.');
+    expect(stdout).toContain(
+      '| ConfigMap `prod/app` (`config/app.yaml:1`)<br>changed app.conf | Deployment `prod/api` (`deploy/api.yaml:1`) | 🔴 dormant |',
     );
+    // The config is named once; its other workloads follow on rows of their own.
+    expect(stdout).toContain('|  | Deployment `prod/web` (`deploy/web.yaml:1`) | 🔴 dormant |');
   });
 
   test('the working tree is the default head', async () => {

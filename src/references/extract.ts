@@ -165,8 +165,7 @@ function volumeMounts(podSpec: Record<string, unknown>): Map<string, Mount[]> {
         const volume = str(mount.name);
         if (!volume) continue;
         const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
-        const at =
-          `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}${subPath ? ' (subPath)' : ''}`.trim();
+        const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
         mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
       }
     }

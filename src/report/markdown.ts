@@ -3,6 +3,7 @@ import {
   DELIVERY_TEXT,
   changeSummary,
   countByStatus,
+  headline,
   impactsOf,
   nextStep,
   objectName,
@@ -22,6 +23,7 @@ const STATUS_BADGE = {
   rolling: '🟢 rolling',
 };
 
+/** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const at = (file: string, line: number, label: string) => {
     const url = options.link?.(file, line);
@@ -30,24 +32,26 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const counts = countByStatus(report);
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
-  const out: string[] = [];
-  out.push(`### ${icon} Config Rollout Guard`, '', `**${verdict(report)}**`, '');
+  const out: string[] = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+  if (report.changes.length) out.push(verdict(report), '');
 
   const rows = report.changes.flatMap((change) => {
-    const config = `${change.kind} \`${objectName(change)}\`<br>${escape(changeSummary(change))}`;
+    const config =
+      at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+      `<br>${escape(changeSummary(change))}`;
     const consumers = impactsOf(report, change);
     if (consumers.length === 0)
-      return [
-        `| ${at(change.file, change.line, config)} | — | — | no workload here reads the changed keys |`,
-      ];
-    return consumers.map(({ impact, config: consumed }) => {
+      return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
+    // The config cell only on its first row: the table reads as config → its workloads.
+    return consumers.map(({ impact, config: consumed }, i) => {
       const workload = at(
         impact.workload.file,
         impact.workload.line,
         `${impact.workload.kind} \`${objectName(impact.workload)}\``,
       );
       const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
-      return `| ${at(change.file, change.line, config)} | ${workload} | ${STATUS_BADGE[impact.status]} | ${impact.reason}. ${escape(delivery)} |`;
+      const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
+      return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
     });
   });
   if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
@@ -76,29 +80,35 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
     for (const d of warnings) details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
   }
-  if (details.length) out.push('<details><summary>Details</summary>', '', ...details, '', '</details>', '');
+  if (details.length)
+    out.push(
+      '<details><summary>Paths, keys and skipped input</summary>',
+      '',
+      ...details,
+      '',
+      '</details>',
+      '',
+    );
   out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
   return out.join('\n') + '\n';
 }
 
-function escape(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
-}
-
 /** What a sticky comment becomes once a later push leaves nothing to act on. */
 export function renderAllClear(report: Report): string {
-  const counts = countByStatus(report);
-  const rolling = counts.rolling + counts['next-run'];
-  const detail =
-    report.changes.length === 0
-      ? 'This change no longer modifies any ConfigMap or Secret content.'
-      : `Every workload that reads the changed config picks it up${rolling ? ` (${verdict(report).replace(/\.$/, '')})` : ''}.`;
   return [
-    '### ✅ Config Rollout Guard',
+    `### ✅ Config Rollout Guard: all clear`,
     '',
-    `**All clear.** ${detail}`,
+    `${headline(report)}${report.changes.length ? ` ${verdict(report)}.` : ''}`,
     '',
     `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
     '',
   ].join('\n');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function escape(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }

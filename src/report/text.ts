@@ -9,6 +9,7 @@ import {
   objectName,
   shortSha,
   verdict,
+  headline,
 } from './wording.js';
 
 export interface TextOptions {
@@ -30,7 +31,9 @@ export function renderText(report: Report, options: TextOptions): string {
   const paint = painter(options.colour);
   const out: string[] = [];
   out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
-  out.push(verdict(report), '');
+  out.push(headline(report));
+  if (report.changes.length) out.push(verdict(report));
+  out.push('');
 
   for (const change of report.changes) {
     const where = paint('dim', `${change.file}:${change.line}`);

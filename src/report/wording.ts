@@ -7,7 +7,7 @@ export const STATUS_ORDER: ImpactStatus[] = ['dormant', 'manual', 'next-run', 'r
 export const DELIVERY_TEXT: Record<Delivery, string> = {
   env: 'env: read only when a container starts',
   subPath: 'subPath mount: never updated in a running pod',
-  volume: 'volume: files update in place within a minute or so; the app must re-read them',
+  volume: 'volume: files update in place after a minute or so, and the app must re-read them',
   mount: 'read when the volume is mounted, at pod start',
   'image-pull': 'read at each image pull',
   unmounted: 'not mounted by any container',
@@ -51,22 +51,41 @@ export function nextStep(report: Report): string | null {
   const counts = countByStatus(report);
   if (counts.dormant > 0)
     return (
-      `Change the pod template of each dormant workload in this same change (for example a ` +
-      `config hash annotation on spec.template.metadata.annotations) so that applying it rolls the pods.`
+      'In this same change, change the pod template of each dormant workload (for example a ' +
+      'config-hash annotation under spec.template.metadata.annotations), so that applying it rolls the pods.'
     );
   if (counts.manual > 0)
-    return 'Replace the pods of each manual workload yourself after applying (delete them, or recreate the object).';
+    return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
   return null;
 }
 
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+export function headline(report: Report): string {
+  const counts = countByStatus(report);
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
+  const parts: string[] = [];
+  if (counts.dormant) parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
+  if (counts.manual)
+    parts.push(
+      `${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`,
+    );
+  if (errors) parts.push(`${plural(errors, 'error')}`);
+  if (parts.length) return parts.join('; ') + '.';
+  return report.impacts.length
+    ? 'Every workload that reads the changed config picks it up.'
+    : 'No workload in the repository reads the changed keys.';
+}
+
+/** The counts behind the headline: what changed and every status present. */
 export function verdict(report: Report): string {
   const counts = countByStatus(report);
-  const configs = `${report.changes.length} config change${report.changes.length === 1 ? '' : 's'}`;
-  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const parts = STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
-  if (errors) parts.unshift(`${errors} error${errors === 1 ? '' : 's'}`);
-  if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
-  return `${configs}: ${parts.length ? parts.join(', ') : 'no workload reads the changed keys'}.`;
+  const kinds = (['ConfigMap', 'Secret'] as const)
+    .map((kind) => [kind, report.changes.filter((c) => c.kind === kind).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'} changed`);
+  return [...kinds, ...STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`)].join(' · ');
 }
 
 export function impactLine(impact: Impact): string {
