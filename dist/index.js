@@ -55539,10 +55539,11 @@ class GitHubApi {
     owner;
     repo;
     octokit;
-    constructor(token, owner, repo, log) {
+    constructor(token, owner, repo, baseUrl, log) {
         this.owner = owner;
         this.repo = repo;
         this.octokit = getOctokit(token, {
+            baseUrl,
             throttle: {
                 onRateLimit: (after, options, _, retryCount) => {
                     log(`Rate limited on ${options.method} ${options.url}; retrying in ${after}s.`);
@@ -55695,7 +55696,7 @@ function fromPayload(eventName, payload, overrides) {
             const branch = payload.repository?.default_branch;
             if (!branch && !overrides.base)
                 throw new UsageError('a new branch was pushed and the payload names no default branch; set the base input.');
-            return { base: null, head: payload.after, mergeBaseOf: `origin/${branch}`, ...none };
+            return { base: null, head: payload.after, mergeBaseOf: branch ?? null, ...none };
         }
         case 'merge_group': {
             const group = payload.merge_group;
@@ -55766,7 +55767,7 @@ async function runChecked() {
     const failOn = choice('fail-on', FAIL_ON_VALUES);
     const commentPolicy = choice('comment', ['on-findings', 'always', 'never']);
     const { owner, repo: repoName } = context.repo;
-    const api = new GitHubApi(getInput('token', { required: true }), owner, repoName, info);
+    const api = new GitHubApi(getInput('token', { required: true }), owner, repoName, context.apiUrl, info);
     const repo = await Repository.open(getInput('working-directory') || '.');
     try {
         const range = rangeFromEvent(context.eventName, context.payload, {

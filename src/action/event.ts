@@ -72,7 +72,7 @@ function fromPayload(
         throw new UsageError(
           'a new branch was pushed and the payload names no default branch; set the base input.',
         );
-      return { base: null, head: payload.after, mergeBaseOf: `origin/${branch}`, ...none };
+      return { base: null, head: payload.after, mergeBaseOf: branch ?? null, ...none };
     }
     case 'merge_group': {
       const group = payload.merge_group;

@@ -17,11 +17,13 @@ export class GitHubApi {
     token: string,
     readonly owner: string,
     readonly repo: string,
+    baseUrl: string,
     log: (message: string) => void,
   ) {
     this.octokit = getOctokit(
       token,
       {
+        baseUrl,
         throttle: {
           onRateLimit: (
             after: number,

@@ -29,7 +29,13 @@ async function runChecked(): Promise<void> {
   const failOn = choice('fail-on', FAIL_ON_VALUES) as FailOn;
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
   const { owner, repo: repoName } = context.repo;
-  const api = new GitHubApi(core.getInput('token', { required: true }), owner, repoName, core.info);
+  const api = new GitHubApi(
+    core.getInput('token', { required: true }),
+    owner,
+    repoName,
+    context.apiUrl,
+    core.info,
+  );
 
   const repo = await Repository.open(core.getInput('working-directory') || '.');
   try {
