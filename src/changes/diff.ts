@@ -1,4 +1,4 @@
-import { configContent, isConfig, type ConfigContent } from '../objects/configs.js';
+import { configContent, isConfig, sameEntry, type ConfigContent } from '../objects/configs.js';
 import type { ConfigChange, Diagnostic, KeyChanges, ManifestObject } from '../types.js';
 import type { Pairing } from './pairing.js';
 
@@ -44,7 +44,7 @@ function diffKeys(before: ConfigContent, after: ConfigContent): KeyChanges {
   const keys: KeyChanges = { added: [], removed: [], modified: [] };
   for (const [key, value] of after.entries) {
     if (!before.entries.has(key)) keys.added.push(key);
-    else if (before.entries.get(key) !== value) keys.modified.push(key);
+    else if (!sameEntry(before.entries.get(key), value)) keys.modified.push(key);
   }
   for (const key of before.entries.keys()) if (!after.entries.has(key)) keys.removed.push(key);
   for (const list of Object.values(keys)) list.sort();

@@ -1,3 +1,4 @@
+import { compareText } from '../order.js';
 import { diffConfigs } from '../changes/diff.js';
 import { idKey, pairObjects, type FileVersions } from '../changes/pairing.js';
 import { manifestSelector } from '../documents/select.js';
@@ -94,11 +95,11 @@ function mentionsAny(workload: Workload, names: Set<string>): boolean {
 }
 
 function finish(report: Report): Report {
-  report.changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  report.changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
   report.diagnostics.sort(
     (a, b) =>
       Number(b.severity === 'error') - Number(a.severity === 'error') ||
-      a.file.localeCompare(b.file) ||
+      compareText(a.file, b.file) ||
       a.line - b.line,
   );
   return report;

@@ -1,3 +1,4 @@
+import { compareText } from '../order.js';
 import { manifestSelector } from '../documents/select.js';
 import type { Repository } from '../git/repository.js';
 import { summarise } from '../impacts/impacts.js';
@@ -56,6 +57,6 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
       }),
     });
   }
-  workloads.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  workloads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
   return { version: 1, rev, workloads, diagnostics: loaded.diagnostics };
 }

@@ -1,3 +1,4 @@
+import { compareText } from '../order.js';
 import stringify from 'fast-json-stable-stringify';
 import { changedKeys } from '../changes/diff.js';
 import { idKey } from '../changes/pairing.js';
@@ -106,7 +107,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
   result.impacts.sort(
     (a, b) =>
       STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
-      a.workload.file.localeCompare(b.workload.file) ||
+      compareText(a.workload.file, b.workload.file) ||
       a.workload.line - b.workload.line,
   );
   return result;

@@ -8,16 +8,25 @@ import type { ConfigKind, Diagnostic, ManifestObject } from '../types.js';
  */
 export interface ConfigContent {
   kind: ConfigKind;
-  entries: Map<string, string>;
+  /** Key → where it lives and the SHA-256 (hex) of its bytes. */
+  entries: Map<string, ConfigEntry>;
   immutable: boolean;
 }
+
+export interface ConfigEntry {
+  field: 'data' | 'binaryData';
+  sha256: string;
+}
+
+export const sameEntry = (a: ConfigEntry | undefined, b: ConfigEntry | undefined): boolean =>
+  a?.field === b?.field && a?.sha256 === b?.sha256;
 
 export function isConfig(object: ManifestObject): object is ManifestObject & { kind: ConfigKind } {
   return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
 }
 
 export function configContent(object: ManifestObject, diagnostics: Diagnostic[]): ConfigContent {
-  const entries = new Map<string, string>();
+  const entries = new Map<string, ConfigEntry>();
   const warn = (message: string) =>
     diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
   const what = `${object.kind} ${object.name}`;
@@ -60,8 +69,8 @@ export function configContent(object: ManifestObject, diagnostics: Diagnostic[])
   };
 }
 
-function digest(field: string, bytes: Buffer): string {
-  return createHash('sha256').update(field).update('\0').update(bytes).digest('hex');
+function digest(field: ConfigEntry['field'], bytes: Buffer): ConfigEntry {
+  return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
