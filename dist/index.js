@@ -39,7 +39,7 @@ import * as child from 'child_process';
 import { setTimeout as setTimeout$1 } from 'timers';
 import { readFile, mkdtemp, writeFile as writeFile$1, rm as rm$1 } from 'node:fs/promises';
 import { normalize, join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import require$$0$6 from 'process';
 import require$$0$7 from 'buffer';
 import { tmpdir } from 'node:os';
@@ -36395,6 +36395,11 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+/** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 var dist$2 = {};
 
 var composer = {};
@@ -45225,6 +45230,7 @@ function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
 function isConfig(object) {
     return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
 }
@@ -45259,7 +45265,7 @@ function configContent(object, diagnostics) {
     };
 }
 function digest(field, bytes) {
-    return createHash('sha256').update(field).update('\0').update(bytes).digest('hex');
+    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function decodeBase64(text, onInvalid) {
@@ -45315,7 +45321,7 @@ function diffKeys(before, after) {
     for (const [key, value] of after.entries) {
         if (!before.entries.has(key))
             keys.added.push(key);
-        else if (before.entries.get(key) !== value)
+        else if (!sameEntry(before.entries.get(key), value))
             keys.modified.push(key);
     }
     for (const key of before.entries.keys())
@@ -48281,8 +48287,14 @@ function refersTo(ref, config) {
     return ref.kind === config.kind && ref.name === config.name;
 }
 
-/** Higher is worse; `--fail-on X` fails on every status ranked at or above X. */
-const STATUS_RANK = { dormant: 3, manual: 2, 'next-run': 1, rolling: 0 };
+/** Higher is listed first. */
+const STATUS_RANK = {
+    dormant: 4,
+    'stale-hash': 3,
+    manual: 2,
+    'next-run': 1,
+    rolling: 0,
+};
 function computeImpacts(input) {
     const result = { impacts: [], unaffected: [], diagnostics: [] };
     for (const workload of input.workloads) {
@@ -48332,9 +48344,10 @@ function computeImpacts(input) {
                 namespaceAssumed: scope === 'assumed',
             });
         }
-        if (configs.length === 0)
+        const stale = input.staleHash.has(source.owner);
+        if (configs.length === 0 && !stale)
             continue;
-        const rollout = status(workload, source.owner, input);
+        const rollout = stale ? STALE : status(workload, source.owner, input);
         if (rollout === 'new') {
             for (const config of configs)
                 result.unaffected.push({
@@ -48348,10 +48361,14 @@ function computeImpacts(input) {
         result.impacts.push({ ...rollout, workload: summary, configs, delivery });
     }
     result.impacts.sort((a, b) => STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
-        a.workload.file.localeCompare(b.workload.file) ||
+        compareText(a.workload.file, b.workload.file) ||
         a.workload.line - b.workload.line);
     return result;
 }
+const STALE = {
+    status: 'stale-hash',
+    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
 /**
  * One entry per changed object identity. Repositories often hold the same object in several files
  * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
@@ -48434,6 +48451,160 @@ async function loadObjects(repo, rev, paths) {
 }
 
 /**
+ * The part of the head revision read so far. It grows only by files that mention names we ask
+ * about (one `git grep` per question), which is what keeps a check's cost with the change.
+ */
+class HeadView {
+    repo;
+    rev;
+    selected;
+    podTemplatePaths;
+    diagnostics;
+    files;
+    cachedWorkloads = null;
+    constructor(repo, rev, selected, podTemplatePaths, initial, diagnostics) {
+        this.repo = repo;
+        this.rev = rev;
+        this.selected = selected;
+        this.podTemplatePaths = podTemplatePaths;
+        this.diagnostics = diagnostics;
+        this.files = new Map(initial.objects);
+    }
+    /** Reads, once, every selected file at head that contains any of `names`. */
+    async readMentioning(names) {
+        const unique = [...new Set(names)];
+        if (unique.length === 0)
+            return;
+        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.selected(p) && !this.files.has(p));
+        if (paths.length === 0)
+            return;
+        const more = await loadObjects(this.repo, this.rev, paths);
+        for (const [path, objects] of more.objects)
+            this.files.set(path, objects);
+        this.diagnostics.push(...more.diagnostics);
+        this.cachedWorkloads = null;
+    }
+    objects() {
+        return [...this.files.values()].flat();
+    }
+    workloads() {
+        this.cachedWorkloads ??= this.objects().flatMap((o) => asWorkload(o, this.podTemplatePaths) ?? []);
+        return this.cachedWorkloads;
+    }
+}
+
+/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
+const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
+/**
+ * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
+ * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
+ * unmounted volumes are not read by the pods and do not count; reference order and duplicates
+ * cannot change the result, and metadata never enters it.
+ */
+function canonicalContent(workload, refs, lookup, diagnostics = []) {
+    const consumed = new Map();
+    for (const ref of refs) {
+        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
+            continue;
+        const id = `${ref.kind}/${ref.name}`;
+        const seen = consumed.get(id) ?? { kind: ref.kind, name: ref.name, keys: new Set() };
+        if (ref.keys === null || seen.keys === null)
+            seen.keys = null;
+        else
+            ref.keys.forEach((key) => seen.keys.add(key));
+        consumed.set(id, seen);
+    }
+    if (consumed.size === 0)
+        return null;
+    const configs = [...consumed.values()].map(({ kind, name, keys }) => {
+        const object = choose(workload, lookup(kind, name));
+        const namespace = object?.namespace ?? workload.namespace;
+        if (!object)
+            return { kind, namespace, name, present: false };
+        const data = {};
+        const binaryData = {};
+        for (const [key, entry] of configContent(object, diagnostics).entries) {
+            if (keys !== null && !keys.has(key))
+                continue;
+            (entry.field === 'data' ? data : binaryData)[key] = entry.sha256;
+        }
+        return Object.keys(binaryData).length
+            ? { kind, namespace, name, present: true, data, binaryData }
+            : { kind, namespace, name, present: true, data };
+    });
+    configs.sort((a, b) => compareText(a.kind, b.kind) ||
+        compareText(a.namespace ?? '', b.namespace ?? '') ||
+        compareText(a.name, b.name));
+    return { version: 1, configs };
+}
+/**
+ * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
+ * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
+ */
+function contentHash(canonical, key = null) {
+    const json = stringify(canonical);
+    return key
+        ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
+        : `sha256:${createHash('sha256').update(json).digest('hex')}`;
+}
+/**
+ * Which definition a workload reads when several could match: one in the workload's own file, then
+ * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
+ */
+function choose(workload, candidates) {
+    const matching = candidates.filter((c) => namespaceMatch(workload.namespace, c.namespace));
+    const rank = (c) => [
+        c.file === workload.file ? 0 : 1,
+        c.namespace === workload.namespace ? 0 : 1,
+    ];
+    matching.sort((a, b) => {
+        const [ra, rb] = [rank(a), rank(b)];
+        return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
+    });
+    return matching[0] ?? null;
+}
+
+/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
+function templateHashes(workload, lookup, options, diagnostics = []) {
+    return workload.templates.map((template) => {
+        const canonical = canonicalContent(workload.object, extractRefs(template.template.spec), lookup, diagnostics);
+        return {
+            template,
+            expected: canonical ? contentHash(canonical, options.key) : null,
+            actual: annotationOf(template, options.annotation),
+        };
+    });
+}
+function annotationOf(template, key) {
+    const metadata = template.template.metadata;
+    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
+    const value = isRecord(annotations) ? annotations[key] : undefined;
+    return typeof value === 'string' ? value : null;
+}
+/** Every ConfigMap and Secret among `objects`, by kind and name. */
+function configLookup(objects) {
+    const byName = new Map();
+    for (const object of objects) {
+        if (!isConfig(object))
+            continue;
+        const key = `${object.kind}/${object.name}`;
+        byName.set(key, [...(byName.get(key) ?? []), object]);
+    }
+    return (kind, name) => byName.get(`${kind}/${name}`) ?? [];
+}
+/**
+ * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
+ * without the key: that is said once, not reported as stale.
+ */
+function isStale(hash, options) {
+    if (hash.actual === null || hash.expected === null)
+        return hash.actual !== null && hash.expected === null;
+    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
+        return 'unverifiable';
+    return hash.actual !== hash.expected;
+}
+
+/**
  * The whole engine for one base..head range. Cost follows the change: the changed files are parsed
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
@@ -48458,51 +48629,77 @@ async function check(repo, options) {
     const pairing = pairObjects(versions);
     let changes = diffConfigs(pairing, diagnostics);
     const report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
-    if (changes.length === 0)
-        return finish(report);
-    const headObjects = new Map(atHead.objects);
-    const readMore = async (names) => {
-        const paths = (await repo.grep(head, names)).filter((p) => selected(p) && !headObjects.has(p));
-        const more = await loadObjects(repo, head, paths);
-        for (const [path, objects] of more.objects)
-            headObjects.set(path, objects);
-        diagnostics.push(...more.diagnostics);
-    };
-    await readMore([...new Set(changes.map((c) => c.name))]);
+    const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
+    await view.readMentioning(changes.map((c) => c.name));
     // An object deleted from one file but still defined in another is not gone.
-    const definedAtHead = new Set([...headObjects.values()].flat().filter(isConfig).map(idKey));
+    const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
     changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
     report.changes = changes;
-    const workloadsOf = () => [...headObjects.values()].flat().flatMap((o) => asWorkload(o, podTemplatePaths) ?? []);
-    // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know which
-    // Deployments consume a changed name.
+    // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know
+    // which Deployments consume a changed name.
     const changedNames = new Set(changes.map((c) => c.name));
-    const consumingDeployments = workloadsOf().filter((w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames));
-    if (consumingDeployments.length > 0)
-        await readMore([...new Set(consumingDeployments.map((w) => w.object.name))]);
-    const workloads = workloadsOf();
+    const consumingDeployments = view
+        .workloads()
+        .filter((w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames));
+    await view.readMentioning(consumingDeployments.map((w) => w.object.name));
+    const hash = {
+        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
+        key: options.hash?.key ?? null,
+    };
+    const staleHash = await findStaleHashes(view, hash, diagnostics);
+    const workloads = view.workloads();
     const deployments = new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]));
     const changedHeadFiles = new Set(headPaths);
     const previous = (object) => changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : 'unchanged';
-    const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths });
+    const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths, staleHash });
     report.impacts = result.impacts;
     report.unaffected = result.unaffected;
     diagnostics.push(...result.diagnostics);
     return finish(report);
+}
+/**
+ * Annotated workloads among those read (changed files and consumers of changed configs; no other
+ * hash can have gone stale in this change) are verified against every definition at head of what
+ * they read, so the choice among duplicate definitions is the one `fix` makes.
+ */
+async function findStaleHashes(view, hash, diagnostics) {
+    const annotated = () => view.workloads().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+    await view.readMentioning(annotated().flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
+    const lookup = configLookup(view.objects());
+    const stale = new Set();
+    for (const workload of annotated()) {
+        const verdicts = templateHashes(workload, lookup, hash, diagnostics).map((h) => isStale(h, hash));
+        if (verdicts.includes(true))
+            stale.add(workload);
+        if (verdicts.includes('unverifiable'))
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'notice',
+                message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
+            });
+    }
+    return stale;
 }
 function mentionsAny(workload, names) {
     const text = JSON.stringify(workload.templates.map((t) => t.template));
     return [...names].some((name) => text.includes(JSON.stringify(name)));
 }
 function finish(report) {
-    report.changes.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    report.changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
     report.diagnostics.sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
-        a.file.localeCompare(b.file) ||
+        compareText(a.file, b.file) ||
         a.line - b.line);
     return report;
 }
 
 const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
+/** A stale hash is a dormant change waiting to happen: it fails wherever dormant does. */
+const FAILING = {
+    dormant: ['dormant', 'stale-hash'],
+    manual: ['dormant', 'stale-hash', 'manual'],
+    none: [],
+};
 /**
  * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
  * the API server will reject); diagnostics about unreadable files never fail a run on their own.
@@ -48511,7 +48708,7 @@ function failureReason(report, failOn) {
     if (failOn === 'none')
         return null;
     const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const findings = report.impacts.filter((i) => STATUS_RANK[i.status] >= STATUS_RANK[failOn]);
+    const findings = report.impacts.filter((i) => FAILING[failOn].includes(i.status));
     if (!errors && !findings.length)
         return null;
     const parts = [];
@@ -53476,7 +53673,7 @@ class Repository {
 }
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
-const STATUS_ORDER = ['dormant', 'manual', 'next-run', 'rolling'];
+const STATUS_ORDER = ['dormant', 'stale-hash', 'manual', 'next-run', 'rolling'];
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
@@ -53492,7 +53689,13 @@ function shortSha(sha) {
     return sha ? sha.slice(0, 7) : 'working tree';
 }
 function countByStatus(report) {
-    const counts = { dormant: 0, manual: 0, 'next-run': 0, rolling: 0 };
+    const counts = {
+        dormant: 0,
+        'stale-hash': 0,
+        manual: 0,
+        'next-run': 0,
+        rolling: 0,
+    };
     for (const impact of report.impacts)
         counts[impact.status]++;
     return counts;
@@ -53519,9 +53722,10 @@ function impactsOf(report, change) {
 /** One sentence: what the reader should do about the worst findings. */
 function nextStep(report) {
     const counts = countByStatus(report);
-    if (counts.dormant > 0)
-        return ('In this same change, change the pod template of each dormant workload (for example a ' +
-            'config-hash annotation under spec.template.metadata.annotations), so that applying it rolls the pods.');
+    if (counts.dormant > 0 || counts['stale-hash'] > 0)
+        return (`Run \`npx config-rollout-guard fix --base ${shortSha(report.base)}\` and commit the result: it writes a ` +
+            'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+            '(the GitHub Action does the same with `mode: fix`).');
     if (counts.manual > 0)
         return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
     return null;
@@ -53536,6 +53740,8 @@ function headline(report) {
     const parts = [];
     if (counts.dormant)
         parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
+    if (counts['stale-hash'])
+        parts.push(`${plural(counts['stale-hash'], 'workload')} carr${counts['stale-hash'] === 1 ? 'ies' : 'y'} a stale config hash`);
     if (counts.manual)
         parts.push(`${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`);
     if (errors)
@@ -53557,6 +53763,7 @@ function verdict(report) {
 }
 
 const STATUS_BADGE = {
+    'stale-hash': '🔴 stale-hash',
     dormant: '🔴 dormant',
     manual: '🟠 manual',
     'next-run': '🔵 next-run',

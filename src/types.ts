@@ -77,7 +77,7 @@ export interface ConfigChange extends Location {
   keys: KeyChanges;
 }
 
-export type ImpactStatus = 'dormant' | 'rolling' | 'next-run' | 'manual';
+export type ImpactStatus = 'dormant' | 'stale-hash' | 'rolling' | 'next-run' | 'manual';
 
 export interface ImpactedConfig {
   kind: ConfigKind;

@@ -10,7 +10,10 @@ import { twoCommits } from './helpers/scenario.js';
 
 const execFileAsync = promisify(execFile);
 
-async function cli(args: string[], options: { colour?: boolean; cwd?: string } = {}) {
+async function cli(
+  args: string[],
+  options: { colour?: boolean; cwd?: string; env?: Record<string, string> } = {},
+) {
   let stdout = '';
   let stderr = '';
   const code = await run(args, {
@@ -18,6 +21,7 @@ async function cli(args: string[], options: { colour?: boolean; cwd?: string } =
     stderr: (t) => (stderr += t),
     colour: options.colour ?? false,
     cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? {},
   });
   return { code, stdout, stderr };
 }

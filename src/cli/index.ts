@@ -6,4 +6,5 @@ process.exitCode = await run(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   colour,
   cwd: process.cwd(),
+  env: process.env,
 });

@@ -1,4 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { planFix } from '../core/fix.js';
+import { unifiedDiff } from '../fix/plan.js';
+import { DEFAULT_HASH_ANNOTATION } from '../hash/spec.js';
 import { check } from '../core/check.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../core/policy.js';
 import { scan } from '../core/scan.js';
@@ -6,13 +11,14 @@ import { UsageError } from '../errors.js';
 import { Repository } from '../git/repository.js';
 import { parsePodTemplatePaths } from '../objects/workloads.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { renderScanText, renderText } from '../report/text.js';
+import { renderFixText, renderScanText, renderText } from '../report/text.js';
 
 export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   colour: boolean;
   cwd: string;
+  env: Record<string, string | undefined>;
 }
 
 const USAGE = `Usage:
@@ -22,6 +28,10 @@ const USAGE = `Usage:
       --format text|json|markdown     (default text)
       --fail-on dormant|manual|none   exit 1 on impacts at or above this status (default dormant)
       --verbose                       also list workloads that reference a changed config but are not affected
+  config-rollout-guard fix [--base REV] [--dry-run]
+      Writes a content-hash annotation into the pod template of each workload that --base..working tree
+      leaves dormant or with a stale hash, so applying the change rolls it. Without --base: into every
+      workload that reads a config (adoption). --dry-run prints the diff and writes nothing.
   config-rollout-guard scan [--rev REV] [--format text|json]
       Every workload → ConfigMap/Secret reference at REV (default: the working tree).
 
@@ -31,6 +41,9 @@ Common options:
   --exclude GLOB             files to skip, repeatable (.github/** is always skipped)
   --pod-template KIND=PATH   where a custom resource keeps pod templates, repeatable
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)
+  --annotation KEY           the pod-template annotation for the hash (default config-rollout-guard/hash)
+
+Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
 Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
 `;
@@ -64,6 +77,10 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     include: values.include ?? [],
     exclude: values.exclude ?? [],
     podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
+    hash: {
+      annotation: values.annotation ?? DEFAULT_HASH_ANNOTATION,
+      key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
+    },
   };
   try {
     if (command === 'check') {
@@ -78,6 +95,19 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       if (failure && format === 'text') io.stderr(`Failing: ${failure}.\n`);
       return failure ? 1 : 0;
     }
+    if (command === 'fix') {
+      const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
+      if (values['dry-run']) io.stdout(unifiedDiff(result.edits));
+      else for (const edit of result.edits) await writeFile(join(repo.root, edit.file), edit.after);
+      io.stdout(
+        renderFixText(result, {
+          colour: io.colour,
+          dryRun: values['dry-run'] ?? false,
+          annotation: common.hash.annotation,
+        }),
+      );
+      return 0;
+    }
     if (command === 'scan') {
       const format = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
       const report = await scan(repo, { rev: values.rev ?? null, ...common });
@@ -88,7 +118,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       );
       return 0;
     }
-    throw new UsageError(`unknown command '${command}'. Commands: check, scan. See --help.`);
+    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
   } finally {
     repo.close();
   }
@@ -111,6 +141,8 @@ function parse(args: string[]) {
         exclude: { type: 'string', multiple: true },
         'pod-template': { type: 'string', multiple: true },
         verbose: { type: 'boolean', short: 'v' },
+        'dry-run': { type: 'boolean' },
+        annotation: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -5,9 +5,13 @@ import { manifestSelector } from '../documents/select.js';
 import type { Repository } from '../git/repository.js';
 import { computeImpacts } from '../impacts/impacts.js';
 import { isConfig } from '../objects/configs.js';
-import { asWorkload, type PodTemplatePaths, type Workload } from '../objects/workloads.js';
+import type { PodTemplatePaths, Workload } from '../objects/workloads.js';
 import type { Diagnostic, ManifestObject, Report } from '../types.js';
 import { loadObjects } from './load.js';
+import { HeadView } from './head-view.js';
+import { DEFAULT_HASH_ANNOTATION } from '../hash/spec.js';
+import { annotationOf, configLookup, isStale, templateHashes, type HashOptions } from '../hash/templates.js';
+import { extractRefs } from '../references/extract.js';
 
 export interface CheckOptions {
   base: string;
@@ -16,6 +20,7 @@ export interface CheckOptions {
   include?: readonly string[];
   exclude?: readonly string[];
   podTemplatePaths?: PodTemplatePaths;
+  hash?: Partial<HashOptions>;
 }
 
 /**
@@ -47,34 +52,29 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   const pairing = pairObjects(versions);
   let changes = diffConfigs(pairing, diagnostics);
   const report: Report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
-  if (changes.length === 0) return finish(report);
-
-  const headObjects = new Map(atHead.objects);
-  const readMore = async (names: string[]) => {
-    const paths = (await repo.grep(head, names)).filter((p) => selected(p) && !headObjects.has(p));
-    const more = await loadObjects(repo, head, paths);
-    for (const [path, objects] of more.objects) headObjects.set(path, objects);
-    diagnostics.push(...more.diagnostics);
-  };
-  await readMore([...new Set(changes.map((c) => c.name))]);
+  const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
+  await view.readMentioning(changes.map((c) => c.name));
 
   // An object deleted from one file but still defined in another is not gone.
-  const definedAtHead = new Set([...headObjects.values()].flat().filter(isConfig).map(idKey));
+  const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
   changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
   report.changes = changes;
 
-  const workloadsOf = () =>
-    [...headObjects.values()].flat().flatMap((o) => asWorkload(o, podTemplatePaths) ?? []) as Workload[];
-  // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know which
-  // Deployments consume a changed name.
+  // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know
+  // which Deployments consume a changed name.
   const changedNames = new Set(changes.map((c) => c.name));
-  const consumingDeployments = workloadsOf().filter(
-    (w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames),
-  );
-  if (consumingDeployments.length > 0)
-    await readMore([...new Set(consumingDeployments.map((w) => w.object.name))]);
+  const consumingDeployments = view
+    .workloads()
+    .filter((w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames));
+  await view.readMentioning(consumingDeployments.map((w) => w.object.name));
 
-  const workloads = workloadsOf();
+  const hash: HashOptions = {
+    annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
+    key: options.hash?.key ?? null,
+  };
+  const staleHash = await findStaleHashes(view, hash, diagnostics);
+
+  const workloads = view.workloads();
   const deployments = new Map(
     workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
   );
@@ -82,11 +82,42 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   const previous = (object: ManifestObject) =>
     changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : ('unchanged' as const);
 
-  const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths });
+  const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths, staleHash });
   report.impacts = result.impacts;
   report.unaffected = result.unaffected;
   diagnostics.push(...result.diagnostics);
   return finish(report);
+}
+
+/**
+ * Annotated workloads among those read (changed files and consumers of changed configs; no other
+ * hash can have gone stale in this change) are verified against every definition at head of what
+ * they read, so the choice among duplicate definitions is the one `fix` makes.
+ */
+async function findStaleHashes(
+  view: HeadView,
+  hash: HashOptions,
+  diagnostics: Diagnostic[],
+): Promise<Set<Workload>> {
+  const annotated = () =>
+    view.workloads().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+  await view.readMentioning(
+    annotated().flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))),
+  );
+  const lookup = configLookup(view.objects());
+  const stale = new Set<Workload>();
+  for (const workload of annotated()) {
+    const verdicts = templateHashes(workload, lookup, hash, diagnostics).map((h) => isStale(h, hash));
+    if (verdicts.includes(true)) stale.add(workload);
+    if (verdicts.includes('unverifiable'))
+      diagnostics.push({
+        file: workload.object.file,
+        line: workload.object.line,
+        severity: 'notice',
+        message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
+      });
+  }
+  return stale;
 }
 
 function mentionsAny(workload: Workload, names: Set<string>): boolean {

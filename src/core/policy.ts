@@ -1,8 +1,14 @@
-import { STATUS_RANK } from '../impacts/impacts.js';
-import type { Report } from '../types.js';
+import type { ImpactStatus, Report } from '../types.js';
 
 export type FailOn = 'dormant' | 'manual' | 'none';
 export const FAIL_ON_VALUES: readonly FailOn[] = ['dormant', 'manual', 'none'];
+
+/** A stale hash is a dormant change waiting to happen: it fails wherever dormant does. */
+const FAILING: Record<FailOn, readonly ImpactStatus[]> = {
+  dormant: ['dormant', 'stale-hash'],
+  manual: ['dormant', 'stale-hash', 'manual'],
+  none: [],
+};
 
 /**
  * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
@@ -11,7 +17,7 @@ export const FAIL_ON_VALUES: readonly FailOn[] = ['dormant', 'manual', 'none'];
 export function failureReason(report: Report, failOn: FailOn): string | null {
   if (failOn === 'none') return null;
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const findings = report.impacts.filter((i) => STATUS_RANK[i.status] >= STATUS_RANK[failOn]);
+  const findings = report.impacts.filter((i) => FAILING[failOn].includes(i.status));
   if (!errors && !findings.length) return null;
   const parts: string[] = [];
   if (findings.length) {

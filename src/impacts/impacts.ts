@@ -18,8 +18,14 @@ import type {
   WorkloadRefSummary,
 } from '../types.js';
 
-/** Higher is worse; `--fail-on X` fails on every status ranked at or above X. */
-export const STATUS_RANK: Record<ImpactStatus, number> = { dormant: 3, manual: 2, 'next-run': 1, rolling: 0 };
+/** Higher is listed first. */
+export const STATUS_RANK: Record<ImpactStatus, number> = {
+  dormant: 4,
+  'stale-hash': 3,
+  manual: 2,
+  'next-run': 1,
+  rolling: 0,
+};
 
 export interface ImpactInput {
   changes: ConfigChange[];
@@ -30,6 +36,8 @@ export interface ImpactInput {
   /** The object at base: `unchanged` when its file did not change, `null` when it is new. */
   previous: (head: ManifestObject) => ManifestObject | 'unchanged' | null;
   podTemplatePaths: PodTemplatePaths;
+  /** Workloads whose config-hash annotation does not match what they read at head. */
+  staleHash: ReadonlySet<Workload>;
 }
 
 export interface ImpactResult {
@@ -89,9 +97,10 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         namespaceAssumed: scope === 'assumed',
       });
     }
-    if (configs.length === 0) continue;
+    const stale = input.staleHash.has(source.owner);
+    if (configs.length === 0 && !stale) continue;
 
-    const rollout = status(workload, source.owner, input);
+    const rollout = stale ? STALE : status(workload, source.owner, input);
     if (rollout === 'new') {
       for (const config of configs)
         result.unaffected.push({
@@ -112,6 +121,12 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
   );
   return result;
 }
+
+const STALE = {
+  status: 'stale-hash' as const,
+  reason:
+    'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
 
 /**
  * One entry per changed object identity. Repositories often hold the same object in several files

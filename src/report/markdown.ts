@@ -17,6 +17,7 @@ export interface MarkdownOptions {
 }
 
 const STATUS_BADGE = {
+  'stale-hash': '🔴 stale-hash',
   dormant: '🔴 dormant',
   manual: '🟠 manual',
   'next-run': '🔵 next-run',

@@ -1,4 +1,5 @@
 import type { ImpactStatus, Report } from '../types.js';
+import type { FixResult } from '../core/fix.js';
 import type { ScanReport } from '../core/scan.js';
 import {
   DELIVERY_TEXT,
@@ -21,6 +22,7 @@ const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 } as c
 type Style = keyof typeof CODES;
 
 const STATUS_STYLE: Record<ImpactStatus, Style> = {
+  'stale-hash': 'red',
   dormant: 'red',
   manual: 'yellow',
   'next-run': 'cyan',
@@ -107,6 +109,35 @@ export function renderScanText(report: ScanReport, options: TextOptions): string
   if (report.diagnostics.length) {
     out.push('', paint('yellow', `Skipped or suspicious input (${report.diagnostics.length})`));
     for (const d of report.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  }
+  return out.join('\n') + '\n';
+}
+
+export function renderFixText(
+  result: FixResult,
+  options: { colour: boolean; dryRun: boolean; annotation: string },
+): string {
+  const paint = painter(options.colour);
+  const out: string[] = [];
+  const workloads = result.edits.flatMap((e) => e.workloads);
+  if (workloads.length === 0) {
+    out.push('Nothing to fix: every pod template already carries the hash of the config it reads.');
+  } else {
+    const verb = options.dryRun ? 'Would stamp' : 'Stamped';
+    out.push(
+      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${options.annotation}:`,
+    );
+    for (const w of workloads)
+      out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);
+    out.push(
+      options.dryRun
+        ? 'Nothing was written (--dry-run).'
+        : 'Review with `git diff`, and commit it together with the config change.',
+    );
+  }
+  if (result.diagnostics.length) {
+    out.push('', paint('yellow', `Skipped or suspicious input (${result.diagnostics.length})`));
+    for (const d of result.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
   }
   return out.join('\n') + '\n';
 }

@@ -2,7 +2,7 @@ import type { ConfigChange, Delivery, Impact, ImpactStatus, Report } from '../ty
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
 
-export const STATUS_ORDER: ImpactStatus[] = ['dormant', 'manual', 'next-run', 'rolling'];
+export const STATUS_ORDER: ImpactStatus[] = ['dormant', 'stale-hash', 'manual', 'next-run', 'rolling'];
 
 export const DELIVERY_TEXT: Record<Delivery, string> = {
   env: 'env: read only when a container starts',
@@ -22,7 +22,13 @@ export function shortSha(sha: string | null): string {
 }
 
 export function countByStatus(report: Report): Record<ImpactStatus, number> {
-  const counts: Record<ImpactStatus, number> = { dormant: 0, manual: 0, 'next-run': 0, rolling: 0 };
+  const counts: Record<ImpactStatus, number> = {
+    dormant: 0,
+    'stale-hash': 0,
+    manual: 0,
+    'next-run': 0,
+    rolling: 0,
+  };
   for (const impact of report.impacts) counts[impact.status]++;
   return counts;
 }
@@ -49,10 +55,11 @@ export function impactsOf(report: Report, change: ConfigChange) {
 /** One sentence: what the reader should do about the worst findings. */
 export function nextStep(report: Report): string | null {
   const counts = countByStatus(report);
-  if (counts.dormant > 0)
+  if (counts.dormant > 0 || counts['stale-hash'] > 0)
     return (
-      'In this same change, change the pod template of each dormant workload (for example a ' +
-      'config-hash annotation under spec.template.metadata.annotations), so that applying it rolls the pods.'
+      `Run \`npx config-rollout-guard fix --base ${shortSha(report.base)}\` and commit the result: it writes a ` +
+      'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+      '(the GitHub Action does the same with `mode: fix`).'
     );
   if (counts.manual > 0)
     return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
@@ -67,6 +74,10 @@ export function headline(report: Report): string {
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
   const parts: string[] = [];
   if (counts.dormant) parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
+  if (counts['stale-hash'])
+    parts.push(
+      `${plural(counts['stale-hash'], 'workload')} carr${counts['stale-hash'] === 1 ? 'ies' : 'y'} a stale config hash`,
+    );
   if (counts.manual)
     parts.push(
       `${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`,
