@@ -12129,8 +12129,10 @@ function setTemplateAnnotation(text, target, key, value) {
             error: `${target.kind} ${target.name} has no pod template at ${target.templatePath || 'its root'}`,
         };
     const edit = planEdit(located.map, located.keyColumn, key, value, style);
-    if (!edit)
+    if (edit === null)
         return { text, changed: false };
+    if (typeof edit === 'string')
+        return { error: `${target.kind} ${target.name}: ${edit}` };
     const result = text.slice(0, edit.at) + edit.text + text.slice(edit.end);
     return verify(text, result, object.position, target.templatePath, key, value)
         ? { text: result, changed: true }
@@ -12148,28 +12150,56 @@ class Style {
         return offset - (this.text.lastIndexOf('\n', offset - 1) + 1);
     }
 }
+/** The edit, `null` when the annotation is already there, or why the template cannot take it. */
 function planEdit(template, templateKeyColumn, key, value, style) {
     const metadata = pairOf(template, 'metadata');
     if (!metadata)
         return insertPair(template, templateKeyColumn, 'metadata', { annotations: { [key]: value } }, style, true);
-    if (!distExports$2.isMap(metadata.value))
-        return null;
     const metadataKeyColumn = style.column(metadata.key.range[0]);
+    if (isNull(metadata.value))
+        return fillNull(metadata, templateKeyColumn, { annotations: { [key]: value } }, style);
+    if (!distExports$2.isMap(metadata.value))
+        return 'its pod template metadata is not a mapping';
     const annotations = pairOf(metadata.value, 'annotations');
     if (!annotations)
         return insertPair(metadata.value, metadataKeyColumn, 'annotations', { [key]: value }, style, false);
-    if (distExports$2.isMap(annotations.value)) {
-        const existing = pairOf(annotations.value, key);
-        if (!existing) {
-            const annotationsKeyColumn = style.column(annotations.key.range[0]);
-            return insertPair(annotations.value, annotationsKeyColumn, key, value, style, false);
-        }
-        if (distExports$2.isScalar(existing.value) && existing.value.value === value)
-            return null;
-        const node = existing.value;
-        return { at: node.range[0], end: node.range[1], text: JSON.stringify(value) };
-    }
-    return null;
+    // `annotations:` with nothing after it is seen in the wild (kubeflow's katib postgres).
+    if (isNull(annotations.value))
+        return fillNull(annotations, metadataKeyColumn, { [key]: value }, style);
+    if (!distExports$2.isMap(annotations.value))
+        return 'its pod template annotations are not a mapping';
+    const existing = pairOf(annotations.value, key);
+    if (!existing)
+        return insertPair(annotations.value, style.column(annotations.key.range[0]), key, value, style, false);
+    if (distExports$2.isScalar(existing.value) && existing.value.value === value)
+        return null;
+    const node = existing.value;
+    return { at: node.range[0], end: node.range[1], text: JSON.stringify(value) };
+}
+function isNull(node) {
+    return node === null || (distExports$2.isScalar(node) && node.value === null);
+}
+/** Gives a key whose value is empty or null its first entries: lines below it, or a flow map in place of `null`. */
+function fillNull(pair, ownerKeyColumn, entries, style) {
+    const node = pair.value;
+    if (node && node.range[1] > node.range[0])
+        return {
+            at: node.range[0],
+            end: node.range[1],
+            text: `{${Object.entries(entries)
+                .map(([k, v]) => flowEntry(k, v))
+                .join(', ')}}`,
+        };
+    const keyStart = pair.key.range[0];
+    const column = style.column(keyStart);
+    const step = ownerKeyColumn !== null && column > ownerKeyColumn ? column - ownerKeyColumn : 2;
+    const lines = Object.entries(entries)
+        .flatMap(([k, v]) => blockLines(k, v, column + step, step))
+        .join(style.eol);
+    const lineEnd = style.text.indexOf('\n', keyStart);
+    if (lineEnd < 0)
+        return { at: style.text.length, end: style.text.length, text: style.eol + lines };
+    return { at: lineEnd + 1, end: lineEnd + 1, text: lines + style.eol };
 }
 /** Inserts `key: value` into a map, in its own style: a line of its own in a block map, an entry in a flow map. */
 function insertPair(map, ownerKeyColumn, key, value, style, first) {

@@ -83,6 +83,24 @@ spec:
     output: `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    metadata:\n      annotations:\n        ${KEY}: "${V}"\n    spec:\n      containers: []\n`,
   },
   {
+    name: 'an empty `annotations:` key (as in kubeflow’s katib postgres) gets its first entry',
+    input:
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      labels: {a: b}\n      annotations:\n    spec: {}\n',
+    output: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      labels: {a: b}\n      annotations:\n        ${KEY}: "${V}"\n    spec: {}\n`,
+  },
+  {
+    name: 'an explicit null annotations value becomes a flow map on its line',
+    input:
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      annotations: ~ # none yet\n    spec: {}\n',
+    output: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      annotations: {"${KEY}": "${V}"} # none yet\n    spec: {}\n`,
+  },
+  {
+    name: 'an empty template `metadata:` gets annotations below it',
+    input:
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n    spec: {}\n',
+    output: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      annotations:\n        ${KEY}: "${V}"\n    spec: {}\n`,
+  },
+  {
     name: 'an existing value is replaced in place',
     input: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      annotations:\n        ${KEY}: sha256:old # keep me\n    spec: {}\n`,
     output: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata:\n      annotations:\n        ${KEY}: "${V}" # keep me\n    spec: {}\n`,
@@ -196,6 +214,14 @@ test('two objects with the same name in one file: only the one at the given line
   expect(result).toEqual({
     text: `${one('a')}---\n${one('b')}      annotations:\n        ${KEY}: "${V}"\n`,
     changed: true,
+  });
+});
+
+test('a template whose metadata is not a mapping is an error, not a silent skip', () => {
+  const text =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n    metadata: [1]\n';
+  expect(setTemplateAnnotation(text, deployment, KEY, V)).toEqual({
+    error: 'Deployment web: its pod template metadata is not a mapping',
   });
 });
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
+import stringify from 'fast-json-stable-stringify';
 import { check } from '../src/core/check.js';
+import { loadObjects } from '../src/core/load.js';
+import { parseManifests } from '../src/documents/parse.js';
+import { applyStamps } from '../src/fix/plan.js';
+import { asWorkload } from '../src/objects/workloads.js';
+import type { Diagnostic } from '../src/types.js';
 import { scan, type ScanReport } from '../src/core/scan.js';
 import { manifestSelector } from '../src/documents/select.js';
 import { Repository } from '../src/git/repository.js';
@@ -103,6 +109,80 @@ describeCorpora('corpus %s', (name) => {
       expect({ pair, impacted: impacted.has(pair) }).toEqual({ pair, impacted: true });
   });
 });
+
+describeCorpora('corpus %s: fix on every workload', (name) => {
+  test('the diff is annotation lines only, re-reading gives the original plus the annotation, a second fix changes nothing', async () => {
+    const temp = (await TempRepo.create()).copyIn(corpusPath(name));
+    try {
+      await temp.commit('corpus');
+      const repo = await Repository.open(temp.dir);
+      const files = (await repo.listFiles('HEAD')).filter(manifestSelector());
+      const loaded = await loadObjects(repo, 'HEAD', files);
+      repo.close();
+      const texts = new Map(files.map((f) => [f, readFileSync(join(temp.dir, f), 'utf8')]));
+      // Every template of every workload, whatever it reads: the writer must cope with all of them.
+      const stamps = [...loaded.objects.values()].flat().flatMap(
+        (o) =>
+          asWorkload(o)?.templates.map((template) => ({
+            workload: asWorkload(o)!,
+            template,
+            value: VALUE,
+          })) ?? [],
+      );
+      expect(stamps.length).toBeGreaterThan(0);
+      const diagnostics: Diagnostic[] = [];
+      const edits = applyStamps(stamps, ANNOTATION, texts, diagnostics);
+      expect(diagnostics).toEqual([]);
+      const stampedAt = new Set(edits.flatMap((e) => e.workloads.map((w) => `${w.file}:${w.line}`)));
+      expect(
+        stamps
+          .map((s) => `${s.workload.object.file}:${s.workload.object.line}`)
+          .filter((at) => !stampedAt.has(at)),
+      ).toEqual([]);
+
+      for (const edit of edits) {
+        temp.write({ [edit.file]: edit.after });
+        // Independent of the writer's own check: the objects read back equal the originals plus the annotation.
+        const before = parseManifests(edit.file, edit.before).objects;
+        const after = parseManifests(edit.file, edit.after).objects;
+        expect(after.length).toBe(before.length);
+        before.forEach((object, i) => {
+          const expected = structuredClone(object.body);
+          for (const { template } of asWorkload({ ...object, body: expected })?.templates ?? []) {
+            const metadata = (template.metadata ??= {}) as Record<string, unknown>;
+            metadata.annotations = { ...(metadata.annotations as object), [ANNOTATION]: VALUE };
+          }
+          expect(stringify(after[i].body)).toBe(stringify(expected));
+        });
+      }
+      // git's own diff: every added or removed line is the annotation, or a metadata/annotations key that had to be
+      // created, or a flow-style line that gained the entry.
+      const diff = await temp.git.diff(['-U0']);
+      const lines = diff.split('\n').filter((l) => /^[+-](?![+-]{2} [ab/])/.test(l));
+      for (const line of lines) {
+        expect({
+          line,
+          ok:
+            /^\+\s*(annotations:|metadata:|config-rollout-guard\/hash: ")/.test(line) ||
+            line.includes(ANNOTATION) ||
+            /^-.*[{}]/.test(line),
+        }).toEqual({ line, ok: true });
+      }
+      const again = applyStamps(
+        stamps,
+        ANNOTATION,
+        new Map(edits.map((e) => [e.file, e.after])),
+        diagnostics,
+      );
+      expect(again).toEqual([]);
+    } finally {
+      temp.cleanup();
+    }
+  });
+});
+
+const ANNOTATION = 'config-rollout-guard/hash';
+const VALUE = 'sha256:' + '5a'.repeat(32);
 
 /** Paths to the ConfigMaps and Secrets of one document, List items included. */
 function configPaths(doc: Document.Parsed): (string | number)[][] {

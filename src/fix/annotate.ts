@@ -55,7 +55,8 @@ export function setTemplateAnnotation(
     };
 
   const edit = planEdit(located.map, located.keyColumn, key, value, style);
-  if (!edit) return { text, changed: false };
+  if (edit === null) return { text, changed: false };
+  if (typeof edit === 'string') return { error: `${target.kind} ${target.name}: ${edit}` };
   const result = text.slice(0, edit.at) + edit.text + text.slice(edit.end);
   return verify(text, result, object.position, target.templatePath, key, value)
     ? { text: result, changed: true }
@@ -73,13 +74,14 @@ class Style {
   }
 }
 
+/** The edit, `null` when the annotation is already there, or why the template cannot take it. */
 function planEdit(
   template: YAMLMap,
   templateKeyColumn: number | null,
   key: string,
   value: string,
   style: Style,
-): Edit | null {
+): Edit | null | string {
   const metadata = pairOf(template, 'metadata');
   if (!metadata)
     return insertPair(
@@ -90,22 +92,53 @@ function planEdit(
       style,
       true,
     );
-  if (!isMap(metadata.value)) return null;
-  const metadataKeyColumn = style.column((metadata.key as Node).range![0]);
+  const metadataKeyColumn = style.column(metadata.key.range![0]);
+  if (isNull(metadata.value))
+    return fillNull(metadata, templateKeyColumn, { annotations: { [key]: value } }, style);
+  if (!isMap(metadata.value)) return 'its pod template metadata is not a mapping';
   const annotations = pairOf(metadata.value, 'annotations');
   if (!annotations)
     return insertPair(metadata.value, metadataKeyColumn, 'annotations', { [key]: value }, style, false);
-  if (isMap(annotations.value)) {
-    const existing = pairOf(annotations.value, key);
-    if (!existing) {
-      const annotationsKeyColumn = style.column((annotations.key as Node).range![0]);
-      return insertPair(annotations.value, annotationsKeyColumn, key, value, style, false);
-    }
-    if (isScalar(existing.value) && existing.value.value === value) return null;
-    const node = existing.value as Node;
-    return { at: node.range![0], end: node.range![1], text: JSON.stringify(value) };
-  }
-  return null;
+  // `annotations:` with nothing after it is seen in the wild (kubeflow's katib postgres).
+  if (isNull(annotations.value)) return fillNull(annotations, metadataKeyColumn, { [key]: value }, style);
+  if (!isMap(annotations.value)) return 'its pod template annotations are not a mapping';
+  const existing = pairOf(annotations.value, key);
+  if (!existing)
+    return insertPair(annotations.value, style.column(annotations.key.range![0]), key, value, style, false);
+  if (isScalar(existing.value) && existing.value.value === value) return null;
+  const node = existing.value as Node;
+  return { at: node.range![0], end: node.range![1], text: JSON.stringify(value) };
+}
+
+function isNull(node: Node | null): boolean {
+  return node === null || (isScalar(node) && node.value === null);
+}
+
+/** Gives a key whose value is empty or null its first entries: lines below it, or a flow map in place of `null`. */
+function fillNull(
+  pair: Pair<Node, Node | null>,
+  ownerKeyColumn: number | null,
+  entries: Record<string, Value>,
+  style: Style,
+): Edit {
+  const node = pair.value;
+  if (node && node.range![1] > node.range![0])
+    return {
+      at: node.range![0],
+      end: node.range![1],
+      text: `{${Object.entries(entries)
+        .map(([k, v]) => flowEntry(k, v))
+        .join(', ')}}`,
+    };
+  const keyStart = pair.key.range![0];
+  const column = style.column(keyStart);
+  const step = ownerKeyColumn !== null && column > ownerKeyColumn ? column - ownerKeyColumn : 2;
+  const lines = Object.entries(entries)
+    .flatMap(([k, v]) => blockLines(k, v, column + step, step))
+    .join(style.eol);
+  const lineEnd = style.text.indexOf('\n', keyStart);
+  if (lineEnd < 0) return { at: style.text.length, end: style.text.length, text: style.eol + lines };
+  return { at: lineEnd + 1, end: lineEnd + 1, text: lines + style.eol };
 }
 
 type Value = string | { [key: string]: Value };
@@ -163,8 +196,10 @@ function flowEntry(key: string, value: Value): string {
     .join(', ')}}`;
 }
 
-function pairOf(map: YAMLMap, key: string): Pair<Node, Node> | undefined {
-  return map.items.find((p): p is Pair<Node, Node> => isPair(p) && isScalar(p.key) && p.key.value === key);
+function pairOf(map: YAMLMap, key: string): Pair<Node, Node | null> | undefined {
+  return map.items.find(
+    (p): p is Pair<Node, Node | null> => isPair(p) && isScalar(p.key) && p.key.value === key,
+  );
 }
 
 /** Where the object is: its document, and its index in that document's `items` when it is a List item. */

@@ -5,7 +5,8 @@ import { stringify } from 'yaml';
 type Obj = Record<string, unknown>;
 
 // Written as YAML 1.1, the way Kubernetes reads it: `y`, `no`, `on` come out quoted.
-export const yaml = (...objects: Obj[]): string => objects.map((o) => stringify(o, { version: '1.1' })).join('---\n');
+export const yaml = (...objects: Obj[]): string =>
+  objects.map((o) => stringify(o, { version: '1.1' })).join('---\n');
 
 export function configMap(
   name: string,
