@@ -18217,6 +18217,45 @@ class Repository {
             ...shas,
         ]);
     }
+    /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
+    async treeAndModes(rev, paths) {
+        const tree = (await this.git.revparse([`${rev}^{tree}`])).trim();
+        const modes = new Map();
+        if (paths.length) {
+            const out = await this.git.raw(['ls-tree', '-z', rev, '--', ...paths]);
+            for (const entry of out.split('\0').filter(Boolean)) {
+                const [meta, path] = entry.split('\t');
+                modes.set(path, meta.split(' ')[0]);
+            }
+        }
+        return { tree, modes };
+    }
+    /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
+    async diffLines(base, head) {
+        const out = await this.git.raw([
+            'diff',
+            '-U3',
+            '--no-color',
+            '--no-ext-diff',
+            '--no-renames',
+            base,
+            head,
+        ]);
+        const ranges = new Map();
+        let file = null;
+        for (const line of out.split('\n')) {
+            if (line.startsWith('+++ '))
+                file = line === '+++ /dev/null' ? null : line.slice(6);
+            const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
+            if (hunk && file) {
+                const start = Number(hunk[1]);
+                const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+                if (count > 0)
+                    ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
+            }
+        }
+        return ranges;
+    }
     async changedFiles(base, head) {
         const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
         if (head)

@@ -53592,6 +53592,45 @@ class Repository {
             ...shas,
         ]);
     }
+    /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
+    async treeAndModes(rev, paths) {
+        const tree = (await this.git.revparse([`${rev}^{tree}`])).trim();
+        const modes = new Map();
+        if (paths.length) {
+            const out = await this.git.raw(['ls-tree', '-z', rev, '--', ...paths]);
+            for (const entry of out.split('\0').filter(Boolean)) {
+                const [meta, path] = entry.split('\t');
+                modes.set(path, meta.split(' ')[0]);
+            }
+        }
+        return { tree, modes };
+    }
+    /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
+    async diffLines(base, head) {
+        const out = await this.git.raw([
+            'diff',
+            '-U3',
+            '--no-color',
+            '--no-ext-diff',
+            '--no-renames',
+            base,
+            head,
+        ]);
+        const ranges = new Map();
+        let file = null;
+        for (const line of out.split('\n')) {
+            if (line.startsWith('+++ '))
+                file = line === '+++ /dev/null' ? null : line.slice(6);
+            const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
+            if (hunk && file) {
+                const start = Number(hunk[1]);
+                const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+                if (count > 0)
+                    ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
+            }
+        }
+        return ranges;
+    }
     async changedFiles(base, head) {
         const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
         if (head)
@@ -53886,6 +53925,973 @@ function annotations(report) {
         out.push({ level: 'warning', title: 'Skipped input', message: d.message, file: d.file, line: d.line });
     }
     return out;
+}
+
+class Diff {
+    diff(oldStr, newStr, 
+    // Type below is not accurate/complete - see above for full possibilities - but it compiles
+    options = {}) {
+        let callback;
+        if (typeof options === 'function') {
+            callback = options;
+            options = {};
+        }
+        else if ('callback' in options) {
+            callback = options.callback;
+        }
+        // Allow subclasses to massage the input prior to running
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    }
+    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+            value = this.postProcess(value, options);
+            if (callback) {
+                setTimeout(function () { callback(value); }, 0);
+                return undefined;
+            }
+            else {
+                return value;
+            }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
+        // Seed editLength = 0, i.e. the content starts with the same values
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+            // Identity per the equality and tokenizer
+            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        // Once we hit the right edge of the edit graph on some diagonal k, we can
+        // definitely reach the end of the edit graph in no more than k edits, so
+        // there's no point in considering any moves to diagonal k+1 any more (from
+        // which we're guaranteed to need at least k+1 more edits).
+        // Similarly, once we've reached the bottom of the edit graph, there's no
+        // point considering moves to lower diagonals.
+        // We record this fact by setting minDiagonalToConsider and
+        // maxDiagonalToConsider to some finite value once we've hit the edge of
+        // the edit graph.
+        // This optimization is not faithful to the original algorithm presented in
+        // Myers's paper, which instead pointlessly extends D-paths off the end of
+        // the edit graph - see page 7 of Myers's paper which notes this point
+        // explicitly and illustrates it with a diagram. This has major performance
+        // implications for some common scenarios. For instance, to compute a diff
+        // where the new text simply appends d characters on the end of the
+        // original text of length n, the true Myers algorithm will take O(n+d^2)
+        // time while this optimization needs only O(n+d) time.
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        // Main worker method. checks all permutations of a given edit length for acceptance.
+        const execEditLength = () => {
+            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+                let basePath;
+                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+                if (removePath) {
+                    // No one else is going to attempt to use this value, clear it
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath - 1] = undefined;
+                }
+                let canAdd = false;
+                if (addPath) {
+                    // what newPos will be after we do an insertion:
+                    const addPathNewPos = addPath.oldPos - diagonalPath;
+                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+                }
+                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+                if (!canAdd && !canRemove) {
+                    // If this path is a terminal then prune
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath] = undefined;
+                    continue;
+                }
+                // Select the diagonal that we want to branch from. We select the prior
+                // path whose position in the old string is the farthest from the origin
+                // and does not pass the bounds of the diff graph
+                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
+                    basePath = this.addToPath(addPath, true, false, 0, options);
+                }
+                else {
+                    basePath = this.addToPath(removePath, false, true, 1, options);
+                }
+                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+                    // If we have hit the end of both strings, then we are done
+                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+                }
+                else {
+                    bestPath[diagonalPath] = basePath;
+                    if (basePath.oldPos + 1 >= oldLen) {
+                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+                    }
+                    if (newPos + 1 >= newLen) {
+                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+                    }
+                }
+            }
+            editLength++;
+        };
+        // Performs the length of edit iteration. Is a bit fugly as this has to support the
+        // sync and async mode which is never fun. Loops over execEditLength until a value
+        // is produced, or until the edit length exceeds options.maxEditLength (if given),
+        // in which case it will return undefined.
+        if (callback) {
+            (function exec() {
+                setTimeout(function () {
+                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                        return callback(undefined);
+                    }
+                    if (!execEditLength()) {
+                        exec();
+                    }
+                }, 0);
+            }());
+        }
+        else {
+            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+                const ret = execEditLength();
+                if (ret) {
+                    return ret;
+                }
+            }
+        }
+    }
+    addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
+            };
+        }
+        else {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
+            };
+        }
+    }
+    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+            newPos++;
+            oldPos++;
+            commonCount++;
+            if (options.oneChangePerToken) {
+                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+            }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+    }
+    equals(left, right, options) {
+        if (options.comparator) {
+            return options.comparator(left, right);
+        }
+        else {
+            return left === right
+                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
+        }
+    }
+    removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+            if (array[i]) {
+                ret.push(array[i]);
+            }
+        }
+        return ret;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    castInput(value, options) {
+        return value;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    tokenize(value, options) {
+        return Array.from(value);
+    }
+    join(chars) {
+        // Assumes ValueT is string, which is the case for most subclasses.
+        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
+        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
+        // assume tokens and values are strings, but not completely - is weird and janky.
+        return chars.join('');
+    }
+    postProcess(changeObjects, 
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    options) {
+        return changeObjects;
+    }
+    get useLongestToken() {
+        return false;
+    }
+    buildValues(lastComponent, newTokens, oldTokens) {
+        // First we convert our linked list of components in reverse order to an
+        // array in the right order:
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+            components.push(lastComponent);
+            nextComponent = lastComponent.previousComponent;
+            delete lastComponent.previousComponent;
+            lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+            const component = components[componentPos];
+            if (!component.removed) {
+                if (!component.added && this.useLongestToken) {
+                    let value = newTokens.slice(newPos, newPos + component.count);
+                    value = value.map(function (value, i) {
+                        const oldValue = oldTokens[oldPos + i];
+                        return oldValue.length > value.length ? oldValue : value;
+                    });
+                    component.value = this.join(value);
+                }
+                else {
+                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+                }
+                newPos += component.count;
+                // Common case
+                if (!component.added) {
+                    oldPos += component.count;
+                }
+            }
+            else {
+                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+                oldPos += component.count;
+            }
+        }
+        return components;
+    }
+}
+
+class LineDiff extends Diff {
+    constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+    }
+    equals(left, right, options) {
+        // If we're ignoring whitespace, we need to normalise lines by stripping
+        // whitespace before checking equality. (This has an annoying interaction
+        // with newlineIsToken that requires special handling: if newlines get their
+        // own token, then we DON'T want to trim the *newline* tokens down to empty
+        // strings, since this would cause us to treat whitespace-only line content
+        // as equal to a separator between lines, which would be weird and
+        // inconsistent with the documented behavior of the options.)
+        if (options.ignoreWhitespace) {
+            if (!options.newlineIsToken || !left.includes('\n')) {
+                left = left.trim();
+            }
+            if (!options.newlineIsToken || !right.includes('\n')) {
+                right = right.trim();
+            }
+        }
+        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+            if (left.endsWith('\n')) {
+                left = left.slice(0, -1);
+            }
+            if (right.endsWith('\n')) {
+                right = right.slice(0, -1);
+            }
+        }
+        return super.equals(left, right, options);
+    }
+}
+const lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+    return lineDiff.diff(oldStr, newStr, options);
+}
+// Exported standalone so it can be used from jsonDiff too.
+function tokenize(value, options) {
+    if (options.stripTrailingCr) {
+        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
+        value = value.replace(/\r\n/g, '\n');
+    }
+    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+    // Ignore the final empty token that occurs if the string ends with a new line
+    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+        linesAndNewlines.pop();
+    }
+    // Merge the content and line separators into single tokens
+    for (let i = 0; i < linesAndNewlines.length; i++) {
+        const line = linesAndNewlines[i];
+        if (i % 2 && !options.newlineIsToken) {
+            retLines[retLines.length - 1] += line;
+        }
+        else {
+            retLines.push(line);
+        }
+    }
+    return retLines;
+}
+
+/**
+ * Returns true if the filename contains characters that require C-style
+ * quoting (as used by Git and GNU diffutils in diff output).
+ */
+function needsQuoting(s) {
+    for (let i = 0; i < s.length; i++) {
+        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * C-style quotes a filename, encoding special characters as escape sequences
+ * and non-ASCII bytes as octal escapes. This is the inverse of
+ * `parseQuotedFileName` in parse.ts.
+ *
+ * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
+ * This matches the behaviour of both Git and GNU diffutils, which always emit
+ * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
+ * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
+ *
+ * If the filename doesn't need quoting, returns it as-is.
+ */
+function quoteFileNameIfNeeded(s) {
+    if (!needsQuoting(s)) {
+        return s;
+    }
+    let result = '"';
+    const bytes = new TextEncoder().encode(s);
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
+        if (b === 0x07) {
+            result += '\\a';
+        }
+        else if (b === 0x08) {
+            result += '\\b';
+        }
+        else if (b === 0x09) {
+            result += '\\t';
+        }
+        else if (b === 0x0a) {
+            result += '\\n';
+        }
+        else if (b === 0x0b) {
+            result += '\\v';
+        }
+        else if (b === 0x0c) {
+            result += '\\f';
+        }
+        else if (b === 0x0d) {
+            result += '\\r';
+        }
+        else if (b === 0x22) {
+            result += '\\"';
+        }
+        else if (b === 0x5c) {
+            result += '\\\\';
+        }
+        else if (b >= 0x20 && b <= 0x7e) {
+            // Just a printable ASCII character that is neither a double quote nor a
+            // backslash; no need to escape it.
+            result += String.fromCharCode(b);
+        }
+        else {
+            // Either part of a non-ASCII character or a control character without a
+            // special escape sequence; needs escaping as a 3-digit octal escape
+            result += '\\' + b.toString(8).padStart(3, '0');
+        }
+        i++;
+    }
+    result += '"';
+    return result;
+}
+const INCLUDE_HEADERS = {
+    includeIndex: true,
+    includeUnderline: true,
+    includeFileHeaders: true
+};
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    let optionsObj;
+    if (!options) {
+        optionsObj = {};
+    }
+    else if (typeof options === 'function') {
+        optionsObj = { callback: options };
+    }
+    else {
+        optionsObj = options;
+    }
+    if (typeof optionsObj.context === 'undefined') {
+        optionsObj.context = 4;
+    }
+    // We copy this into its own variable to placate TypeScript, which thinks
+    // optionsObj.context might be undefined in the callbacks below.
+    const context = optionsObj.context;
+    // @ts-expect-error (runtime check for something that is correctly a static type error)
+    if (optionsObj.newlineIsToken) {
+        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
+    }
+    if (!optionsObj.callback) {
+        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+    }
+    else {
+        const { callback } = optionsObj;
+        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+                const patch = diffLinesResultToPatch(diff);
+                // TypeScript is unhappy without the cast because it does not understand that `patch` may
+                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
+                callback(patch);
+            } }));
+    }
+    function diffLinesResultToPatch(diff) {
+        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
+        //         of lines containing trailing newline characters. We'll tidy up later...
+        if (!diff) {
+            return;
+        }
+        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
+        function contextLines(lines) {
+            return lines.map(function (entry) { return ' ' + entry; });
+        }
+        const hunks = [];
+        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+        for (let i = 0; i < diff.length; i++) {
+            const current = diff[i], lines = current.lines || splitLines(current.value);
+            current.lines = lines;
+            if (current.added || current.removed) {
+                // If we have previous context, start with that
+                if (!oldRangeStart) {
+                    const prev = diff[i - 1];
+                    oldRangeStart = oldLine;
+                    newRangeStart = newLine;
+                    if (prev) {
+                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+                        oldRangeStart -= curRange.length;
+                        newRangeStart -= curRange.length;
+                    }
+                }
+                // Output our changes
+                for (const line of lines) {
+                    curRange.push((current.added ? '+' : '-') + line);
+                }
+                // Track the updated file position
+                if (current.added) {
+                    newLine += lines.length;
+                }
+                else {
+                    oldLine += lines.length;
+                }
+            }
+            else {
+                // Identical context lines. Track line changes
+                if (oldRangeStart) {
+                    // Close out any changes that have been output (or join overlapping)
+                    if (lines.length <= context * 2 && i < diff.length - 2) {
+                        // Overlapping
+                        for (const line of contextLines(lines)) {
+                            curRange.push(line);
+                        }
+                    }
+                    else {
+                        // end the range and output
+                        const contextSize = Math.min(lines.length, context);
+                        for (const line of contextLines(lines.slice(0, contextSize))) {
+                            curRange.push(line);
+                        }
+                        const hunk = {
+                            oldStart: oldRangeStart,
+                            oldLines: (oldLine - oldRangeStart + contextSize),
+                            newStart: newRangeStart,
+                            newLines: (newLine - newRangeStart + contextSize),
+                            lines: curRange
+                        };
+                        hunks.push(hunk);
+                        oldRangeStart = 0;
+                        newRangeStart = 0;
+                        curRange = [];
+                    }
+                }
+                oldLine += lines.length;
+                newLine += lines.length;
+            }
+        }
+        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
+        //         "\ No newline at end of file".
+        for (const hunk of hunks) {
+            for (let i = 0; i < hunk.lines.length; i++) {
+                if (hunk.lines[i].endsWith('\n')) {
+                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
+                }
+                else {
+                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
+                    i++; // Skip the line we just added, then continue iterating
+                }
+            }
+        }
+        return {
+            oldFileName: oldFileName, newFileName: newFileName,
+            oldHeader: oldHeader, newHeader: newHeader,
+            hunks: hunks
+        };
+    }
+}
+/**
+ * creates a unified diff patch.
+ *
+ * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
+ *   array of them (as returned by `parsePatch`).
+ * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
+ *   Ignored for patches where `isGit` is `true`.
+ *
+ * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
+ * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
+ * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
+ * headers for patches with no hunks (e.g. renames without content changes).
+ */
+function formatPatch(patch, headerOptions) {
+    var _a, _b, _c, _d, _e, _f;
+    if (!headerOptions) {
+        headerOptions = INCLUDE_HEADERS;
+    }
+    if (Array.isArray(patch)) {
+        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
+            throw new Error('Cannot omit file headers on a multi-file patch. '
+                + '(The result would be unparseable; how would a tool trying to apply '
+                + 'the patch know which changes are to which file?)');
+        }
+        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
+    }
+    const ret = [];
+    // Git patches have a fixed header format (diff --git, extended headers,
+    // and ---/+++ when hunks are present), so headerOptions is ignored.
+    if (patch.isGit) {
+        headerOptions = INCLUDE_HEADERS;
+        // Emit Git-style diff --git header and extended headers.
+        // Git never puts /dev/null in the "diff --git" line; for file
+        // creations/deletions it uses the real filename on both sides.
+        if (!patch.oldFileName) {
+            throw new Error('oldFileName must be specified for Git patches');
+        }
+        if (!patch.newFileName) {
+            throw new Error('newFileName must be specified for Git patches');
+        }
+        let gitOldName = patch.oldFileName;
+        let gitNewName = patch.newFileName;
+        if (patch.isCreate && gitOldName === '/dev/null') {
+            gitOldName = gitNewName.replace(/^b\//, 'a/');
+        }
+        else if (patch.isDelete && gitNewName === '/dev/null') {
+            gitNewName = gitOldName.replace(/^a\//, 'b/');
+        }
+        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
+        if (patch.isDelete) {
+            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
+        }
+        if (patch.isCreate) {
+            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
+        }
+        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+            ret.push('old mode ' + patch.oldMode);
+            ret.push('new mode ' + patch.newMode);
+        }
+        if (patch.isRename) {
+            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
+            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
+        }
+        if (patch.isCopy) {
+            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
+            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
+        }
+    }
+    else {
+        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
+            ret.push('Index: ' + patch.oldFileName);
+        }
+        if (headerOptions.includeUnderline) {
+            ret.push('===================================================================');
+        }
+    }
+    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
+    // pure renames, mode-only changes), Git omits these, so we do too.
+    const hasHunks = patch.hunks.length > 0;
+    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
+        && (!patch.isGit || hasHunks)) {
+        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
+        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
+    }
+    for (let i = 0; i < patch.hunks.length; i++) {
+        const hunk = patch.hunks[i];
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
+            + ' +' + newStart + ',' + hunk.newLines
+            + ' @@');
+        for (const line of hunk.lines) {
+            ret.push(line);
+        }
+    }
+    return ret.join('\n') + '\n';
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    if (typeof options === 'function') {
+        options = { callback: options };
+    }
+    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+        if (!patchObj) {
+            return;
+        }
+        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+    }
+    else {
+        const { callback } = options;
+        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
+                if (!patchObj) {
+                    callback(undefined);
+                }
+                else {
+                    callback(formatPatch(patchObj, options.headerOptions));
+                }
+            } }));
+    }
+}
+/**
+ * Split `text` into an array of lines, including the trailing newline character (where present)
+ */
+function splitLines(text) {
+    const hasTrailingNl = text.endsWith('\n');
+    const result = text.split('\n').map(line => line + '\n');
+    if (hasTrailingNl) {
+        result.pop();
+    }
+    else {
+        result.push(result.pop().slice(0, -1));
+    }
+    return result;
+}
+
+/**
+ * Sets one annotation on a pod template by editing the text, not by re-serialising it: only the
+ * annotation line changes (plus `metadata:` / `annotations:` lines when they are missing, indented
+ * in the file's own style). Comments, quoting, key order, flow style, separators, line endings and
+ * every other document stay byte for byte. The result is re-parsed and must equal the original
+ * plus the annotation, or nothing is written.
+ */
+function setTemplateAnnotation(text, target, key, value) {
+    const lines = new distExports$2.LineCounter();
+    const documents = distExports$2.parseAllDocuments(text, { version: '1.1', lineCounter: lines });
+    const style = new Style(text);
+    const object = findObject(documents, (offset) => lines.linePos(offset).line, target);
+    if (!object)
+        return { error: `no ${target.kind} ${target.name} starts at line ${target.line}` };
+    const located = locate(object.node, target.templatePath, style);
+    if (!located || !distExports$2.isMap(located.map))
+        return {
+            error: `${target.kind} ${target.name} has no pod template at ${target.templatePath || 'its root'}`,
+        };
+    const edit = planEdit(located.map, located.keyColumn, key, value, style);
+    if (edit === null)
+        return { text, changed: false };
+    if (typeof edit === 'string')
+        return { error: `${target.kind} ${target.name}: ${edit}` };
+    const result = text.slice(0, edit.at) + edit.text + text.slice(edit.end);
+    return verify(text, result, object.position, target.templatePath, key, value)
+        ? { text: result, changed: true }
+        : { error: `could not edit ${target.kind} ${target.name} without changing anything else` };
+}
+/** The file's own conventions: line ending and indentation step. */
+class Style {
+    text;
+    eol;
+    constructor(text) {
+        this.text = text;
+        this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    }
+    column(offset) {
+        return offset - (this.text.lastIndexOf('\n', offset - 1) + 1);
+    }
+}
+/** The edit, `null` when the annotation is already there, or why the template cannot take it. */
+function planEdit(template, templateKeyColumn, key, value, style) {
+    const metadata = pairOf(template, 'metadata');
+    if (!metadata)
+        return insertPair(template, templateKeyColumn, 'metadata', { annotations: { [key]: value } }, style, true);
+    const metadataKeyColumn = style.column(metadata.key.range[0]);
+    if (isNull(metadata.value))
+        return fillNull(metadata, templateKeyColumn, { annotations: { [key]: value } }, style);
+    if (!distExports$2.isMap(metadata.value))
+        return 'its pod template metadata is not a mapping';
+    const annotations = pairOf(metadata.value, 'annotations');
+    if (!annotations)
+        return insertPair(metadata.value, metadataKeyColumn, 'annotations', { [key]: value }, style, false);
+    // `annotations:` with nothing after it is seen in the wild (kubeflow's katib postgres).
+    if (isNull(annotations.value))
+        return fillNull(annotations, metadataKeyColumn, { [key]: value }, style);
+    if (!distExports$2.isMap(annotations.value))
+        return 'its pod template annotations are not a mapping';
+    const existing = pairOf(annotations.value, key);
+    if (!existing)
+        return insertPair(annotations.value, style.column(annotations.key.range[0]), key, value, style, false);
+    if (distExports$2.isScalar(existing.value) && existing.value.value === value)
+        return null;
+    const node = existing.value;
+    return { at: node.range[0], end: node.range[1], text: JSON.stringify(value) };
+}
+function isNull(node) {
+    return node === null || (distExports$2.isScalar(node) && node.value === null);
+}
+/** Gives a key whose value is empty or null its first entries: lines below it, or a flow map in place of `null`. */
+function fillNull(pair, ownerKeyColumn, entries, style) {
+    const node = pair.value;
+    if (node && node.range[1] > node.range[0])
+        return {
+            at: node.range[0],
+            end: node.range[1],
+            text: `{${Object.entries(entries)
+                .map(([k, v]) => flowEntry(k, v))
+                .join(', ')}}`,
+        };
+    const keyStart = pair.key.range[0];
+    const column = style.column(keyStart);
+    const step = ownerKeyColumn !== null && column > ownerKeyColumn ? column - ownerKeyColumn : 2;
+    const lines = Object.entries(entries)
+        .flatMap(([k, v]) => blockLines(k, v, column + step, step))
+        .join(style.eol);
+    const lineEnd = style.text.indexOf('\n', keyStart);
+    if (lineEnd < 0)
+        return { at: style.text.length, end: style.text.length, text: style.eol + lines };
+    return { at: lineEnd + 1, end: lineEnd + 1, text: lines + style.eol };
+}
+/** Inserts `key: value` into a map, in its own style: a line of its own in a block map, an entry in a flow map. */
+function insertPair(map, ownerKeyColumn, key, value, style, first) {
+    const { text, eol } = style;
+    if (map.flow) {
+        const [start, end] = map.range;
+        if (map.items.length === 0)
+            return { at: start, end, text: `{${flowEntry(key, value)}}` };
+        const last = map.items[map.items.length - 1];
+        const lastEnd = (last.value ?? last.key).range[1];
+        const multiline = text.slice(start, end).includes('\n');
+        const indent = ' '.repeat(style.column(last.key.range[0]));
+        return { at: lastEnd, end: lastEnd, text: `,${multiline ? eol + indent : ' '}${flowEntry(key, value)}` };
+    }
+    if (map.items.length === 0)
+        return null;
+    const firstKey = map.items[0].key;
+    const column = style.column(firstKey.range[0]);
+    const step = ownerKeyColumn !== null && column > ownerKeyColumn ? column - ownerKeyColumn : 2;
+    const lines = blockLines(key, value, column, step).join(eol) + eol;
+    if (first) {
+        const lineStart = firstKey.range[0] - column;
+        // A first key that shares its line with a `- ` indicator cannot be preceded by a line.
+        if (text.slice(lineStart, firstKey.range[0]).trim() === '')
+            return { at: lineStart, end: lineStart, text: lines };
+    }
+    const last = map.items[map.items.length - 1];
+    const lastEnd = (last.value ?? last.key).range[1];
+    const lineEnd = text.indexOf('\n', Math.max(lastEnd - 1, 0));
+    if (lineEnd < 0)
+        return { at: text.length, end: text.length, text: eol + lines.slice(0, -eol.length) };
+    return { at: lineEnd + 1, end: lineEnd + 1, text: lines };
+}
+function blockLines(key, value, column, step) {
+    const indent = ' '.repeat(column);
+    if (typeof value === 'string')
+        return [`${indent}${key}: ${JSON.stringify(value)}`];
+    return [
+        `${indent}${key}:`,
+        ...Object.entries(value).flatMap(([k, v]) => blockLines(k, v, column + step, step)),
+    ];
+}
+function flowEntry(key, value) {
+    if (typeof value === 'string')
+        return `${JSON.stringify(key)}: ${JSON.stringify(value)}`;
+    return `${JSON.stringify(key)}: {${Object.entries(value)
+        .map(([k, v]) => flowEntry(k, v))
+        .join(', ')}}`;
+}
+function pairOf(map, key) {
+    return map.items.find((p) => distExports$2.isPair(p) && distExports$2.isScalar(p.key) && p.key.value === key);
+}
+function findObject(documents, lineOf, target) {
+    for (const [document, doc] of documents.entries()) {
+        if (doc.errors.length || !distExports$2.isMap(doc.contents))
+            continue;
+        const candidates = [[doc.contents, null]];
+        const items = doc.contents.get('items', true);
+        if (distExports$2.isSeq(items))
+            items.items.forEach((item, i) => distExports$2.isMap(item) && candidates.push([item, i]));
+        for (const [node, item] of candidates) {
+            if (lineOf(node.range[0]) !== target.line)
+                continue;
+            const metadata = node.get('metadata', true);
+            if (node.get('kind') === target.kind && distExports$2.isMap(metadata) && metadata.get('name') === target.name)
+                return { node, position: { document, item } };
+        }
+    }
+    return null;
+}
+/** The map at a PodTemplate path, and the column of the key that holds it (for the indentation step). */
+function locate(root, path, style) {
+    let node = root;
+    let keyColumn = null;
+    for (const step of path ? path.split('.') : []) {
+        const match = PATH_STEP.exec(step);
+        if (!match || !distExports$2.isMap(node))
+            return null;
+        const pair = pairOf(node, match[1]);
+        if (!pair)
+            return null;
+        node = pair.value;
+        keyColumn = style.column(pair.key.range[0]);
+        if (match[2] !== undefined) {
+            node = distExports$2.isSeq(node) ? node.items[Number(match[2])] : undefined;
+            keyColumn = null;
+        }
+    }
+    return { map: node, keyColumn };
+}
+const PATH_STEP = /^([^[\]]+)(?:\[(\d+)\])?$/;
+/** The edited file must read as the original with exactly one annotation added or changed. */
+function verify(before, after, at, templatePath, key, value) {
+    const read = (text) => {
+        const docs = distExports$2.parseAllDocuments(text, { version: '1.1' });
+        if (docs.some((d) => d.errors.length))
+            return null;
+        return docs.map((d) => d.toJS({ maxAliasCount: 1000 }));
+    };
+    const expected = read(before);
+    const edited = read(after);
+    if (!expected || !edited || expected.length !== edited.length)
+        return false;
+    const doc = expected[at.document];
+    const object = at.item === null ? doc : isRecord(doc) && Array.isArray(doc.items) ? doc.items[at.item] : undefined;
+    const template = walk(object, templatePath);
+    if (!isRecord(template))
+        return false;
+    const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
+    const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
+    annotations[key] = value;
+    return stringify(expected) === stringify(edited);
+}
+function walk(value, path) {
+    for (const step of path ? path.split('.') : []) {
+        const match = PATH_STEP.exec(step);
+        if (!match)
+            return undefined;
+        value = isRecord(value) ? value[match[1]] : undefined;
+        if (match[2] !== undefined)
+            value = Array.isArray(value) ? value[Number(match[2])] : undefined;
+    }
+    return value;
+}
+
+/**
+ * Applies stamps file by file. Within a file, objects further down are edited first: an edit adds
+ * lines only inside its own object, so the start lines of the objects above stay true.
+ */
+function applyStamps(stamps, annotation, texts, diagnostics) {
+    const byFile = new Map();
+    for (const stamp of stamps)
+        byFile.set(stamp.workload.object.file, [...(byFile.get(stamp.workload.object.file) ?? []), stamp]);
+    const edits = [];
+    for (const [file, fileStamps] of [...byFile].sort(([a], [b]) => compareText(a, b))) {
+        const before = texts.get(file);
+        if (before === undefined)
+            continue;
+        let text = before;
+        const stamped = [];
+        fileStamps.sort((a, b) => b.workload.object.line - a.workload.object.line || compareText(b.template.path, a.template.path));
+        for (const { workload, template, value } of fileStamps) {
+            const { kind, name, namespace, line } = workload.object;
+            const result = setTemplateAnnotation(text, { line, kind, name, templatePath: template.path }, annotation, value);
+            if ('error' in result) {
+                diagnostics.push({
+                    file,
+                    line,
+                    severity: 'warning',
+                    message: `could not write the config hash: ${result.error}.`,
+                });
+                continue;
+            }
+            text = result.text;
+            if (result.changed && !stamped.some((s) => s.line === line))
+                stamped.push({ kind, namespace, name, file, line });
+        }
+        if (text !== before)
+            edits.push({ file, before, after: text, workloads: stamped.reverse() });
+    }
+    return edits;
+}
+/** A patch `git apply` takes, for every edited file. */
+function unifiedDiff(edits) {
+    return edits
+        .map((edit) => {
+        const patch = createTwoFilesPatch(`a/${edit.file}`, `b/${edit.file}`, edit.before, edit.after, '', '', {
+            context: 3,
+        });
+        return `diff --git a/${edit.file} b/${edit.file}\n` + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
+    })
+        .join('');
+}
+
+/**
+ * Computes the content hash each target pod template should carry and the file edits that write it.
+ * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
+ */
+async function planFix(repo, options) {
+    const hash = {
+        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
+        key: options.hash?.key ?? null,
+    };
+    const podTemplatePaths = options.podTemplatePaths ?? new Map();
+    const selected = manifestSelector(options.include, options.exclude);
+    const head = options.head === null ? null : await repo.resolveCommit(options.head);
+    const diagnostics = [];
+    let report = null;
+    let view;
+    let isTarget;
+    if (options.base !== null) {
+        report = await check(repo, { ...options, base: options.base, head: options.head, hash });
+        const wanted = new Set(report.impacts
+            .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
+            .map((i) => `${i.workload.file}:${i.workload.line}`));
+        view = new HeadView(repo, head, selected, podTemplatePaths, await loadObjects(repo, head, [...new Set([...wanted].map((w) => w.slice(0, w.lastIndexOf(':'))))]), diagnostics);
+        isTarget = (w) => wanted.has(`${w.object.file}:${w.object.line}`);
+    }
+    else {
+        // Adoption: every workload that would roll, or already carries the hash.
+        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(selected));
+        view = new HeadView(repo, head, selected, podTemplatePaths, all, diagnostics);
+        diagnostics.push(...all.diagnostics);
+        isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
+    }
+    // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.
+    const targets = view.workloads().filter((w) => isTarget(w) && w.templates.length > 0);
+    await view.readMentioning(targets.flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
+    const lookup = configLookup(view.objects());
+    const stamps = targets.flatMap((workload) => templateHashes(workload, lookup, hash, diagnostics)
+        .filter((h) => h.expected !== null && h.expected !== h.actual)
+        .map((h) => ({ workload, template: h.template, value: h.expected })));
+    const files = [...new Set(stamps.map((s) => s.workload.object.file))];
+    const texts = await repo.readMany(head, files);
+    const edits = applyStamps(stamps, hash.annotation, new Map(files.map((f, i) => [f, texts[i] ?? ''])), diagnostics);
+    return { edits, diagnostics, report };
 }
 
 var light$1 = {exports: {}};
@@ -55805,6 +56811,52 @@ class GitHubApi {
             return { id: null, login: 'github-actions[bot]' };
         }
     }
+    /** A tree on top of `baseTree` with the given files replaced, as the Git Data API builds it. */
+    async createTree(baseTree, files) {
+        const { data } = await this.octokit.rest.git.createTree({
+            owner: this.owner,
+            repo: this.repo,
+            base_tree: baseTree,
+            tree: files.map((f) => ({
+                path: f.path,
+                mode: f.mode,
+                type: 'blob',
+                content: f.content,
+            })),
+        });
+        return data.sha;
+    }
+    async createCommit(message, tree, parent) {
+        const { data } = await this.octokit.rest.git.createCommit({
+            owner: this.owner,
+            repo: this.repo,
+            message,
+            tree,
+            parents: [parent],
+        });
+        return data.sha;
+    }
+    /** Moves a branch without force: GitHub answers 422 when it no longer points at the new commit's parent. */
+    async updateBranch(branch, sha) {
+        await this.octokit.rest.git.updateRef({
+            owner: this.owner,
+            repo: this.repo,
+            ref: `heads/${branch}`,
+            sha,
+            force: false,
+        });
+    }
+    async createReview(pullRequest, commitId, body, comments) {
+        await this.octokit.rest.pulls.createReview({
+            owner: this.owner,
+            repo: this.repo,
+            pull_number: pullRequest,
+            commit_id: commitId,
+            event: 'COMMENT',
+            body,
+            comments,
+        });
+    }
     /** The merge base GitHub computes for base...head, as its pull-request diff uses. */
     async mergeBase(base, head) {
         const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
@@ -55819,6 +56871,141 @@ class GitHubApi {
 function httpStatus(error) {
     const status = error.status;
     return typeof status === 'number' ? status : null;
+}
+
+const INTRO = 'Config Rollout Guard: record the hash of the config this pod template reads, so that a config change rolls it.';
+/**
+ * Review suggestions for the edits whose lines GitHub lets a review comment on (inside the pull
+ * request's diff); the other files are returned, for a patch. A file goes whole one way or the other,
+ * so that applying the suggestions never leaves half of a file's stamps.
+ */
+function suggestionsFor(edits, commentable) {
+    const comments = [];
+    const outside = [];
+    for (const edit of edits) {
+        const before = edit.before.split('\n').map((l) => l.replace(/\r$/, ''));
+        const hunks = structuredPatch(edit.file, edit.file, edit.before, edit.after, '', '', {
+            context: 0,
+        }).hunks;
+        const fileComments = hunks.map((hunk) => {
+            const added = hunk.lines.filter((l) => l.startsWith('+')).map((l) => l.slice(1).replace(/\r$/, ''));
+            // A suggestion replaces the lines it is attached to: an insertion is attached to its neighbour line.
+            if (hunk.oldLines === 0) {
+                return hunk.oldStart > 1
+                    ? {
+                        first: hunk.oldStart - 1,
+                        last: hunk.oldStart - 1,
+                        lines: [before[hunk.oldStart - 2], ...added],
+                    }
+                    : { first: 1, last: 1, lines: [...added, before[0]] };
+            }
+            return { first: hunk.oldStart, last: hunk.oldStart + hunk.oldLines - 1, lines: added };
+        });
+        const ranges = commentable.get(edit.file) ?? [];
+        const inside = fileComments.every((c) => ranges.some(([from, to]) => c.first >= from && c.last <= to));
+        if (!inside) {
+            outside.push(edit);
+            continue;
+        }
+        for (const c of fileComments) {
+            const fence = c.lines.some((l) => l.includes('```')) ? '~~~~' : '```';
+            comments.push({
+                path: edit.file,
+                body: `${INTRO}\n\n${fence}suggestion\n${c.lines.join('\n')}\n${fence}`,
+                line: c.last,
+                side: 'RIGHT',
+                ...(c.first < c.last ? { start_line: c.first, start_side: 'RIGHT' } : {}),
+            });
+        }
+    }
+    return { comments, outside };
+}
+
+/**
+ * Same-repository pull requests get one commit on their branch through the Git Data API (signed by
+ * GitHub, no checkout needed, refused if the branch moved). Where the token cannot write there, the
+ * stamps become review suggestions inside the diff and a patch for the rest.
+ */
+async function applyFix(repo, api, target, options, log) {
+    const { edits } = await planFix(repo, { ...options, base: target.base, head: target.head });
+    if (edits.length === 0)
+        return { kind: 'nothing' };
+    const workloads = edits.flatMap((e) => e.workloads);
+    let why = 'the pull request comes from a fork, whose branch this token cannot write to';
+    if (!target.fromFork && target.branch) {
+        try {
+            const sha = await commit(repo, api, target.head, target.branch, edits);
+            return { kind: 'committed', sha, branch: target.branch, workloads };
+        }
+        catch (error) {
+            const status = httpStatus(error);
+            if (status === 422)
+                return { kind: 'branch-moved', branch: target.branch };
+            if (status !== 403 && status !== 404)
+                throw error;
+            why = `the token cannot write to ${target.branch} (HTTP ${status}; fix mode needs contents: write)`;
+            log(`Could not commit: ${why}. Suggesting the change instead.`);
+        }
+    }
+    const { comments, outside } = suggestionsFor(edits, await repo.diffLines(target.base, target.head));
+    let suggested = 0;
+    let rest = outside;
+    if (comments.length > 0) {
+        try {
+            await api.createReview(target.pullRequest, target.head, 'Config Rollout Guard: content-hash annotations for the workloads this change would leave dormant.', comments);
+            suggested = comments.length;
+        }
+        catch (error) {
+            if (httpStatus(error) !== 403)
+                throw error;
+            log('Could not post review suggestions (read-only token); the patch goes to the summary instead.');
+            rest = edits;
+        }
+    }
+    return {
+        kind: 'suggested',
+        suggestions: suggested,
+        patch: rest.length ? unifiedDiff(rest) : null,
+        workloads,
+        why,
+    };
+}
+async function commit(repo, api, head, branch, edits) {
+    const { tree, modes } = await repo.treeAndModes(head, edits.map((e) => e.file));
+    const newTree = await api.createTree(tree, edits.map((e) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', content: e.after })));
+    const count = edits.reduce((n, e) => n + e.workloads.length, 0);
+    const message = `Roll ${count} workload${count === 1 ? '' : 's'} with their config\n\n` +
+        'config-rollout-guard fix: a content-hash annotation on each pod template that reads the changed\n' +
+        'config, so applying this change rolls it.\n\n' +
+        edits.flatMap((e) => e.workloads.map((w) => `- ${w.kind} ${objectName(w)} (${w.file})`)).join('\n');
+    const sha = await api.createCommit(message, newTree, head);
+    await api.updateBranch(branch, sha);
+    return sha;
+}
+/** What the fix did, for the comment and the summary. */
+function renderFixOutcome(outcome, baseSha) {
+    const list = (workloads) => workloads.map((w) => `- ${w.kind} \`${objectName(w)}\` (\`${w.file}\`)`).join('\n');
+    switch (outcome.kind) {
+        case 'nothing':
+            return '';
+        case 'branch-moved':
+            return `#### Fix\n\n\`${outcome.branch}\` moved while this ran; nothing was committed. The newer push gets its own run.\n`;
+        case 'committed':
+            return (`#### Fix\n\nCommitted ${shortSha(outcome.sha)} to \`${outcome.branch}\`: a content-hash annotation on\n\n${list(outcome.workloads)}\n\n` +
+                'The table above is the state after that commit. A commit made with `GITHUB_TOKEN` starts no new workflow run.\n');
+        case 'suggested': {
+            const parts = [
+                `#### Fix\n\nNot committed: ${outcome.why}. The hash annotations are needed on\n\n${list(outcome.workloads)}\n`,
+            ];
+            if (outcome.suggestions)
+                parts.push(`${outcome.suggestions === 1 ? 'One is a review suggestion' : `${outcome.suggestions} are review suggestions`} on this pull request: apply ${outcome.suggestions === 1 ? 'it' : 'them'} from the review.\n`);
+            if (outcome.patch)
+                parts.push(`${outcome.suggestions ? 'The rest lie' : 'They lie'} outside the pull request's diff, so here is a patch: save it and \`git apply\` it, ` +
+                    `or run \`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n\n` +
+                    `<details><summary>Patch</summary>\n\n\`\`\`diff\n${outcome.patch}\`\`\`\n\n</details>\n`);
+            return parts.join('\n');
+        }
+    }
 }
 
 /** Hidden in the rendered comment; with the author, it finds our comment among all others. */
@@ -55878,7 +57065,7 @@ function rangeFromEvent(eventName, payload, overrides) {
     return range;
 }
 function fromPayload(eventName, payload, overrides) {
-    const none = { pullRequest: null, fromFork: false };
+    const none = { pullRequest: null, fromFork: false, branch: null };
     switch (eventName) {
         case 'pull_request':
         case 'pull_request_target': {
@@ -55891,6 +57078,7 @@ function fromPayload(eventName, payload, overrides) {
                 head: pr.head.sha,
                 mergeBaseOf: pr.base.sha,
                 pullRequest: pr.number,
+                branch: pr.head.ref ?? null,
                 fromFork: Boolean(pr.head.repo?.full_name && baseRepo && pr.head.repo.full_name !== baseRepo),
             };
         }
@@ -55970,9 +57158,18 @@ async function run() {
     }
 }
 async function runChecked() {
-    const mode = choice('mode', ['report']);
+    const mode = choice('mode', ['report', 'fix']);
     const failOn = choice('fail-on', FAIL_ON_VALUES);
     const commentPolicy = choice('comment', ['on-findings', 'always', 'never']);
+    const hashKey = getInput('hash-key');
+    if (hashKey)
+        setSecret(hashKey);
+    const options = {
+        include: getMultilineInput('include'),
+        exclude: getMultilineInput('exclude'),
+        podTemplatePaths: parsePodTemplatePaths(getMultilineInput('pod-template')),
+        hash: { annotation: getInput('annotation') || DEFAULT_HASH_ANNOTATION, key: hashKey || null },
+    };
     const { owner, repo: repoName } = context.repo;
     const api = new GitHubApi(getInput('token', { required: true }), owner, repoName, context.apiUrl, info);
     const repo = await Repository.open(getInput('working-directory') || '.');
@@ -55983,24 +57180,45 @@ async function runChecked() {
         });
         const { base, head } = await resolveRange(repo, range, api, info);
         info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
-        const report = await check(repo, {
-            base,
-            head,
-            include: getMultilineInput('include'),
-            exclude: getMultilineInput('exclude'),
-            podTemplatePaths: parsePodTemplatePaths(getMultilineInput('pod-template')),
-        });
+        let report = await check(repo, { base, head, ...options });
+        let fixSection = '';
+        if (mode === 'fix' && range.pullRequest === null) {
+            notice('mode: fix acts on pull requests; on this event it reports only.');
+        }
+        else if (mode === 'fix' && range.pullRequest !== null) {
+            const target = {
+                base,
+                head,
+                pullRequest: range.pullRequest,
+                branch: range.branch,
+                fromFork: range.fromFork,
+            };
+            const outcome = await applyFix(repo, api, target, options, info);
+            if (outcome.kind === 'branch-moved') {
+                notice(`${outcome.branch} moved while this ran, so nothing was committed; the newer push gets its own run.`);
+                return;
+            }
+            if (outcome.kind === 'committed') {
+                info(`Committed ${outcome.sha} to ${outcome.branch}.`);
+                setOutput('fix-commit', outcome.sha);
+                // The verdict is about the branch as it now stands.
+                await repo.fetchCommits([outcome.sha]);
+                report = await check(repo, { base, head: outcome.sha, ...options });
+            }
+            fixSection = renderFixOutcome(outcome, base);
+        }
         await publishOutputs(report);
         const link = (file, line) => `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
-        const markdown = renderMarkdown(report, { link });
+        const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
         await summary.addRaw(markdown).write();
         for (const a of annotations(report))
             core[a.level](a.message, { title: a.title, file: a.file, startLine: a.line });
         const failure = failureReason(report, failOn);
         if (range.pullRequest !== null) {
             const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
-            const hasFindings = report.impacts.some((i) => i.status === 'dormant' || i.status === 'manual') ||
-                report.diagnostics.some((d) => d.severity === 'error');
+            const hasFindings = report.impacts.some((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status)) ||
+                report.diagnostics.some((d) => d.severity === 'error') ||
+                fixSection !== '';
             const outcome = await upsertStickyComment(api, range.pullRequest, { report: markdown, allClear: renderAllClear(report), hasFindings, overflowLink: runUrl }, commentPolicy);
             if (outcome === 'forbidden') {
                 warning(`Could not comment on pull request #${range.pullRequest}: the token is read-only` +

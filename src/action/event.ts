@@ -10,13 +10,15 @@ export interface EventRange {
   pullRequest: number | null;
   /** True when the PR comes from another repository: its token cannot write to this one. */
   fromFork: boolean;
+  /** The PR's head branch, where fix mode commits. */
+  branch: string | null;
 }
 
 export interface EventPayload {
   pull_request?: {
     number: number;
     base: { sha: string; repo?: { full_name?: string } };
-    head: { sha: string; repo?: { full_name?: string } | null };
+    head: { sha: string; ref?: string; repo?: { full_name?: string } | null };
   };
   before?: string;
   after?: string;
@@ -46,7 +48,7 @@ function fromPayload(
   payload: EventPayload,
   overrides: { base: string; head: string },
 ): EventRange {
-  const none = { pullRequest: null, fromFork: false };
+  const none = { pullRequest: null, fromFork: false, branch: null };
   switch (eventName) {
     case 'pull_request':
     case 'pull_request_target': {
@@ -58,6 +60,7 @@ function fromPayload(
         head: pr.head.sha,
         mergeBaseOf: pr.base.sha,
         pullRequest: pr.number,
+        branch: pr.head.ref ?? null,
         fromFork: Boolean(pr.head.repo?.full_name && baseRepo && pr.head.repo.full_name !== baseRepo),
       };
     }

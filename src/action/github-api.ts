@@ -92,6 +92,71 @@ export class GitHubApi {
     }
   }
 
+  /** A tree on top of `baseTree` with the given files replaced, as the Git Data API builds it. */
+  async createTree(
+    baseTree: string,
+    files: { path: string; mode: string; content: string }[],
+  ): Promise<string> {
+    const { data } = await this.octokit.rest.git.createTree({
+      owner: this.owner,
+      repo: this.repo,
+      base_tree: baseTree,
+      tree: files.map((f) => ({
+        path: f.path,
+        mode: f.mode as '100644',
+        type: 'blob' as const,
+        content: f.content,
+      })),
+    });
+    return data.sha;
+  }
+
+  async createCommit(message: string, tree: string, parent: string): Promise<string> {
+    const { data } = await this.octokit.rest.git.createCommit({
+      owner: this.owner,
+      repo: this.repo,
+      message,
+      tree,
+      parents: [parent],
+    });
+    return data.sha;
+  }
+
+  /** Moves a branch without force: GitHub answers 422 when it no longer points at the new commit's parent. */
+  async updateBranch(branch: string, sha: string): Promise<void> {
+    await this.octokit.rest.git.updateRef({
+      owner: this.owner,
+      repo: this.repo,
+      ref: `heads/${branch}`,
+      sha,
+      force: false,
+    });
+  }
+
+  async createReview(
+    pullRequest: number,
+    commitId: string,
+    body: string,
+    comments: {
+      path: string;
+      body: string;
+      line: number;
+      start_line?: number;
+      side: 'RIGHT';
+      start_side?: 'RIGHT';
+    }[],
+  ): Promise<void> {
+    await this.octokit.rest.pulls.createReview({
+      owner: this.owner,
+      repo: this.repo,
+      pull_number: pullRequest,
+      commit_id: commitId,
+      event: 'COMMENT',
+      body,
+      comments,
+    });
+  }
+
   /** The merge base GitHub computes for base...head, as its pull-request diff uses. */
   async mergeBase(base: string, head: string): Promise<string> {
     const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({

@@ -6,10 +6,12 @@ import { check } from '../core/check.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../core/policy.js';
 import { UsageError } from '../errors.js';
 import { Repository } from '../git/repository.js';
+import { DEFAULT_HASH_ANNOTATION } from '../hash/spec.js';
 import { parsePodTemplatePaths } from '../objects/workloads.js';
 import { renderAllClear, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../types.js';
 import { annotations } from './annotations.js';
+import { applyFix, renderFixOutcome } from './fix-mode.js';
 import { upsertStickyComment, type CommentPolicy } from './comment.js';
 import { rangeFromEvent, type EventPayload } from './event.js';
 import { GitHubApi } from './github-api.js';
@@ -25,9 +27,17 @@ export async function run(): Promise<void> {
 }
 
 async function runChecked(): Promise<void> {
-  const mode = choice('mode', ['report'] as const);
+  const mode = choice('mode', ['report', 'fix'] as const);
   const failOn = choice('fail-on', FAIL_ON_VALUES) as FailOn;
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
+  const hashKey = core.getInput('hash-key');
+  if (hashKey) core.setSecret(hashKey);
+  const options = {
+    include: core.getMultilineInput('include'),
+    exclude: core.getMultilineInput('exclude'),
+    podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
+    hash: { annotation: core.getInput('annotation') || DEFAULT_HASH_ANNOTATION, key: hashKey || null },
+  };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(
     core.getInput('token', { required: true }),
@@ -45,18 +55,40 @@ async function runChecked(): Promise<void> {
     });
     const { base, head } = await resolveRange(repo, range, api, core.info);
     core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
-    const report = await check(repo, {
-      base,
-      head,
-      include: core.getMultilineInput('include'),
-      exclude: core.getMultilineInput('exclude'),
-      podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
-    });
+    let report = await check(repo, { base, head, ...options });
+
+    let fixSection = '';
+    if (mode === 'fix' && range.pullRequest === null) {
+      core.notice('mode: fix acts on pull requests; on this event it reports only.');
+    } else if (mode === 'fix' && range.pullRequest !== null) {
+      const target = {
+        base,
+        head,
+        pullRequest: range.pullRequest,
+        branch: range.branch,
+        fromFork: range.fromFork,
+      };
+      const outcome = await applyFix(repo, api, target, options, core.info);
+      if (outcome.kind === 'branch-moved') {
+        core.notice(
+          `${outcome.branch} moved while this ran, so nothing was committed; the newer push gets its own run.`,
+        );
+        return;
+      }
+      if (outcome.kind === 'committed') {
+        core.info(`Committed ${outcome.sha} to ${outcome.branch}.`);
+        core.setOutput('fix-commit', outcome.sha);
+        // The verdict is about the branch as it now stands.
+        await repo.fetchCommits([outcome.sha]);
+        report = await check(repo, { base, head: outcome.sha, ...options });
+      }
+      fixSection = renderFixOutcome(outcome, base);
+    }
 
     await publishOutputs(report);
     const link = (file: string, line: number) =>
       `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
-    const markdown = renderMarkdown(report, { link });
+    const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
     await core.summary.addRaw(markdown).write();
     for (const a of annotations(report))
       core[a.level](a.message, { title: a.title, file: a.file, startLine: a.line });
@@ -65,8 +97,9 @@ async function runChecked(): Promise<void> {
     if (range.pullRequest !== null) {
       const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
       const hasFindings =
-        report.impacts.some((i) => i.status === 'dormant' || i.status === 'manual') ||
-        report.diagnostics.some((d) => d.severity === 'error');
+        report.impacts.some((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status)) ||
+        report.diagnostics.some((d) => d.severity === 'error') ||
+        fixSection !== '';
       const outcome = await upsertStickyComment(
         api,
         range.pullRequest,

@@ -77,6 +77,45 @@ export class Repository {
     ]);
   }
 
+  /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
+  async treeAndModes(rev: string, paths: string[]): Promise<{ tree: string; modes: Map<string, string> }> {
+    const tree = (await this.git.revparse([`${rev}^{tree}`])).trim();
+    const modes = new Map<string, string>();
+    if (paths.length) {
+      const out = await this.git.raw(['ls-tree', '-z', rev, '--', ...paths]);
+      for (const entry of out.split('\0').filter(Boolean)) {
+        const [meta, path] = entry.split('\t');
+        modes.set(path, meta.split(' ')[0]);
+      }
+    }
+    return { tree, modes };
+  }
+
+  /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
+  async diffLines(base: string, head: string): Promise<Map<string, [number, number][]>> {
+    const out = await this.git.raw([
+      'diff',
+      '-U3',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-renames',
+      base,
+      head,
+    ]);
+    const ranges = new Map<string, [number, number][]>();
+    let file: string | null = null;
+    for (const line of out.split('\n')) {
+      if (line.startsWith('+++ ')) file = line === '+++ /dev/null' ? null : line.slice(6);
+      const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
+      if (hunk && file) {
+        const start = Number(hunk[1]);
+        const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+        if (count > 0) ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
+      }
+    }
+    return ranges;
+  }
+
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
     const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
     if (head) args.push(head);

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,6 +17,13 @@ interface Comment {
   user: { id: number; login: string; type: string };
 }
 
+export interface Review {
+  commit_id: string;
+  event: string;
+  body: string;
+  comments: { path: string; line: number; start_line?: number; side: string; body: string }[];
+}
+
 export const BOT = { id: 41898282, login: 'github-actions[bot]', type: 'Bot' };
 
 /**
@@ -23,6 +33,7 @@ export const BOT = { id: 41898282, login: 'github-actions[bot]', type: 'Bot' };
  */
 export class FakeGitHub {
   readonly requests: RecordedRequest[] = [];
+  readonly reviews: Review[] = [];
   comments: (Comment & { issue: number })[] = [];
   /** Status to answer for comment writes (403 for a fork PR's read-only token). */
   commentWriteStatus = 0;
@@ -111,6 +122,65 @@ export class FakeGitHub {
       if (!comment) return send(404, { message: 'Not Found' });
       comment.body = (body as { body: string }).body;
       return send(200, comment);
+    }
+    // Git Data API, on the real bare repository: what the Action commits can be fetched and checked.
+    if (path.endsWith('/git/trees') && req.method === 'POST') {
+      const { base_tree, tree } = body as {
+        base_tree: string;
+        tree: { path: string; mode: string; content: string }[];
+      };
+      const index = join(mkdtempSync(join(tmpdir(), 'fake-index-')), 'index');
+      const git = (args: string[], input?: string) =>
+        execFileSync('git', args, {
+          cwd: this.bareRepo,
+          input,
+          env: { ...process.env, GIT_INDEX_FILE: index },
+        })
+          .toString()
+          .trim();
+      git(['read-tree', base_tree]);
+      for (const entry of tree) {
+        const blob = git(['hash-object', '-w', '--stdin'], entry.content);
+        git(['update-index', '--add', '--cacheinfo', `${entry.mode},${blob},${entry.path}`]);
+      }
+      return send(201, { sha: git(['write-tree']) });
+    }
+    if (path.endsWith('/git/commits') && req.method === 'POST') {
+      const { message, tree, parents } = body as { message: string; tree: string; parents: string[] };
+      const sha = execFileSync(
+        'git',
+        ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message],
+        {
+          cwd: this.bareRepo,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: 'github-actions[bot]',
+            GIT_AUTHOR_EMAIL: 'bot@example.com',
+            GIT_COMMITTER_NAME: 'GitHub',
+            GIT_COMMITTER_EMAIL: 'noreply@example.com',
+          },
+        },
+      )
+        .toString()
+        .trim();
+      return send(201, { sha, verification: { verified: true } });
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/git\/refs\/(.+)$/)) && req.method === 'PATCH') {
+      const { sha, force } = body as { sha: string; force?: boolean };
+      const ref = `refs/${decodeURIComponent(match[1])}`;
+      const current = execFileSync('git', ['rev-parse', ref], { cwd: this.bareRepo }).toString().trim();
+      const parent = execFileSync('git', ['rev-parse', `${sha}^`], { cwd: this.bareRepo })
+        .toString()
+        .trim();
+      if (!force && parent !== current) return send(422, { message: 'Update is not a fast forward' });
+      execFileSync('git', ['update-ref', ref, sha, current], { cwd: this.bareRepo });
+      return send(200, { ref, object: { sha } });
+    }
+    if (path.match(/^\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews$/) && req.method === 'POST') {
+      if (this.commentWriteStatus)
+        return send(this.commentWriteStatus, { message: 'Resource not accessible by integration' });
+      this.reviews.push(body as Review);
+      return send(200, { id: this.nextId++ });
     }
     if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/compare\/(.+)\.\.\.(.+)$/))) {
       try {
