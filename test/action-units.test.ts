@@ -16,7 +16,7 @@ describe('rangeFromEvent', () => {
         pull_request: {
           number: 3,
           base: { sha: sha('a'), repo: { full_name: 'acme/x' } },
-          head: { sha: sha('b'), repo: { full_name: 'fork/x' } },
+          head: { sha: sha('b'), ref: 'patch-1', repo: { full_name: 'fork/x' } },
         },
       };
       expect(rangeFromEvent(event, payload, none)).toEqual({
@@ -25,6 +25,7 @@ describe('rangeFromEvent', () => {
         mergeBaseOf: sha('a'),
         pullRequest: 3,
         fromFork: true,
+        branch: 'patch-1',
       });
     },
   );
