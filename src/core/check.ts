@@ -30,8 +30,10 @@ export interface CheckOptions {
 export async function check(repo: Repository, options: CheckOptions): Promise<Report> {
   const podTemplatePaths = options.podTemplatePaths ?? new Map();
   const selected = manifestSelector(options.include, options.exclude);
-  const base = await repo.resolveCommit(options.base);
-  const head = options.head === null ? null : await repo.resolveCommit(options.head);
+  const [base, head] = await Promise.all([
+    repo.resolveCommit(options.base),
+    options.head === null ? null : repo.resolveCommit(options.head),
+  ]);
 
   const fileChanges = (await repo.changedFiles(base, head)).filter(
     (f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)),
@@ -53,20 +55,14 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   let changes = diffConfigs(pairing, diagnostics);
   const report: Report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
   const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
-  await view.readMentioning(changes.map((c) => c.name));
+  // One grep finds the consumers and, through the literal `workloadRef`, the Argo Rollouts that take
+  // their pod template from a Deployment (they name the Deployment, never the config).
+  await view.readMentioning(changes.length ? [...changes.map((c) => c.name), 'workloadRef'] : []);
 
   // An object deleted from one file but still defined in another is not gone.
   const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
   changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
   report.changes = changes;
-
-  // Argo Rollouts with workloadRef name the Deployment, not the config: look for them once we know
-  // which Deployments consume a changed name.
-  const changedNames = new Set(changes.map((c) => c.name));
-  const consumingDeployments = view
-    .workloads()
-    .filter((w) => w.object.kind === 'Deployment' && mentionsAny(w, changedNames));
-  await view.readMentioning(consumingDeployments.map((w) => w.object.name));
 
   const hash: HashOptions = {
     annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
@@ -118,11 +114,6 @@ async function findStaleHashes(
       });
   }
   return stale;
-}
-
-function mentionsAny(workload: Workload, names: Set<string>): boolean {
-  const text = JSON.stringify(workload.templates.map((t) => t.template));
-  return [...names].some((name) => text.includes(JSON.stringify(name)));
 }
 
 function finish(report: Report): Report {

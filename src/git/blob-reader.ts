@@ -33,13 +33,13 @@ export class BlobReader {
     });
   }
 
-  /** The blob at `rev:path`, or `null` when there is none. */
-  read(rev: string, path: string): Promise<Buffer | null> {
+  /** The blob named by `object` (an id, or `rev:path`), or `null` when there is none. */
+  read(object: string): Promise<Buffer | null> {
     if (this.failure) return Promise.reject(this.failure);
-    if (/[\n\r]/.test(path)) return Promise.resolve(null);
+    if (/[\n\r]/.test(object)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
-      this.git.stdin.write(`${rev}:${path}\n`);
+      this.git.stdin.write(`${object}\n`);
     });
   }
 

@@ -141,18 +141,47 @@ export class Repository {
   async read(rev: Revision, path: string): Promise<string | null> {
     if (rev === null) return readFile(join(this.root, path), 'utf8').catch(() => null);
     this.blobs ??= new BlobReader(this.root);
-    const blob = await this.blobs.read(rev, path);
+    const blob = await this.blobs.read(`${rev}:${path}`);
     return blob === null ? null : blob.toString('utf8');
   }
 
-  /** Many files at once: blobs pipelined through one process, working-tree reads in bounded batches. */
+  /**
+   * Many files at once. From a commit, blobs are asked for by object id, pipelined through one
+   * process: `rev:path` makes git walk the trees from the root for every file, ten times slower on
+   * a large repository. From the working tree, reads go in bounded batches.
+   */
   async readMany(rev: Revision, paths: readonly string[]): Promise<(string | null)[]> {
-    if (rev !== null) return Promise.all(paths.map((path) => this.read(rev, path)));
-    const texts: (string | null)[] = [];
-    for (let i = 0; i < paths.length; i += 64) {
-      texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+    if (rev === null) {
+      const texts: (string | null)[] = [];
+      for (let i = 0; i < paths.length; i += 64) {
+        texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+      }
+      return texts;
     }
-    return texts;
+    const ids = await this.blobIds(rev, paths);
+    this.blobs ??= new BlobReader(this.root);
+    const blobs = this.blobs;
+    return Promise.all(
+      paths.map(async (path) => {
+        const id = ids.get(path);
+        const blob = id ? await blobs.read(id) : null;
+        return blob === null ? null : blob.toString('utf8');
+      }),
+    );
+  }
+
+  /** Path → blob id at `rev`, for the given paths (the whole tree when they are many). */
+  private async blobIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    if (paths.length === 0) return ids;
+    const args = ['ls-tree', '-r', '-z', rev];
+    if (paths.length <= 200) args.push('--', ...paths.map((p) => `:(literal)${p}`));
+    for (const entry of (await this.git.raw(args)).split('\0')) {
+      const tab = entry.indexOf('\t');
+      const [, type, id] = entry.slice(0, tab).split(' ');
+      if (type === 'blob') ids.set(entry.slice(tab + 1), id);
+    }
+    return ids;
   }
 
   /** Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them. */

@@ -48,6 +48,7 @@ export interface ImpactResult {
 
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
+  const changes = byIdentity(input.changes);
   for (const workload of input.workloads) {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
@@ -55,7 +56,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     const summary = summarise(workload.object);
     const configs: ImpactedConfig[] = [];
 
-    for (const change of byIdentity(input.changes)) {
+    for (const change of changes) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
       const matching = refs.filter((ref) => refersTo(ref, change));
       if (!scope || matching.length === 0) continue;
