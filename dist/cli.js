@@ -13274,8 +13274,11 @@ async function planFix(repo, options) {
         .map((h) => ({ workload, template: h.template, value: h.expected })));
     const files = [...new Set(stamps.map((s) => s.workload.object.file))];
     const texts = await repo.readMany(head, files);
-    const edits = applyStamps(stamps, hash.annotation, new Map(files.map((f, i) => [f, texts[i] ?? ''])), diagnostics);
-    return { edits, diagnostics, report };
+    const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
+    const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
+    // Files read by both the check and the fix would report their problems twice.
+    const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
+    return { edits, diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) };
 }
 
 const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
@@ -18120,7 +18123,7 @@ class BlobReader {
                 fail(new Error(`git cat-file exited with ${code}: ${stderr.trim()}`));
         });
     }
-    /** The blob named by `object` (an id, or `rev:path`), or `null` when there is none. */
+    /** The blob with this object id, or `null` when there is none. */
     read(object) {
         if (this.failure)
             return Promise.reject(this.failure);
@@ -18274,13 +18277,6 @@ class Repository {
         }
         return changes;
     }
-    async read(rev, path) {
-        if (rev === null)
-            return readFile(join(this.root, path), 'utf8').catch(() => null);
-        this.blobs ??= new BlobReader(this.root);
-        const blob = await this.blobs.read(`${rev}:${path}`);
-        return blob === null ? null : blob.toString('utf8');
-    }
     /**
      * Many files at once. From a commit, blobs are asked for by object id, pipelined through one
      * process: `rev:path` makes git walk the trees from the root for every file, ten times slower on
@@ -18290,7 +18286,10 @@ class Repository {
         if (rev === null) {
             const texts = [];
             for (let i = 0; i < paths.length; i += 64) {
-                texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+                const batch = paths
+                    .slice(i, i + 64)
+                    .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
+                texts.push(...(await Promise.all(batch)));
             }
             return texts;
         }

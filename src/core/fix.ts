@@ -24,8 +24,6 @@ export interface FixOptions {
 export interface FixResult {
   edits: FileEdit[];
   diagnostics: Diagnostic[];
-  /** The check that chose the targets (with a base). */
-  report: Report | null;
 }
 
 /**
@@ -82,11 +80,9 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   );
   const files = [...new Set(stamps.map((s) => s.workload.object.file))];
   const texts = await repo.readMany(head, files);
-  const edits = applyStamps(
-    stamps,
-    hash.annotation,
-    new Map(files.map((f, i) => [f, texts[i] ?? ''])),
-    diagnostics,
-  );
-  return { edits, diagnostics, report };
+  const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
+  const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
+  // Files read by both the check and the fix would report their problems twice.
+  const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
+  return { edits, diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) };
 }

@@ -33,7 +33,7 @@ export class BlobReader {
     });
   }
 
-  /** The blob named by `object` (an id, or `rev:path`), or `null` when there is none. */
+  /** The blob with this object id, or `null` when there is none. */
   read(object: string): Promise<Buffer | null> {
     if (this.failure) return Promise.reject(this.failure);
     if (/[\n\r]/.test(object)) return Promise.resolve(null);

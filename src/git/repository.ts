@@ -138,13 +138,6 @@ export class Repository {
     return changes;
   }
 
-  async read(rev: Revision, path: string): Promise<string | null> {
-    if (rev === null) return readFile(join(this.root, path), 'utf8').catch(() => null);
-    this.blobs ??= new BlobReader(this.root);
-    const blob = await this.blobs.read(`${rev}:${path}`);
-    return blob === null ? null : blob.toString('utf8');
-  }
-
   /**
    * Many files at once. From a commit, blobs are asked for by object id, pipelined through one
    * process: `rev:path` makes git walk the trees from the root for every file, ten times slower on
@@ -154,7 +147,10 @@ export class Repository {
     if (rev === null) {
       const texts: (string | null)[] = [];
       for (let i = 0; i < paths.length; i += 64) {
-        texts.push(...(await Promise.all(paths.slice(i, i + 64).map((path) => this.read(null, path)))));
+        const batch = paths
+          .slice(i, i + 64)
+          .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
+        texts.push(...(await Promise.all(batch)));
       }
       return texts;
     }
