@@ -154,6 +154,9 @@ function git(repo, ...args) {
 function buildRepo(namespaces, counts) {
   const repo = mkdtempSync(join(tmpdir(), 'crg-bench-'));
   git(repo, 'init', '-q', '-b', 'main');
+  // No background `git gc --auto` after the big commit: it would compete with the measurements.
+  git(repo, 'config', 'gc.auto', '0');
+  git(repo, 'config', 'maintenance.auto', 'false');
   const configs = generate(repo, namespaces);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'base');
