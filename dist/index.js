@@ -56832,18 +56832,22 @@ class GitHubApi {
             return { id: null, login: 'github-actions[bot]' };
         }
     }
-    /** A tree on top of `baseTree` with the given files replaced, as the Git Data API builds it. */
+    async createBlob(content) {
+        const { data } = await this.octokit.rest.git.createBlob({
+            owner: this.owner,
+            repo: this.repo,
+            content,
+            encoding: 'utf-8',
+        });
+        return data.sha;
+    }
+    /** A tree on top of `baseTree` with the given paths pointing at new blobs. */
     async createTree(baseTree, files) {
         const { data } = await this.octokit.rest.git.createTree({
             owner: this.owner,
             repo: this.repo,
             base_tree: baseTree,
-            tree: files.map((f) => ({
-                path: f.path,
-                mode: f.mode,
-                type: 'blob',
-                content: f.content,
-            })),
+            tree: files.map((f) => ({ path: f.path, mode: f.mode, type: 'blob', sha: f.sha })),
         });
         return data.sha;
     }
@@ -56993,7 +56997,8 @@ async function applyFix(repo, api, target, options, log) {
 }
 async function commit(repo, api, head, branch, edits) {
     const { tree, modes } = await repo.treeAndModes(head, edits.map((e) => e.file));
-    const newTree = await api.createTree(tree, edits.map((e) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', content: e.after })));
+    const blobs = await Promise.all(edits.map((e) => api.createBlob(e.after)));
+    const newTree = await api.createTree(tree, edits.map((e, i) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', sha: blobs[i] })));
     const count = edits.reduce((n, e) => n + e.workloads.length, 0);
     const message = `Roll ${count} workload${count === 1 ? '' : 's'} with their config\n\n` +
         'config-rollout-guard fix: a content-hash annotation on each pod template that reads the changed\n' +

@@ -209,3 +209,28 @@ test('fix without --base adopts: rolling workloads that read config, never Jobs 
     .map((o) => o.name);
   expect(stamped).toEqual(['web', 'db']);
 });
+
+test('the bundled example: fix, then check reports no dormant workload, and the diff is the annotation alone', async () => {
+  const example = join(import.meta.dirname ?? '.', '../examples/edge-proxy');
+  const { repo, base } = await twoCommits({}, {});
+  repo.copyIn(join(example, 'base'));
+  const baseSha = await repo.commit('base');
+  repo.remove('apps').copyIn(join(example, 'head'));
+  await repo.commit('head');
+  expect(base).not.toBe(baseSha);
+
+  const before = await cli(['check', '--repo', repo.dir, '--base', baseSha]);
+  expect(before.code).toBe(1);
+  await cli(['fix', '--repo', repo.dir, '--base', baseSha]);
+  const diff = await repo.git.diff(['-U0']);
+  expect(diff.split('\n').filter((l) => /^[+-](?![+-]{2})/.test(l))).toEqual([
+    '+      annotations:',
+    expect.stringMatching(/^\+ {8}config-rollout-guard\/hash: "sha256:[0-9a-f]{64}"$/),
+  ]);
+  const after = await cli(['check', '--repo', repo.dir, '--base', baseSha, '--format', 'json']);
+  expect(after.code).toBe(0);
+  expect((JSON.parse(after.stdout) as Report).impacts.map((i) => i.status).sort()).toEqual([
+    'next-run',
+    'rolling',
+  ]);
+});

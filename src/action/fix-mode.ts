@@ -94,9 +94,10 @@ async function commit(
     head,
     edits.map((e) => e.file),
   );
+  const blobs = await Promise.all(edits.map((e) => api.createBlob(e.after)));
   const newTree = await api.createTree(
     tree,
-    edits.map((e) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', content: e.after })),
+    edits.map((e, i) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', sha: blobs[i] })),
   );
   const count = edits.reduce((n, e) => n + e.workloads.length, 0);
   const message =

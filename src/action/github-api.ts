@@ -92,21 +92,23 @@ export class GitHubApi {
     }
   }
 
-  /** A tree on top of `baseTree` with the given files replaced, as the Git Data API builds it. */
-  async createTree(
-    baseTree: string,
-    files: { path: string; mode: string; content: string }[],
-  ): Promise<string> {
+  async createBlob(content: string): Promise<string> {
+    const { data } = await this.octokit.rest.git.createBlob({
+      owner: this.owner,
+      repo: this.repo,
+      content,
+      encoding: 'utf-8',
+    });
+    return data.sha;
+  }
+
+  /** A tree on top of `baseTree` with the given paths pointing at new blobs. */
+  async createTree(baseTree: string, files: { path: string; mode: string; sha: string }[]): Promise<string> {
     const { data } = await this.octokit.rest.git.createTree({
       owner: this.owner,
       repo: this.repo,
       base_tree: baseTree,
-      tree: files.map((f) => ({
-        path: f.path,
-        mode: f.mode as '100644',
-        type: 'blob' as const,
-        content: f.content,
-      })),
+      tree: files.map((f) => ({ path: f.path, mode: f.mode as '100644', type: 'blob' as const, sha: f.sha })),
     });
     return data.sha;
   }

@@ -124,25 +124,27 @@ export class FakeGitHub {
       return send(200, comment);
     }
     // Git Data API, on the real bare repository: what the Action commits can be fetched and checked.
+    if (path.endsWith('/git/blobs') && req.method === 'POST') {
+      const { content, encoding } = body as { content: string; encoding: string };
+      const bytes = encoding === 'base64' ? Buffer.from(content, 'base64') : Buffer.from(content);
+      const sha = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: this.bareRepo, input: bytes })
+        .toString()
+        .trim();
+      return send(201, { sha });
+    }
     if (path.endsWith('/git/trees') && req.method === 'POST') {
       const { base_tree, tree } = body as {
         base_tree: string;
-        tree: { path: string; mode: string; content: string }[];
+        tree: { path: string; mode: string; sha: string }[];
       };
       const index = join(mkdtempSync(join(tmpdir(), 'fake-index-')), 'index');
-      const git = (args: string[], input?: string) =>
-        execFileSync('git', args, {
-          cwd: this.bareRepo,
-          input,
-          env: { ...process.env, GIT_INDEX_FILE: index },
-        })
+      const git = (args: string[]) =>
+        execFileSync('git', args, { cwd: this.bareRepo, env: { ...process.env, GIT_INDEX_FILE: index } })
           .toString()
           .trim();
       git(['read-tree', base_tree]);
-      for (const entry of tree) {
-        const blob = git(['hash-object', '-w', '--stdin'], entry.content);
-        git(['update-index', '--add', '--cacheinfo', `${entry.mode},${blob},${entry.path}`]);
-      }
+      for (const entry of tree)
+        git(['update-index', '--add', '--cacheinfo', `${entry.mode},${entry.sha},${entry.path}`]);
       return send(201, { sha: git(['write-tree']) });
     }
     if (path.endsWith('/git/commits') && req.method === 'POST') {
