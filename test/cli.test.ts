@@ -3,28 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { run } from '../src/cli/main.js';
+import { cli } from './helpers/cli.js';
 import type { Report } from '../src/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { twoCommits } from './helpers/scenario.js';
 
 const execFileAsync = promisify(execFile);
-
-async function cli(
-  args: string[],
-  options: { colour?: boolean; cwd?: string; env?: Record<string, string> } = {},
-) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    colour: options.colour ?? false,
-    cwd: options.cwd ?? process.cwd(),
-    env: options.env ?? {},
-  });
-  return { code, stdout, stderr };
-}
 
 const mount = (name: string) => ({
   containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/c' }] })],

@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { run } from '../src/cli/main.js';
+import { cli as run } from './helpers/cli.js';
 import { parseManifests } from '../src/documents/parse.js';
 import type { Report } from '../src/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { twoCommits } from './helpers/scenario.js';
 import { TempRepo } from './helpers/temp-repo.js';
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    colour: false,
-    cwd: process.cwd(),
-    env,
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => run(args, { env });
 
 const reads = (name: string) => ({
   containers: [container('app', { envFrom: [{ configMapRef: { name } }] })],

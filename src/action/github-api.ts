@@ -1,6 +1,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import type { SuggestionComment } from './suggest.js';
 
 export interface IssueComment {
   id: number;
@@ -139,14 +140,7 @@ export class GitHubApi {
     pullRequest: number,
     commitId: string,
     body: string,
-    comments: {
-      path: string;
-      body: string;
-      line: number;
-      start_line?: number;
-      side: 'RIGHT';
-      start_side?: 'RIGHT';
-    }[],
+    comments: SuggestionComment[],
   ): Promise<void> {
     await this.octokit.rest.pulls.createReview({
       owner: this.owner,
