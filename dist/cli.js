@@ -18367,6 +18367,7 @@ const DELIVERY_TEXT = {
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
 };
+const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 function objectName(o) {
     return o.namespace ? `${o.namespace}/${o.name}` : o.name;
 }
@@ -18400,9 +18401,16 @@ function changeSummary(change) {
 /** The impacts under one changed config, each with the part of it that reads this config. */
 function impactsOf(report, change) {
     return report.impacts.flatMap((impact) => {
-        const config = impact.configs.find((c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace);
+        const config = impact.configs.find((c) => sameObject(c, change));
         return config ? [{ impact, config }] : [];
     });
+}
+/** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
+function impactsWithoutChange(report) {
+    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))));
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 /** One sentence: what the reader should do about the worst findings. */
 function nextStep(report) {
@@ -18483,6 +18491,10 @@ function renderMarkdown(report, options = {}) {
             return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
         });
     });
+    for (const impact of impactsWithoutChange(report)) {
+        const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
+        rows.push(`| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`);
+    }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
     if (errors.length) {
@@ -18515,9 +18527,6 @@ function renderMarkdown(report, options = {}) {
         out.push('<details><summary>Paths, keys and skipped input</summary>', '', ...details, '', '</details>', '');
     out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
     return out.join('\n') + '\n';
-}
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 function escape(text) {
     return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
@@ -18558,6 +18567,16 @@ function renderText(report, options) {
             for (const u of report.unaffected.filter((u) => u.config.kind === change.kind && u.config.name === change.name)) {
                 out.push(paint('dim', `  ${'unaffected'.padEnd(8)} ${u.workload.kind} ${objectName(u.workload)}: ${u.reason}`));
             }
+        }
+        out.push('');
+    }
+    const unexplained = impactsWithoutChange(report);
+    if (unexplained.length) {
+        out.push(paint('bold', 'Workloads whose config did not change in this range'));
+        for (const impact of unexplained) {
+            const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+            out.push(`  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`);
+            out.push(`           ${impact.reason}`);
         }
         out.push('');
     }

@@ -53739,6 +53739,7 @@ const DELIVERY_TEXT = {
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
 };
+const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 function objectName(o) {
     return o.namespace ? `${o.namespace}/${o.name}` : o.name;
 }
@@ -53772,9 +53773,16 @@ function changeSummary(change) {
 /** The impacts under one changed config, each with the part of it that reads this config. */
 function impactsOf(report, change) {
     return report.impacts.flatMap((impact) => {
-        const config = impact.configs.find((c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace);
+        const config = impact.configs.find((c) => sameObject(c, change));
         return config ? [{ impact, config }] : [];
     });
+}
+/** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
+function impactsWithoutChange(report) {
+    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))));
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
 }
 /** One sentence: what the reader should do about the worst findings. */
 function nextStep(report) {
@@ -53852,6 +53860,10 @@ function renderMarkdown(report, options = {}) {
             return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
         });
     });
+    for (const impact of impactsWithoutChange(report)) {
+        const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
+        rows.push(`| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`);
+    }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
     if (errors.length) {
@@ -53896,9 +53908,6 @@ function renderAllClear(report) {
         '',
     ].join('\n');
 }
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
 function escape(text) {
     return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
@@ -53918,12 +53927,14 @@ function annotations(report) {
             line: d.line,
         });
     }
-    for (const impact of report.impacts.filter((i) => i.status === 'dormant' || i.status === 'manual')) {
+    for (const impact of report.impacts.filter((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status))) {
         const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
         out.push({
             level: 'warning',
             title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}`,
-            message: `Reads ${configs}, which this change modifies, but ${impact.reason}.`,
+            message: configs
+                ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
+                : `${capitalise(impact.reason)}.`,
             file: impact.workload.file,
             line: impact.workload.line,
         });

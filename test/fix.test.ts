@@ -127,6 +127,16 @@ describe('stale-hash', () => {
     ) as Report;
     expect(report.changes).toEqual([]);
     expect(report.impacts).toEqual([expect.objectContaining({ status: 'stale-hash', configs: [] })]);
+    // Shown although no config changed: under its own heading, and as a table row.
+    const rendered = (await cli(['check', '--repo', repo.dir, '--base', stamped])).stdout;
+    expect(rendered).toContain(
+      'Workloads whose config did not change in this range\n  STALE-HASH Deployment web  web.yaml:1',
+    );
+    const markdown = (await cli(['check', '--repo', repo.dir, '--base', stamped, '--format', 'markdown']))
+      .stdout;
+    expect(markdown).toContain(
+      '| (unchanged) | Deployment `web` (`web.yaml:1`) | 🔴 stale-hash | Its config-hash annotation does not match',
+    );
   });
 
   test('keyed mode: HMAC values; without the key they are not verified, with a wrong key they are stale', async () => {

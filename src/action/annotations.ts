@@ -1,5 +1,5 @@
 import type { Report } from '../types.js';
-import { changeSummary, objectName } from '../report/wording.js';
+import { capitalise, changeSummary, objectName } from '../report/wording.js';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
@@ -24,12 +24,14 @@ export function annotations(report: Report): Annotation[] {
       line: d.line,
     });
   }
-  for (const impact of report.impacts.filter((i) => i.status === 'dormant' || i.status === 'manual')) {
+  for (const impact of report.impacts.filter((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status))) {
     const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
     out.push({
       level: 'warning',
       title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}`,
-      message: `Reads ${configs}, which this change modifies, but ${impact.reason}.`,
+      message: configs
+        ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
+        : `${capitalise(impact.reason)}.`,
       file: impact.workload.file,
       line: impact.workload.line,
     });

@@ -1,10 +1,12 @@
 import type { Report } from '../types.js';
 import {
   DELIVERY_TEXT,
+  capitalise,
   changeSummary,
   countByStatus,
   headline,
   impactsOf,
+  impactsWithoutChange,
   nextStep,
   objectName,
   shortSha,
@@ -55,6 +57,16 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
     });
   });
+  for (const impact of impactsWithoutChange(report)) {
+    const workload = at(
+      impact.workload.file,
+      impact.workload.line,
+      `${impact.workload.kind} \`${objectName(impact.workload)}\``,
+    );
+    rows.push(
+      `| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`,
+    );
+  }
   if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
 
   if (errors.length) {
@@ -104,10 +116,6 @@ export function renderAllClear(report: Report): string {
     `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
     '',
   ].join('\n');
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function escape(text: string): string {

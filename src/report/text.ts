@@ -5,6 +5,7 @@ import {
   DELIVERY_TEXT,
   changeSummary,
   impactLine,
+  impactsWithoutChange,
   impactsOf,
   nextStep,
   objectName,
@@ -65,6 +66,19 @@ export function renderText(report: Report, options: TextOptions): string {
           ),
         );
       }
+    }
+    out.push('');
+  }
+
+  const unexplained = impactsWithoutChange(report);
+  if (unexplained.length) {
+    out.push(paint('bold', 'Workloads whose config did not change in this range'));
+    for (const impact of unexplained) {
+      const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+      out.push(
+        `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
+      );
+      out.push(`           ${impact.reason}`);
     }
     out.push('');
   }

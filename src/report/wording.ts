@@ -1,4 +1,4 @@
-import type { ConfigChange, Delivery, Impact, ImpactStatus, Report } from '../types.js';
+import type { ConfigChange, Delivery, Impact, ImpactStatus, ObjectId, Report } from '../types.js';
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
 
@@ -12,6 +12,9 @@ export const DELIVERY_TEXT: Record<Delivery, string> = {
   'image-pull': 'read at each image pull',
   unmounted: 'not mounted by any container',
 };
+
+const sameObject = (a: ObjectId, b: ObjectId) =>
+  a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 
 export function objectName(o: { namespace: string | null; name: string }): string {
   return o.namespace ? `${o.namespace}/${o.name}` : o.name;
@@ -45,11 +48,20 @@ export function changeSummary(change: ConfigChange): string {
 /** The impacts under one changed config, each with the part of it that reads this config. */
 export function impactsOf(report: Report, change: ConfigChange) {
   return report.impacts.flatMap((impact) => {
-    const config = impact.configs.find(
-      (c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace,
-    );
+    const config = impact.configs.find((c) => sameObject(c, change));
     return config ? [{ impact, config }] : [];
   });
+}
+
+/** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
+export function impactsWithoutChange(report: Report): Impact[] {
+  return report.impacts.filter(
+    (impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))),
+  );
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** One sentence: what the reader should do about the worst findings. */
