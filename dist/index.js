@@ -37,8 +37,9 @@ import require$$1$5 from 'node:dns';
 import require$$5$3, { StringDecoder } from 'string_decoder';
 import * as child from 'child_process';
 import { setTimeout as setTimeout$1 } from 'timers';
+import { realpathSync } from 'node:fs';
 import { readFile, mkdtemp, writeFile as writeFile$1, rm as rm$1 } from 'node:fs/promises';
-import { normalize, join } from 'node:path';
+import { normalize, join, relative } from 'node:path';
 import { createHash, createHmac } from 'node:crypto';
 import require$$0$6 from 'process';
 import require$$0$7 from 'buffer';
@@ -57249,7 +57250,7 @@ async function runChecked() {
         const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
         await summary.addRaw(markdown).write();
         for (const a of annotations(report))
-            core[a.level](a.message, { title: a.title, file: a.file, startLine: a.line });
+            core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
         const failure = failureReason(report, failOn);
         if (range.pullRequest !== null) {
             const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
@@ -57279,6 +57280,11 @@ async function publishOutputs(report) {
     const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
     await writeFile$1(path, JSON.stringify(report, null, 2) + '\n');
     setOutput('report-path', path);
+}
+/** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */
+function workspacePath(root, file) {
+    const workspace = process.env.GITHUB_WORKSPACE;
+    return workspace ? relative(realpathSync(workspace), join(root, file)) : file;
 }
 function choice(name, allowed) {
     const value = getInput(name) || allowed[0];

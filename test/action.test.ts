@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { MARKER } from '../src/action/comment.js';
 import { BOT, FakeGitHub } from './helpers/fake-github.js';
 import { RemoteSetup, runAction } from './helpers/action-run.js';
@@ -199,6 +200,20 @@ describe('the bundled Action on other events', () => {
     expect(result.stdout).toContain(`Fetching ${first}`);
     expect(result.outputs['dormant-count']).toBe('1');
     expect(github.writes()).toEqual([]);
+  });
+
+  test('a checkout in a subdirectory of the workspace: annotations name workspace paths', async () => {
+    const checkout = await setup.checkout(second);
+    const result = await runAction({
+      checkout,
+      workspace: dirname(checkout),
+      apiUrl: github.url,
+      eventName: 'push',
+      payload: { before: first, after: second },
+      inputs: { 'working-directory': basename(checkout), 'fail-on': 'none' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`file=${basename(checkout)}/apps/edge/proxy.yaml,line=1::`);
   });
 
   test('workflow_dispatch needs a base input, and says so', async () => {

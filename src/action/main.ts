@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
 import { context } from '@actions/github';
+import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { check } from '../core/check.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../core/policy.js';
 import { UsageError } from '../errors.js';
@@ -91,7 +92,7 @@ async function runChecked(): Promise<void> {
     const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
     await core.summary.addRaw(markdown).write();
     for (const a of annotations(report))
-      core[a.level](a.message, { title: a.title, file: a.file, startLine: a.line });
+      core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
 
     const failure = failureReason(report, failOn);
     if (range.pullRequest !== null) {
@@ -133,6 +134,12 @@ async function publishOutputs(report: Report): Promise<void> {
   const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   core.setOutput('report-path', path);
+}
+
+/** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */
+function workspacePath(root: string, file: string): string {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  return workspace ? relative(realpathSync(workspace), join(root, file)) : file;
 }
 
 function choice<T extends string>(name: string, allowed: readonly T[]): T {

@@ -53,6 +53,8 @@ export async function runAction(options: {
   eventName: string;
   payload: object;
   inputs?: Record<string, string>;
+  /** GITHUB_WORKSPACE when the checkout is not the workspace itself (actions/checkout `path:`). */
+  workspace?: string;
 }): Promise<ActionResult> {
   const temp = mkdtempSync(join(tmpdir(), 'crg-runner-'));
   const files = {
@@ -83,7 +85,7 @@ export async function runAction(options: {
     GITHUB_OUTPUT: files.output,
     GITHUB_STEP_SUMMARY: files.summary,
     GITHUB_RUN_ID: '4242',
-    GITHUB_WORKSPACE: options.checkout,
+    GITHUB_WORKSPACE: options.workspace ?? options.checkout,
     RUNNER_TEMP: temp,
     GITHUB_ACTIONS: 'true',
   };
@@ -93,7 +95,7 @@ export async function runAction(options: {
       execFile(
         process.execPath,
         [join(ROOT, 'dist/index.js')],
-        { cwd: options.checkout, env },
+        { cwd: options.workspace ?? options.checkout, env },
         (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
     },
