@@ -1,5 +1,6 @@
 // `npm run demo`: turns examples/edge-proxy/{base,head} into a real two-commit git repository in a
-// temporary directory and runs the built CLI on it, exactly as a user would on their own repository.
+// temporary directory and runs the built CLI on it, exactly as a user would on their own repository:
+// `check` finds the dormant proxy, `fix --dry-run` shows the annotation that cures it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,10 +30,17 @@ try {
   git('add', '-A');
   git('commit', '-q', '-m', 'edge proxy: route /api to the api cluster');
 
-  const args = ['check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', ...process.argv.slice(2)];
-  console.log(`$ config-rollout-guard ${args.join(' ')}\n`);
-  const result = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { stdio: 'inherit' });
-  console.log(`\n(exit code ${result.status}: 0 nothing to fix, 1 findings, 2 error)`);
+  const cli = (args) => {
+    console.log(`$ config-rollout-guard ${args.join(' ')}\n`);
+    return spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], {
+      stdio: 'inherit',
+      cwd: repo,
+    });
+  };
+  const result = cli(['check', '--base', 'HEAD~1', '--head', 'HEAD', ...process.argv.slice(2)]);
+  console.log(`\n(exit code ${result.status}: 0 nothing to fix, 1 findings, 2 error)\n`);
+  // The cure, shown rather than applied: the working tree is the head commit here.
+  cli(['fix', '--base', 'HEAD~1', '--dry-run']);
 } finally {
   rmSync(repo, { recursive: true, force: true });
 }

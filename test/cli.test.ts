@@ -278,5 +278,8 @@ describe('the bundle', () => {
     const { stdout } = await execFileAsync(process.execPath, [join(root, 'scripts/demo.js')]);
     expect(stdout).toMatch(/DORMANT\s+Deployment edge\/edge-proxy/);
     expect(stdout).toContain('(exit code 1');
+    expect(stdout).toContain('$ config-rollout-guard fix --base HEAD~1 --dry-run');
+    expect(stdout).toMatch(/^\+ {8}config-rollout-guard\/hash: "sha256:[0-9a-f]{64}"$/m);
+    expect(stdout).toContain('Would stamp 1 workload in 1 file');
   });
 });
