@@ -68,7 +68,8 @@ describeCorpora('corpus %s', (name) => {
     for (const file of files) {
       const text = readFileSync(join(temp.dir, file), 'utf8');
       const documents = parseAllDocuments(text, { version: '1.1' });
-      if (documents.some((d) => d.errors.length > 0)) continue;
+      // Template files are skipped by the tool (a diagnostic each); touching them would prove nothing.
+      if (text.includes('{{') || documents.some((d) => d.errors.length > 0)) continue;
       let edited = false;
       for (const doc of documents) {
         for (const path of configPaths(doc)) {
