@@ -53476,11 +53476,21 @@ class BlobReader {
     git;
     pending = [];
     buffer = Buffer.alloc(0);
+    /** Chunks of a blob still arriving: joined once it is whole, so a large blob is copied once, not per chunk. */
+    partial = [];
+    partialLength = 0;
+    needed = 0;
     failure = null;
     constructor(repoDir) {
         this.git = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, stdio: ['pipe', 'pipe', 'pipe'] });
         this.git.stdout.on('data', (chunk) => {
-            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+            this.partial.push(chunk);
+            this.partialLength += chunk.length;
+            if (this.buffer.length + this.partialLength < this.needed)
+                return;
+            this.buffer = Buffer.concat([this.buffer, ...this.partial]);
+            this.partial = [];
+            this.partialLength = 0;
             this.drain();
         });
         let stderr = '';
@@ -53523,8 +53533,10 @@ class BlobReader {
             }
             const [, type, sizeText] = header.split(' ');
             const size = Number(sizeText);
-            if (this.buffer.length < eol + 1 + size + 1)
+            this.needed = eol + 1 + size + 1;
+            if (this.buffer.length < this.needed)
                 return;
+            this.needed = 0;
             const content = this.buffer.subarray(eol + 1, eol + 1 + size);
             this.buffer = this.buffer.subarray(eol + 1 + size + 1);
             this.pending.shift().resolve(type === 'blob' ? Buffer.from(content) : null);
