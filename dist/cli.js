@@ -13251,7 +13251,8 @@ async function planFix(repo, options) {
     let view;
     let isTarget;
     if (options.base !== null) {
-        report = await check(repo, { ...options, base: options.base, head: options.head, hash });
+        report =
+            options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
         const wanted = new Set(report.impacts
             .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
             .map((i) => `${i.workload.file}:${i.workload.line}`));

@@ -54909,7 +54909,8 @@ async function planFix(repo, options) {
     let view;
     let isTarget;
     if (options.base !== null) {
-        report = await check(repo, { ...options, base: options.base, head: options.head, hash });
+        report =
+            options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
         const wanted = new Set(report.impacts
             .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
             .map((i) => `${i.workload.file}:${i.workload.line}`));
@@ -56976,7 +56977,12 @@ function suggestionsFor(edits, commentable) {
  * stamps become review suggestions inside the diff and a patch for the rest.
  */
 async function applyFix(repo, api, target, options, log) {
-    const { edits } = await planFix(repo, { ...options, base: target.base, head: target.head });
+    const { edits } = await planFix(repo, {
+        ...options,
+        base: target.base,
+        head: target.head,
+        report: target.report,
+    });
     if (edits.length === 0)
         return { kind: 'nothing' };
     const workloads = edits.flatMap((e) => e.workloads);
@@ -57239,6 +57245,7 @@ async function runChecked() {
             const target = {
                 base,
                 head,
+                report,
                 pullRequest: range.pullRequest,
                 branch: range.branch,
                 fromFork: range.fromFork,

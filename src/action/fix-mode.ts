@@ -2,7 +2,7 @@ import { planFix, type FixOptions } from '../core/fix.js';
 import { unifiedDiff, type FileEdit } from '../fix/plan.js';
 import type { Repository } from '../git/repository.js';
 import { objectName, shortSha } from '../report/wording.js';
-import type { WorkloadRefSummary } from '../types.js';
+import type { Report, WorkloadRefSummary } from '../types.js';
 import { httpStatus, type GitHubApi } from './github-api.js';
 import { suggestionsFor } from './suggest.js';
 
@@ -21,6 +21,7 @@ export type FixOutcome =
 export interface FixTarget {
   base: string;
   head: string;
+  report: Report;
   pullRequest: number;
   branch: string | null;
   fromFork: boolean;
@@ -38,7 +39,12 @@ export async function applyFix(
   options: Omit<FixOptions, 'base' | 'head'>,
   log: (message: string) => void,
 ): Promise<FixOutcome> {
-  const { edits } = await planFix(repo, { ...options, base: target.base, head: target.head });
+  const { edits } = await planFix(repo, {
+    ...options,
+    base: target.base,
+    head: target.head,
+    report: target.report,
+  });
   if (edits.length === 0) return { kind: 'nothing' };
   const workloads = edits.flatMap((e) => e.workloads);
 

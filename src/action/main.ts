@@ -65,6 +65,7 @@ async function runChecked(): Promise<void> {
       const target = {
         base,
         head,
+        report,
         pullRequest: range.pullRequest,
         branch: range.branch,
         fromFork: range.fromFork,

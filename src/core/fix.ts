@@ -19,6 +19,8 @@ export interface FixOptions {
   exclude?: readonly string[];
   podTemplatePaths?: PodTemplatePaths;
   hash?: Partial<HashOptions>;
+  /** The check of base..head, when the caller has already run it (the Action has). */
+  report?: Report;
 }
 
 export interface FixResult {
@@ -44,7 +46,8 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   let view: HeadView;
   let isTarget: (workload: Workload) => boolean;
   if (options.base !== null) {
-    report = await check(repo, { ...options, base: options.base, head: options.head, hash });
+    report =
+      options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
     const wanted = new Set(
       report.impacts
         .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
