@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import stringify from 'fast-json-stable-stringify';
 import { check } from '../src/core/check.js';
 import { loadObjects } from '../src/core/load.js';
@@ -14,6 +14,7 @@ import { Repository } from '../src/git/repository.js';
 import { namespaceMatch } from '../src/references/resolve.js';
 import { corpora, corpusPath } from './helpers/corpora.js';
 import { TempRepo } from './helpers/temp-repo.js';
+import { touchEveryConfig } from './helpers/touch.js';
 
 const names = corpora();
 const describeCorpora = names.length ? describe.each(names) : describe.skip.each(['(no corpora)']);
@@ -64,29 +65,8 @@ describeCorpora('corpus %s', (name) => {
 
   test('check after touching every ConfigMap and Secret agrees with scan about who consumes them', async () => {
     // Head: every ConfigMap and Secret gains a key, so every reference that reads all keys is impacted.
-    const touched: { kind: string; namespace: string | null; name: string }[] = [];
-    for (const file of files) {
-      const text = readFileSync(join(temp.dir, file), 'utf8');
-      const documents = parseAllDocuments(text, { version: '1.1' });
-      // Template files are skipped by the tool (a diagnostic each); touching them would prove nothing.
-      if (text.includes('{{') || documents.some((d) => d.errors.length > 0)) continue;
-      let edited = false;
-      for (const doc of documents) {
-        for (const path of configPaths(doc)) {
-          const field = doc.getIn([...path, 'kind']) === 'Secret' ? 'stringData' : 'data';
-          if (isMap(doc.getIn([...path, field]))) doc.setIn([...path, field, 'crg-probe'], 'probe');
-          else doc.setIn([...path, field], doc.createNode({ 'crg-probe': 'probe' }));
-          edited = true;
-          const namespace = doc.getIn([...path, 'metadata', 'namespace']);
-          touched.push({
-            kind: String(doc.getIn([...path, 'kind'])),
-            namespace: typeof namespace === 'string' && namespace ? namespace : null,
-            name: String(doc.getIn([...path, 'metadata', 'name'])),
-          });
-        }
-      }
-      if (edited) temp.write({ [file]: documents.map((d) => d.toString()).join('') });
-    }
+    const { touched, edits } = touchEveryConfig(temp.dir, files);
+    temp.write(Object.fromEntries(edits));
     await temp.commit('touch every config');
     if (process.env.CRG_KEEP) console.log('KEEP', temp.dir);
     const result = await check(repo, { base: 'HEAD~1', head: 'HEAD' });
@@ -184,15 +164,3 @@ describeCorpora('corpus %s: fix on every workload', (name) => {
 
 const ANNOTATION = 'config-rollout-guard/hash';
 const VALUE = 'sha256:' + '5a'.repeat(32);
-
-/** Paths to the ConfigMaps and Secrets of one document, List items included. */
-function configPaths(doc: Document.Parsed): (string | number)[][] {
-  const isConfig = (path: (string | number)[]) =>
-    ['ConfigMap', 'Secret'].includes(String(doc.getIn([...path, 'kind']))) &&
-    doc.getIn([...path, 'apiVersion']) === 'v1' &&
-    typeof doc.getIn([...path, 'metadata', 'name']) === 'string';
-  if (!isMap(doc.contents)) return [];
-  const items = doc.getIn(['items']);
-  if (isSeq(items)) return items.items.map((_, i) => ['items', i]).filter(isConfig);
-  return isConfig([]) ? [[]] : [];
-}
