@@ -2,7 +2,7 @@ import { annotations } from '../src/action/annotations.js';
 import { MARKER, MAX_COMMENT_LENGTH, upsertStickyComment } from '../src/action/comment.js';
 import { rangeFromEvent } from '../src/action/event.js';
 import { GitHubApi } from '../src/action/github-api.js';
-import type { Report } from '../src/types.js';
+import type { Report } from '../src/model/types.js';
 import { FakeGitHub } from './helpers/fake-github.js';
 
 const sha = (c: string) => c.repeat(40);

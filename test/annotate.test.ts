@@ -1,4 +1,4 @@
-import { setTemplateAnnotation, type AnnotationTarget } from '../src/fix/annotate.js';
+import { setTemplateAnnotation, type AnnotationTarget } from '../src/stages/8-stamps/yaml-edit.js';
 
 const KEY = 'config-rollout-guard/hash';
 const V = 'sha256:' + 'ab'.repeat(32);

@@ -1,7 +1,7 @@
-import { diffConfigs } from '../src/changes/diff.js';
-import { pairObjects } from '../src/changes/pairing.js';
-import { parseManifests } from '../src/documents/parse.js';
-import type { Diagnostic } from '../src/types.js';
+import { diffConfigs } from '../src/stages/6-changes/diff.js';
+import { pairObjects } from '../src/stages/6-changes/pairing.js';
+import { parseManifests } from '../src/stages/3-documents/parse.js';
+import type { Diagnostic } from '../src/model/types.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 

@@ -1,5 +1,5 @@
-import { check } from '../src/core/check.js';
-import { Repository } from '../src/git/repository.js';
+import { check } from '../src/commands/check.js';
+import { Repository } from '../src/stages/1-git/repository.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { apply, checkChange, twoCommits } from './helpers/scenario.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cli } from './helpers/cli.js';
-import type { Report } from '../src/types.js';
+import type { Report } from '../src/model/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { twoCommits } from './helpers/scenario.js';
 

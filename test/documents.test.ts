@@ -1,5 +1,5 @@
-import { MAX_FILE_BYTES, parseManifests } from '../src/documents/parse.js';
-import { manifestSelector } from '../src/documents/select.js';
+import { MAX_FILE_BYTES, parseManifests } from '../src/stages/3-documents/parse.js';
+import { manifestSelector } from '../src/stages/2-sources/select.js';
 
 describe('parseManifests', () => {
   test('multi-document files: every object with the line it starts on; comments and separators do not count', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli as run } from './helpers/cli.js';
-import { parseManifests } from '../src/documents/parse.js';
-import type { Report } from '../src/types.js';
+import { parseManifests } from '../src/stages/3-documents/parse.js';
+import type { Report } from '../src/model/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { twoCommits } from './helpers/scenario.js';
 import { TempRepo } from './helpers/temp-repo.js';

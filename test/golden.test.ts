@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { check } from '../src/core/check.js';
-import { manifestSelector } from '../src/documents/select.js';
-import { Repository } from '../src/git/repository.js';
-import { renderMarkdown } from '../src/report/markdown.js';
-import { renderText } from '../src/report/text.js';
-import type { Report } from '../src/types.js';
+import { check } from '../src/commands/check.js';
+import { manifestSelector } from '../src/stages/2-sources/select.js';
+import { Repository } from '../src/stages/1-git/repository.js';
+import { renderMarkdown } from '../src/stages/9-report/markdown.js';
+import { renderText } from '../src/stages/9-report/text.js';
+import type { Report } from '../src/model/types.js';
 import { corpora, corpusPath } from './helpers/corpora.js';
 import { TempRepo } from './helpers/temp-repo.js';
 import { touchEveryConfig } from './helpers/touch.js';

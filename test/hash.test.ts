@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import stringify from 'fast-json-stable-stringify';
-import { parseManifests } from '../src/documents/parse.js';
-import { canonicalContent, contentHash } from '../src/hash/spec.js';
-import { configLookup } from '../src/hash/templates.js';
-import { asWorkload } from '../src/objects/workloads.js';
-import { extractRefs } from '../src/references/extract.js';
-import type { ManifestObject } from '../src/types.js';
+import { parseManifests } from '../src/stages/3-documents/parse.js';
+import { canonicalContent, contentHash } from '../src/stages/8-stamps/hash-spec.js';
+import { configLookup } from '../src/stages/8-stamps/template-hashes.js';
+import { asWorkload } from '../src/stages/4-objects/workloads.js';
+import { extractRefs } from '../src/stages/5-references/extract.js';
+import type { ManifestObject } from '../src/model/types.js';
 import { configMap, container, deployment, secret, yaml } from './helpers/manifests.js';
 
 const SPEC = readFileSync(join(import.meta.dirname ?? '.', '../docs/hash-spec.md'), 'utf8');

@@ -1,7 +1,7 @@
-import { asWorkload, parsePodTemplatePaths } from '../src/objects/workloads.js';
-import { extractRefs } from '../src/references/extract.js';
-import { namespaceMatch } from '../src/references/resolve.js';
-import type { ManifestObject } from '../src/types.js';
+import { asWorkload, parsePodTemplatePaths } from '../src/stages/4-objects/workloads.js';
+import { extractRefs } from '../src/stages/5-references/extract.js';
+import { namespaceMatch } from '../src/model/identity.js';
+import type { ManifestObject } from '../src/model/types.js';
 import { container, workload, WORKLOAD_KINDS } from './helpers/manifests.js';
 
 const asObject = (body: Record<string, unknown>): ManifestObject => {

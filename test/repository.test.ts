@@ -1,4 +1,4 @@
-import { Repository } from '../src/git/repository.js';
+import { Repository } from '../src/stages/1-git/repository.js';
 import { TempRepo } from './helpers/temp-repo.js';
 
 test('readMany returns every blob whole and in order, large ones included, and null for what is missing', async () => {

@@ -1,5 +1,5 @@
-import type { Report } from '../types.js';
-import { capitalise, changeSummary, objectName } from '../report/wording.js';
+import type { Report } from '../model/types.js';
+import { capitalise, changeSummary, objectName } from '../stages/9-report/wording.js';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../model/errors.js';
 
 /** What the event asks us to compare. `base` may still need resolving to a merge base. */
 export interface EventRange {

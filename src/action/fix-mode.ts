@@ -1,8 +1,8 @@
-import { planFix, type FixOptions } from '../core/fix.js';
-import { unifiedDiff, type FileEdit } from '../fix/plan.js';
-import type { Repository } from '../git/repository.js';
-import { objectName, shortSha } from '../report/wording.js';
-import type { Report, WorkloadRefSummary } from '../types.js';
+import { planFix, type FixOptions } from '../commands/fix.js';
+import { unifiedDiff, type FileEdit } from '../stages/8-stamps/plan.js';
+import type { Repository } from '../stages/1-git/repository.js';
+import { objectName, shortSha } from '../stages/9-report/wording.js';
+import type { Report, WorkloadRefSummary } from '../model/types.js';
 import { httpStatus, type GitHubApi } from './github-api.js';
 import { suggestionsFor } from './suggest.js';
 

@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.js';
-import type { Repository } from '../git/repository.js';
+import { UsageError } from '../model/errors.js';
+import type { Repository } from '../stages/1-git/repository.js';
 import type { EventRange } from './event.js';
 import type { GitHubApi } from './github-api.js';
 

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import type { FileEdit } from '../fix/plan.js';
+import type { FileEdit } from '../stages/8-stamps/plan.js';
 
 export interface SuggestionComment {
   path: string;

@@ -1,17 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { planFix } from '../core/fix.js';
-import { unifiedDiff } from '../fix/plan.js';
-import { DEFAULT_HASH_ANNOTATION } from '../hash/spec.js';
-import { check } from '../core/check.js';
-import { FAIL_ON_VALUES, failureReason, type FailOn } from '../core/policy.js';
-import { scan } from '../core/scan.js';
-import { UsageError } from '../errors.js';
-import { Repository } from '../git/repository.js';
-import { parsePodTemplatePaths } from '../objects/workloads.js';
-import { renderMarkdown } from '../report/markdown.js';
-import { renderFixText, renderScanText, renderText } from '../report/text.js';
+import { planFix } from '../commands/fix.js';
+import { unifiedDiff } from '../stages/8-stamps/plan.js';
+import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
+import { check } from '../commands/check.js';
+import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
+import { scan } from '../commands/scan.js';
+import { UsageError } from '../model/errors.js';
+import { Repository } from '../stages/1-git/repository.js';
+import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
+import { renderMarkdown } from '../stages/9-report/markdown.js';
+import { renderFixText, renderScanText, renderText } from '../stages/9-report/text.js';
 
 export interface Io {
   stdout: (text: string) => void;

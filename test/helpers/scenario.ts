@@ -1,6 +1,6 @@
-import { check, type CheckOptions } from '../../src/core/check.js';
-import { Repository } from '../../src/git/repository.js';
-import type { Report } from '../../src/types.js';
+import { check, type CheckOptions } from '../../src/commands/check.js';
+import { Repository } from '../../src/stages/1-git/repository.js';
+import type { Report } from '../../src/model/types.js';
 import { TempRepo } from './temp-repo.js';
 
 export type Files = Record<string, string | null>;

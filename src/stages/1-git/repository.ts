@@ -1,0 +1,222 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { BlobReader } from './blob-reader.js';
+import { UsageError } from '../../model/errors.js';
+
+/** A commit SHA, or `null` for the working tree (tracked and untracked, not ignored, files). */
+export type Revision = string | null;
+
+export interface FileChange {
+  basePath: string | null;
+  headPath: string | null;
+}
+
+/**
+ * The only place that talks to git. Everything above it asks questions in terms of revisions and
+ * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
+ */
+export class Repository {
+  private blobs: BlobReader | null = null;
+
+  private constructor(
+    readonly root: string,
+    private readonly git: SimpleGit,
+  ) {}
+
+  static async open(dir: string): Promise<Repository> {
+    const git = simpleGit({ baseDir: dir });
+    let root: string;
+    try {
+      root = (await git.revparse(['--show-toplevel'])).trim();
+    } catch {
+      throw new UsageError(`${dir} is not inside a git repository.`);
+    }
+    return new Repository(root, simpleGit({ baseDir: root }));
+  }
+
+  /** The full SHA of `rev`, or a usage error that says how to make it available. */
+  async resolveCommit(rev: string): Promise<string> {
+    // `--verify --quiet` exits 1 and prints nothing for an unknown revision, which simple-git does not treat as failure.
+    const sha = await this.git
+      .revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])
+      .then((out) => out.trim())
+      .catch(() => '');
+    if (!/^[0-9a-f]{40,64}$/.test(sha)) {
+      throw new UsageError(
+        `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
+      );
+    }
+    return sha;
+  }
+
+  async hasCommit(rev: string): Promise<boolean> {
+    return this.resolveCommit(rev).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** The best common ancestor of two commits, or null when the history to find it is not here. */
+  async mergeBase(a: string, b: string): Promise<string | null> {
+    const out = await this.git.raw(['merge-base', a, b]).catch(() => '');
+    return out.trim() || null;
+  }
+
+  /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
+  async fetchCommits(shas: string[]): Promise<void> {
+    await this.git.raw([
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-recurse-submodules',
+      '--depth=1',
+      'origin',
+      ...shas,
+    ]);
+  }
+
+  /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
+  async treeAndModes(rev: string, paths: string[]): Promise<{ tree: string; modes: Map<string, string> }> {
+    const tree = (await this.git.revparse([`${rev}^{tree}`])).trim();
+    const modes = new Map<string, string>();
+    if (paths.length) {
+      const out = await this.git.raw(['ls-tree', '-z', rev, '--', ...paths]);
+      for (const entry of out.split('\0').filter(Boolean)) {
+        const [meta, path] = entry.split('\t');
+        modes.set(path, meta.split(' ')[0]);
+      }
+    }
+    return { tree, modes };
+  }
+
+  /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
+  async diffLines(base: string, head: string): Promise<Map<string, [number, number][]>> {
+    const out = await this.git.raw([
+      'diff',
+      '-U3',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-renames',
+      base,
+      head,
+    ]);
+    const ranges = new Map<string, [number, number][]>();
+    let file: string | null = null;
+    for (const line of out.split('\n')) {
+      if (line.startsWith('+++ ')) file = line === '+++ /dev/null' ? null : line.slice(6);
+      const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
+      if (hunk && file) {
+        const start = Number(hunk[1]);
+        const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+        if (count > 0) ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
+      }
+    }
+    return ranges;
+  }
+
+  async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
+    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
+    if (head) args.push(head);
+    const fields = (await this.git.raw(args)).split('\0');
+    const changes: FileChange[] = [];
+    for (let i = 0; i < fields.length - 1;) {
+      const status = fields[i++];
+      if (status.startsWith('R') || status.startsWith('C')) {
+        const from = fields[i++];
+        const to = fields[i++];
+        changes.push({ basePath: status.startsWith('R') ? from : null, headPath: to });
+      } else {
+        const path = fields[i++];
+        changes.push({ basePath: status === 'A' ? null : path, headPath: status === 'D' ? null : path });
+      }
+    }
+    if (head === null) {
+      for (const path of await this.untracked()) changes.push({ basePath: null, headPath: path });
+    }
+    return changes;
+  }
+
+  /**
+   * Many files at once. From a commit, blobs are asked for by object id, pipelined through one
+   * process: `rev:path` makes git walk the trees from the root for every file, ten times slower on
+   * a large repository. From the working tree, reads go in bounded batches.
+   */
+  async readMany(rev: Revision, paths: readonly string[]): Promise<(string | null)[]> {
+    if (rev === null) {
+      const texts: (string | null)[] = [];
+      for (let i = 0; i < paths.length; i += 64) {
+        const batch = paths
+          .slice(i, i + 64)
+          .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
+        texts.push(...(await Promise.all(batch)));
+      }
+      return texts;
+    }
+    const ids = await this.blobIds(rev, paths);
+    this.blobs ??= new BlobReader(this.root);
+    const blobs = this.blobs;
+    return Promise.all(
+      paths.map(async (path) => {
+        const id = ids.get(path);
+        const blob = id ? await blobs.read(id) : null;
+        return blob === null ? null : blob.toString('utf8');
+      }),
+    );
+  }
+
+  /** Path → blob id at `rev`, for the given paths (the whole tree when they are many). */
+  private async blobIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    if (paths.length === 0) return ids;
+    const args = ['ls-tree', '-r', '-z', rev];
+    if (paths.length <= 200) args.push('--', ...paths.map((p) => `:(literal)${p}`));
+    for (const entry of (await this.git.raw(args)).split('\0')) {
+      const tab = entry.indexOf('\t');
+      const [, type, id] = entry.slice(0, tab).split(' ');
+      if (type === 'blob') ids.set(entry.slice(tab + 1), id);
+    }
+    return ids;
+  }
+
+  /** Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them. */
+  async grep(rev: Revision, needles: string[]): Promise<string[]> {
+    if (needles.length === 0) return [];
+    // Patterns go through a file: a monorepo change can name more configs than a command line holds.
+    const dir = await mkdtemp(join(tmpdir(), 'crg-grep-'));
+    try {
+      const patterns = join(dir, 'patterns');
+      await writeFile(patterns, needles.join('\n') + '\n');
+      const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
+      args.push(...(rev === null ? ['--untracked'] : [rev]));
+      // git grep exits 1 with no output when nothing matches; simple-git reports that as an empty result.
+      const out = await this.git.raw(args);
+      const prefix = rev === null ? '' : `${rev}:`;
+      return out
+        .split('\0')
+        .filter(Boolean)
+        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async listFiles(rev: Revision): Promise<string[]> {
+    const out =
+      rev === null
+        ? await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
+        : await this.git.raw(['ls-tree', '-r', '-z', '--name-only', rev]);
+    return [...new Set(out.split('\0').filter(Boolean))];
+  }
+
+  close(): void {
+    this.blobs?.close();
+    this.blobs = null;
+  }
+
+  private async untracked(): Promise<string[]> {
+    const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
+    return out.split('\0').filter(Boolean);
+  }
+}

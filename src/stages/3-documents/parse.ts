@@ -1,0 +1,134 @@
+import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
+import type { Diagnostic, ManifestObject } from '../../model/types.js';
+
+/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
+const MAX_ALIAS_COUNT = 1000;
+
+export interface ParsedFile {
+  objects: ManifestObject[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
+ * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
+ * the other documents of the file are still returned.
+ */
+export function parseManifests(file: string, text: string): ParsedFile {
+  const diagnostics: Diagnostic[] = [];
+  const warn = (line: number, message: string) =>
+    diagnostics.push({ file, line, severity: 'warning', message });
+
+  if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+    warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
+    return { objects: [], diagnostics };
+  }
+  const lines = new LineCounter();
+  // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
+  const documents = parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
+  const lineOf = (offset: number) => lines.linePos(offset).line;
+  const objects: ManifestObject[] = [];
+
+  // One diagnostic for a template file says more than one per document it breaks.
+  if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+    warn(
+      lineOf(text.indexOf('{{')),
+      'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.',
+    );
+    return { objects, diagnostics };
+  }
+
+  for (const doc of documents) {
+    if (doc.errors.length > 0) {
+      const error = doc.errors[0];
+      warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
+      continue;
+    }
+    if (!isMap(doc.contents)) continue;
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence((error as Error).message)}`);
+      continue;
+    }
+    const line = lineOf(doc.contents.range[0]);
+    const object = toObject(file, line, value, warn);
+    if (!object) continue;
+    if (isListKind(object.kind)) {
+      const itemNodes = doc.contents.get('items', true);
+      const items = Array.isArray(object.body.items) ? object.body.items : [];
+      items.forEach((item, i) => {
+        const node = isSeq(itemNodes) ? (itemNodes.items[i] as Node | undefined) : undefined;
+        const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
+        if (itemObject) objects.push(itemObject);
+      });
+    } else {
+      objects.push(object);
+    }
+  }
+  return { objects, diagnostics };
+}
+
+function toObject(
+  file: string,
+  line: number,
+  value: unknown,
+  warn: (line: number, message: string) => void,
+): ManifestObject | null {
+  if (!isRecord(value)) return null;
+  const { apiVersion, kind, metadata } = value;
+  if (typeof kind !== 'string' || typeof apiVersion !== 'string') return null;
+  if (isListKind(kind)) return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
+  if (!isRecord(metadata)) return null;
+  for (const field of ['name', 'namespace'] as const) {
+    const v = metadata[field];
+    // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
+  }
+  if (typeof metadata.name !== 'string' || metadata.name === '') return null;
+  const namespace =
+    typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
+  return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+
+/**
+ * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
+ * whose key is another flow mapping, which no hand-written manifest contains.
+ */
+function isTemplate(doc: Document.Parsed, text: string): boolean {
+  if (doc.errors.length > 0) {
+    const action = text.indexOf('{{', doc.range[0]);
+    return action >= 0 && action < doc.range[2];
+  }
+  let found = false;
+  visit(doc, {
+    Map(_, node) {
+      const first = node.items[0];
+      if (node.flow && first && isMap(first.key) && first.key.flow) {
+        found = true;
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
+}
+
+function isListKind(kind: string): boolean {
+  return kind === 'List' || kind.endsWith('List');
+}
+
+/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
+function firstSentence(message: string): string {
+  return message
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .trim();
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,182 @@
+import { isRecord } from '../3-documents/parse.js';
+import type { ConfigKind, ConfigRef, Delivery, RefPath } from '../../model/types.js';
+
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
+
+/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
+const PLUGIN_SECRET_FIELDS: Record<string, string> = {
+  cephfs: 'secretRef',
+  rbd: 'secretRef',
+  iscsi: 'secretRef',
+  scaleIO: 'secretRef',
+  flexVolume: 'secretRef',
+  storageos: 'secretRef',
+};
+
+type Mount = { container: string; at: string; subPath: boolean };
+
+/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
+export function extractRefs(podSpec: unknown): ConfigRef[] {
+  if (!isRecord(podSpec)) return [];
+  const refs: ConfigRef[] = [];
+  const mounts = volumeMounts(podSpec);
+
+  for (const volume of list(podSpec.volumes)) {
+    const volumeName = str(volume.name) ?? '?';
+    const at = `volumes[${volumeName}]`;
+    const consumers = mounts.get(volumeName) ?? [];
+    const mounted = (ref: Omit<ConfigRef, 'container' | 'delivery' | 'via'>, via: string) => {
+      if (!ref.name) return;
+      if (consumers.length === 0) refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
+      for (const m of consumers) {
+        const delivery: Delivery = m.subPath ? 'subPath' : 'volume';
+        refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+      }
+    };
+
+    if (isRecord(volume.configMap)) {
+      const source = volume.configMap;
+      mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+    }
+    if (isRecord(volume.secret)) {
+      const source = volume.secret;
+      mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+    }
+    if (isRecord(volume.projected)) {
+      list(volume.projected.sources).forEach((source, i) => {
+        if (isRecord(source.configMap))
+          mounted(
+            keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'),
+            `${at}.projected.sources[${i}].configMap`,
+          );
+        if (isRecord(source.secret))
+          mounted(
+            keyed('Secret', str(source.secret.name), source.secret, 'projected'),
+            `${at}.projected.sources[${i}].secret`,
+          );
+      });
+    }
+    if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
+      const name = str(volume.csi.nodePublishSecretRef.name);
+      if (name) refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
+    }
+    for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
+      const source = volume[plugin];
+      if (!isRecord(source) || !isRecord(source[fieldName])) continue;
+      const name = str(source[fieldName].name);
+      if (name) refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
+    }
+    if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
+      refs.push(
+        mountCredentials(str(volume.azureFile.secretName)!, 'volume-plugin', `${at}.azureFile.secretName`),
+      );
+    }
+  }
+
+  for (const listName of CONTAINER_LISTS) {
+    for (const container of list(podSpec[listName])) {
+      const containerName = str(container.name) ?? '?';
+      const at = `${listName}[${containerName}]`;
+      for (const env of list(container.env)) {
+        const from = isRecord(env.valueFrom) ? env.valueFrom : {};
+        const via = `${at}.env[${str(env.name) ?? '?'}]`;
+        for (const [field, kind] of [
+          ['configMapKeyRef', 'ConfigMap'],
+          ['secretKeyRef', 'Secret'],
+        ] as const) {
+          const ref = from[field];
+          if (!isRecord(ref) || !str(ref.name)) continue;
+          refs.push({
+            kind,
+            name: str(ref.name)!,
+            keys: str(ref.key) !== undefined ? [str(ref.key)!] : [],
+            optional: ref.optional === true,
+            path: 'env',
+            via: `${via}.valueFrom.${field}`,
+            container: containerName,
+            delivery: 'env',
+          });
+        }
+      }
+      list(container.envFrom).forEach((source, i) => {
+        for (const [field, kind] of [
+          ['configMapRef', 'ConfigMap'],
+          ['secretRef', 'Secret'],
+        ] as const) {
+          const ref = source[field];
+          if (!isRecord(ref) || !str(ref.name)) continue;
+          const prefix = str(source.prefix);
+          refs.push({
+            kind,
+            name: str(ref.name)!,
+            keys: null,
+            optional: ref.optional === true,
+            path: 'envFrom',
+            via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
+            container: containerName,
+            delivery: 'env',
+          });
+        }
+      });
+    }
+  }
+
+  list(podSpec.imagePullSecrets).forEach((secret, i) => {
+    const name = str(secret.name);
+    if (!name) return;
+    refs.push({
+      kind: 'Secret',
+      name,
+      keys: null,
+      optional: false,
+      path: 'imagePullSecrets',
+      via: `imagePullSecrets[${i}]`,
+      container: null,
+      delivery: 'image-pull',
+    });
+  });
+  return refs;
+}
+
+/** Whole-object references read the keys listed in `items`, or every key when there are none. */
+function keyed(kind: ConfigKind, name: string | undefined, source: Record<string, unknown>, path: RefPath) {
+  const items = list(source.items)
+    .map((item) => str(item.key))
+    .filter((key): key is string => key !== undefined);
+  return {
+    kind,
+    name: name ?? '',
+    keys: Array.isArray(source.items) ? items : null,
+    optional: source.optional === true,
+    path,
+  };
+}
+
+function mountCredentials(name: string, path: RefPath, via: string): ConfigRef {
+  return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
+}
+
+function volumeMounts(podSpec: Record<string, unknown>): Map<string, Mount[]> {
+  const mounts = new Map<string, Mount[]>();
+  for (const listName of CONTAINER_LISTS) {
+    for (const container of list(podSpec[listName])) {
+      const containerName = str(container.name) ?? '?';
+      for (const mount of list(container.volumeMounts)) {
+        const volume = str(mount.name);
+        if (!volume) continue;
+        const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+        const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
+        mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+      }
+    }
+  }
+  return mounts;
+}
+
+function list(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,68 @@
+import { configContent, isConfig, sameEntry, type ConfigContent } from '../4-objects/configs.js';
+import type { ConfigChange, Diagnostic, KeyChanges, ManifestObject } from '../../model/types.js';
+import type { Pairing } from './pairing.js';
+
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
+export function diffConfigs(pairing: Pairing, diagnostics: Diagnostic[]): ConfigChange[] {
+  const changes: ConfigChange[] = [];
+  const content = (object: ManifestObject) => configContent(object, diagnostics);
+
+  for (const [head, base] of pairing.baseOf) {
+    if (!isConfig(head)) continue;
+    const before = content(base);
+    const keys = diffKeys(before, content(head));
+    if (keys.added.length + keys.removed.length + keys.modified.length === 0) continue;
+    changes.push(change(head, 'modified', keys));
+    if (before.immutable) {
+      diagnostics.push({
+        file: head.file,
+        line: head.line,
+        severity: 'error',
+        message:
+          `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
+          `Create it under a new name and point its consumers at the new name.`,
+      });
+    }
+  }
+  for (const head of pairing.added.filter(isConfig)) {
+    changes.push(
+      change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }),
+    );
+  }
+  for (const base of pairing.deleted.filter(isConfig)) {
+    changes.push(
+      change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }),
+    );
+  }
+  return changes;
+}
+
+function diffKeys(before: ConfigContent, after: ConfigContent): KeyChanges {
+  const keys: KeyChanges = { added: [], removed: [], modified: [] };
+  for (const [key, value] of after.entries) {
+    if (!before.entries.has(key)) keys.added.push(key);
+    else if (!sameEntry(before.entries.get(key), value)) keys.modified.push(key);
+  }
+  for (const key of before.entries.keys()) if (!after.entries.has(key)) keys.removed.push(key);
+  for (const list of Object.values(keys)) list.sort();
+  return keys;
+}
+
+function change(object: ManifestObject, kind: ConfigChange['change'], keys: KeyChanges): ConfigChange {
+  return {
+    kind: object.kind as ConfigChange['kind'],
+    namespace: object.namespace,
+    name: object.name,
+    file: object.file,
+    line: object.line,
+    change: kind,
+    keys,
+  };
+}
+
+export function changedKeys(change: ConfigChange): string[] {
+  return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}

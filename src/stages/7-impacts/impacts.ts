@@ -1,0 +1,208 @@
+import { compareText } from '../../model/order.js';
+import stringify from 'fast-json-stable-stringify';
+import { changedKeys } from '../6-changes/diff.js';
+import { idKey } from '../6-changes/pairing.js';
+import { asWorkload, type PodTemplate, type PodTemplatePaths, type Workload } from '../4-objects/workloads.js';
+import { extractRefs } from '../5-references/extract.js';
+import { namespaceMatch, refersTo } from '../../model/identity.js';
+import type {
+  ConfigChange,
+  ConfigRef,
+  Delivery,
+  Diagnostic,
+  Impact,
+  ImpactedConfig,
+  ImpactStatus,
+  ManifestObject,
+  Unaffected,
+  WorkloadRefSummary,
+} from '../../model/types.js';
+
+/** Higher is listed first. */
+export const STATUS_RANK: Record<ImpactStatus, number> = {
+  dormant: 4,
+  'stale-hash': 3,
+  manual: 2,
+  'next-run': 1,
+  rolling: 0,
+};
+
+export interface ImpactInput {
+  changes: ConfigChange[];
+  /** Workloads at head that may consume a changed config. */
+  workloads: Workload[];
+  /** Every Deployment seen at head, by id: the targets of Argo Rollouts' `workloadRef`. */
+  deployments: Map<string, Workload>;
+  /** The object at base: `unchanged` when its file did not change, `null` when it is new. */
+  previous: (head: ManifestObject) => ManifestObject | 'unchanged' | null;
+  podTemplatePaths: PodTemplatePaths;
+  /** Workloads whose config-hash annotation does not match what they read at head. */
+  staleHash: ReadonlySet<Workload>;
+}
+
+export interface ImpactResult {
+  impacts: Impact[];
+  unaffected: Unaffected[];
+  diagnostics: Diagnostic[];
+}
+
+export function computeImpacts(input: ImpactInput): ImpactResult {
+  const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
+  const changes = byIdentity(input.changes);
+  for (const workload of input.workloads) {
+    const source = templateSource(workload, input.deployments);
+    if (!source) continue;
+    const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+    const summary = summarise(workload.object);
+    const configs: ImpactedConfig[] = [];
+
+    for (const change of changes) {
+      const scope = namespaceMatch(workload.object.namespace, change.namespace);
+      const matching = refs.filter((ref) => refersTo(ref, change));
+      if (!scope || matching.length === 0) continue;
+      const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+      const unaffected = (reason: string) =>
+        result.unaffected.push({ workload: summary, config: id, reason });
+
+      if (change.change === 'deleted') {
+        const required = matching.filter((ref) => !ref.optional);
+        if (required.length > 0) {
+          result.diagnostics.push({
+            file: workload.object.file,
+            line: workload.object.line,
+            severity: 'error',
+            message:
+              `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+              `(${required[0].via}), which this change deletes: new pods will not start. ` +
+              `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+          });
+          continue;
+        }
+      }
+      const keys = change.keys;
+      const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+      const consumed = reading.filter(
+        (ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)),
+      );
+      if (consumed.length === 0) {
+        if (matching.every((ref) => ref.delivery === 'image-pull'))
+          unaffected('image pull secret: read at each pull');
+        else if (reading.length === 0) unaffected('no container mounts the volume');
+        else unaffected('reads none of the changed keys');
+        continue;
+      }
+      configs.push({
+        ...id,
+        keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+        via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+        namespaceAssumed: scope === 'assumed',
+      });
+    }
+    const stale = input.staleHash.has(source.owner);
+    if (configs.length === 0 && !stale) continue;
+
+    const rollout = stale ? STALE : status(workload, source.owner, input);
+    if (rollout === 'new') {
+      for (const config of configs)
+        result.unaffected.push({
+          workload: summary,
+          config,
+          reason: 'new workload: its pods start with the new config',
+        });
+      continue;
+    }
+    const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort() as Delivery[];
+    result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+  }
+  result.impacts.sort(
+    (a, b) =>
+      STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
+      compareText(a.workload.file, b.workload.file) ||
+      a.workload.line - b.workload.line,
+  );
+  return result;
+}
+
+const STALE = {
+  status: 'stale-hash' as const,
+  reason:
+    'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
+
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes: ConfigChange[]) {
+  const merged = new Map<
+    string,
+    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & { keys: string[] }
+  >();
+  for (const change of changes) {
+    const key = idKey(change);
+    const seen = merged.get(key);
+    const keys = changedKeys(change);
+    if (!seen)
+      merged.set(key, {
+        kind: change.kind,
+        namespace: change.namespace,
+        name: change.name,
+        change: change.change,
+        keys,
+      });
+    else {
+      seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+      if (change.change !== 'deleted') seen.change = change.change;
+    }
+  }
+  return [...merged.values()];
+}
+
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload: Workload, deployments: Map<string, Workload>) {
+  // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+  if (!workload.workloadRef || workload.templates.length > 0)
+    return { templates: workload.templates, owner: workload };
+  const target = deployments.get(
+    idKey({
+      kind: workload.workloadRef.kind,
+      namespace: workload.object.namespace,
+      name: workload.workloadRef.name,
+    }),
+  );
+  return target ? { templates: target.templates, owner: target } : null;
+}
+
+function refsOf(template: PodTemplate, qualify: boolean): ConfigRef[] {
+  const refs = extractRefs(template.template.spec);
+  return qualify ? refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` })) : refs;
+}
+
+function status(
+  workload: Workload,
+  owner: Workload,
+  input: ImpactInput,
+): { status: ImpactStatus; reason: string } | 'new' {
+  const before = input.previous(owner.object);
+  if (before === null) return 'new';
+  if (!workload.behaviour.rolls)
+    return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+  const templateChanged =
+    before !== 'unchanged' &&
+    stringify(owner.templates.map((t) => t.template)) !==
+      stringify((asWorkload(before, input.podTemplatePaths)?.templates ?? []).map((t) => t.template));
+  return templateChanged
+    ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+    : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+}
+
+export function summarise(object: ManifestObject): WorkloadRefSummary {
+  return {
+    kind: object.kind,
+    namespace: object.namespace,
+    name: object.name,
+    file: object.file,
+    line: object.line,
+  };
+}

@@ -1,0 +1,123 @@
+import type { Report } from '../../model/types.js';
+import {
+  DELIVERY_TEXT,
+  capitalise,
+  changeSummary,
+  countByStatus,
+  headline,
+  impactsOf,
+  impactsWithoutChange,
+  nextStep,
+  objectName,
+  shortSha,
+  verdict,
+} from './wording.js';
+
+export interface MarkdownOptions {
+  /** A URL for a file line at head (the PR's head commit), or null to print the bare location. */
+  link?: (file: string, line: number) => string | null;
+}
+
+const STATUS_BADGE = {
+  'stale-hash': '🔴 stale-hash',
+  dormant: '🔴 dormant',
+  manual: '🟠 manual',
+  'next-run': '🔵 next-run',
+  rolling: '🟢 rolling',
+};
+
+/** The report for a reviewer: PR comment, job summary, `--format markdown`. */
+export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  const at = (file: string, line: number, label: string) => {
+    const url = options.link?.(file, line);
+    return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
+  };
+  const counts = countByStatus(report);
+  const errors = report.diagnostics.filter((d) => d.severity === 'error');
+  const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
+  const out: string[] = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+  if (report.changes.length) out.push(verdict(report), '');
+
+  const rows = report.changes.flatMap((change) => {
+    const config =
+      at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+      `<br>${escape(changeSummary(change))}`;
+    const consumers = impactsOf(report, change);
+    if (consumers.length === 0)
+      return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
+    // The config cell only on its first row: the table reads as config → its workloads.
+    return consumers.map(({ impact, config: consumed }, i) => {
+      const workload = at(
+        impact.workload.file,
+        impact.workload.line,
+        `${impact.workload.kind} \`${objectName(impact.workload)}\``,
+      );
+      const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
+      const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
+      return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
+    });
+  });
+  for (const impact of impactsWithoutChange(report)) {
+    const workload = at(
+      impact.workload.file,
+      impact.workload.line,
+      `${impact.workload.kind} \`${objectName(impact.workload)}\``,
+    );
+    rows.push(
+      `| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`,
+    );
+  }
+  if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
+
+  if (errors.length) {
+    out.push('**Errors**', '');
+    for (const d of errors)
+      out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
+    out.push('');
+  }
+  const next = nextStep(report);
+  if (next) out.push(`**Next:** ${next}`, '');
+
+  const details: string[] = [];
+  for (const impact of report.impacts) {
+    details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\` (${impact.status})`);
+    for (const config of impact.configs) {
+      const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
+      const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
+      details.push(`  - ${config.kind} \`${objectName(config)}\`${keys}${assumed}`);
+      for (const via of config.via) details.push(`    - \`${via.path}\` — ${DELIVERY_TEXT[via.delivery]}`);
+    }
+  }
+  const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
+  if (warnings.length) {
+    details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
+    for (const d of warnings) details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
+  }
+  if (details.length)
+    out.push(
+      '<details><summary>Paths, keys and skipped input</summary>',
+      '',
+      ...details,
+      '',
+      '</details>',
+      '',
+    );
+  out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
+  return out.join('\n') + '\n';
+}
+
+/** What a sticky comment becomes once a later push leaves nothing to act on. */
+export function renderAllClear(report: Report): string {
+  return [
+    `### ✅ Config Rollout Guard: all clear`,
+    '',
+    `${headline(report)}${report.changes.length ? ` ${verdict(report)}.` : ''}`,
+    '',
+    `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
+    '',
+  ].join('\n');
+}
+
+function escape(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}

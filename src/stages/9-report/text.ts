@@ -1,0 +1,161 @@
+import type { ImpactStatus, Report } from '../../model/types.js';
+import type { FixResult } from '../../commands/fix.js';
+import type { ScanReport } from '../../commands/scan.js';
+import {
+  DELIVERY_TEXT,
+  changeSummary,
+  impactLine,
+  impactsWithoutChange,
+  impactsOf,
+  nextStep,
+  objectName,
+  shortSha,
+  verdict,
+  headline,
+} from './wording.js';
+
+export interface TextOptions {
+  colour: boolean;
+  verbose: boolean;
+}
+
+const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 } as const;
+type Style = keyof typeof CODES;
+
+const STATUS_STYLE: Record<ImpactStatus, Style> = {
+  'stale-hash': 'red',
+  dormant: 'red',
+  manual: 'yellow',
+  'next-run': 'cyan',
+  rolling: 'green',
+};
+
+export function renderText(report: Report, options: TextOptions): string {
+  const paint = painter(options.colour);
+  const out: string[] = [];
+  out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
+  out.push(headline(report));
+  if (report.changes.length) out.push(verdict(report));
+  out.push('');
+
+  for (const change of report.changes) {
+    const where = paint('dim', `${change.file}:${change.line}`);
+    out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}  ${changeSummary(change)}  ${where}`);
+    const consumers = impactsOf(report, change);
+    if (consumers.length === 0)
+      out.push(paint('dim', '  no workload in the repository reads the changed keys'));
+    for (const { impact, config } of consumers) {
+      const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+      out.push(
+        `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
+      );
+      out.push(`           ${impact.reason}`);
+      for (const via of config.via)
+        out.push(paint('dim', `           via ${via.path} (${DELIVERY_TEXT[via.delivery]})`));
+      if (config.namespaceAssumed)
+        out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
+    }
+    if (options.verbose) {
+      for (const u of report.unaffected.filter(
+        (u) => u.config.kind === change.kind && u.config.name === change.name,
+      )) {
+        out.push(
+          paint(
+            'dim',
+            `  ${'unaffected'.padEnd(8)} ${u.workload.kind} ${objectName(u.workload)}: ${u.reason}`,
+          ),
+        );
+      }
+    }
+    out.push('');
+  }
+
+  const unexplained = impactsWithoutChange(report);
+  if (unexplained.length) {
+    out.push(paint('bold', 'Workloads whose config did not change in this range'));
+    for (const impact of unexplained) {
+      const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+      out.push(
+        `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
+      );
+      out.push(`           ${impact.reason}`);
+    }
+    out.push('');
+  }
+
+  const errors = report.diagnostics.filter((d) => d.severity === 'error');
+  const others = report.diagnostics.filter((d) => d.severity !== 'error');
+  if (errors.length) {
+    out.push(paint('red', 'Errors'));
+    for (const d of errors) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    out.push('');
+  }
+  if (others.length) {
+    out.push(paint('yellow', `Skipped or suspicious input (${others.length})`));
+    for (const d of others) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+    out.push('');
+  }
+  const next = nextStep(report);
+  if (next) out.push(`${paint('bold', 'Next:')} ${next}`);
+  return out.join('\n').replace(/\n+$/, '') + '\n';
+}
+
+export function renderScanText(report: ScanReport, options: TextOptions): string {
+  const paint = painter(options.colour);
+  const out: string[] = [];
+  out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
+  const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
+  out.push(`${report.workloads.length} workloads, ${refs} config references.`, '');
+  for (const workload of report.workloads) {
+    out.push(
+      `${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`,
+    );
+    for (const ref of workload.refs) {
+      const keys = ref.keys === null ? 'all keys' : ref.keys.join(', ') || 'no keys';
+      const defined = ref.definedAt
+        ? `${ref.definedAt.file}:${ref.definedAt.line}`
+        : 'not defined in this repository';
+      const optional = ref.optional ? ', optional' : '';
+      out.push(`  ${ref.kind} ${ref.name} [${keys}${optional}] via ${ref.via} (${ref.delivery})`);
+      out.push(paint('dim', `    → ${defined}`));
+    }
+  }
+  if (report.diagnostics.length) {
+    out.push('', paint('yellow', `Skipped or suspicious input (${report.diagnostics.length})`));
+    for (const d of report.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  }
+  return out.join('\n') + '\n';
+}
+
+export function renderFixText(
+  result: FixResult,
+  options: { colour: boolean; dryRun: boolean; annotation: string },
+): string {
+  const paint = painter(options.colour);
+  const out: string[] = [];
+  const workloads = result.edits.flatMap((e) => e.workloads);
+  if (workloads.length === 0) {
+    out.push('Nothing to fix: every pod template already carries the hash of the config it reads.');
+  } else {
+    const verb = options.dryRun ? 'Would stamp' : 'Stamped';
+    out.push(
+      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${options.annotation}:`,
+    );
+    for (const w of workloads)
+      out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);
+    out.push(
+      options.dryRun
+        ? 'Nothing was written (--dry-run).'
+        : 'Review with `git diff`, and commit it together with the config change.',
+    );
+  }
+  if (result.diagnostics.length) {
+    out.push('', paint('yellow', `Skipped or suspicious input (${result.diagnostics.length})`));
+    for (const d of result.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  }
+  return out.join('\n') + '\n';
+}
+
+function painter(colour: boolean) {
+  return (style: Style, text: string) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);
+}
