@@ -8,4 +8,5 @@ export default {
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 60000,
+  globalSetup: '<rootDir>/test/setup/global.js',
 };

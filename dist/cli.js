@@ -4,9 +4,9 @@ const require = __crgCreateRequire(import.meta.url);
 import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { normalize, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createHash, createHmac } from 'node:crypto';
 import require$$0 from 'process';
 import require$$0$1 from 'buffer';
-import { createHash, createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import require$$0$3 from 'fs';
 import require$$1 from 'tty';
@@ -15,3269 +15,161 @@ import require$$0$2 from 'os';
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 
-function getDefaultExportFromCjs (x) {
-	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
-}
-
-var utils = {};
-
-var constants;
-var hasRequiredConstants;
-
-function requireConstants () {
-	if (hasRequiredConstants) return constants;
-	hasRequiredConstants = 1;
-
-	const WIN_SLASH = '\\\\/';
-	const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-
-	const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-
-	/**
-	 * Posix glob regex
-	 */
-
-	const DOT_LITERAL = '\\.';
-	const PLUS_LITERAL = '\\+';
-	const QMARK_LITERAL = '\\?';
-	const SLASH_LITERAL = '\\/';
-	const ONE_CHAR = '(?=.)';
-	const QMARK = '[^/]';
-	const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-	const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-	const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-	const NO_DOT = `(?!${DOT_LITERAL})`;
-	const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-	const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-	const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-	const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-	const STAR = `${QMARK}*?`;
-	const SEP = '/';
-
-	const POSIX_CHARS = {
-	  DOT_LITERAL,
-	  PLUS_LITERAL,
-	  QMARK_LITERAL,
-	  SLASH_LITERAL,
-	  ONE_CHAR,
-	  QMARK,
-	  END_ANCHOR,
-	  DOTS_SLASH,
-	  NO_DOT,
-	  NO_DOTS,
-	  NO_DOT_SLASH,
-	  NO_DOTS_SLASH,
-	  QMARK_NO_DOT,
-	  STAR,
-	  START_ANCHOR,
-	  SEP
-	};
-
-	/**
-	 * Windows glob regex
-	 */
-
-	const WINDOWS_CHARS = {
-	  ...POSIX_CHARS,
-
-	  SLASH_LITERAL: `[${WIN_SLASH}]`,
-	  QMARK: WIN_NO_SLASH,
-	  STAR: `${WIN_NO_SLASH}*?`,
-	  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-	  NO_DOT: `(?!${DOT_LITERAL})`,
-	  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-	  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-	  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-	  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-	  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-	  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-	  SEP: '\\'
-	};
-
-	/**
-	 * POSIX Bracket Regex
-	 */
-
-	const POSIX_REGEX_SOURCE = {
-	  __proto__: null,
-	  alnum: 'a-zA-Z0-9',
-	  alpha: 'a-zA-Z',
-	  ascii: '\\x00-\\x7F',
-	  blank: ' \\t',
-	  cntrl: '\\x00-\\x1F\\x7F',
-	  digit: '0-9',
-	  graph: '\\x21-\\x7E',
-	  lower: 'a-z',
-	  print: '\\x20-\\x7E ',
-	  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
-	  space: ' \\t\\r\\n\\v\\f',
-	  upper: 'A-Z',
-	  word: 'A-Za-z0-9_',
-	  xdigit: 'A-Fa-f0-9'
-	};
-
-	constants = {
-	  DEFAULT_MAX_EXTGLOB_RECURSION,
-	  MAX_LENGTH: 1024 * 64,
-	  POSIX_REGEX_SOURCE,
-
-	  // regular expressions
-	  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-	  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-	  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-	  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-	  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-	  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-
-	  // Replace globs with equivalent patterns to reduce parsing time.
-	  REPLACEMENTS: {
-	    __proto__: null,
-	    '***': '*',
-	    '**/**': '**',
-	    '**/**/**': '**'
-	  },
-
-	  // Digits
-	  CHAR_0: 48, /* 0 */
-	  CHAR_9: 57, /* 9 */
-
-	  // Alphabet chars.
-	  CHAR_UPPERCASE_A: 65, /* A */
-	  CHAR_LOWERCASE_A: 97, /* a */
-	  CHAR_UPPERCASE_Z: 90, /* Z */
-	  CHAR_LOWERCASE_Z: 122, /* z */
-
-	  CHAR_LEFT_PARENTHESES: 40, /* ( */
-	  CHAR_RIGHT_PARENTHESES: 41, /* ) */
-
-	  CHAR_ASTERISK: 42, /* * */
-
-	  // Non-alphabetic chars.
-	  CHAR_AMPERSAND: 38, /* & */
-	  CHAR_AT: 64, /* @ */
-	  CHAR_BACKWARD_SLASH: 92, /* \ */
-	  CHAR_CARRIAGE_RETURN: 13, /* \r */
-	  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
-	  CHAR_COLON: 58, /* : */
-	  CHAR_COMMA: 44, /* , */
-	  CHAR_DOT: 46, /* . */
-	  CHAR_DOUBLE_QUOTE: 34, /* " */
-	  CHAR_EQUAL: 61, /* = */
-	  CHAR_EXCLAMATION_MARK: 33, /* ! */
-	  CHAR_FORM_FEED: 12, /* \f */
-	  CHAR_FORWARD_SLASH: 47, /* / */
-	  CHAR_GRAVE_ACCENT: 96, /* ` */
-	  CHAR_HASH: 35, /* # */
-	  CHAR_HYPHEN_MINUS: 45, /* - */
-	  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
-	  CHAR_LEFT_CURLY_BRACE: 123, /* { */
-	  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
-	  CHAR_LINE_FEED: 10, /* \n */
-	  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
-	  CHAR_PERCENT: 37, /* % */
-	  CHAR_PLUS: 43, /* + */
-	  CHAR_QUESTION_MARK: 63, /* ? */
-	  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
-	  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
-	  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
-	  CHAR_SEMICOLON: 59, /* ; */
-	  CHAR_SINGLE_QUOTE: 39, /* ' */
-	  CHAR_SPACE: 32, /*   */
-	  CHAR_TAB: 9, /* \t */
-	  CHAR_UNDERSCORE: 95, /* _ */
-	  CHAR_VERTICAL_LINE: 124, /* | */
-	  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
-
-	  /**
-	   * Create EXTGLOB_CHARS
-	   */
-
-	  extglobChars(chars) {
-	    return {
-	      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
-	      '?': { type: 'qmark', open: '(?:', close: ')?' },
-	      '+': { type: 'plus', open: '(?:', close: ')+' },
-	      '*': { type: 'star', open: '(?:', close: ')*' },
-	      '@': { type: 'at', open: '(?:', close: ')' }
-	    };
-	  },
-
-	  /**
-	   * Create GLOB_CHARS
-	   */
-
-	  globChars(win32) {
-	    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-	  }
-	};
-	return constants;
-}
-
-/*global navigator*/
-
-var hasRequiredUtils;
-
-function requireUtils () {
-	if (hasRequiredUtils) return utils;
-	hasRequiredUtils = 1;
-	(function (exports) {
-
-		const {
-		  REGEX_BACKSLASH,
-		  REGEX_REMOVE_BACKSLASH,
-		  REGEX_SPECIAL_CHARS,
-		  REGEX_SPECIAL_CHARS_GLOBAL
-		} = /*@__PURE__*/ requireConstants();
-
-		exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
-		exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
-		exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
-		exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
-		exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
-
-		exports.isWindows = () => {
-		  if (typeof navigator !== 'undefined' && navigator.platform) {
-		    const platform = navigator.platform.toLowerCase();
-		    return platform === 'win32' || platform === 'windows';
-		  }
-
-		  if (typeof process !== 'undefined' && process.platform) {
-		    return process.platform === 'win32';
-		  }
-
-		  return false;
-		};
-
-		exports.removeBackslashes = str => {
-		  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
-		    return match === '\\' ? '' : match;
-		  });
-		};
-
-		exports.escapeLast = (input, char, lastIdx) => {
-		  const idx = input.lastIndexOf(char, lastIdx);
-		  if (idx === -1) return input;
-		  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
-		  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-		};
-
-		exports.removePrefix = (input, state = {}) => {
-		  let output = input;
-		  if (output.startsWith('./')) {
-		    output = output.slice(2);
-		    state.prefix = './';
-		  }
-		  return output;
-		};
-
-		exports.wrapOutput = (input, state = {}, options = {}) => {
-		  const prepend = options.contains ? '' : '^';
-		  const append = options.contains ? '' : '$';
-
-		  let output = `${prepend}(?:${input})${append}`;
-		  if (state.negated === true) {
-		    output = `(?:^(?!${output}).*$)`;
-		  }
-		  return output;
-		};
-
-		exports.basename = (path, { windows } = {}) => {
-		  const segs = path.split(windows ? /[\\/]/ : '/');
-		  const last = segs[segs.length - 1];
-
-		  if (last === '') {
-		    return segs[segs.length - 2];
-		  }
-
-		  return last;
-		}; 
-	} (utils));
-	return utils;
-}
-
-var scan_1;
-var hasRequiredScan;
-
-function requireScan () {
-	if (hasRequiredScan) return scan_1;
-	hasRequiredScan = 1;
-
-	const utils = /*@__PURE__*/ requireUtils();
-	const {
-	  CHAR_ASTERISK,             /* * */
-	  CHAR_AT,                   /* @ */
-	  CHAR_BACKWARD_SLASH,       /* \ */
-	  CHAR_COMMA,                /* , */
-	  CHAR_DOT,                  /* . */
-	  CHAR_EXCLAMATION_MARK,     /* ! */
-	  CHAR_FORWARD_SLASH,        /* / */
-	  CHAR_LEFT_CURLY_BRACE,     /* { */
-	  CHAR_LEFT_PARENTHESES,     /* ( */
-	  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
-	  CHAR_PLUS,                 /* + */
-	  CHAR_QUESTION_MARK,        /* ? */
-	  CHAR_RIGHT_CURLY_BRACE,    /* } */
-	  CHAR_RIGHT_PARENTHESES,    /* ) */
-	  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-	} = /*@__PURE__*/ requireConstants();
-
-	const isPathSeparator = code => {
-	  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-	};
-
-	const depth = token => {
-	  if (token.isPrefix !== true) {
-	    token.depth = token.isGlobstar ? Infinity : 1;
-	  }
-	};
-
-	/**
-	 * Quickly scans a glob pattern and returns an object with a handful of
-	 * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
-	 * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
-	 * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
-	 *
-	 * ```js
-	 * const pm = require('picomatch');
-	 * console.log(pm.scan('foo/bar/*.js'));
-	 * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
-	 * ```
-	 * @param {String} `str`
-	 * @param {Object} `options`
-	 * @return {Object} Returns an object with tokens and regex source string.
-	 * @api public
-	 */
-
-	const scan = (input, options) => {
-	  const opts = options || {};
-
-	  const length = input.length - 1;
-	  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-	  const slashes = [];
-	  const tokens = [];
-	  const parts = [];
-
-	  let str = input;
-	  let index = -1;
-	  let start = 0;
-	  let lastIndex = 0;
-	  let isBrace = false;
-	  let isBracket = false;
-	  let isGlob = false;
-	  let isExtglob = false;
-	  let isGlobstar = false;
-	  let braceEscaped = false;
-	  let backslashes = false;
-	  let negated = false;
-	  let negatedExtglob = false;
-	  let finished = false;
-	  let braces = 0;
-	  let prev;
-	  let code;
-	  let token = { value: '', depth: 0, isGlob: false };
-
-	  const eos = () => index >= length;
-	  const peek = () => str.charCodeAt(index + 1);
-	  const advance = () => {
-	    prev = code;
-	    return str.charCodeAt(++index);
-	  };
-
-	  while (index < length) {
-	    code = advance();
-	    let next;
-
-	    if (code === CHAR_BACKWARD_SLASH) {
-	      backslashes = token.backslashes = true;
-	      code = advance();
-
-	      if (code === CHAR_LEFT_CURLY_BRACE) {
-	        braceEscaped = true;
-	      }
-	      continue;
-	    }
-
-	    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-	      braces++;
-
-	      while (eos() !== true && (code = advance())) {
-	        if (code === CHAR_BACKWARD_SLASH) {
-	          backslashes = token.backslashes = true;
-	          advance();
-	          continue;
-	        }
-
-	        if (code === CHAR_LEFT_CURLY_BRACE) {
-	          braces++;
-	          continue;
-	        }
-
-	        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-	          isBrace = token.isBrace = true;
-	          isGlob = token.isGlob = true;
-	          finished = true;
-
-	          if (scanToEnd === true) {
-	            continue;
-	          }
-
-	          break;
-	        }
-
-	        if (braceEscaped !== true && code === CHAR_COMMA) {
-	          isBrace = token.isBrace = true;
-	          isGlob = token.isGlob = true;
-	          finished = true;
-
-	          if (scanToEnd === true) {
-	            continue;
-	          }
-
-	          break;
-	        }
-
-	        if (code === CHAR_RIGHT_CURLY_BRACE) {
-	          braces--;
-
-	          if (braces === 0) {
-	            braceEscaped = false;
-	            isBrace = token.isBrace = true;
-	            finished = true;
-	            break;
-	          }
-	        }
-	      }
-
-	      if (scanToEnd === true) {
-	        continue;
-	      }
-
-	      break;
-	    }
-
-	    if (code === CHAR_FORWARD_SLASH) {
-	      slashes.push(index);
-	      tokens.push(token);
-	      token = { value: '', depth: 0, isGlob: false };
-
-	      if (finished === true) continue;
-	      if (prev === CHAR_DOT && index === (start + 1)) {
-	        start += 2;
-	        continue;
-	      }
-
-	      lastIndex = index + 1;
-	      continue;
-	    }
-
-	    if (opts.noext !== true) {
-	      const isExtglobChar = code === CHAR_PLUS
-	        || code === CHAR_AT
-	        || code === CHAR_ASTERISK
-	        || code === CHAR_QUESTION_MARK
-	        || code === CHAR_EXCLAMATION_MARK;
-
-	      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-	        isGlob = token.isGlob = true;
-	        isExtglob = token.isExtglob = true;
-	        finished = true;
-	        if (code === CHAR_EXCLAMATION_MARK && index === start) {
-	          negatedExtglob = true;
-	        }
-
-	        if (scanToEnd === true) {
-	          let parens = 0;
-
-	          while (eos() !== true && (code = advance())) {
-	            if (code === CHAR_BACKWARD_SLASH) {
-	              backslashes = token.backslashes = true;
-	              advance();
-	              continue;
-	            }
-
-	            if (code === CHAR_LEFT_PARENTHESES) {
-	              parens++;
-	              continue;
-	            }
-
-	            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-	              finished = true;
-	              break;
-	            }
-	          }
-	          continue;
-	        }
-	        break;
-	      }
-	    }
-
-	    if (code === CHAR_ASTERISK) {
-	      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-	      isGlob = token.isGlob = true;
-	      finished = true;
-
-	      if (scanToEnd === true) {
-	        continue;
-	      }
-	      break;
-	    }
-
-	    if (code === CHAR_QUESTION_MARK) {
-	      isGlob = token.isGlob = true;
-	      finished = true;
-
-	      if (scanToEnd === true) {
-	        continue;
-	      }
-	      break;
-	    }
-
-	    if (code === CHAR_LEFT_SQUARE_BRACKET) {
-	      while (eos() !== true && (next = advance())) {
-	        if (next === CHAR_BACKWARD_SLASH) {
-	          backslashes = token.backslashes = true;
-	          advance();
-	          continue;
-	        }
-
-	        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-	          isBracket = token.isBracket = true;
-	          isGlob = token.isGlob = true;
-	          finished = true;
-	          break;
-	        }
-	      }
-
-	      if (scanToEnd === true) {
-	        continue;
-	      }
-
-	      break;
-	    }
-
-	    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-	      negated = token.negated = true;
-	      start++;
-	      continue;
-	    }
-
-	    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-	      isGlob = token.isGlob = true;
-
-	      if (scanToEnd === true) {
-	        let parens = 1;
-
-	        while (eos() !== true && (code = advance())) {
-	          if (code === CHAR_BACKWARD_SLASH) {
-	            backslashes = token.backslashes = true;
-	            advance();
-	            continue;
-	          }
-
-	          if (code === CHAR_LEFT_PARENTHESES) {
-	            parens++;
-	            continue;
-	          }
-
-	          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-	            finished = true;
-	            break;
-	          }
-	        }
-	        continue;
-	      }
-	      break;
-	    }
-
-	    if (isGlob === true) {
-	      finished = true;
-
-	      if (scanToEnd === true) {
-	        continue;
-	      }
-
-	      break;
-	    }
-	  }
-
-	  if (opts.noext === true) {
-	    isExtglob = false;
-	    isGlob = false;
-	  }
-
-	  let base = str;
-	  let prefix = '';
-	  let glob = '';
-
-	  if (start > 0) {
-	    prefix = str.slice(0, start);
-	    str = str.slice(start);
-	    lastIndex -= start;
-	  }
-
-	  if (base && isGlob === true && lastIndex > 0) {
-	    base = str.slice(0, lastIndex);
-	    glob = str.slice(lastIndex);
-	  } else if (isGlob === true) {
-	    base = '';
-	    glob = str;
-	  } else {
-	    base = str;
-	  }
-
-	  if (base && base !== '' && base !== '/' && base !== str) {
-	    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-	      base = base.slice(0, -1);
-	    }
-	  }
-
-	  if (opts.unescape === true) {
-	    if (glob) glob = utils.removeBackslashes(glob);
-
-	    if (base && backslashes === true) {
-	      base = utils.removeBackslashes(base);
-	    }
-	  }
-
-	  const state = {
-	    prefix,
-	    input,
-	    start,
-	    base,
-	    glob,
-	    isBrace,
-	    isBracket,
-	    isGlob,
-	    isExtglob,
-	    isGlobstar,
-	    negated,
-	    negatedExtglob
-	  };
-
-	  if (opts.tokens === true) {
-	    state.maxDepth = 0;
-	    if (!isPathSeparator(code)) {
-	      tokens.push(token);
-	    }
-	    state.tokens = tokens;
-	  }
-
-	  if (opts.parts === true || opts.tokens === true) {
-	    let prevIndex;
-
-	    for (let idx = 0; idx < slashes.length; idx++) {
-	      const n = prevIndex !== undefined ? prevIndex + 1 : start;
-	      const i = slashes[idx];
-	      const value = input.slice(n, i);
-	      if (opts.tokens) {
-	        if (idx === 0 && start !== 0) {
-	          tokens[idx].isPrefix = true;
-	          tokens[idx].value = prefix;
-	        } else {
-	          tokens[idx].value = value;
-	        }
-	        depth(tokens[idx]);
-	        state.maxDepth += tokens[idx].depth;
-	      }
-	      if (i >= start) {
-	        parts.push(value);
-	        prevIndex = i;
-	      }
-	    }
-
-	    const n = prevIndex !== undefined ? prevIndex + 1 : start;
-	    const value = input.slice(n);
-	    parts.push(value);
-
-	    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-	      tokens[tokens.length - 1].value = value;
-	      depth(tokens[tokens.length - 1]);
-	      state.maxDepth += tokens[tokens.length - 1].depth;
-	    }
-
-	    state.slashes = slashes;
-	    state.parts = parts;
-	  }
-
-	  return state;
-	};
-
-	scan_1 = scan;
-	return scan_1;
-}
-
-var parse_1;
-var hasRequiredParse;
-
-function requireParse () {
-	if (hasRequiredParse) return parse_1;
-	hasRequiredParse = 1;
-
-	const constants = /*@__PURE__*/ requireConstants();
-	const utils = /*@__PURE__*/ requireUtils();
-
-	/**
-	 * Constants
-	 */
-
-	const {
-	  MAX_LENGTH,
-	  POSIX_REGEX_SOURCE,
-	  REGEX_NON_SPECIAL_CHARS,
-	  REGEX_SPECIAL_CHARS_BACKREF,
-	  REPLACEMENTS
-	} = constants;
-
-	/**
-	 * Helpers
-	 */
-
-	const expandRange = (args, options) => {
-	  if (typeof options.expandRange === 'function') {
-	    return options.expandRange(...args, options);
-	  }
-
-	  args.sort();
-	  const value = `[${args.join('-')}]`;
-
-	  try {
-	    /* eslint-disable-next-line no-new */
-	    new RegExp(value);
-	  } catch (ex) {
-	    return args.map(v => utils.escapeRegex(v)).join('..');
-	  }
-
-	  return value;
-	};
-
-	/**
-	 * Create the message for a syntax error
-	 */
-
-	const syntaxError = (type, char) => {
-	  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-	};
-
-	const splitTopLevel = input => {
-	  const parts = [];
-	  let bracket = 0;
-	  let paren = 0;
-	  let quote = 0;
-	  let value = '';
-	  let escaped = false;
-
-	  for (const ch of input) {
-	    if (escaped === true) {
-	      value += ch;
-	      escaped = false;
-	      continue;
-	    }
-
-	    if (ch === '\\') {
-	      value += ch;
-	      escaped = true;
-	      continue;
-	    }
-
-	    if (ch === '"') {
-	      quote = quote === 1 ? 0 : 1;
-	      value += ch;
-	      continue;
-	    }
-
-	    if (quote === 0) {
-	      if (ch === '[') {
-	        bracket++;
-	      } else if (ch === ']' && bracket > 0) {
-	        bracket--;
-	      } else if (bracket === 0) {
-	        if (ch === '(') {
-	          paren++;
-	        } else if (ch === ')' && paren > 0) {
-	          paren--;
-	        } else if (ch === '|' && paren === 0) {
-	          parts.push(value);
-	          value = '';
-	          continue;
-	        }
-	      }
-	    }
-
-	    value += ch;
-	  }
-
-	  parts.push(value);
-	  return parts;
-	};
-
-	const isPlainBranch = branch => {
-	  let escaped = false;
-
-	  for (const ch of branch) {
-	    if (escaped === true) {
-	      escaped = false;
-	      continue;
-	    }
-
-	    if (ch === '\\') {
-	      escaped = true;
-	      continue;
-	    }
-
-	    if (/[?*+@!()[\]{}]/.test(ch)) {
-	      return false;
-	    }
-	  }
-
-	  return true;
-	};
-
-	const normalizeSimpleBranch = branch => {
-	  let value = branch.trim();
-	  let changed = true;
-
-	  while (changed === true) {
-	    changed = false;
-
-	    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-	      value = value.slice(2, -1);
-	      changed = true;
-	    }
-	  }
-
-	  if (!isPlainBranch(value)) {
-	    return;
-	  }
-
-	  return value.replace(/\\(.)/g, '$1');
-	};
-
-	const hasRepeatedCharPrefixOverlap = branches => {
-	  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-
-	  for (let i = 0; i < values.length; i++) {
-	    for (let j = i + 1; j < values.length; j++) {
-	      const a = values[i];
-	      const b = values[j];
-	      const char = a[0];
-
-	      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-	        continue;
-	      }
-
-	      if (a === b || a.startsWith(b) || b.startsWith(a)) {
-	        return true;
-	      }
-	    }
-	  }
-
-	  return false;
-	};
-
-	const parseRepeatedExtglob = (pattern, requireEnd = true) => {
-	  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
-	    return;
-	  }
-
-	  let bracket = 0;
-	  let paren = 0;
-	  let quote = 0;
-	  let escaped = false;
-
-	  for (let i = 1; i < pattern.length; i++) {
-	    const ch = pattern[i];
-
-	    if (escaped === true) {
-	      escaped = false;
-	      continue;
-	    }
-
-	    if (ch === '\\') {
-	      escaped = true;
-	      continue;
-	    }
-
-	    if (ch === '"') {
-	      quote = quote === 1 ? 0 : 1;
-	      continue;
-	    }
-
-	    if (quote === 1) {
-	      continue;
-	    }
-
-	    if (ch === '[') {
-	      bracket++;
-	      continue;
-	    }
-
-	    if (ch === ']' && bracket > 0) {
-	      bracket--;
-	      continue;
-	    }
-
-	    if (bracket > 0) {
-	      continue;
-	    }
-
-	    if (ch === '(') {
-	      paren++;
-	      continue;
-	    }
-
-	    if (ch === ')') {
-	      paren--;
-
-	      if (paren === 0) {
-	        if (requireEnd === true && i !== pattern.length - 1) {
-	          return;
-	        }
-
-	        return {
-	          type: pattern[0],
-	          body: pattern.slice(2, i),
-	          end: i
-	        };
-	      }
-	    }
-	  }
-	};
-
-	const buildCharClassStar = chars => {
-	  const source = chars.length === 1
-	    ? utils.escapeRegex(chars[0])
-	    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
-
-	  return `${source}*`;
-	};
-
-	const getStarExtglobSequenceChars = pattern => {
-	  let index = 0;
-	  const chars = [];
-
-	  while (index < pattern.length) {
-	    const match = parseRepeatedExtglob(pattern.slice(index), false);
-
-	    if (!match || match.type !== '*') {
-	      return;
-	    }
-
-	    const branches = splitTopLevel(match.body).map(branch => branch.trim());
-	    if (branches.length !== 1) {
-	      return;
-	    }
-
-	    const branch = normalizeSimpleBranch(branches[0]);
-	    if (!branch || branch.length !== 1) {
-	      return;
-	    }
-
-	    chars.push(branch);
-	    index += match.end + 1;
-	  }
-
-	  if (chars.length < 1) {
-	    return;
-	  }
-
-	  return chars;
-	};
-
-	const repeatedExtglobRecursion = pattern => {
-	  let depth = 0;
-	  let value = pattern.trim();
-	  let match = parseRepeatedExtglob(value);
-
-	  while (match) {
-	    depth++;
-	    value = match.body.trim();
-	    match = parseRepeatedExtglob(value);
-	  }
-
-	  return depth;
-	};
-
-	const analyzeRepeatedExtglob = (body, options) => {
-	  if (options.maxExtglobRecursion === false) {
-	    return { risky: false };
-	  }
-
-	  const max =
-	    typeof options.maxExtglobRecursion === 'number'
-	      ? options.maxExtglobRecursion
-	      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
-
-	  const branches = splitTopLevel(body).map(branch => branch.trim());
-
-	  if (branches.length > 1) {
-	    if (
-	      branches.some(branch => branch === '') ||
-	      branches.some(branch => /^[*?]+$/.test(branch)) ||
-	      hasRepeatedCharPrefixOverlap(branches)
-	    ) {
-	      return { risky: true };
-	    }
-	  }
-
-	  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
-	  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
-	  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
-	  // characters we can emit one flat, ReDoS-safe character class that preserves the
-	  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
-	  // every branch but the first.
-	  const safeChars = [];
-	  let sawStarSequence = false;
-	  let combinable = true;
-
-	  for (const branch of branches) {
-	    const chars = getStarExtglobSequenceChars(branch);
-	    if (chars) {
-	      sawStarSequence = true;
-	      safeChars.push(...chars);
-	      continue;
-	    }
-
-	    const literal = normalizeSimpleBranch(branch);
-	    if (literal && literal.length === 1) {
-	      safeChars.push(literal);
-	      continue;
-	    }
-
-	    combinable = false;
-
-	    if (repeatedExtglobRecursion(branch) > max) {
-	      return { risky: true };
-	    }
-	  }
-
-	  if (sawStarSequence) {
-	    return combinable
-	      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
-	      : { risky: true };
-	  }
-
-	  return { risky: false };
-	};
-
-	/**
-	 * Parse the given input string.
-	 * @param {String} input
-	 * @param {Object} options
-	 * @return {Object}
-	 */
-
-	const parse = (input, options) => {
-	  if (typeof input !== 'string') {
-	    throw new TypeError('Expected a string');
-	  }
-
-	  input = REPLACEMENTS[input] || input;
-
-	  const opts = { ...options };
-	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-
-	  let len = input.length;
-	  if (len > max) {
-	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-	  }
-
-	  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
-	  const tokens = [bos];
-
-	  const capture = opts.capture ? '' : '?:';
-
-	  // create constants based on platform, for windows or posix
-	  const PLATFORM_CHARS = constants.globChars(opts.windows);
-	  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
-
-	  const {
-	    DOT_LITERAL,
-	    PLUS_LITERAL,
-	    SLASH_LITERAL,
-	    ONE_CHAR,
-	    DOTS_SLASH,
-	    NO_DOT,
-	    NO_DOT_SLASH,
-	    NO_DOTS_SLASH,
-	    QMARK,
-	    QMARK_NO_DOT,
-	    STAR,
-	    START_ANCHOR
-	  } = PLATFORM_CHARS;
-
-	  const globstar = opts => {
-	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-	  };
-
-	  const nodot = opts.dot ? '' : NO_DOT;
-	  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-	  let star = opts.bash === true ? globstar(opts) : STAR;
-
-	  if (opts.capture) {
-	    star = `(${star})`;
-	  }
-
-	  // minimatch options support
-	  if (typeof opts.noext === 'boolean') {
-	    opts.noextglob = opts.noext;
-	  }
-
-	  const state = {
-	    input,
-	    index: -1,
-	    start: 0,
-	    dot: opts.dot === true,
-	    consumed: '',
-	    output: '',
-	    prefix: '',
-	    backtrack: false,
-	    negated: false,
-	    brackets: 0,
-	    braces: 0,
-	    parens: 0,
-	    quotes: 0,
-	    globstar: false,
-	    tokens
-	  };
-
-	  input = utils.removePrefix(input, state);
-	  len = input.length;
-
-	  const extglobs = [];
-	  const braces = [];
-	  const stack = [];
-	  let prev = bos;
-	  let value;
-
-	  /**
-	   * Tokenizing helpers
-	   */
-
-	  const eos = () => state.index === len - 1;
-	  const peek = state.peek = (n = 1) => input[state.index + n];
-	  const advance = state.advance = () => input[++state.index] || '';
-	  const remaining = () => input.slice(state.index + 1);
-	  const consume = (value = '', num = 0) => {
-	    state.consumed += value;
-	    state.index += num;
-	  };
-
-	  const append = token => {
-	    state.output += token.output != null ? token.output : token.value;
-	    consume(token.value);
-	  };
-
-	  const negate = () => {
-	    let count = 1;
-
-	    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
-	      advance();
-	      state.start++;
-	      count++;
-	    }
-
-	    if (count % 2 === 0) {
-	      return false;
-	    }
-
-	    state.negated = true;
-	    state.start++;
-	    return true;
-	  };
-
-	  const increment = type => {
-	    state[type]++;
-	    stack.push(type);
-	  };
-
-	  const decrement = type => {
-	    state[type]--;
-	    stack.pop();
-	  };
-
-	  /**
-	   * Push tokens onto the tokens array. This helper speeds up
-	   * tokenizing by 1) helping us avoid backtracking as much as possible,
-	   * and 2) helping us avoid creating extra tokens when consecutive
-	   * characters are plain text. This improves performance and simplifies
-	   * lookbehinds.
-	   */
-
-	  const push = tok => {
-	    if (prev.type === 'globstar') {
-	      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
-	      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
-
-	      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
-	        state.output = state.output.slice(0, -prev.output.length);
-	        prev.type = 'star';
-	        prev.value = '*';
-	        prev.output = star;
-	        state.output += prev.output;
-	      }
-	    }
-
-	    if (extglobs.length && tok.type !== 'paren') {
-	      extglobs[extglobs.length - 1].inner += tok.value;
-	    }
-
-	    if (tok.value || tok.output) append(tok);
-	    if (prev && prev.type === 'text' && tok.type === 'text') {
-	      prev.output = (prev.output || prev.value) + tok.value;
-	      prev.value += tok.value;
-	      return;
-	    }
-
-	    tok.prev = prev;
-	    tokens.push(tok);
-	    prev = tok;
-	  };
-
-	  const extglobOpen = (type, value) => {
-	    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
-
-	    token.prev = prev;
-	    token.parens = state.parens;
-	    token.output = state.output;
-	    token.startIndex = state.index;
-	    token.tokensIndex = tokens.length;
-	    const output = (opts.capture ? '(' : '') + token.open;
-
-	    increment('parens');
-	    push({ type, value, output: state.output ? '' : ONE_CHAR });
-	    push({ type: 'paren', extglob: true, value: advance(), output });
-	    extglobs.push(token);
-	  };
-
-	  const extglobClose = token => {
-	    const literal = input.slice(token.startIndex, state.index + 1);
-	    const body = input.slice(token.startIndex + 2, state.index);
-	    const analysis = analyzeRepeatedExtglob(body, opts);
-
-	    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
-	      const safeOutput = analysis.safeOutput
-	        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
-	        : undefined;
-	      const open = tokens[token.tokensIndex];
-
-	      open.type = 'text';
-	      open.value = literal;
-	      open.output = safeOutput || utils.escapeRegex(literal);
-
-	      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-	        tokens[i].value = '';
-	        tokens[i].output = '';
-	        delete tokens[i].suffix;
-	      }
-
-	      state.output = token.output + open.output;
-	      state.backtrack = true;
-
-	      push({ type: 'paren', extglob: true, value, output: '' });
-	      decrement('parens');
-	      return;
-	    }
-
-	    let output = token.close + (opts.capture ? ')' : '');
-	    let rest;
-
-	    if (token.type === 'negate') {
-	      let extglobStar = star;
-
-	      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
-	        extglobStar = globstar(opts);
-	      }
-
-	      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-	        output = token.close = `)$))${extglobStar}`;
-	      }
-
-	      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-	        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
-	        // In this case, we need to parse the string and use it in the output of the original pattern.
-	        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
-	        //
-	        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
-	        const expression = parse(rest, { ...options, fastpaths: false }).output;
-
-	        output = token.close = `)${expression})${extglobStar})`;
-	      }
-
-	      if (token.prev.type === 'bos') {
-	        state.negatedExtglob = true;
-	      }
-	    }
-
-	    push({ type: 'paren', extglob: true, value, output });
-	    decrement('parens');
-	  };
-
-	  /**
-	   * Fast paths
-	   */
-
-	  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-	    let backslashes = false;
-
-	    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-	      if (first === '\\') {
-	        backslashes = true;
-	        return m;
-	      }
-
-	      if (first === '?') {
-	        if (esc) {
-	          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
-	        }
-	        if (index === 0) {
-	          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
-	        }
-	        return QMARK.repeat(chars.length);
-	      }
-
-	      if (first === '.') {
-	        return DOT_LITERAL.repeat(chars.length);
-	      }
-
-	      if (first === '*') {
-	        if (esc) {
-	          return esc + first + (rest ? star : '');
-	        }
-	        return star;
-	      }
-	      return esc ? m : `\\${m}`;
-	    });
-
-	    if (backslashes === true) {
-	      if (opts.unescape === true) {
-	        output = output.replace(/\\/g, '');
-	      } else {
-	        output = output.replace(/\\+/g, m => {
-	          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
-	        });
-	      }
-	    }
-
-	    if (output === input && opts.contains === true) {
-	      state.output = input;
-	      return state;
-	    }
-
-	    state.output = utils.wrapOutput(output, state, options);
-	    return state;
-	  }
-
-	  /**
-	   * Tokenize input until we reach end-of-string
-	   */
-
-	  while (!eos()) {
-	    value = advance();
-
-	    if (value === '\u0000') {
-	      continue;
-	    }
-
-	    /**
-	     * Escaped characters
-	     */
-
-	    if (value === '\\') {
-	      const next = peek();
-
-	      if (next === '/' && opts.bash !== true) {
-	        continue;
-	      }
-
-	      if (next === '.' || next === ';') {
-	        continue;
-	      }
-
-	      if (!next) {
-	        value += '\\';
-	        push({ type: 'text', value });
-	        continue;
-	      }
-
-	      // collapse slashes to reduce potential for exploits
-	      const match = /^\\+/.exec(remaining());
-	      let slashes = 0;
-
-	      if (match && match[0].length > 2) {
-	        slashes = match[0].length;
-	        state.index += slashes;
-	        if (slashes % 2 !== 0) {
-	          value += '\\';
-	        }
-	      }
-
-	      if (opts.unescape === true) {
-	        value = advance();
-	      } else {
-	        value += advance();
-	      }
-
-	      if (state.brackets === 0) {
-	        push({ type: 'text', value });
-	        continue;
-	      }
-	    }
-
-	    /**
-	     * If we're inside a regex character class, continue
-	     * until we reach the closing bracket.
-	     */
-
-	    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
-	      if (opts.posix !== false && value === ':') {
-	        const inner = prev.value.slice(1);
-	        if (inner.includes('[')) {
-	          prev.posix = true;
-
-	          if (inner.includes(':')) {
-	            const idx = prev.value.lastIndexOf('[');
-	            const pre = prev.value.slice(0, idx);
-	            const rest = prev.value.slice(idx + 2);
-	            const posix = POSIX_REGEX_SOURCE[rest];
-	            if (posix) {
-	              prev.value = pre + posix;
-	              state.backtrack = true;
-	              advance();
-
-	              if (!bos.output && tokens.indexOf(prev) === 1) {
-	                bos.output = ONE_CHAR;
-	              }
-	              continue;
-	            }
-	          }
-	        }
-	      }
-
-	      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
-	        value = `\\${value}`;
-	      }
-
-	      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
-	        value = `\\${value}`;
-	      }
-
-	      if (opts.posix === true && value === '!' && prev.value === '[') {
-	        value = '^';
-	      }
-
-	      prev.value += value;
-	      append({ value });
-	      continue;
-	    }
-
-	    /**
-	     * If we're inside a quoted string, continue
-	     * until we reach the closing double quote.
-	     */
-
-	    if (state.quotes === 1 && value !== '"') {
-	      value = utils.escapeRegex(value);
-	      prev.value += value;
-	      append({ value });
-	      continue;
-	    }
-
-	    /**
-	     * Double quotes
-	     */
-
-	    if (value === '"') {
-	      state.quotes = state.quotes === 1 ? 0 : 1;
-	      if (opts.keepQuotes === true) {
-	        push({ type: 'text', value });
-	      }
-	      continue;
-	    }
-
-	    /**
-	     * Parentheses
-	     */
-
-	    if (value === '(') {
-	      increment('parens');
-	      push({ type: 'paren', value });
-	      continue;
-	    }
-
-	    if (value === ')') {
-	      if (state.parens === 0 && opts.strictBrackets === true) {
-	        throw new SyntaxError(syntaxError('opening', '('));
-	      }
-
-	      const extglob = extglobs[extglobs.length - 1];
-	      if (extglob && state.parens === extglob.parens + 1) {
-	        extglobClose(extglobs.pop());
-	        continue;
-	      }
-
-	      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
-	      decrement('parens');
-	      continue;
-	    }
-
-	    /**
-	     * Square brackets
-	     */
-
-	    if (value === '[') {
-	      if (opts.nobracket === true || !remaining().includes(']')) {
-	        if (opts.nobracket !== true && opts.strictBrackets === true) {
-	          throw new SyntaxError(syntaxError('closing', ']'));
-	        }
-
-	        value = `\\${value}`;
-	      } else {
-	        increment('brackets');
-	      }
-
-	      push({ type: 'bracket', value });
-	      continue;
-	    }
-
-	    if (value === ']') {
-	      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
-	        push({ type: 'text', value, output: `\\${value}` });
-	        continue;
-	      }
-
-	      if (state.brackets === 0) {
-	        if (opts.strictBrackets === true) {
-	          throw new SyntaxError(syntaxError('opening', '['));
-	        }
-
-	        push({ type: 'text', value, output: `\\${value}` });
-	        continue;
-	      }
-
-	      decrement('brackets');
-
-	      const prevValue = prev.value.slice(1);
-	      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
-	        value = `/${value}`;
-	      }
-
-	      prev.value += value;
-	      append({ value });
-
-	      // when literal brackets are explicitly disabled
-	      // assume we should match with a regex character class
-	      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-	        continue;
-	      }
-
-	      const escaped = utils.escapeRegex(prev.value);
-	      state.output = state.output.slice(0, -prev.value.length);
-
-	      // when literal brackets are explicitly enabled
-	      // assume we should escape the brackets to match literal characters
-	      if (opts.literalBrackets === true) {
-	        state.output += escaped;
-	        prev.value = escaped;
-	        continue;
-	      }
-
-	      // when the user specifies nothing, try to match both
-	      prev.value = `(${capture}${escaped}|${prev.value})`;
-	      state.output += prev.value;
-	      continue;
-	    }
-
-	    /**
-	     * Braces
-	     */
-
-	    if (value === '{' && opts.nobrace !== true) {
-	      increment('braces');
-
-	      const open = {
-	        type: 'brace',
-	        value,
-	        output: '(',
-	        outputIndex: state.output.length,
-	        tokensIndex: state.tokens.length
-	      };
-
-	      braces.push(open);
-	      push(open);
-	      continue;
-	    }
-
-	    if (value === '}') {
-	      const brace = braces[braces.length - 1];
-
-	      if (opts.nobrace === true || !brace) {
-	        push({ type: 'text', value, output: value });
-	        continue;
-	      }
-
-	      let output = ')';
-
-	      if (brace.dots === true) {
-	        const arr = tokens.slice();
-	        const range = [];
-
-	        for (let i = arr.length - 1; i >= 0; i--) {
-	          tokens.pop();
-	          if (arr[i].type === 'brace') {
-	            break;
-	          }
-	          if (arr[i].type !== 'dots') {
-	            range.unshift(arr[i].value);
-	          }
-	        }
-
-	        output = expandRange(range, opts);
-	        state.backtrack = true;
-	      }
-
-	      if (brace.comma !== true && brace.dots !== true) {
-	        const out = state.output.slice(0, brace.outputIndex);
-	        const toks = state.tokens.slice(brace.tokensIndex);
-	        brace.value = brace.output = '\\{';
-	        value = output = '\\}';
-	        state.output = out;
-	        for (const t of toks) {
-	          state.output += (t.output || t.value);
-	        }
-	      }
-
-	      push({ type: 'brace', value, output });
-	      decrement('braces');
-	      braces.pop();
-	      continue;
-	    }
-
-	    /**
-	     * Pipes
-	     */
-
-	    if (value === '|') {
-	      if (extglobs.length > 0) {
-	        extglobs[extglobs.length - 1].conditions++;
-	      }
-	      push({ type: 'text', value });
-	      continue;
-	    }
-
-	    /**
-	     * Commas
-	     */
-
-	    if (value === ',') {
-	      let output = value;
-
-	      const brace = braces[braces.length - 1];
-	      if (brace && stack[stack.length - 1] === 'braces') {
-	        brace.comma = true;
-	        output = '|';
-	      }
-
-	      push({ type: 'comma', value, output });
-	      continue;
-	    }
-
-	    /**
-	     * Slashes
-	     */
-
-	    if (value === '/') {
-	      // if the beginning of the glob is "./", advance the start
-	      // to the current index, and don't add the "./" characters
-	      // to the state. This greatly simplifies lookbehinds when
-	      // checking for BOS characters like "!" and "." (not "./")
-	      if (prev.type === 'dot' && state.index === state.start + 1) {
-	        state.start = state.index + 1;
-	        state.consumed = '';
-	        state.output = '';
-	        tokens.pop();
-	        prev = bos; // reset "prev" to the first token
-	        continue;
-	      }
-
-	      push({ type: 'slash', value, output: SLASH_LITERAL });
-	      continue;
-	    }
-
-	    /**
-	     * Dots
-	     */
-
-	    if (value === '.') {
-	      if (state.braces > 0 && prev.type === 'dot') {
-	        if (prev.value === '.') prev.output = DOT_LITERAL;
-	        const brace = braces[braces.length - 1];
-	        prev.type = 'dots';
-	        prev.output += value;
-	        prev.value += value;
-	        brace.dots = true;
-	        continue;
-	      }
-
-	      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
-	        push({ type: 'text', value, output: DOT_LITERAL });
-	        continue;
-	      }
-
-	      push({ type: 'dot', value, output: DOT_LITERAL });
-	      continue;
-	    }
-
-	    /**
-	     * Question marks
-	     */
-
-	    if (value === '?') {
-	      const isGroup = prev && prev.value === '(';
-	      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-	        extglobOpen('qmark', value);
-	        continue;
-	      }
-
-	      if (prev && prev.type === 'paren') {
-	        const next = peek();
-	        let output = value;
-
-	        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
-	          output = `\\${value}`;
-	        }
-
-	        push({ type: 'text', value, output });
-	        continue;
-	      }
-
-	      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
-	        push({ type: 'qmark', value, output: QMARK_NO_DOT });
-	        continue;
-	      }
-
-	      push({ type: 'qmark', value, output: QMARK });
-	      continue;
-	    }
-
-	    /**
-	     * Exclamation
-	     */
-
-	    if (value === '!') {
-	      if (opts.noextglob !== true && peek() === '(') {
-	        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
-	          extglobOpen('negate', value);
-	          continue;
-	        }
-	      }
-
-	      if (opts.nonegate !== true && state.index === 0) {
-	        negate();
-	        continue;
-	      }
-	    }
-
-	    /**
-	     * Plus
-	     */
-
-	    if (value === '+') {
-	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-	        extglobOpen('plus', value);
-	        continue;
-	      }
-
-	      if ((prev && prev.value === '(') || opts.regex === false) {
-	        push({ type: 'plus', value, output: PLUS_LITERAL });
-	        continue;
-	      }
-
-	      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
-	        push({ type: 'plus', value });
-	        continue;
-	      }
-
-	      push({ type: 'plus', value: PLUS_LITERAL });
-	      continue;
-	    }
-
-	    /**
-	     * Plain text
-	     */
-
-	    if (value === '@') {
-	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-	        push({ type: 'at', extglob: true, value, output: '' });
-	        continue;
-	      }
-
-	      push({ type: 'text', value });
-	      continue;
-	    }
-
-	    /**
-	     * Plain text
-	     */
-
-	    if (value !== '*') {
-	      if (value === '$' || value === '^') {
-	        value = `\\${value}`;
-	      }
-
-	      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-	      if (match) {
-	        value += match[0];
-	        state.index += match[0].length;
-	      }
-
-	      push({ type: 'text', value });
-	      continue;
-	    }
-
-	    /**
-	     * Stars
-	     */
-
-	    if (prev && (prev.type === 'globstar' || prev.star === true)) {
-	      prev.type = 'star';
-	      prev.star = true;
-	      prev.value += value;
-	      prev.output = star;
-	      state.backtrack = true;
-	      state.globstar = true;
-	      consume(value);
-	      continue;
-	    }
-
-	    let rest = remaining();
-	    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-	      extglobOpen('star', value);
-	      continue;
-	    }
-
-	    if (prev.type === 'star') {
-	      if (opts.noglobstar === true) {
-	        consume(value);
-	        continue;
-	      }
-
-	      const prior = prev.prev;
-	      const before = prior.prev;
-	      const isStart = prior.type === 'slash' || prior.type === 'bos';
-	      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
-
-	      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
-	        push({ type: 'star', value, output: '' });
-	        continue;
-	      }
-
-	      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
-	      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
-	      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
-	        push({ type: 'star', value, output: '' });
-	        continue;
-	      }
-
-	      // strip consecutive `/**/`
-	      while (rest.slice(0, 3) === '/**') {
-	        const after = input[state.index + 4];
-	        if (after && after !== '/') {
-	          break;
-	        }
-	        rest = rest.slice(3);
-	        consume('/**', 3);
-	      }
-
-	      // A globstar followed only by balanced closing parens is at the logical end of patterns like
-	      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
-	      // parent path, except in negated extglobs where that would change the exclusion semantics.
-	      const isEnd = eos() || (
-	        state.parens > 0
-	        && rest === ')'.repeat(state.parens)
-	        && !extglobs.some(extglob => extglob.type === 'negate')
-	      );
-
-	      if (prior.type === 'bos' && eos()) {
-	        prev.type = 'globstar';
-	        prev.value += value;
-	        prev.output = globstar(opts);
-	        state.output = prev.output;
-	        state.globstar = true;
-	        consume(value);
-	        continue;
-	      }
-
-	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
-	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-	        prior.output = `(?:${prior.output}`;
-
-	        prev.type = 'globstar';
-	        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
-	        prev.value += value;
-	        state.globstar = true;
-	        state.output += prior.output + prev.output;
-	        consume(value);
-	        continue;
-	      }
-
-	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
-	        const end = rest[1] !== void 0 ? '|$' : '';
-
-	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-	        prior.output = `(?:${prior.output}`;
-
-	        prev.type = 'globstar';
-	        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-	        prev.value += value;
-
-	        state.output += prior.output + prev.output;
-	        state.globstar = true;
-
-	        consume(value + advance());
-
-	        push({ type: 'slash', value: '/', output: '' });
-	        continue;
-	      }
-
-	      if (prior.type === 'bos' && rest[0] === '/') {
-	        prev.type = 'globstar';
-	        prev.value += value;
-	        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-	        state.output = prev.output;
-	        state.globstar = true;
-	        consume(value + advance());
-	        push({ type: 'slash', value: '/', output: '' });
-	        continue;
-	      }
-
-	      // remove single star from output
-	      state.output = state.output.slice(0, -prev.output.length);
-
-	      // reset previous token to globstar
-	      prev.type = 'globstar';
-	      prev.output = globstar(opts);
-	      prev.value += value;
-
-	      // reset output with globstar
-	      state.output += prev.output;
-	      state.globstar = true;
-	      consume(value);
-	      continue;
-	    }
-
-	    const token = { type: 'star', value, output: star };
-
-	    if (opts.bash === true) {
-	      token.output = '.*?';
-	      if (prev.type === 'bos' || prev.type === 'slash') {
-	        token.output = nodot + token.output;
-	      }
-	      push(token);
-	      continue;
-	    }
-
-	    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
-	      token.output = value;
-	      push(token);
-	      continue;
-	    }
-
-	    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
-	      if (prev.type === 'dot') {
-	        state.output += NO_DOT_SLASH;
-	        prev.output += NO_DOT_SLASH;
-
-	      } else if (opts.dot === true) {
-	        state.output += NO_DOTS_SLASH;
-	        prev.output += NO_DOTS_SLASH;
-
-	      } else {
-	        state.output += nodot;
-	        prev.output += nodot;
-	      }
-
-	      if (peek() !== '*') {
-	        state.output += ONE_CHAR;
-	        prev.output += ONE_CHAR;
-	      }
-	    }
-
-	    push(token);
-	  }
-
-	  while (state.brackets > 0) {
-	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
-	    state.output = utils.escapeLast(state.output, '[');
-	    decrement('brackets');
-	  }
-
-	  while (state.parens > 0) {
-	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
-	    state.output = utils.escapeLast(state.output, '(');
-	    decrement('parens');
-	  }
-
-	  while (state.braces > 0) {
-	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
-	    state.output = utils.escapeLast(state.output, '{');
-	    decrement('braces');
-	  }
-
-	  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
-	    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
-	  }
-
-	  // rebuild the output if we had to backtrack at any point
-	  if (state.backtrack === true) {
-	    state.output = '';
-
-	    for (const token of state.tokens) {
-	      state.output += token.output != null ? token.output : token.value;
-
-	      if (token.suffix) {
-	        state.output += token.suffix;
-	      }
-	    }
-	  }
-
-	  return state;
-	};
-
-	/**
-	 * Fast paths for creating regular expressions for common glob patterns.
-	 * This can significantly speed up processing and has very little downside
-	 * impact when none of the fast paths match.
-	 */
-
-	parse.fastpaths = (input, options) => {
-	  const opts = { ...options };
-	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-	  const len = input.length;
-	  if (len > max) {
-	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-	  }
-
-	  input = REPLACEMENTS[input] || input;
-
-	  // create constants based on platform, for windows or posix
-	  const {
-	    DOT_LITERAL,
-	    SLASH_LITERAL,
-	    ONE_CHAR,
-	    DOTS_SLASH,
-	    NO_DOT,
-	    NO_DOTS,
-	    NO_DOTS_SLASH,
-	    STAR,
-	    START_ANCHOR
-	  } = constants.globChars(opts.windows);
-
-	  const nodot = opts.dot ? NO_DOTS : NO_DOT;
-	  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-	  const capture = opts.capture ? '' : '?:';
-	  const state = { negated: false, prefix: '' };
-	  let star = opts.bash === true ? '.*?' : STAR;
-
-	  if (opts.capture) {
-	    star = `(${star})`;
-	  }
-
-	  const globstar = opts => {
-	    if (opts.noglobstar === true) return star;
-	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-	  };
-
-	  const create = str => {
-	    switch (str) {
-	      case '*':
-	        return `${nodot}${ONE_CHAR}${star}`;
-
-	      case '.*':
-	        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-	      case '*.*':
-	        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-	      case '*/*':
-	        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-
-	      case '**':
-	        return nodot + globstar(opts);
-
-	      case '**/*':
-	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-
-	      case '**/*.*':
-	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-	      case '**/.*':
-	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-	      default: {
-	        const match = /^(.*?)\.(\w+)$/.exec(str);
-	        if (!match) return;
-
-	        const source = create(match[1]);
-	        if (!source) return;
-
-	        return source + DOT_LITERAL + match[2];
-	      }
-	    }
-	  };
-
-	  const output = utils.removePrefix(input, state);
-	  let source = create(output);
-
-	  if (source && opts.strictSlashes !== true) {
-	    source += `${SLASH_LITERAL}?`;
-	  }
-
-	  return source;
-	};
-
-	parse_1 = parse;
-	return parse_1;
-}
-
-var picomatch_1$1;
-var hasRequiredPicomatch$1;
-
-function requirePicomatch$1 () {
-	if (hasRequiredPicomatch$1) return picomatch_1$1;
-	hasRequiredPicomatch$1 = 1;
-
-	const scan = /*@__PURE__*/ requireScan();
-	const parse = /*@__PURE__*/ requireParse();
-	const utils = /*@__PURE__*/ requireUtils();
-	const constants = /*@__PURE__*/ requireConstants();
-	const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
-
-	/**
-	 * Creates a matcher function from one or more glob patterns. The
-	 * returned function takes a string to match as its first argument,
-	 * and returns true if the string is a match. The returned matcher
-	 * function also takes a boolean as the second argument that, when true,
-	 * returns an object with additional information.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch(glob[, options]);
-	 *
-	 * const isMatch = picomatch('*.!(*a)');
-	 * console.log(isMatch('a.a')); //=> false
-	 * console.log(isMatch('a.b')); //=> true
-	 *
-	 * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
-	 * const picomatch = require('picomatch/posix');
-	 * // the same API, defaulting to posix paths
-	 * const isMatch = picomatch('a/*');
-	 * console.log(isMatch('a\\b')); //=> false
-	 * console.log(isMatch('a/b')); //=> true
-	 *
-	 * // you can still configure the matcher function to accept windows paths
-	 * const isMatch = picomatch('a/*', { options: windows });
-	 * console.log(isMatch('a\\b')); //=> true
-	 * console.log(isMatch('a/b')); //=> true
-	 * ```
-	 * @name picomatch
-	 * @param {String|Array} `globs` One or more glob patterns.
-	 * @param {Object=} `options`
-	 * @return {Function=} Returns a matcher function.
-	 * @api public
-	 */
-
-	const picomatch = (glob, options, returnState = false) => {
-	  if (Array.isArray(glob)) {
-	    const fns = glob.map(input => picomatch(input, options, returnState));
-	    const arrayMatcher = str => {
-	      for (const isMatch of fns) {
-	        const state = isMatch(str);
-	        if (state) return state;
-	      }
-	      return false;
-	    };
-	    return arrayMatcher;
-	  }
-
-	  const isState = isObject(glob) && glob.tokens && glob.input;
-
-	  if (glob === '' || (typeof glob !== 'string' && !isState)) {
-	    throw new TypeError('Expected pattern to be a non-empty string');
-	  }
-
-	  const opts = options || {};
-	  const posix = opts.windows;
-	  const regex = isState
-	    ? picomatch.compileRe(glob, options)
-	    : picomatch.makeRe(glob, options, false, true);
-
-	  const state = regex.state;
-	  delete regex.state;
-
-	  let isIgnored = () => false;
-	  if (opts.ignore) {
-	    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-	    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
-	  }
-
-	  const matcher = (input, returnObject = false) => {
-	    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
-	    const result = { glob, state, regex, posix, input, output, match, isMatch };
-
-	    if (typeof opts.onResult === 'function') {
-	      opts.onResult(result);
-	    }
-
-	    if (isMatch === false) {
-	      result.isMatch = false;
-	      return returnObject ? result : false;
-	    }
-
-	    if (isIgnored(input)) {
-	      if (typeof opts.onIgnore === 'function') {
-	        opts.onIgnore(result);
-	      }
-	      result.isMatch = false;
-	      return returnObject ? result : false;
-	    }
-
-	    if (typeof opts.onMatch === 'function') {
-	      opts.onMatch(result);
-	    }
-	    return returnObject ? result : true;
-	  };
-
-	  if (returnState) {
-	    matcher.state = state;
-	  }
-
-	  return matcher;
-	};
-
-	/**
-	 * Test `input` with the given `regex`. This is used by the main
-	 * `picomatch()` function to test the input string.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.test(input, regex[, options]);
-	 *
-	 * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
-	 * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
-	 * ```
-	 * @param {String} `input` String to test.
-	 * @param {RegExp} `regex`
-	 * @return {Object} Returns an object with matching info.
-	 * @api public
-	 */
-
-	picomatch.test = (input, regex, options, { glob, posix } = {}) => {
-	  if (typeof input !== 'string') {
-	    throw new TypeError('Expected input to be a string');
-	  }
-
-	  if (input === '') {
-	    return { isMatch: false, output: '' };
-	  }
-
-	  const opts = options || {};
-	  const format = opts.format || (posix ? utils.toPosixSlashes : null);
-	  let match = input === glob;
-	  let output = (match && format) ? format(input) : input;
-
-	  if (match === false) {
-	    output = format ? format(input) : input;
-	    match = output === glob;
-	  }
-
-	  if (match === false || opts.capture === true) {
-	    if (opts.matchBase === true || opts.basename === true) {
-	      match = picomatch.matchBase(input, regex, options, posix);
-	    } else {
-	      match = regex.exec(output);
-	    }
-	  }
-
-	  return { isMatch: Boolean(match), match, output };
-	};
-
-	/**
-	 * Match the basename of a filepath.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.matchBase(input, glob[, options]);
-	 * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
-	 * ```
-	 * @param {String} `input` String to test.
-	 * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
-	 * @return {Boolean}
-	 * @api public
-	 */
-
-	picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
-	  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-	  return regex.test(utils.basename(input, { windows: posix }));
-	};
-
-	/**
-	 * Returns true if **any** of the given glob `patterns` match the specified `string`.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.isMatch(string, patterns[, options]);
-	 *
-	 * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
-	 * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
-	 * ```
-	 * @param {String|Array} str The string to test.
-	 * @param {String|Array} patterns One or more glob patterns to use for matching.
-	 * @param {Object} [options] See available [options](#options).
-	 * @return {Boolean} Returns true if any patterns match `str`
-	 * @api public
-	 */
-
-	picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
-
-	/**
-	 * Parse a glob pattern to create the source string for a regular
-	 * expression.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * const result = picomatch.parse(pattern[, options]);
-	 * ```
-	 * @param {String} `pattern`
-	 * @param {Object} `options`
-	 * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
-	 * @api public
-	 */
-
-	picomatch.parse = (pattern, options) => {
-	  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
-	  return parse(pattern, { ...options, fastpaths: false });
-	};
-
-	/**
-	 * Scan a glob pattern to separate the pattern into segments.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.scan(input[, options]);
-	 *
-	 * const result = picomatch.scan('!./foo/*.js');
-	 * console.log(result);
-	 * { prefix: '!./',
-	 *   input: '!./foo/*.js',
-	 *   start: 3,
-	 *   base: 'foo',
-	 *   glob: '*.js',
-	 *   isBrace: false,
-	 *   isBracket: false,
-	 *   isGlob: true,
-	 *   isExtglob: false,
-	 *   isGlobstar: false,
-	 *   negated: true }
-	 * ```
-	 * @param {String} `input` Glob pattern to scan.
-	 * @param {Object} `options`
-	 * @return {Object} Returns an object with
-	 * @api public
-	 */
-
-	picomatch.scan = (input, options) => scan(input, options);
-
-	/**
-	 * Compile a regular expression from the `state` object returned by the
-	 * [parse()](#parse) method.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * const state = picomatch.parse('*.js');
-	 * // picomatch.compileRe(state[, options]);
-	 *
-	 * console.log(picomatch.compileRe(state));
-	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
-	 * ```
-	 * @param {Object} `state`
-	 * @param {Object} `options`
-	 * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
-	 * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
-	 * @return {RegExp}
-	 * @api public
-	 */
-
-	picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
-	  if (returnOutput === true) {
-	    return state.output;
-	  }
-
-	  const opts = options || {};
-	  const prepend = opts.contains ? '' : '^';
-	  const append = opts.contains ? '' : '$';
-
-	  let source = `${prepend}(?:${state.output})${append}`;
-	  if (state && state.negated === true) {
-	    source = `^(?!${source}).*$`;
-	  }
-
-	  const regex = picomatch.toRegex(source, options);
-	  if (returnState === true) {
-	    regex.state = state;
-	  }
-
-	  return regex;
-	};
-
-	/**
-	 * Create a regular expression from a parsed glob pattern.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.makeRe(state[, options]);
-	 *
-	 * const result = picomatch.makeRe('*.js');
-	 * console.log(result);
-	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
-	 * ```
-	 * @param {String} `state` The object returned from the `.parse` method.
-	 * @param {Object} `options`
-	 * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
-	 * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
-	 * @return {RegExp} Returns a regex created from the given pattern.
-	 * @api public
-	 */
-
-	picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
-	  if (!input || typeof input !== 'string') {
-	    throw new TypeError('Expected a non-empty string');
-	  }
-
-	  let parsed = { negated: false, fastpaths: true };
-
-	  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
-	    parsed.output = parse.fastpaths(input, options);
-	  }
-
-	  if (!parsed.output) {
-	    parsed = parse(input, options);
-	  }
-
-	  return picomatch.compileRe(parsed, options, returnOutput, returnState);
-	};
-
-	/**
-	 * Create a regular expression from the given regex source string.
-	 *
-	 * ```js
-	 * const picomatch = require('picomatch');
-	 * // picomatch.toRegex(source[, options]);
-	 *
-	 * const { output } = picomatch.parse('*.js');
-	 * console.log(picomatch.toRegex(output));
-	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
-	 * ```
-	 * @param {String} `source` Regular expression source string.
-	 * @param {Object} `options`
-	 * @return {RegExp}
-	 * @api public
-	 */
-
-	picomatch.toRegex = (source, options) => {
-	  try {
-	    const opts = options || {};
-	    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
-	  } catch (err) {
-	    if (options && options.debug === true) throw err;
-	    return /$^/;
-	  }
-	};
-
-	/**
-	 * Picomatch constants.
-	 * @return {Object}
-	 */
-
-	picomatch.constants = constants;
-
-	/**
-	 * Expose "picomatch"
-	 */
-
-	picomatch_1$1 = picomatch;
-	return picomatch_1$1;
-}
-
-var picomatch_1;
-var hasRequiredPicomatch;
-
-function requirePicomatch () {
-	if (hasRequiredPicomatch) return picomatch_1;
-	hasRequiredPicomatch = 1;
-
-	const pico = /*@__PURE__*/ requirePicomatch$1();
-	const utils = /*@__PURE__*/ requireUtils();
-
-	function picomatch(glob, options, returnState = false) {
-	  // default to os.platform()
-	  if (options && (options.windows === null || options.windows === undefined)) {
-	    // don't mutate the original options object
-	    options = { ...options, windows: utils.isWindows() };
-	  }
-
-	  return pico(glob, options, returnState);
-	}
-
-	Object.assign(picomatch, pico);
-	picomatch_1 = picomatch;
-	return picomatch_1;
-}
-
-var picomatchExports = /*@__PURE__*/ requirePicomatch();
-var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
-
-const DEFAULT_INCLUDE = ['**/*.yaml', '**/*.yml', '**/*.json'];
-const DEFAULT_EXCLUDE = ['.github/**'];
-/** Which repository paths are read as manifests. Globs match paths relative to the repository root. */
-function manifestSelector(include = [], exclude = []) {
-    const options = { dot: true };
-    const included = picomatch(include.length ? [...include] : DEFAULT_INCLUDE, options);
-    const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude], options);
-    return (path) => included(path) && !excluded(path);
-}
-
-class Diff {
-    diff(oldStr, newStr, 
-    // Type below is not accurate/complete - see above for full possibilities - but it compiles
-    options = {}) {
-        let callback;
-        if (typeof options === 'function') {
-            callback = options;
-            options = {};
-        }
-        else if ('callback' in options) {
-            callback = options.callback;
-        }
-        // Allow subclasses to massage the input prior to running
-        const oldString = this.castInput(oldStr, options);
-        const newString = this.castInput(newStr, options);
-        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-        const newTokens = this.removeEmpty(this.tokenize(newString, options));
-        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-    }
-    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-        var _a;
-        const done = (value) => {
-            value = this.postProcess(value, options);
-            if (callback) {
-                setTimeout(function () { callback(value); }, 0);
-                return undefined;
-            }
-            else {
-                return value;
-            }
-        };
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let editLength = 1;
-        let maxEditLength = newLen + oldLen;
-        if (options.maxEditLength != null) {
-            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-        }
-        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-        const abortAfterTimestamp = Date.now() + maxExecutionTime;
-        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
-        // Seed editLength = 0, i.e. the content starts with the same values
-        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-            // Identity per the equality and tokenizer
-            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-        }
-        // Once we hit the right edge of the edit graph on some diagonal k, we can
-        // definitely reach the end of the edit graph in no more than k edits, so
-        // there's no point in considering any moves to diagonal k+1 any more (from
-        // which we're guaranteed to need at least k+1 more edits).
-        // Similarly, once we've reached the bottom of the edit graph, there's no
-        // point considering moves to lower diagonals.
-        // We record this fact by setting minDiagonalToConsider and
-        // maxDiagonalToConsider to some finite value once we've hit the edge of
-        // the edit graph.
-        // This optimization is not faithful to the original algorithm presented in
-        // Myers's paper, which instead pointlessly extends D-paths off the end of
-        // the edit graph - see page 7 of Myers's paper which notes this point
-        // explicitly and illustrates it with a diagram. This has major performance
-        // implications for some common scenarios. For instance, to compute a diff
-        // where the new text simply appends d characters on the end of the
-        // original text of length n, the true Myers algorithm will take O(n+d^2)
-        // time while this optimization needs only O(n+d) time.
-        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-        // Main worker method. checks all permutations of a given edit length for acceptance.
-        const execEditLength = () => {
-            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-                let basePath;
-                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-                if (removePath) {
-                    // No one else is going to attempt to use this value, clear it
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath - 1] = undefined;
-                }
-                let canAdd = false;
-                if (addPath) {
-                    // what newPos will be after we do an insertion:
-                    const addPathNewPos = addPath.oldPos - diagonalPath;
-                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-                }
-                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-                if (!canAdd && !canRemove) {
-                    // If this path is a terminal then prune
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath] = undefined;
-                    continue;
-                }
-                // Select the diagonal that we want to branch from. We select the prior
-                // path whose position in the old string is the farthest from the origin
-                // and does not pass the bounds of the diff graph
-                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
-                    basePath = this.addToPath(addPath, true, false, 0, options);
-                }
-                else {
-                    basePath = this.addToPath(removePath, false, true, 1, options);
-                }
-                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-                    // If we have hit the end of both strings, then we are done
-                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-                }
-                else {
-                    bestPath[diagonalPath] = basePath;
-                    if (basePath.oldPos + 1 >= oldLen) {
-                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-                    }
-                    if (newPos + 1 >= newLen) {
-                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-                    }
-                }
-            }
-            editLength++;
-        };
-        // Performs the length of edit iteration. Is a bit fugly as this has to support the
-        // sync and async mode which is never fun. Loops over execEditLength until a value
-        // is produced, or until the edit length exceeds options.maxEditLength (if given),
-        // in which case it will return undefined.
-        if (callback) {
-            (function exec() {
-                setTimeout(function () {
-                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-                        return callback(undefined);
-                    }
-                    if (!execEditLength()) {
-                        exec();
-                    }
-                }, 0);
-            }());
-        }
-        else {
-            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-                const ret = execEditLength();
-                if (ret) {
-                    return ret;
-                }
-            }
-        }
-    }
-    addToPath(path, added, removed, oldPosInc, options) {
-        const last = path.lastComponent;
-        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
-            };
-        }
-        else {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
-            };
-        }
-    }
-    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-            newPos++;
-            oldPos++;
-            commonCount++;
-            if (options.oneChangePerToken) {
-                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-            }
-        }
-        if (commonCount && !options.oneChangePerToken) {
-            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-        }
-        basePath.oldPos = oldPos;
-        return newPos;
-    }
-    equals(left, right, options) {
-        if (options.comparator) {
-            return options.comparator(left, right);
-        }
-        else {
-            return left === right
-                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
-        }
-    }
-    removeEmpty(array) {
-        const ret = [];
-        for (let i = 0; i < array.length; i++) {
-            if (array[i]) {
-                ret.push(array[i]);
-            }
-        }
-        return ret;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    castInput(value, options) {
-        return value;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    tokenize(value, options) {
-        return Array.from(value);
-    }
-    join(chars) {
-        // Assumes ValueT is string, which is the case for most subclasses.
-        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
-        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
-        // assume tokens and values are strings, but not completely - is weird and janky.
-        return chars.join('');
-    }
-    postProcess(changeObjects, 
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    options) {
-        return changeObjects;
-    }
-    get useLongestToken() {
-        return false;
-    }
-    buildValues(lastComponent, newTokens, oldTokens) {
-        // First we convert our linked list of components in reverse order to an
-        // array in the right order:
-        const components = [];
-        let nextComponent;
-        while (lastComponent) {
-            components.push(lastComponent);
-            nextComponent = lastComponent.previousComponent;
-            delete lastComponent.previousComponent;
-            lastComponent = nextComponent;
-        }
-        components.reverse();
-        const componentLen = components.length;
-        let componentPos = 0, newPos = 0, oldPos = 0;
-        for (; componentPos < componentLen; componentPos++) {
-            const component = components[componentPos];
-            if (!component.removed) {
-                if (!component.added && this.useLongestToken) {
-                    let value = newTokens.slice(newPos, newPos + component.count);
-                    value = value.map(function (value, i) {
-                        const oldValue = oldTokens[oldPos + i];
-                        return oldValue.length > value.length ? oldValue : value;
-                    });
-                    component.value = this.join(value);
-                }
-                else {
-                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
-                }
-                newPos += component.count;
-                // Common case
-                if (!component.added) {
-                    oldPos += component.count;
-                }
-            }
-            else {
-                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
-                oldPos += component.count;
-            }
-        }
-        return components;
-    }
-}
-
-class LineDiff extends Diff {
-    constructor() {
-        super(...arguments);
-        this.tokenize = tokenize;
-    }
-    equals(left, right, options) {
-        // If we're ignoring whitespace, we need to normalise lines by stripping
-        // whitespace before checking equality. (This has an annoying interaction
-        // with newlineIsToken that requires special handling: if newlines get their
-        // own token, then we DON'T want to trim the *newline* tokens down to empty
-        // strings, since this would cause us to treat whitespace-only line content
-        // as equal to a separator between lines, which would be weird and
-        // inconsistent with the documented behavior of the options.)
-        if (options.ignoreWhitespace) {
-            if (!options.newlineIsToken || !left.includes('\n')) {
-                left = left.trim();
-            }
-            if (!options.newlineIsToken || !right.includes('\n')) {
-                right = right.trim();
-            }
-        }
-        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
-            if (left.endsWith('\n')) {
-                left = left.slice(0, -1);
-            }
-            if (right.endsWith('\n')) {
-                right = right.slice(0, -1);
-            }
-        }
-        return super.equals(left, right, options);
-    }
-}
-const lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-    return lineDiff.diff(oldStr, newStr, options);
-}
-// Exported standalone so it can be used from jsonDiff too.
-function tokenize(value, options) {
-    if (options.stripTrailingCr) {
-        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
-        value = value.replace(/\r\n/g, '\n');
-    }
-    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
-    // Ignore the final empty token that occurs if the string ends with a new line
-    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
-        linesAndNewlines.pop();
-    }
-    // Merge the content and line separators into single tokens
-    for (let i = 0; i < linesAndNewlines.length; i++) {
-        const line = linesAndNewlines[i];
-        if (i % 2 && !options.newlineIsToken) {
-            retLines[retLines.length - 1] += line;
-        }
-        else {
-            retLines.push(line);
-        }
-    }
-    return retLines;
-}
-
-/**
- * Returns true if the filename contains characters that require C-style
- * quoting (as used by Git and GNU diffutils in diff output).
- */
-function needsQuoting(s) {
-    for (let i = 0; i < s.length; i++) {
-        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * C-style quotes a filename, encoding special characters as escape sequences
- * and non-ASCII bytes as octal escapes. This is the inverse of
- * `parseQuotedFileName` in parse.ts.
- *
- * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
- * This matches the behaviour of both Git and GNU diffutils, which always emit
- * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
- * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
- *
- * If the filename doesn't need quoting, returns it as-is.
- */
-function quoteFileNameIfNeeded(s) {
-    if (!needsQuoting(s)) {
-        return s;
-    }
-    let result = '"';
-    const bytes = new TextEncoder().encode(s);
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
-        if (b === 0x07) {
-            result += '\\a';
-        }
-        else if (b === 0x08) {
-            result += '\\b';
-        }
-        else if (b === 0x09) {
-            result += '\\t';
-        }
-        else if (b === 0x0a) {
-            result += '\\n';
-        }
-        else if (b === 0x0b) {
-            result += '\\v';
-        }
-        else if (b === 0x0c) {
-            result += '\\f';
-        }
-        else if (b === 0x0d) {
-            result += '\\r';
-        }
-        else if (b === 0x22) {
-            result += '\\"';
-        }
-        else if (b === 0x5c) {
-            result += '\\\\';
-        }
-        else if (b >= 0x20 && b <= 0x7e) {
-            // Just a printable ASCII character that is neither a double quote nor a
-            // backslash; no need to escape it.
-            result += String.fromCharCode(b);
-        }
-        else {
-            // Either part of a non-ASCII character or a control character without a
-            // special escape sequence; needs escaping as a 3-digit octal escape
-            result += '\\' + b.toString(8).padStart(3, '0');
-        }
-        i++;
-    }
-    result += '"';
-    return result;
-}
-const INCLUDE_HEADERS = {
-    includeIndex: true,
-    includeUnderline: true,
-    includeFileHeaders: true
-};
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    let optionsObj;
-    if (!options) {
-        optionsObj = {};
-    }
-    else if (typeof options === 'function') {
-        optionsObj = { callback: options };
-    }
-    else {
-        optionsObj = options;
-    }
-    if (typeof optionsObj.context === 'undefined') {
-        optionsObj.context = 4;
-    }
-    // We copy this into its own variable to placate TypeScript, which thinks
-    // optionsObj.context might be undefined in the callbacks below.
-    const context = optionsObj.context;
-    // @ts-expect-error (runtime check for something that is correctly a static type error)
-    if (optionsObj.newlineIsToken) {
-        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
-    }
-    if (!optionsObj.callback) {
-        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
-    }
-    else {
-        const { callback } = optionsObj;
-        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
-                const patch = diffLinesResultToPatch(diff);
-                // TypeScript is unhappy without the cast because it does not understand that `patch` may
-                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
-                callback(patch);
-            } }));
-    }
-    function diffLinesResultToPatch(diff) {
-        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
-        //         of lines containing trailing newline characters. We'll tidy up later...
-        if (!diff) {
-            return;
-        }
-        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
-        function contextLines(lines) {
-            return lines.map(function (entry) { return ' ' + entry; });
-        }
-        const hunks = [];
-        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
-        for (let i = 0; i < diff.length; i++) {
-            const current = diff[i], lines = current.lines || splitLines(current.value);
-            current.lines = lines;
-            if (current.added || current.removed) {
-                // If we have previous context, start with that
-                if (!oldRangeStart) {
-                    const prev = diff[i - 1];
-                    oldRangeStart = oldLine;
-                    newRangeStart = newLine;
-                    if (prev) {
-                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
-                        oldRangeStart -= curRange.length;
-                        newRangeStart -= curRange.length;
-                    }
-                }
-                // Output our changes
-                for (const line of lines) {
-                    curRange.push((current.added ? '+' : '-') + line);
-                }
-                // Track the updated file position
-                if (current.added) {
-                    newLine += lines.length;
-                }
-                else {
-                    oldLine += lines.length;
-                }
-            }
-            else {
-                // Identical context lines. Track line changes
-                if (oldRangeStart) {
-                    // Close out any changes that have been output (or join overlapping)
-                    if (lines.length <= context * 2 && i < diff.length - 2) {
-                        // Overlapping
-                        for (const line of contextLines(lines)) {
-                            curRange.push(line);
-                        }
-                    }
-                    else {
-                        // end the range and output
-                        const contextSize = Math.min(lines.length, context);
-                        for (const line of contextLines(lines.slice(0, contextSize))) {
-                            curRange.push(line);
-                        }
-                        const hunk = {
-                            oldStart: oldRangeStart,
-                            oldLines: (oldLine - oldRangeStart + contextSize),
-                            newStart: newRangeStart,
-                            newLines: (newLine - newRangeStart + contextSize),
-                            lines: curRange
-                        };
-                        hunks.push(hunk);
-                        oldRangeStart = 0;
-                        newRangeStart = 0;
-                        curRange = [];
-                    }
-                }
-                oldLine += lines.length;
-                newLine += lines.length;
-            }
-        }
-        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
-        //         "\ No newline at end of file".
-        for (const hunk of hunks) {
-            for (let i = 0; i < hunk.lines.length; i++) {
-                if (hunk.lines[i].endsWith('\n')) {
-                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
-                }
-                else {
-                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
-                    i++; // Skip the line we just added, then continue iterating
-                }
-            }
-        }
-        return {
-            oldFileName: oldFileName, newFileName: newFileName,
-            oldHeader: oldHeader, newHeader: newHeader,
-            hunks: hunks
-        };
-    }
-}
-/**
- * creates a unified diff patch.
- *
- * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
- *   array of them (as returned by `parsePatch`).
- * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
- *   Ignored for patches where `isGit` is `true`.
- *
- * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
- * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
- * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
- * headers for patches with no hunks (e.g. renames without content changes).
- */
-function formatPatch(patch, headerOptions) {
-    var _a, _b, _c, _d, _e, _f;
-    if (!headerOptions) {
-        headerOptions = INCLUDE_HEADERS;
-    }
-    if (Array.isArray(patch)) {
-        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
-            throw new Error('Cannot omit file headers on a multi-file patch. '
-                + '(The result would be unparseable; how would a tool trying to apply '
-                + 'the patch know which changes are to which file?)');
-        }
-        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
-    }
-    const ret = [];
-    // Git patches have a fixed header format (diff --git, extended headers,
-    // and ---/+++ when hunks are present), so headerOptions is ignored.
-    if (patch.isGit) {
-        headerOptions = INCLUDE_HEADERS;
-        // Emit Git-style diff --git header and extended headers.
-        // Git never puts /dev/null in the "diff --git" line; for file
-        // creations/deletions it uses the real filename on both sides.
-        if (!patch.oldFileName) {
-            throw new Error('oldFileName must be specified for Git patches');
-        }
-        if (!patch.newFileName) {
-            throw new Error('newFileName must be specified for Git patches');
-        }
-        let gitOldName = patch.oldFileName;
-        let gitNewName = patch.newFileName;
-        if (patch.isCreate && gitOldName === '/dev/null') {
-            gitOldName = gitNewName.replace(/^b\//, 'a/');
-        }
-        else if (patch.isDelete && gitNewName === '/dev/null') {
-            gitNewName = gitOldName.replace(/^a\//, 'b/');
-        }
-        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
-        if (patch.isDelete) {
-            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
-        }
-        if (patch.isCreate) {
-            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
-        }
-        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
-            ret.push('old mode ' + patch.oldMode);
-            ret.push('new mode ' + patch.newMode);
-        }
-        if (patch.isRename) {
-            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
-            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
-        }
-        if (patch.isCopy) {
-            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
-            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
-        }
-    }
-    else {
-        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
-            ret.push('Index: ' + patch.oldFileName);
-        }
-        if (headerOptions.includeUnderline) {
-            ret.push('===================================================================');
-        }
-    }
-    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
-    // pure renames, mode-only changes), Git omits these, so we do too.
-    const hasHunks = patch.hunks.length > 0;
-    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
-        && (!patch.isGit || hasHunks)) {
-        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
-        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
-    }
-    for (let i = 0; i < patch.hunks.length; i++) {
-        const hunk = patch.hunks[i];
-        // Unified Diff Format quirk: If the chunk size is 0,
-        // the first number is one lower than one would expect.
-        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
-        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
-        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
-        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
-            + ' +' + newStart + ',' + hunk.newLines
-            + ' @@');
-        for (const line of hunk.lines) {
-            ret.push(line);
-        }
-    }
-    return ret.join('\n') + '\n';
-}
-function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    if (typeof options === 'function') {
-        options = { callback: options };
-    }
-    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
-        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
-        if (!patchObj) {
-            return;
-        }
-        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
-    }
-    else {
-        const { callback } = options;
-        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
-                if (!patchObj) {
-                    callback(undefined);
-                }
-                else {
-                    callback(formatPatch(patchObj, options.headerOptions));
-                }
-            } }));
-    }
-}
-/**
- * Split `text` into an array of lines, including the trailing newline character (where present)
- */
-function splitLines(text) {
-    const hasTrailingNl = text.endsWith('\n');
-    const result = text.split('\n').map(line => line + '\n');
-    if (hasTrailingNl) {
-        result.pop();
-    }
-    else {
-        result.push(result.pop().slice(0, -1));
-    }
-    return result;
-}
-
 /** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
 function compareText(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-var fastJsonStableStringify;
-var hasRequiredFastJsonStableStringify;
-
-function requireFastJsonStableStringify () {
-	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
-	hasRequiredFastJsonStableStringify = 1;
-
-	fastJsonStableStringify = function (data, opts) {
-	    if (!opts) opts = {};
-	    if (typeof opts === 'function') opts = { cmp: opts };
-	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
-
-	    var cmp = opts.cmp && (function (f) {
-	        return function (node) {
-	            return function (a, b) {
-	                var aobj = { key: a, value: node[a] };
-	                var bobj = { key: b, value: node[b] };
-	                return f(aobj, bobj);
-	            };
-	        };
-	    })(opts.cmp);
-
-	    var seen = [];
-	    return (function stringify (node) {
-	        if (node && node.toJSON && typeof node.toJSON === 'function') {
-	            node = node.toJSON();
-	        }
-
-	        if (node === undefined) return;
-	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
-	        if (typeof node !== 'object') return JSON.stringify(node);
-
-	        var i, out;
-	        if (Array.isArray(node)) {
-	            out = '[';
-	            for (i = 0; i < node.length; i++) {
-	                if (i) out += ',';
-	                out += stringify(node[i]) || 'null';
-	            }
-	            return out + ']';
-	        }
-
-	        if (node === null) return 'null';
-
-	        if (seen.indexOf(node) !== -1) {
-	            if (cycles) return JSON.stringify('__cycle__');
-	            throw new TypeError('Converting circular structure to JSON');
-	        }
-
-	        var seenIndex = seen.push(node) - 1;
-	        var keys = Object.keys(node).sort(cmp && cmp(node));
-	        out = '';
-	        for (i = 0; i < keys.length; i++) {
-	            var key = keys[i];
-	            var value = stringify(node[key]);
-
-	            if (!value) continue;
-	            if (out) out += ',';
-	            out += JSON.stringify(key) + ':' + value;
-	        }
-	        seen.splice(seenIndex, 1);
-	        return '{' + out + '}';
-	    })(data);
-	};
-	return fastJsonStableStringify;
+/** Which object is which: identity, the namespace rule, and which definition a reference reads. */
+const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
+/** How a report names a workload: who it is and where it is written. */
+function summarise(object) {
+    const { kind, namespace, name, file, line } = object;
+    return { kind, namespace, name, file, line };
+}
+const sameLocation = (a, b) => a.file === b.file && a.line === b.line;
+/**
+ * The namespace rule. A reference resolves in its workload's namespace. A manifest without
+ * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
+ * any namespace: we match it rather than miss a reference `kubectl apply -n` could make real, and
+ * flag the match as assumed when exactly one side names a namespace. Two manifests that both omit
+ * it are taken to be applied together (the common kustomize-base layout) and match without a flag.
+ */
+function namespaceMatch(workloadNamespace, configNamespace) {
+    if (workloadNamespace === configNamespace)
+        return 'exact';
+    if (workloadNamespace === null || configNamespace === null)
+        return 'assumed';
+    return null;
+}
+function refersTo(ref, config) {
+    return ref.kind === config.kind && ref.name === config.name;
+}
+/** Every definition of each ConfigMap and Secret among some objects, and the rule that picks one. */
+class ConfigIndex {
+    byName = new Map();
+    constructor(configs) {
+        for (const config of configs) {
+            const key = `${config.kind}\0${config.name}`;
+            this.byName.set(key, [...(this.byName.get(key) ?? []), config]);
+        }
+    }
+    /**
+     * The definition a workload reads when several could match: one in the workload's own file, then
+     * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
+     */
+    resolve(workload, kind, name) {
+        const candidates = (this.byName.get(`${kind}\0${name}`) ?? []).filter((c) => namespaceMatch(workload.namespace, c.namespace));
+        const rank = (c) => [
+            c.file === workload.file ? 0 : 1,
+            c.namespace === workload.namespace ? 0 : 1,
+        ];
+        candidates.sort((a, b) => {
+            const [ra, rb] = [rank(a), rank(b)];
+            return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
+        });
+        return candidates[0] ?? null;
+    }
 }
 
-var fastJsonStableStringifyExports = requireFastJsonStableStringify();
-var stringify$1 = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
+const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const verb = (n, one, many) => (n === 1 ? one : many);
+const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
+    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+    '(the GitHub Action does the same with `mode: fix`).';
+/** Worst first: the order of this table is the order of every list of impacts. */
+const RULES = {
+    dormant: {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} will not pick up this change`,
+        next: FIX,
+        stampCures: true,
+    },
+    // A stale hash is a dormant change waiting to happen: it fails wherever dormant does.
+    'stale-hash': {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'carries', 'carry')} a stale config hash`,
+        next: FIX,
+        stampCures: true,
+    },
+    manual: {
+        tone: 'warn',
+        failsAt: ['manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
+        next: () => 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
+        stampCures: false,
+    },
+    'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+    rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
+};
+const STATUS_ORDER = Object.keys(RULES);
+/** Lower is worse; for sorting impacts worst first. */
+const statusRank = (status) => STATUS_ORDER.indexOf(status);
+const toneOf = (status) => RULES[status].tone;
+const stampCures = (status) => RULES[status].stampCures;
+function countByStatus(report) {
+    const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0]));
+    for (const impact of report.impacts)
+        counts[impact.status]++;
+    return counts;
+}
+const errorCount = (report) => report.diagnostics.filter((d) => d.severity === 'error').length;
+/**
+ * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
+ * the API server will reject); diagnostics about unreadable files never fail a run on their own.
+ */
+function failureReason(report, failOn) {
+    if (failOn === 'none')
+        return null;
+    const errors = errorCount(report);
+    const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
+    if (!errors && !findings.length)
+        return null;
+    const parts = [];
+    if (findings.length) {
+        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
+        parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
+    }
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    return `${parts.join(' and ')} (fail-on: ${failOn})`;
+}
+/** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
+function overallTone(report) {
+    if (errorCount(report) > 0)
+        return 'bad';
+    const tones = report.impacts.map((i) => toneOf(i.status));
+    return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
+}
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+function headline(report) {
+    const counts = countByStatus(report);
+    const errors = errorCount(report);
+    const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    if (parts.length)
+        return parts.join('; ') + '.';
+    if (report.changes.length === 0)
+        return 'No ConfigMap or Secret content changes.';
+    return report.impacts.length
+        ? 'Every workload that reads the changed config picks it up.'
+        : 'No workload in the repository reads the changed keys.';
+}
+/** One sentence: what the reader should do about the worst findings. */
+function nextStep(report, base) {
+    const counts = countByStatus(report);
+    const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
+    return worst ? RULES[worst].next(base) : null;
+}
+
+function getDefaultExportFromCjs (x) {
+	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
+}
 
 var dist$2 = {};
 
@@ -4455,7 +1347,7 @@ var Pair = {};
 
 var stringifyPair = {};
 
-var stringify = {};
+var stringify$1 = {};
 
 var stringifyComment = {};
 
@@ -5000,7 +1892,7 @@ function requireStringifyString () {
 var hasRequiredStringify;
 
 function requireStringify () {
-	if (hasRequiredStringify) return stringify;
+	if (hasRequiredStringify) return stringify$1;
 	hasRequiredStringify = 1;
 
 	var anchors = requireAnchors();
@@ -5094,7 +1986,7 @@ function requireStringify () {
 	        props.push(doc.directives.tagString(tag));
 	    return props.join(' ');
 	}
-	function stringify$1(item, ctx, onComment, onChompKeep) {
+	function stringify(item, ctx, onComment, onChompKeep) {
 	    if (identity.isPair(item))
 	        return item.toString(ctx, onComment, onChompKeep);
 	    if (identity.isAlias(item)) {
@@ -5131,9 +2023,9 @@ function requireStringify () {
 	        : `${props}\n${ctx.indent}${str}`;
 	}
 
-	stringify.createStringifyContext = createStringifyContext;
-	stringify.stringify = stringify$1;
-	return stringify;
+	stringify$1.createStringifyContext = createStringifyContext;
+	stringify$1.stringify = stringify;
+	return stringify$1;
 }
 
 var hasRequiredStringifyPair;
@@ -12109,6 +9001,787 @@ function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
+function isConfig(object) {
+    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
+}
+function configContent(object, diagnostics) {
+    const entries = new Map();
+    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+    const what = `${object.kind} ${object.name}`;
+    if (object.kind === 'ConfigMap') {
+        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            if (typeof value !== 'string')
+                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
+            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
+        }
+    }
+    else {
+        // The API server merges stringData into data, stringData winning; compare what it would store.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.stringData))) {
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+    }
+    return {
+        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
+        entries,
+        immutable: object.body.immutable === true,
+    };
+}
+function digest(field, bytes) {
+    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function decodeBase64(text, onInvalid) {
+    const compact = text.replace(/\s+/g, '');
+    if (!BASE64.test(compact) || compact.length % 4 === 1) {
+        onInvalid();
+        return Buffer.from(text);
+    }
+    return Buffer.from(compact, 'base64');
+}
+function scalarText(value) {
+    return value === null || value === undefined ? '' : String(value);
+}
+function record(value) {
+    return isRecord(value) ? value : {};
+}
+
+class Diff {
+    diff(oldStr, newStr, 
+    // Type below is not accurate/complete - see above for full possibilities - but it compiles
+    options = {}) {
+        let callback;
+        if (typeof options === 'function') {
+            callback = options;
+            options = {};
+        }
+        else if ('callback' in options) {
+            callback = options.callback;
+        }
+        // Allow subclasses to massage the input prior to running
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    }
+    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+            value = this.postProcess(value, options);
+            if (callback) {
+                setTimeout(function () { callback(value); }, 0);
+                return undefined;
+            }
+            else {
+                return value;
+            }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
+        // Seed editLength = 0, i.e. the content starts with the same values
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+            // Identity per the equality and tokenizer
+            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        // Once we hit the right edge of the edit graph on some diagonal k, we can
+        // definitely reach the end of the edit graph in no more than k edits, so
+        // there's no point in considering any moves to diagonal k+1 any more (from
+        // which we're guaranteed to need at least k+1 more edits).
+        // Similarly, once we've reached the bottom of the edit graph, there's no
+        // point considering moves to lower diagonals.
+        // We record this fact by setting minDiagonalToConsider and
+        // maxDiagonalToConsider to some finite value once we've hit the edge of
+        // the edit graph.
+        // This optimization is not faithful to the original algorithm presented in
+        // Myers's paper, which instead pointlessly extends D-paths off the end of
+        // the edit graph - see page 7 of Myers's paper which notes this point
+        // explicitly and illustrates it with a diagram. This has major performance
+        // implications for some common scenarios. For instance, to compute a diff
+        // where the new text simply appends d characters on the end of the
+        // original text of length n, the true Myers algorithm will take O(n+d^2)
+        // time while this optimization needs only O(n+d) time.
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        // Main worker method. checks all permutations of a given edit length for acceptance.
+        const execEditLength = () => {
+            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+                let basePath;
+                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+                if (removePath) {
+                    // No one else is going to attempt to use this value, clear it
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath - 1] = undefined;
+                }
+                let canAdd = false;
+                if (addPath) {
+                    // what newPos will be after we do an insertion:
+                    const addPathNewPos = addPath.oldPos - diagonalPath;
+                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+                }
+                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+                if (!canAdd && !canRemove) {
+                    // If this path is a terminal then prune
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath] = undefined;
+                    continue;
+                }
+                // Select the diagonal that we want to branch from. We select the prior
+                // path whose position in the old string is the farthest from the origin
+                // and does not pass the bounds of the diff graph
+                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
+                    basePath = this.addToPath(addPath, true, false, 0, options);
+                }
+                else {
+                    basePath = this.addToPath(removePath, false, true, 1, options);
+                }
+                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+                    // If we have hit the end of both strings, then we are done
+                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+                }
+                else {
+                    bestPath[diagonalPath] = basePath;
+                    if (basePath.oldPos + 1 >= oldLen) {
+                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+                    }
+                    if (newPos + 1 >= newLen) {
+                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+                    }
+                }
+            }
+            editLength++;
+        };
+        // Performs the length of edit iteration. Is a bit fugly as this has to support the
+        // sync and async mode which is never fun. Loops over execEditLength until a value
+        // is produced, or until the edit length exceeds options.maxEditLength (if given),
+        // in which case it will return undefined.
+        if (callback) {
+            (function exec() {
+                setTimeout(function () {
+                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                        return callback(undefined);
+                    }
+                    if (!execEditLength()) {
+                        exec();
+                    }
+                }, 0);
+            }());
+        }
+        else {
+            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+                const ret = execEditLength();
+                if (ret) {
+                    return ret;
+                }
+            }
+        }
+    }
+    addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
+            };
+        }
+        else {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
+            };
+        }
+    }
+    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+            newPos++;
+            oldPos++;
+            commonCount++;
+            if (options.oneChangePerToken) {
+                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+            }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+    }
+    equals(left, right, options) {
+        if (options.comparator) {
+            return options.comparator(left, right);
+        }
+        else {
+            return left === right
+                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
+        }
+    }
+    removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+            if (array[i]) {
+                ret.push(array[i]);
+            }
+        }
+        return ret;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    castInput(value, options) {
+        return value;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    tokenize(value, options) {
+        return Array.from(value);
+    }
+    join(chars) {
+        // Assumes ValueT is string, which is the case for most subclasses.
+        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
+        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
+        // assume tokens and values are strings, but not completely - is weird and janky.
+        return chars.join('');
+    }
+    postProcess(changeObjects, 
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    options) {
+        return changeObjects;
+    }
+    get useLongestToken() {
+        return false;
+    }
+    buildValues(lastComponent, newTokens, oldTokens) {
+        // First we convert our linked list of components in reverse order to an
+        // array in the right order:
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+            components.push(lastComponent);
+            nextComponent = lastComponent.previousComponent;
+            delete lastComponent.previousComponent;
+            lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+            const component = components[componentPos];
+            if (!component.removed) {
+                if (!component.added && this.useLongestToken) {
+                    let value = newTokens.slice(newPos, newPos + component.count);
+                    value = value.map(function (value, i) {
+                        const oldValue = oldTokens[oldPos + i];
+                        return oldValue.length > value.length ? oldValue : value;
+                    });
+                    component.value = this.join(value);
+                }
+                else {
+                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+                }
+                newPos += component.count;
+                // Common case
+                if (!component.added) {
+                    oldPos += component.count;
+                }
+            }
+            else {
+                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+                oldPos += component.count;
+            }
+        }
+        return components;
+    }
+}
+
+class LineDiff extends Diff {
+    constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+    }
+    equals(left, right, options) {
+        // If we're ignoring whitespace, we need to normalise lines by stripping
+        // whitespace before checking equality. (This has an annoying interaction
+        // with newlineIsToken that requires special handling: if newlines get their
+        // own token, then we DON'T want to trim the *newline* tokens down to empty
+        // strings, since this would cause us to treat whitespace-only line content
+        // as equal to a separator between lines, which would be weird and
+        // inconsistent with the documented behavior of the options.)
+        if (options.ignoreWhitespace) {
+            if (!options.newlineIsToken || !left.includes('\n')) {
+                left = left.trim();
+            }
+            if (!options.newlineIsToken || !right.includes('\n')) {
+                right = right.trim();
+            }
+        }
+        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+            if (left.endsWith('\n')) {
+                left = left.slice(0, -1);
+            }
+            if (right.endsWith('\n')) {
+                right = right.slice(0, -1);
+            }
+        }
+        return super.equals(left, right, options);
+    }
+}
+const lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+    return lineDiff.diff(oldStr, newStr, options);
+}
+// Exported standalone so it can be used from jsonDiff too.
+function tokenize(value, options) {
+    if (options.stripTrailingCr) {
+        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
+        value = value.replace(/\r\n/g, '\n');
+    }
+    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+    // Ignore the final empty token that occurs if the string ends with a new line
+    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+        linesAndNewlines.pop();
+    }
+    // Merge the content and line separators into single tokens
+    for (let i = 0; i < linesAndNewlines.length; i++) {
+        const line = linesAndNewlines[i];
+        if (i % 2 && !options.newlineIsToken) {
+            retLines[retLines.length - 1] += line;
+        }
+        else {
+            retLines.push(line);
+        }
+    }
+    return retLines;
+}
+
+/**
+ * Returns true if the filename contains characters that require C-style
+ * quoting (as used by Git and GNU diffutils in diff output).
+ */
+function needsQuoting(s) {
+    for (let i = 0; i < s.length; i++) {
+        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * C-style quotes a filename, encoding special characters as escape sequences
+ * and non-ASCII bytes as octal escapes. This is the inverse of
+ * `parseQuotedFileName` in parse.ts.
+ *
+ * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
+ * This matches the behaviour of both Git and GNU diffutils, which always emit
+ * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
+ * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
+ *
+ * If the filename doesn't need quoting, returns it as-is.
+ */
+function quoteFileNameIfNeeded(s) {
+    if (!needsQuoting(s)) {
+        return s;
+    }
+    let result = '"';
+    const bytes = new TextEncoder().encode(s);
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
+        if (b === 0x07) {
+            result += '\\a';
+        }
+        else if (b === 0x08) {
+            result += '\\b';
+        }
+        else if (b === 0x09) {
+            result += '\\t';
+        }
+        else if (b === 0x0a) {
+            result += '\\n';
+        }
+        else if (b === 0x0b) {
+            result += '\\v';
+        }
+        else if (b === 0x0c) {
+            result += '\\f';
+        }
+        else if (b === 0x0d) {
+            result += '\\r';
+        }
+        else if (b === 0x22) {
+            result += '\\"';
+        }
+        else if (b === 0x5c) {
+            result += '\\\\';
+        }
+        else if (b >= 0x20 && b <= 0x7e) {
+            // Just a printable ASCII character that is neither a double quote nor a
+            // backslash; no need to escape it.
+            result += String.fromCharCode(b);
+        }
+        else {
+            // Either part of a non-ASCII character or a control character without a
+            // special escape sequence; needs escaping as a 3-digit octal escape
+            result += '\\' + b.toString(8).padStart(3, '0');
+        }
+        i++;
+    }
+    result += '"';
+    return result;
+}
+const INCLUDE_HEADERS = {
+    includeIndex: true,
+    includeUnderline: true,
+    includeFileHeaders: true
+};
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    let optionsObj;
+    if (!options) {
+        optionsObj = {};
+    }
+    else if (typeof options === 'function') {
+        optionsObj = { callback: options };
+    }
+    else {
+        optionsObj = options;
+    }
+    if (typeof optionsObj.context === 'undefined') {
+        optionsObj.context = 4;
+    }
+    // We copy this into its own variable to placate TypeScript, which thinks
+    // optionsObj.context might be undefined in the callbacks below.
+    const context = optionsObj.context;
+    // @ts-expect-error (runtime check for something that is correctly a static type error)
+    if (optionsObj.newlineIsToken) {
+        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
+    }
+    if (!optionsObj.callback) {
+        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+    }
+    else {
+        const { callback } = optionsObj;
+        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+                const patch = diffLinesResultToPatch(diff);
+                // TypeScript is unhappy without the cast because it does not understand that `patch` may
+                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
+                callback(patch);
+            } }));
+    }
+    function diffLinesResultToPatch(diff) {
+        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
+        //         of lines containing trailing newline characters. We'll tidy up later...
+        if (!diff) {
+            return;
+        }
+        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
+        function contextLines(lines) {
+            return lines.map(function (entry) { return ' ' + entry; });
+        }
+        const hunks = [];
+        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+        for (let i = 0; i < diff.length; i++) {
+            const current = diff[i], lines = current.lines || splitLines(current.value);
+            current.lines = lines;
+            if (current.added || current.removed) {
+                // If we have previous context, start with that
+                if (!oldRangeStart) {
+                    const prev = diff[i - 1];
+                    oldRangeStart = oldLine;
+                    newRangeStart = newLine;
+                    if (prev) {
+                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+                        oldRangeStart -= curRange.length;
+                        newRangeStart -= curRange.length;
+                    }
+                }
+                // Output our changes
+                for (const line of lines) {
+                    curRange.push((current.added ? '+' : '-') + line);
+                }
+                // Track the updated file position
+                if (current.added) {
+                    newLine += lines.length;
+                }
+                else {
+                    oldLine += lines.length;
+                }
+            }
+            else {
+                // Identical context lines. Track line changes
+                if (oldRangeStart) {
+                    // Close out any changes that have been output (or join overlapping)
+                    if (lines.length <= context * 2 && i < diff.length - 2) {
+                        // Overlapping
+                        for (const line of contextLines(lines)) {
+                            curRange.push(line);
+                        }
+                    }
+                    else {
+                        // end the range and output
+                        const contextSize = Math.min(lines.length, context);
+                        for (const line of contextLines(lines.slice(0, contextSize))) {
+                            curRange.push(line);
+                        }
+                        const hunk = {
+                            oldStart: oldRangeStart,
+                            oldLines: (oldLine - oldRangeStart + contextSize),
+                            newStart: newRangeStart,
+                            newLines: (newLine - newRangeStart + contextSize),
+                            lines: curRange
+                        };
+                        hunks.push(hunk);
+                        oldRangeStart = 0;
+                        newRangeStart = 0;
+                        curRange = [];
+                    }
+                }
+                oldLine += lines.length;
+                newLine += lines.length;
+            }
+        }
+        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
+        //         "\ No newline at end of file".
+        for (const hunk of hunks) {
+            for (let i = 0; i < hunk.lines.length; i++) {
+                if (hunk.lines[i].endsWith('\n')) {
+                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
+                }
+                else {
+                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
+                    i++; // Skip the line we just added, then continue iterating
+                }
+            }
+        }
+        return {
+            oldFileName: oldFileName, newFileName: newFileName,
+            oldHeader: oldHeader, newHeader: newHeader,
+            hunks: hunks
+        };
+    }
+}
+/**
+ * creates a unified diff patch.
+ *
+ * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
+ *   array of them (as returned by `parsePatch`).
+ * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
+ *   Ignored for patches where `isGit` is `true`.
+ *
+ * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
+ * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
+ * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
+ * headers for patches with no hunks (e.g. renames without content changes).
+ */
+function formatPatch(patch, headerOptions) {
+    var _a, _b, _c, _d, _e, _f;
+    if (!headerOptions) {
+        headerOptions = INCLUDE_HEADERS;
+    }
+    if (Array.isArray(patch)) {
+        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
+            throw new Error('Cannot omit file headers on a multi-file patch. '
+                + '(The result would be unparseable; how would a tool trying to apply '
+                + 'the patch know which changes are to which file?)');
+        }
+        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
+    }
+    const ret = [];
+    // Git patches have a fixed header format (diff --git, extended headers,
+    // and ---/+++ when hunks are present), so headerOptions is ignored.
+    if (patch.isGit) {
+        headerOptions = INCLUDE_HEADERS;
+        // Emit Git-style diff --git header and extended headers.
+        // Git never puts /dev/null in the "diff --git" line; for file
+        // creations/deletions it uses the real filename on both sides.
+        if (!patch.oldFileName) {
+            throw new Error('oldFileName must be specified for Git patches');
+        }
+        if (!patch.newFileName) {
+            throw new Error('newFileName must be specified for Git patches');
+        }
+        let gitOldName = patch.oldFileName;
+        let gitNewName = patch.newFileName;
+        if (patch.isCreate && gitOldName === '/dev/null') {
+            gitOldName = gitNewName.replace(/^b\//, 'a/');
+        }
+        else if (patch.isDelete && gitNewName === '/dev/null') {
+            gitNewName = gitOldName.replace(/^a\//, 'b/');
+        }
+        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
+        if (patch.isDelete) {
+            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
+        }
+        if (patch.isCreate) {
+            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
+        }
+        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+            ret.push('old mode ' + patch.oldMode);
+            ret.push('new mode ' + patch.newMode);
+        }
+        if (patch.isRename) {
+            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
+            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
+        }
+        if (patch.isCopy) {
+            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
+            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
+        }
+    }
+    else {
+        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
+            ret.push('Index: ' + patch.oldFileName);
+        }
+        if (headerOptions.includeUnderline) {
+            ret.push('===================================================================');
+        }
+    }
+    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
+    // pure renames, mode-only changes), Git omits these, so we do too.
+    const hasHunks = patch.hunks.length > 0;
+    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
+        && (!patch.isGit || hasHunks)) {
+        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
+        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
+    }
+    for (let i = 0; i < patch.hunks.length; i++) {
+        const hunk = patch.hunks[i];
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
+            + ' +' + newStart + ',' + hunk.newLines
+            + ' @@');
+        for (const line of hunk.lines) {
+            ret.push(line);
+        }
+    }
+    return ret.join('\n') + '\n';
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    if (typeof options === 'function') {
+        options = { callback: options };
+    }
+    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+        if (!patchObj) {
+            return;
+        }
+        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+    }
+    else {
+        const { callback } = options;
+        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
+                if (!patchObj) {
+                    callback(undefined);
+                }
+                else {
+                    callback(formatPatch(patchObj, options.headerOptions));
+                }
+            } }));
+    }
+}
+/**
+ * Split `text` into an array of lines, including the trailing newline character (where present)
+ */
+function splitLines(text) {
+    const hasTrailingNl = text.endsWith('\n');
+    const result = text.split('\n').map(line => line + '\n');
+    if (hasTrailingNl) {
+        result.pop();
+    }
+    else {
+        result.push(result.pop().slice(0, -1));
+    }
+    return result;
+}
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
+
 /**
  * Sets one annotation on a pod template by editing the text, not by re-serialising it: only the
  * annotation line changes (plus `metadata:` / `annotations:` lines when they are missing, indented
@@ -12311,7 +9984,7 @@ function verify(before, after, at, templatePath, key, value) {
     const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
     const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
     annotations[key] = value;
-    return stringify$1(expected) === stringify$1(edited);
+    return stringify(expected) === stringify(edited);
 }
 function walk(value, path) {
     for (const step of path ? path.split('.') : []) {
@@ -12374,77 +10047,6 @@ function unifiedDiff(edits) {
         .join('');
 }
 
-const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
-function isConfig(object) {
-    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
-}
-function configContent(object, diagnostics) {
-    const entries = new Map();
-    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
-    const what = `${object.kind} ${object.name}`;
-    if (object.kind === 'ConfigMap') {
-        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            if (typeof value !== 'string')
-                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
-            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
-        }
-    }
-    else {
-        // The API server merges stringData into data, stringData winning; compare what it would store.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.stringData))) {
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-    }
-    return {
-        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
-        entries,
-        immutable: object.body.immutable === true,
-    };
-}
-function digest(field, bytes) {
-    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function decodeBase64(text, onInvalid) {
-    const compact = text.replace(/\s+/g, '');
-    if (!BASE64.test(compact) || compact.length % 4 === 1) {
-        onInvalid();
-        return Buffer.from(text);
-    }
-    return Buffer.from(compact, 'base64');
-}
-function scalarText(value) {
-    return value === null || value === undefined ? '' : String(value);
-}
-function record(value) {
-    return isRecord(value) ? value : {};
-}
-
-/**
- * The namespace rule. A reference resolves in its workload's namespace. A manifest without
- * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
- * any namespace: we match it rather than miss a reference `kubectl apply -n` could make real, and
- * flag the match as assumed when exactly one side names a namespace. Two manifests that both omit
- * it are taken to be applied together (the common kustomize-base layout) and match without a flag.
- */
-function namespaceMatch(workloadNamespace, configNamespace) {
-    if (workloadNamespace === configNamespace)
-        return 'exact';
-    if (workloadNamespace === null || configNamespace === null)
-        return 'assumed';
-    return null;
-}
-function refersTo(ref, config) {
-    return ref.kind === config.kind && ref.name === config.name;
-}
-
 /** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
 const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
 /**
@@ -12453,7 +10055,7 @@ const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
  * unmounted volumes are not read by the pods and do not count; reference order and duplicates
  * cannot change the result, and metadata never enters it.
  */
-function canonicalContent(workload, refs, lookup, diagnostics = []) {
+function canonicalContent(workload, refs, configs, diagnostics = []) {
     const consumed = new Map();
     for (const ref of refs) {
         if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
@@ -12468,8 +10070,8 @@ function canonicalContent(workload, refs, lookup, diagnostics = []) {
     }
     if (consumed.size === 0)
         return null;
-    const configs = [...consumed.values()].map(({ kind, name, keys }) => {
-        const object = choose(workload, lookup(kind, name));
+    const canonical = [...consumed.values()].map(({ kind, name, keys }) => {
+        const object = configs.resolve(workload, kind, name);
         const namespace = object?.namespace ?? workload.namespace;
         if (!object)
             return { kind, namespace, name, present: false };
@@ -12484,36 +10086,400 @@ function canonicalContent(workload, refs, lookup, diagnostics = []) {
             ? { kind, namespace, name, present: true, data, binaryData }
             : { kind, namespace, name, present: true, data };
     });
-    configs.sort((a, b) => compareText(a.kind, b.kind) ||
+    canonical.sort((a, b) => compareText(a.kind, b.kind) ||
         compareText(a.namespace ?? '', b.namespace ?? '') ||
         compareText(a.name, b.name));
-    return { version: 1, configs };
+    return { version: 1, configs: canonical };
 }
 /**
  * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
  * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
  */
 function contentHash(canonical, key = null) {
-    const json = stringify$1(canonical);
+    const json = stringify(canonical);
     return key
         ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
         : `sha256:${createHash('sha256').update(json).digest('hex')}`;
 }
-/**
- * Which definition a workload reads when several could match: one in the workload's own file, then
- * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
- */
-function choose(workload, candidates) {
-    const matching = candidates.filter((c) => namespaceMatch(workload.namespace, c.namespace));
-    const rank = (c) => [
-        c.file === workload.file ? 0 : 1,
-        c.namespace === workload.namespace ? 0 : 1,
-    ];
-    matching.sort((a, b) => {
-        const [ra, rb] = [rank(a), rank(b)];
-        return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
+
+/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
+function templateHashes(workload, configs, options, diagnostics = []) {
+    return workload.templates.map((template) => {
+        const canonical = canonicalContent(workload.object, template.refs, configs, diagnostics);
+        return {
+            template,
+            expected: canonical ? contentHash(canonical, options.key) : null,
+            actual: annotationOf(template, options.annotation),
+        };
     });
-    return matching[0] ?? null;
+}
+function annotationOf(template, key) {
+    const metadata = template.template.metadata;
+    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
+    const value = isRecord(annotations) ? annotations[key] : undefined;
+    return typeof value === 'string' ? value : null;
+}
+/**
+ * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
+ * without the key: that is said once, not reported as stale.
+ */
+function isStale(hash, options) {
+    if (hash.actual === null || hash.expected === null)
+        return hash.actual !== null && hash.expected === null;
+    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
+        return 'unverifiable';
+    return hash.actual !== hash.expected;
+}
+
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+
+const ROLLS = { rolls: true };
+const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
+const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
+const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
+    ? {
+        rolls: false,
+        status: 'manual',
+        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
+    }
+    : ROLLS;
+const KINDS = {
+    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
+    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
+    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
+    ReplicaSet: {
+        groups: ['apps', 'extensions'],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicaSet never replaces running pods'),
+    },
+    ReplicationController: {
+        groups: [''],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicationController never replaces running pods'),
+    },
+    Job: {
+        groups: ['batch'],
+        templates: ['spec.template'],
+        behaviour: nextRun('pods started after the apply read it'),
+    },
+    CronJob: {
+        groups: ['batch'],
+        templates: ['spec.jobTemplate.spec.template'],
+        behaviour: nextRun('the next scheduled run reads it'),
+    },
+    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
+    PodTemplate: {
+        groups: [''],
+        templates: ['template'],
+        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
+    },
+    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
+    DeploymentConfig: {
+        groups: ['apps.openshift.io', ''],
+        templates: ['spec.template'],
+        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
+        behaviour: (body) => {
+            const triggers = field(body, 'spec.triggers');
+            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
+                ? {
+                    rolls: false,
+                    status: 'manual',
+                    reason: 'no ConfigChange trigger: deploys only when started by hand',
+                }
+                : ROLLS;
+        },
+    },
+    // Knative Service: a template change creates a new Revision.
+    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
+};
+function apiGroup(apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+/** The object as a workload, or `null` when it runs no pods we can see. */
+function asWorkload(object, custom = new Map()) {
+    const rule = KINDS[object.kind];
+    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
+    const paths = builtIn ? rule.templates : custom.get(object.kind);
+    if (!paths)
+        return null;
+    const templates = paths.flatMap((path) => templatesAt(object.body, path));
+    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
+    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
+        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
+        : null;
+    if (templates.length === 0 && !workloadRef)
+        return null;
+    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
+}
+function templatesAt(body, path) {
+    if (path === '')
+        return [{ path, template: body }];
+    let found = [{ path: '', value: body }];
+    for (const step of path.split('.')) {
+        const list = step.endsWith('[]');
+        const key = list ? step.slice(0, -2) : step;
+        found = found.flatMap(({ path: at, value }) => {
+            const next = isRecord(value) ? value[key] : undefined;
+            const here = at ? `${at}.${key}` : key;
+            if (!list)
+                return [{ path: here, value: next }];
+            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
+        });
+    }
+    return found
+        .filter((f) => isRecord(f.value))
+        .map((f) => ({ path: f.path, template: f.value }));
+}
+/** The value at a dotted path of plain keys, or undefined. */
+function field(body, path) {
+    let value = body;
+    for (const key of path.split('.'))
+        value = isRecord(value) ? value[key] : undefined;
+    return value;
+}
+/** `Kind=path` options as given on the command line or in the Action input. */
+function parsePodTemplatePaths(specs) {
+    const paths = new Map();
+    for (const spec of specs) {
+        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
+        if (!match)
+            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
+        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
+    }
+    return paths;
+}
+
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
+function diffConfigs(pairing, diagnostics) {
+    const changes = [];
+    const content = (object) => configContent(object, diagnostics);
+    for (const [head, base] of pairing.baseOf) {
+        if (!isConfig(head))
+            continue;
+        const before = content(base);
+        const keys = diffKeys(before, content(head));
+        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
+            continue;
+        changes.push(change(head, 'modified', keys));
+        if (before.immutable) {
+            diagnostics.push({
+                file: head.file,
+                line: head.line,
+                severity: 'error',
+                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
+                    `Create it under a new name and point its consumers at the new name.`,
+            });
+        }
+    }
+    for (const head of pairing.added.filter(isConfig)) {
+        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
+    }
+    for (const base of pairing.deleted.filter(isConfig)) {
+        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
+    }
+    return changes;
+}
+function diffKeys(before, after) {
+    const keys = { added: [], removed: [], modified: [] };
+    for (const [key, value] of after.entries) {
+        if (!before.entries.has(key))
+            keys.added.push(key);
+        else if (!sameEntry(before.entries.get(key), value))
+            keys.modified.push(key);
+    }
+    for (const key of before.entries.keys())
+        if (!after.entries.has(key))
+            keys.removed.push(key);
+    for (const list of Object.values(keys))
+        list.sort();
+    return keys;
+}
+function change(object, kind, keys) {
+    return {
+        kind: object.kind,
+        namespace: object.namespace,
+        name: object.name,
+        file: object.file,
+        line: object.line,
+        change: kind,
+        keys,
+    };
+}
+function changedKeys(change) {
+    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}
+
+/**
+ * Matches objects across base and head: first within the same file, so that repositories holding the
+ * same object in several bundles keep each copy apart; then across files, so that moving an object
+ * to another file is not a deletion plus an addition.
+ */
+function pairObjects(files) {
+    const baseOf = new Map();
+    const leftBase = [];
+    const leftHead = [];
+    for (const file of files) {
+        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
+        leftBase.push(...unmatchedBase);
+        leftHead.push(...unmatchedHead);
+    }
+    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
+    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
+}
+function match(base, head, baseOf) {
+    const byKey = new Map();
+    for (const object of base) {
+        const key = idKey(object);
+        byKey.set(key, [...(byKey.get(key) ?? []), object]);
+    }
+    const unmatchedHead = [];
+    for (const object of head) {
+        const candidate = byKey.get(idKey(object))?.shift();
+        if (candidate)
+            baseOf.set(object, candidate);
+        else
+            unmatchedHead.push(object);
+    }
+    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
+}
+
+function computeImpacts(input) {
+    const result = { impacts: [], unaffected: [], diagnostics: [] };
+    const changes = byIdentity(input.changes);
+    for (const workload of input.workloads) {
+        const source = templateSource(workload, input.deployments);
+        if (!source)
+            continue;
+        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const summary = summarise(workload.object);
+        const configs = [];
+        for (const change of changes) {
+            const scope = namespaceMatch(workload.object.namespace, change.namespace);
+            const matching = refs.filter((ref) => refersTo(ref, change));
+            if (!scope || matching.length === 0)
+                continue;
+            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
+            if (change.change === 'deleted') {
+                const required = matching.filter((ref) => !ref.optional);
+                if (required.length > 0) {
+                    result.diagnostics.push({
+                        file: workload.object.file,
+                        line: workload.object.line,
+                        severity: 'error',
+                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
+                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+                    });
+                    continue;
+                }
+            }
+            const keys = change.keys;
+            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
+            if (consumed.length === 0) {
+                if (matching.every((ref) => ref.delivery === 'image-pull'))
+                    unaffected('image pull secret: read at each pull');
+                else if (reading.length === 0)
+                    unaffected('no container mounts the volume');
+                else
+                    unaffected('reads none of the changed keys');
+                continue;
+            }
+            configs.push({
+                ...id,
+                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+                namespaceAssumed: scope === 'assumed',
+            });
+        }
+        const stale = input.staleHash.has(source.owner.object);
+        if (configs.length === 0 && !stale)
+            continue;
+        const rollout = stale ? STALE : status(workload, source.owner, input);
+        if (rollout === 'new') {
+            for (const config of configs)
+                result.unaffected.push({
+                    workload: summary,
+                    config,
+                    reason: 'new workload: its pods start with the new config',
+                });
+            continue;
+        }
+        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
+        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+    }
+    result.impacts.sort((a, b) => statusRank(a.status) - statusRank(b.status) ||
+        compareText(a.workload.file, b.workload.file) ||
+        a.workload.line - b.workload.line);
+    return result;
+}
+const STALE = {
+    status: 'stale-hash',
+    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes) {
+    const merged = new Map();
+    for (const change of changes) {
+        const key = idKey(change);
+        const seen = merged.get(key);
+        const keys = changedKeys(change);
+        if (!seen)
+            merged.set(key, {
+                kind: change.kind,
+                namespace: change.namespace,
+                name: change.name,
+                change: change.change,
+                keys,
+            });
+        else {
+            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+            if (change.change !== 'deleted')
+                seen.change = change.change;
+        }
+    }
+    return [...merged.values()];
+}
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload, deployments) {
+    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+    if (!workload.workloadRef || workload.templates.length > 0)
+        return { templates: workload.templates, owner: workload };
+    const target = deployments.get(idKey({
+        kind: workload.workloadRef.kind,
+        namespace: workload.object.namespace,
+        name: workload.workloadRef.name,
+    }));
+    return target ? { templates: target.templates, owner: target } : null;
+}
+function refsOf(template, qualify) {
+    return qualify
+        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
+        : template.refs;
+}
+function status(workload, owner, input) {
+    const before = input.previous(owner.object);
+    if (before === null)
+        return 'new';
+    if (!workload.behaviour.rolls)
+        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+    const templateChanged = before !== 'unchanged' &&
+        stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
+    return templateChanged
+        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
 }
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
@@ -12685,412 +10651,10 @@ function str(value) {
     return typeof value === 'string' ? value : undefined;
 }
 
-/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
-function templateHashes(workload, lookup, options, diagnostics = []) {
-    return workload.templates.map((template) => {
-        const canonical = canonicalContent(workload.object, extractRefs(template.template.spec), lookup, diagnostics);
-        return {
-            template,
-            expected: canonical ? contentHash(canonical, options.key) : null,
-            actual: annotationOf(template, options.annotation),
-        };
-    });
-}
-function annotationOf(template, key) {
-    const metadata = template.template.metadata;
-    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
-    const value = isRecord(annotations) ? annotations[key] : undefined;
-    return typeof value === 'string' ? value : null;
-}
-/** Every ConfigMap and Secret among `objects`, by kind and name. */
-function configLookup(objects) {
-    const byName = new Map();
-    for (const object of objects) {
-        if (!isConfig(object))
-            continue;
-        const key = `${object.kind}/${object.name}`;
-        byName.set(key, [...(byName.get(key) ?? []), object]);
-    }
-    return (kind, name) => byName.get(`${kind}/${name}`) ?? [];
-}
-/**
- * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
- * without the key: that is said once, not reported as stale.
- */
-function isStale(hash, options) {
-    if (hash.actual === null || hash.expected === null)
-        return hash.actual !== null && hash.expected === null;
-    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
-        return 'unverifiable';
-    return hash.actual !== hash.expected;
-}
-
-/**
- * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
- * scalar style, metadata and the file an object lives in do not count.
- */
-function diffConfigs(pairing, diagnostics) {
-    const changes = [];
-    const content = (object) => configContent(object, diagnostics);
-    for (const [head, base] of pairing.baseOf) {
-        if (!isConfig(head))
-            continue;
-        const before = content(base);
-        const keys = diffKeys(before, content(head));
-        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
-            continue;
-        changes.push(change(head, 'modified', keys));
-        if (before.immutable) {
-            diagnostics.push({
-                file: head.file,
-                line: head.line,
-                severity: 'error',
-                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
-                    `Create it under a new name and point its consumers at the new name.`,
-            });
-        }
-    }
-    for (const head of pairing.added.filter(isConfig)) {
-        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
-    }
-    for (const base of pairing.deleted.filter(isConfig)) {
-        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
-    }
-    return changes;
-}
-function diffKeys(before, after) {
-    const keys = { added: [], removed: [], modified: [] };
-    for (const [key, value] of after.entries) {
-        if (!before.entries.has(key))
-            keys.added.push(key);
-        else if (!sameEntry(before.entries.get(key), value))
-            keys.modified.push(key);
-    }
-    for (const key of before.entries.keys())
-        if (!after.entries.has(key))
-            keys.removed.push(key);
-    for (const list of Object.values(keys))
-        list.sort();
-    return keys;
-}
-function change(object, kind, keys) {
+function consumerOf(workload) {
     return {
-        kind: object.kind,
-        namespace: object.namespace,
-        name: object.name,
-        file: object.file,
-        line: object.line,
-        change: kind,
-        keys,
-    };
-}
-function changedKeys(change) {
-    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
-}
-
-const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
-/**
- * Matches objects across base and head: first within the same file, so that repositories holding the
- * same object in several bundles keep each copy apart; then across files, so that moving an object
- * to another file is not a deletion plus an addition.
- */
-function pairObjects(files) {
-    const baseOf = new Map();
-    const leftBase = [];
-    const leftHead = [];
-    for (const file of files) {
-        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
-        leftBase.push(...unmatchedBase);
-        leftHead.push(...unmatchedHead);
-    }
-    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
-    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
-}
-function match(base, head, baseOf) {
-    const byKey = new Map();
-    for (const object of base) {
-        const key = idKey(object);
-        byKey.set(key, [...(byKey.get(key) ?? []), object]);
-    }
-    const unmatchedHead = [];
-    for (const object of head) {
-        const candidate = byKey.get(idKey(object))?.shift();
-        if (candidate)
-            baseOf.set(object, candidate);
-        else
-            unmatchedHead.push(object);
-    }
-    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
-}
-
-/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-
-const ROLLS = { rolls: true };
-const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
-const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
-const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
-    ? {
-        rolls: false,
-        status: 'manual',
-        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
-    }
-    : ROLLS;
-const KINDS = {
-    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
-    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
-    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
-    ReplicaSet: {
-        groups: ['apps', 'extensions'],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicaSet never replaces running pods'),
-    },
-    ReplicationController: {
-        groups: [''],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicationController never replaces running pods'),
-    },
-    Job: {
-        groups: ['batch'],
-        templates: ['spec.template'],
-        behaviour: nextRun('pods started after the apply read it'),
-    },
-    CronJob: {
-        groups: ['batch'],
-        templates: ['spec.jobTemplate.spec.template'],
-        behaviour: nextRun('the next scheduled run reads it'),
-    },
-    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
-    PodTemplate: {
-        groups: [''],
-        templates: ['template'],
-        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
-    },
-    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
-    DeploymentConfig: {
-        groups: ['apps.openshift.io', ''],
-        templates: ['spec.template'],
-        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
-        behaviour: (body) => {
-            const triggers = field(body, 'spec.triggers');
-            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
-                ? {
-                    rolls: false,
-                    status: 'manual',
-                    reason: 'no ConfigChange trigger: deploys only when started by hand',
-                }
-                : ROLLS;
-        },
-    },
-    // Knative Service: a template change creates a new Revision.
-    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
-};
-function apiGroup(apiVersion) {
-    const slash = apiVersion.indexOf('/');
-    return slash < 0 ? '' : apiVersion.slice(0, slash);
-}
-/** The object as a workload, or `null` when it runs no pods we can see. */
-function asWorkload(object, custom = new Map()) {
-    const rule = KINDS[object.kind];
-    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
-    const paths = builtIn ? rule.templates : custom.get(object.kind);
-    if (!paths)
-        return null;
-    const templates = paths.flatMap((path) => templatesAt(object.body, path));
-    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
-    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
-        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
-        : null;
-    if (templates.length === 0 && !workloadRef)
-        return null;
-    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
-}
-function templatesAt(body, path) {
-    if (path === '')
-        return [{ path, template: body }];
-    let found = [{ path: '', value: body }];
-    for (const step of path.split('.')) {
-        const list = step.endsWith('[]');
-        const key = list ? step.slice(0, -2) : step;
-        found = found.flatMap(({ path: at, value }) => {
-            const next = isRecord(value) ? value[key] : undefined;
-            const here = at ? `${at}.${key}` : key;
-            if (!list)
-                return [{ path: here, value: next }];
-            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
-        });
-    }
-    return found
-        .filter((f) => isRecord(f.value))
-        .map((f) => ({ path: f.path, template: f.value }));
-}
-/** The value at a dotted path of plain keys, or undefined. */
-function field(body, path) {
-    let value = body;
-    for (const key of path.split('.'))
-        value = isRecord(value) ? value[key] : undefined;
-    return value;
-}
-/** `Kind=path` options as given on the command line or in the Action input. */
-function parsePodTemplatePaths(specs) {
-    const paths = new Map();
-    for (const spec of specs) {
-        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
-        if (!match)
-            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
-        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
-    }
-    return paths;
-}
-
-/** Higher is listed first. */
-const STATUS_RANK = {
-    dormant: 4,
-    'stale-hash': 3,
-    manual: 2,
-    'next-run': 1,
-    rolling: 0,
-};
-function computeImpacts(input) {
-    const result = { impacts: [], unaffected: [], diagnostics: [] };
-    const changes = byIdentity(input.changes);
-    for (const workload of input.workloads) {
-        const source = templateSource(workload, input.deployments);
-        if (!source)
-            continue;
-        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
-        const summary = summarise(workload.object);
-        const configs = [];
-        for (const change of changes) {
-            const scope = namespaceMatch(workload.object.namespace, change.namespace);
-            const matching = refs.filter((ref) => refersTo(ref, change));
-            if (!scope || matching.length === 0)
-                continue;
-            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
-            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
-            if (change.change === 'deleted') {
-                const required = matching.filter((ref) => !ref.optional);
-                if (required.length > 0) {
-                    result.diagnostics.push({
-                        file: workload.object.file,
-                        line: workload.object.line,
-                        severity: 'error',
-                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
-                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
-                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
-                    });
-                    continue;
-                }
-            }
-            const keys = change.keys;
-            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
-            if (consumed.length === 0) {
-                if (matching.every((ref) => ref.delivery === 'image-pull'))
-                    unaffected('image pull secret: read at each pull');
-                else if (reading.length === 0)
-                    unaffected('no container mounts the volume');
-                else
-                    unaffected('reads none of the changed keys');
-                continue;
-            }
-            configs.push({
-                ...id,
-                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
-                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
-                namespaceAssumed: scope === 'assumed',
-            });
-        }
-        const stale = input.staleHash.has(source.owner);
-        if (configs.length === 0 && !stale)
-            continue;
-        const rollout = stale ? STALE : status(workload, source.owner, input);
-        if (rollout === 'new') {
-            for (const config of configs)
-                result.unaffected.push({
-                    workload: summary,
-                    config,
-                    reason: 'new workload: its pods start with the new config',
-                });
-            continue;
-        }
-        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
-        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
-    }
-    result.impacts.sort((a, b) => STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
-        compareText(a.workload.file, b.workload.file) ||
-        a.workload.line - b.workload.line);
-    return result;
-}
-const STALE = {
-    status: 'stale-hash',
-    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
-};
-/**
- * One entry per changed object identity. Repositories often hold the same object in several files
- * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
- * it reads the union of their changed keys, and the object is gone only if every copy is.
- */
-function byIdentity(changes) {
-    const merged = new Map();
-    for (const change of changes) {
-        const key = idKey(change);
-        const seen = merged.get(key);
-        const keys = changedKeys(change);
-        if (!seen)
-            merged.set(key, {
-                kind: change.kind,
-                namespace: change.namespace,
-                name: change.name,
-                change: change.change,
-                keys,
-            });
-        else {
-            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
-            if (change.change !== 'deleted')
-                seen.change = change.change;
-        }
-    }
-    return [...merged.values()];
-}
-/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
-function templateSource(workload, deployments) {
-    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
-    if (!workload.workloadRef || workload.templates.length > 0)
-        return { templates: workload.templates, owner: workload };
-    const target = deployments.get(idKey({
-        kind: workload.workloadRef.kind,
-        namespace: workload.object.namespace,
-        name: workload.workloadRef.name,
-    }));
-    return target ? { templates: target.templates, owner: target } : null;
-}
-function refsOf(template, qualify) {
-    const refs = extractRefs(template.template.spec);
-    return qualify ? refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` })) : refs;
-}
-function status(workload, owner, input) {
-    const before = input.previous(owner.object);
-    if (before === null)
-        return 'new';
-    if (!workload.behaviour.rolls)
-        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
-    const templateChanged = before !== 'unchanged' &&
-        stringify$1(owner.templates.map((t) => t.template)) !==
-            stringify$1((asWorkload(before, input.podTemplatePaths)?.templates ?? []).map((t) => t.template));
-    return templateChanged
-        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
-}
-function summarise(object) {
-    return {
-        kind: object.kind,
-        namespace: object.namespace,
-        name: object.name,
-        file: object.file,
-        line: object.line,
+        ...workload,
+        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
     };
 }
 
@@ -13116,16 +10680,14 @@ async function loadObjects(repo, rev, paths) {
 class HeadView {
     repo;
     rev;
-    selected;
-    podTemplatePaths;
+    settings;
     diagnostics;
     files;
-    cachedWorkloads = null;
-    constructor(repo, rev, selected, podTemplatePaths, initial, diagnostics) {
+    cachedConsumers = null;
+    constructor(repo, rev, settings, initial, diagnostics) {
         this.repo = repo;
         this.rev = rev;
-        this.selected = selected;
-        this.podTemplatePaths = podTemplatePaths;
+        this.settings = settings;
         this.diagnostics = diagnostics;
         this.files = new Map(initial.objects);
     }
@@ -13134,22 +10696,2568 @@ class HeadView {
         const unique = [...new Set(names)];
         if (unique.length === 0)
             return;
-        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.selected(p) && !this.files.has(p));
+        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.settings.selected(p) && !this.files.has(p));
         if (paths.length === 0)
             return;
         const more = await loadObjects(this.repo, this.rev, paths);
         for (const [path, objects] of more.objects)
             this.files.set(path, objects);
         this.diagnostics.push(...more.diagnostics);
-        this.cachedWorkloads = null;
+        this.cachedConsumers = null;
+    }
+    /** Reads the configs that `consumers` reference, so that their hashes can be computed. */
+    async readConfigsOf(consumers) {
+        await this.readMentioning(consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
     }
     objects() {
         return [...this.files.values()].flat();
     }
-    workloads() {
-        this.cachedWorkloads ??= this.objects().flatMap((o) => asWorkload(o, this.podTemplatePaths) ?? []);
-        return this.cachedWorkloads;
+    /** Every workload read so far, with its references. */
+    consumers() {
+        this.cachedConsumers ??= this.objects().flatMap((o) => {
+            const workload = asWorkload(o, this.settings.podTemplatePaths);
+            return workload ? [consumerOf(workload)] : [];
+        });
+        return this.cachedConsumers;
     }
+}
+
+var utils = {};
+
+var constants;
+var hasRequiredConstants;
+
+function requireConstants () {
+	if (hasRequiredConstants) return constants;
+	hasRequiredConstants = 1;
+
+	const WIN_SLASH = '\\\\/';
+	const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+
+	const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+
+	/**
+	 * Posix glob regex
+	 */
+
+	const DOT_LITERAL = '\\.';
+	const PLUS_LITERAL = '\\+';
+	const QMARK_LITERAL = '\\?';
+	const SLASH_LITERAL = '\\/';
+	const ONE_CHAR = '(?=.)';
+	const QMARK = '[^/]';
+	const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+	const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+	const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+	const NO_DOT = `(?!${DOT_LITERAL})`;
+	const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+	const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+	const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+	const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+	const STAR = `${QMARK}*?`;
+	const SEP = '/';
+
+	const POSIX_CHARS = {
+	  DOT_LITERAL,
+	  PLUS_LITERAL,
+	  QMARK_LITERAL,
+	  SLASH_LITERAL,
+	  ONE_CHAR,
+	  QMARK,
+	  END_ANCHOR,
+	  DOTS_SLASH,
+	  NO_DOT,
+	  NO_DOTS,
+	  NO_DOT_SLASH,
+	  NO_DOTS_SLASH,
+	  QMARK_NO_DOT,
+	  STAR,
+	  START_ANCHOR,
+	  SEP
+	};
+
+	/**
+	 * Windows glob regex
+	 */
+
+	const WINDOWS_CHARS = {
+	  ...POSIX_CHARS,
+
+	  SLASH_LITERAL: `[${WIN_SLASH}]`,
+	  QMARK: WIN_NO_SLASH,
+	  STAR: `${WIN_NO_SLASH}*?`,
+	  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+	  NO_DOT: `(?!${DOT_LITERAL})`,
+	  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+	  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+	  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+	  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+	  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+	  SEP: '\\'
+	};
+
+	/**
+	 * POSIX Bracket Regex
+	 */
+
+	const POSIX_REGEX_SOURCE = {
+	  __proto__: null,
+	  alnum: 'a-zA-Z0-9',
+	  alpha: 'a-zA-Z',
+	  ascii: '\\x00-\\x7F',
+	  blank: ' \\t',
+	  cntrl: '\\x00-\\x1F\\x7F',
+	  digit: '0-9',
+	  graph: '\\x21-\\x7E',
+	  lower: 'a-z',
+	  print: '\\x20-\\x7E ',
+	  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
+	  space: ' \\t\\r\\n\\v\\f',
+	  upper: 'A-Z',
+	  word: 'A-Za-z0-9_',
+	  xdigit: 'A-Fa-f0-9'
+	};
+
+	constants = {
+	  DEFAULT_MAX_EXTGLOB_RECURSION,
+	  MAX_LENGTH: 1024 * 64,
+	  POSIX_REGEX_SOURCE,
+
+	  // regular expressions
+	  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+	  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+	  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+	  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+	  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+	  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+
+	  // Replace globs with equivalent patterns to reduce parsing time.
+	  REPLACEMENTS: {
+	    __proto__: null,
+	    '***': '*',
+	    '**/**': '**',
+	    '**/**/**': '**'
+	  },
+
+	  // Digits
+	  CHAR_0: 48, /* 0 */
+	  CHAR_9: 57, /* 9 */
+
+	  // Alphabet chars.
+	  CHAR_UPPERCASE_A: 65, /* A */
+	  CHAR_LOWERCASE_A: 97, /* a */
+	  CHAR_UPPERCASE_Z: 90, /* Z */
+	  CHAR_LOWERCASE_Z: 122, /* z */
+
+	  CHAR_LEFT_PARENTHESES: 40, /* ( */
+	  CHAR_RIGHT_PARENTHESES: 41, /* ) */
+
+	  CHAR_ASTERISK: 42, /* * */
+
+	  // Non-alphabetic chars.
+	  CHAR_AMPERSAND: 38, /* & */
+	  CHAR_AT: 64, /* @ */
+	  CHAR_BACKWARD_SLASH: 92, /* \ */
+	  CHAR_CARRIAGE_RETURN: 13, /* \r */
+	  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
+	  CHAR_COLON: 58, /* : */
+	  CHAR_COMMA: 44, /* , */
+	  CHAR_DOT: 46, /* . */
+	  CHAR_DOUBLE_QUOTE: 34, /* " */
+	  CHAR_EQUAL: 61, /* = */
+	  CHAR_EXCLAMATION_MARK: 33, /* ! */
+	  CHAR_FORM_FEED: 12, /* \f */
+	  CHAR_FORWARD_SLASH: 47, /* / */
+	  CHAR_GRAVE_ACCENT: 96, /* ` */
+	  CHAR_HASH: 35, /* # */
+	  CHAR_HYPHEN_MINUS: 45, /* - */
+	  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
+	  CHAR_LEFT_CURLY_BRACE: 123, /* { */
+	  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
+	  CHAR_LINE_FEED: 10, /* \n */
+	  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
+	  CHAR_PERCENT: 37, /* % */
+	  CHAR_PLUS: 43, /* + */
+	  CHAR_QUESTION_MARK: 63, /* ? */
+	  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
+	  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
+	  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
+	  CHAR_SEMICOLON: 59, /* ; */
+	  CHAR_SINGLE_QUOTE: 39, /* ' */
+	  CHAR_SPACE: 32, /*   */
+	  CHAR_TAB: 9, /* \t */
+	  CHAR_UNDERSCORE: 95, /* _ */
+	  CHAR_VERTICAL_LINE: 124, /* | */
+	  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
+
+	  /**
+	   * Create EXTGLOB_CHARS
+	   */
+
+	  extglobChars(chars) {
+	    return {
+	      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
+	      '?': { type: 'qmark', open: '(?:', close: ')?' },
+	      '+': { type: 'plus', open: '(?:', close: ')+' },
+	      '*': { type: 'star', open: '(?:', close: ')*' },
+	      '@': { type: 'at', open: '(?:', close: ')' }
+	    };
+	  },
+
+	  /**
+	   * Create GLOB_CHARS
+	   */
+
+	  globChars(win32) {
+	    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+	  }
+	};
+	return constants;
+}
+
+/*global navigator*/
+
+var hasRequiredUtils;
+
+function requireUtils () {
+	if (hasRequiredUtils) return utils;
+	hasRequiredUtils = 1;
+	(function (exports) {
+
+		const {
+		  REGEX_BACKSLASH,
+		  REGEX_REMOVE_BACKSLASH,
+		  REGEX_SPECIAL_CHARS,
+		  REGEX_SPECIAL_CHARS_GLOBAL
+		} = /*@__PURE__*/ requireConstants();
+
+		exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
+		exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
+		exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
+		exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
+		exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
+
+		exports.isWindows = () => {
+		  if (typeof navigator !== 'undefined' && navigator.platform) {
+		    const platform = navigator.platform.toLowerCase();
+		    return platform === 'win32' || platform === 'windows';
+		  }
+
+		  if (typeof process !== 'undefined' && process.platform) {
+		    return process.platform === 'win32';
+		  }
+
+		  return false;
+		};
+
+		exports.removeBackslashes = str => {
+		  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
+		    return match === '\\' ? '' : match;
+		  });
+		};
+
+		exports.escapeLast = (input, char, lastIdx) => {
+		  const idx = input.lastIndexOf(char, lastIdx);
+		  if (idx === -1) return input;
+		  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
+		  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+		};
+
+		exports.removePrefix = (input, state = {}) => {
+		  let output = input;
+		  if (output.startsWith('./')) {
+		    output = output.slice(2);
+		    state.prefix = './';
+		  }
+		  return output;
+		};
+
+		exports.wrapOutput = (input, state = {}, options = {}) => {
+		  const prepend = options.contains ? '' : '^';
+		  const append = options.contains ? '' : '$';
+
+		  let output = `${prepend}(?:${input})${append}`;
+		  if (state.negated === true) {
+		    output = `(?:^(?!${output}).*$)`;
+		  }
+		  return output;
+		};
+
+		exports.basename = (path, { windows } = {}) => {
+		  const segs = path.split(windows ? /[\\/]/ : '/');
+		  const last = segs[segs.length - 1];
+
+		  if (last === '') {
+		    return segs[segs.length - 2];
+		  }
+
+		  return last;
+		}; 
+	} (utils));
+	return utils;
+}
+
+var scan_1;
+var hasRequiredScan;
+
+function requireScan () {
+	if (hasRequiredScan) return scan_1;
+	hasRequiredScan = 1;
+
+	const utils = /*@__PURE__*/ requireUtils();
+	const {
+	  CHAR_ASTERISK,             /* * */
+	  CHAR_AT,                   /* @ */
+	  CHAR_BACKWARD_SLASH,       /* \ */
+	  CHAR_COMMA,                /* , */
+	  CHAR_DOT,                  /* . */
+	  CHAR_EXCLAMATION_MARK,     /* ! */
+	  CHAR_FORWARD_SLASH,        /* / */
+	  CHAR_LEFT_CURLY_BRACE,     /* { */
+	  CHAR_LEFT_PARENTHESES,     /* ( */
+	  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
+	  CHAR_PLUS,                 /* + */
+	  CHAR_QUESTION_MARK,        /* ? */
+	  CHAR_RIGHT_CURLY_BRACE,    /* } */
+	  CHAR_RIGHT_PARENTHESES,    /* ) */
+	  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
+	} = /*@__PURE__*/ requireConstants();
+
+	const isPathSeparator = code => {
+	  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+	};
+
+	const depth = token => {
+	  if (token.isPrefix !== true) {
+	    token.depth = token.isGlobstar ? Infinity : 1;
+	  }
+	};
+
+	/**
+	 * Quickly scans a glob pattern and returns an object with a handful of
+	 * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
+	 * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
+	 * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
+	 *
+	 * ```js
+	 * const pm = require('picomatch');
+	 * console.log(pm.scan('foo/bar/*.js'));
+	 * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
+	 * ```
+	 * @param {String} `str`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with tokens and regex source string.
+	 * @api public
+	 */
+
+	const scan = (input, options) => {
+	  const opts = options || {};
+
+	  const length = input.length - 1;
+	  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+	  const slashes = [];
+	  const tokens = [];
+	  const parts = [];
+
+	  let str = input;
+	  let index = -1;
+	  let start = 0;
+	  let lastIndex = 0;
+	  let isBrace = false;
+	  let isBracket = false;
+	  let isGlob = false;
+	  let isExtglob = false;
+	  let isGlobstar = false;
+	  let braceEscaped = false;
+	  let backslashes = false;
+	  let negated = false;
+	  let negatedExtglob = false;
+	  let finished = false;
+	  let braces = 0;
+	  let prev;
+	  let code;
+	  let token = { value: '', depth: 0, isGlob: false };
+
+	  const eos = () => index >= length;
+	  const peek = () => str.charCodeAt(index + 1);
+	  const advance = () => {
+	    prev = code;
+	    return str.charCodeAt(++index);
+	  };
+
+	  while (index < length) {
+	    code = advance();
+	    let next;
+
+	    if (code === CHAR_BACKWARD_SLASH) {
+	      backslashes = token.backslashes = true;
+	      code = advance();
+
+	      if (code === CHAR_LEFT_CURLY_BRACE) {
+	        braceEscaped = true;
+	      }
+	      continue;
+	    }
+
+	    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+	      braces++;
+
+	      while (eos() !== true && (code = advance())) {
+	        if (code === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (code === CHAR_LEFT_CURLY_BRACE) {
+	          braces++;
+	          continue;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (braceEscaped !== true && code === CHAR_COMMA) {
+	          isBrace = token.isBrace = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+
+	          if (scanToEnd === true) {
+	            continue;
+	          }
+
+	          break;
+	        }
+
+	        if (code === CHAR_RIGHT_CURLY_BRACE) {
+	          braces--;
+
+	          if (braces === 0) {
+	            braceEscaped = false;
+	            isBrace = token.isBrace = true;
+	            finished = true;
+	            break;
+	          }
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (code === CHAR_FORWARD_SLASH) {
+	      slashes.push(index);
+	      tokens.push(token);
+	      token = { value: '', depth: 0, isGlob: false };
+
+	      if (finished === true) continue;
+	      if (prev === CHAR_DOT && index === (start + 1)) {
+	        start += 2;
+	        continue;
+	      }
+
+	      lastIndex = index + 1;
+	      continue;
+	    }
+
+	    if (opts.noext !== true) {
+	      const isExtglobChar = code === CHAR_PLUS
+	        || code === CHAR_AT
+	        || code === CHAR_ASTERISK
+	        || code === CHAR_QUESTION_MARK
+	        || code === CHAR_EXCLAMATION_MARK;
+
+	      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+	        isGlob = token.isGlob = true;
+	        isExtglob = token.isExtglob = true;
+	        finished = true;
+	        if (code === CHAR_EXCLAMATION_MARK && index === start) {
+	          negatedExtglob = true;
+	        }
+
+	        if (scanToEnd === true) {
+	          let parens = 0;
+
+	          while (eos() !== true && (code = advance())) {
+	            if (code === CHAR_BACKWARD_SLASH) {
+	              backslashes = token.backslashes = true;
+	              advance();
+	              continue;
+	            }
+
+	            if (code === CHAR_LEFT_PARENTHESES) {
+	              parens++;
+	              continue;
+	            }
+
+	            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	              finished = true;
+	              break;
+	            }
+	          }
+	          continue;
+	        }
+	        break;
+	      }
+	    }
+
+	    if (code === CHAR_ASTERISK) {
+	      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_QUESTION_MARK) {
+	      isGlob = token.isGlob = true;
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (code === CHAR_LEFT_SQUARE_BRACKET) {
+	      while (eos() !== true && (next = advance())) {
+	        if (next === CHAR_BACKWARD_SLASH) {
+	          backslashes = token.backslashes = true;
+	          advance();
+	          continue;
+	        }
+
+	        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+	          isBracket = token.isBracket = true;
+	          isGlob = token.isGlob = true;
+	          finished = true;
+	          break;
+	        }
+	      }
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+
+	    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+	      negated = token.negated = true;
+	      start++;
+	      continue;
+	    }
+
+	    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+	      isGlob = token.isGlob = true;
+
+	      if (scanToEnd === true) {
+	        let parens = 1;
+
+	        while (eos() !== true && (code = advance())) {
+	          if (code === CHAR_BACKWARD_SLASH) {
+	            backslashes = token.backslashes = true;
+	            advance();
+	            continue;
+	          }
+
+	          if (code === CHAR_LEFT_PARENTHESES) {
+	            parens++;
+	            continue;
+	          }
+
+	          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+	            finished = true;
+	            break;
+	          }
+	        }
+	        continue;
+	      }
+	      break;
+	    }
+
+	    if (isGlob === true) {
+	      finished = true;
+
+	      if (scanToEnd === true) {
+	        continue;
+	      }
+
+	      break;
+	    }
+	  }
+
+	  if (opts.noext === true) {
+	    isExtglob = false;
+	    isGlob = false;
+	  }
+
+	  let base = str;
+	  let prefix = '';
+	  let glob = '';
+
+	  if (start > 0) {
+	    prefix = str.slice(0, start);
+	    str = str.slice(start);
+	    lastIndex -= start;
+	  }
+
+	  if (base && isGlob === true && lastIndex > 0) {
+	    base = str.slice(0, lastIndex);
+	    glob = str.slice(lastIndex);
+	  } else if (isGlob === true) {
+	    base = '';
+	    glob = str;
+	  } else {
+	    base = str;
+	  }
+
+	  if (base && base !== '' && base !== '/' && base !== str) {
+	    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+	      base = base.slice(0, -1);
+	    }
+	  }
+
+	  if (opts.unescape === true) {
+	    if (glob) glob = utils.removeBackslashes(glob);
+
+	    if (base && backslashes === true) {
+	      base = utils.removeBackslashes(base);
+	    }
+	  }
+
+	  const state = {
+	    prefix,
+	    input,
+	    start,
+	    base,
+	    glob,
+	    isBrace,
+	    isBracket,
+	    isGlob,
+	    isExtglob,
+	    isGlobstar,
+	    negated,
+	    negatedExtglob
+	  };
+
+	  if (opts.tokens === true) {
+	    state.maxDepth = 0;
+	    if (!isPathSeparator(code)) {
+	      tokens.push(token);
+	    }
+	    state.tokens = tokens;
+	  }
+
+	  if (opts.parts === true || opts.tokens === true) {
+	    let prevIndex;
+
+	    for (let idx = 0; idx < slashes.length; idx++) {
+	      const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	      const i = slashes[idx];
+	      const value = input.slice(n, i);
+	      if (opts.tokens) {
+	        if (idx === 0 && start !== 0) {
+	          tokens[idx].isPrefix = true;
+	          tokens[idx].value = prefix;
+	        } else {
+	          tokens[idx].value = value;
+	        }
+	        depth(tokens[idx]);
+	        state.maxDepth += tokens[idx].depth;
+	      }
+	      if (i >= start) {
+	        parts.push(value);
+	        prevIndex = i;
+	      }
+	    }
+
+	    const n = prevIndex !== undefined ? prevIndex + 1 : start;
+	    const value = input.slice(n);
+	    parts.push(value);
+
+	    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+	      tokens[tokens.length - 1].value = value;
+	      depth(tokens[tokens.length - 1]);
+	      state.maxDepth += tokens[tokens.length - 1].depth;
+	    }
+
+	    state.slashes = slashes;
+	    state.parts = parts;
+	  }
+
+	  return state;
+	};
+
+	scan_1 = scan;
+	return scan_1;
+}
+
+var parse_1;
+var hasRequiredParse;
+
+function requireParse () {
+	if (hasRequiredParse) return parse_1;
+	hasRequiredParse = 1;
+
+	const constants = /*@__PURE__*/ requireConstants();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	/**
+	 * Constants
+	 */
+
+	const {
+	  MAX_LENGTH,
+	  POSIX_REGEX_SOURCE,
+	  REGEX_NON_SPECIAL_CHARS,
+	  REGEX_SPECIAL_CHARS_BACKREF,
+	  REPLACEMENTS
+	} = constants;
+
+	/**
+	 * Helpers
+	 */
+
+	const expandRange = (args, options) => {
+	  if (typeof options.expandRange === 'function') {
+	    return options.expandRange(...args, options);
+	  }
+
+	  args.sort();
+	  const value = `[${args.join('-')}]`;
+
+	  try {
+	    /* eslint-disable-next-line no-new */
+	    new RegExp(value);
+	  } catch (ex) {
+	    return args.map(v => utils.escapeRegex(v)).join('..');
+	  }
+
+	  return value;
+	};
+
+	/**
+	 * Create the message for a syntax error
+	 */
+
+	const syntaxError = (type, char) => {
+	  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+	};
+
+	const splitTopLevel = input => {
+	  const parts = [];
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let value = '';
+	  let escaped = false;
+
+	  for (const ch of input) {
+	    if (escaped === true) {
+	      value += ch;
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      value += ch;
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      value += ch;
+	      continue;
+	    }
+
+	    if (quote === 0) {
+	      if (ch === '[') {
+	        bracket++;
+	      } else if (ch === ']' && bracket > 0) {
+	        bracket--;
+	      } else if (bracket === 0) {
+	        if (ch === '(') {
+	          paren++;
+	        } else if (ch === ')' && paren > 0) {
+	          paren--;
+	        } else if (ch === '|' && paren === 0) {
+	          parts.push(value);
+	          value = '';
+	          continue;
+	        }
+	      }
+	    }
+
+	    value += ch;
+	  }
+
+	  parts.push(value);
+	  return parts;
+	};
+
+	const isPlainBranch = branch => {
+	  let escaped = false;
+
+	  for (const ch of branch) {
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (/[?*+@!()[\]{}]/.test(ch)) {
+	      return false;
+	    }
+	  }
+
+	  return true;
+	};
+
+	const normalizeSimpleBranch = branch => {
+	  let value = branch.trim();
+	  let changed = true;
+
+	  while (changed === true) {
+	    changed = false;
+
+	    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+	      value = value.slice(2, -1);
+	      changed = true;
+	    }
+	  }
+
+	  if (!isPlainBranch(value)) {
+	    return;
+	  }
+
+	  return value.replace(/\\(.)/g, '$1');
+	};
+
+	const hasRepeatedCharPrefixOverlap = branches => {
+	  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+
+	  for (let i = 0; i < values.length; i++) {
+	    for (let j = i + 1; j < values.length; j++) {
+	      const a = values[i];
+	      const b = values[j];
+	      const char = a[0];
+
+	      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+	        continue;
+	      }
+
+	      if (a === b || a.startsWith(b) || b.startsWith(a)) {
+	        return true;
+	      }
+	    }
+	  }
+
+	  return false;
+	};
+
+	const parseRepeatedExtglob = (pattern, requireEnd = true) => {
+	  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
+	    return;
+	  }
+
+	  let bracket = 0;
+	  let paren = 0;
+	  let quote = 0;
+	  let escaped = false;
+
+	  for (let i = 1; i < pattern.length; i++) {
+	    const ch = pattern[i];
+
+	    if (escaped === true) {
+	      escaped = false;
+	      continue;
+	    }
+
+	    if (ch === '\\') {
+	      escaped = true;
+	      continue;
+	    }
+
+	    if (ch === '"') {
+	      quote = quote === 1 ? 0 : 1;
+	      continue;
+	    }
+
+	    if (quote === 1) {
+	      continue;
+	    }
+
+	    if (ch === '[') {
+	      bracket++;
+	      continue;
+	    }
+
+	    if (ch === ']' && bracket > 0) {
+	      bracket--;
+	      continue;
+	    }
+
+	    if (bracket > 0) {
+	      continue;
+	    }
+
+	    if (ch === '(') {
+	      paren++;
+	      continue;
+	    }
+
+	    if (ch === ')') {
+	      paren--;
+
+	      if (paren === 0) {
+	        if (requireEnd === true && i !== pattern.length - 1) {
+	          return;
+	        }
+
+	        return {
+	          type: pattern[0],
+	          body: pattern.slice(2, i),
+	          end: i
+	        };
+	      }
+	    }
+	  }
+	};
+
+	const buildCharClassStar = chars => {
+	  const source = chars.length === 1
+	    ? utils.escapeRegex(chars[0])
+	    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
+
+	  return `${source}*`;
+	};
+
+	const getStarExtglobSequenceChars = pattern => {
+	  let index = 0;
+	  const chars = [];
+
+	  while (index < pattern.length) {
+	    const match = parseRepeatedExtglob(pattern.slice(index), false);
+
+	    if (!match || match.type !== '*') {
+	      return;
+	    }
+
+	    const branches = splitTopLevel(match.body).map(branch => branch.trim());
+	    if (branches.length !== 1) {
+	      return;
+	    }
+
+	    const branch = normalizeSimpleBranch(branches[0]);
+	    if (!branch || branch.length !== 1) {
+	      return;
+	    }
+
+	    chars.push(branch);
+	    index += match.end + 1;
+	  }
+
+	  if (chars.length < 1) {
+	    return;
+	  }
+
+	  return chars;
+	};
+
+	const repeatedExtglobRecursion = pattern => {
+	  let depth = 0;
+	  let value = pattern.trim();
+	  let match = parseRepeatedExtglob(value);
+
+	  while (match) {
+	    depth++;
+	    value = match.body.trim();
+	    match = parseRepeatedExtglob(value);
+	  }
+
+	  return depth;
+	};
+
+	const analyzeRepeatedExtglob = (body, options) => {
+	  if (options.maxExtglobRecursion === false) {
+	    return { risky: false };
+	  }
+
+	  const max =
+	    typeof options.maxExtglobRecursion === 'number'
+	      ? options.maxExtglobRecursion
+	      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+
+	  const branches = splitTopLevel(body).map(branch => branch.trim());
+
+	  if (branches.length > 1) {
+	    if (
+	      branches.some(branch => branch === '') ||
+	      branches.some(branch => /^[*?]+$/.test(branch)) ||
+	      hasRepeatedCharPrefixOverlap(branches)
+	    ) {
+	      return { risky: true };
+	    }
+	  }
+
+	  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
+	  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
+	  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
+	  // characters we can emit one flat, ReDoS-safe character class that preserves the
+	  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
+	  // every branch but the first.
+	  const safeChars = [];
+	  let sawStarSequence = false;
+	  let combinable = true;
+
+	  for (const branch of branches) {
+	    const chars = getStarExtglobSequenceChars(branch);
+	    if (chars) {
+	      sawStarSequence = true;
+	      safeChars.push(...chars);
+	      continue;
+	    }
+
+	    const literal = normalizeSimpleBranch(branch);
+	    if (literal && literal.length === 1) {
+	      safeChars.push(literal);
+	      continue;
+	    }
+
+	    combinable = false;
+
+	    if (repeatedExtglobRecursion(branch) > max) {
+	      return { risky: true };
+	    }
+	  }
+
+	  if (sawStarSequence) {
+	    return combinable
+	      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
+	      : { risky: true };
+	  }
+
+	  return { risky: false };
+	};
+
+	/**
+	 * Parse the given input string.
+	 * @param {String} input
+	 * @param {Object} options
+	 * @return {Object}
+	 */
+
+	const parse = (input, options) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected a string');
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+
+	  let len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
+	  const tokens = [bos];
+
+	  const capture = opts.capture ? '' : '?:';
+
+	  // create constants based on platform, for windows or posix
+	  const PLATFORM_CHARS = constants.globChars(opts.windows);
+	  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+
+	  const {
+	    DOT_LITERAL,
+	    PLUS_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOT_SLASH,
+	    NO_DOTS_SLASH,
+	    QMARK,
+	    QMARK_NO_DOT,
+	    STAR,
+	    START_ANCHOR
+	  } = PLATFORM_CHARS;
+
+	  const globstar = opts => {
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const nodot = opts.dot ? '' : NO_DOT;
+	  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+	  let star = opts.bash === true ? globstar(opts) : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  // minimatch options support
+	  if (typeof opts.noext === 'boolean') {
+	    opts.noextglob = opts.noext;
+	  }
+
+	  const state = {
+	    input,
+	    index: -1,
+	    start: 0,
+	    dot: opts.dot === true,
+	    consumed: '',
+	    output: '',
+	    prefix: '',
+	    backtrack: false,
+	    negated: false,
+	    brackets: 0,
+	    braces: 0,
+	    parens: 0,
+	    quotes: 0,
+	    globstar: false,
+	    tokens
+	  };
+
+	  input = utils.removePrefix(input, state);
+	  len = input.length;
+
+	  const extglobs = [];
+	  const braces = [];
+	  const stack = [];
+	  let prev = bos;
+	  let value;
+
+	  /**
+	   * Tokenizing helpers
+	   */
+
+	  const eos = () => state.index === len - 1;
+	  const peek = state.peek = (n = 1) => input[state.index + n];
+	  const advance = state.advance = () => input[++state.index] || '';
+	  const remaining = () => input.slice(state.index + 1);
+	  const consume = (value = '', num = 0) => {
+	    state.consumed += value;
+	    state.index += num;
+	  };
+
+	  const append = token => {
+	    state.output += token.output != null ? token.output : token.value;
+	    consume(token.value);
+	  };
+
+	  const negate = () => {
+	    let count = 1;
+
+	    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
+	      advance();
+	      state.start++;
+	      count++;
+	    }
+
+	    if (count % 2 === 0) {
+	      return false;
+	    }
+
+	    state.negated = true;
+	    state.start++;
+	    return true;
+	  };
+
+	  const increment = type => {
+	    state[type]++;
+	    stack.push(type);
+	  };
+
+	  const decrement = type => {
+	    state[type]--;
+	    stack.pop();
+	  };
+
+	  /**
+	   * Push tokens onto the tokens array. This helper speeds up
+	   * tokenizing by 1) helping us avoid backtracking as much as possible,
+	   * and 2) helping us avoid creating extra tokens when consecutive
+	   * characters are plain text. This improves performance and simplifies
+	   * lookbehinds.
+	   */
+
+	  const push = tok => {
+	    if (prev.type === 'globstar') {
+	      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
+	      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
+
+	      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
+	        state.output = state.output.slice(0, -prev.output.length);
+	        prev.type = 'star';
+	        prev.value = '*';
+	        prev.output = star;
+	        state.output += prev.output;
+	      }
+	    }
+
+	    if (extglobs.length && tok.type !== 'paren') {
+	      extglobs[extglobs.length - 1].inner += tok.value;
+	    }
+
+	    if (tok.value || tok.output) append(tok);
+	    if (prev && prev.type === 'text' && tok.type === 'text') {
+	      prev.output = (prev.output || prev.value) + tok.value;
+	      prev.value += tok.value;
+	      return;
+	    }
+
+	    tok.prev = prev;
+	    tokens.push(tok);
+	    prev = tok;
+	  };
+
+	  const extglobOpen = (type, value) => {
+	    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
+
+	    token.prev = prev;
+	    token.parens = state.parens;
+	    token.output = state.output;
+	    token.startIndex = state.index;
+	    token.tokensIndex = tokens.length;
+	    const output = (opts.capture ? '(' : '') + token.open;
+
+	    increment('parens');
+	    push({ type, value, output: state.output ? '' : ONE_CHAR });
+	    push({ type: 'paren', extglob: true, value: advance(), output });
+	    extglobs.push(token);
+	  };
+
+	  const extglobClose = token => {
+	    const literal = input.slice(token.startIndex, state.index + 1);
+	    const body = input.slice(token.startIndex + 2, state.index);
+	    const analysis = analyzeRepeatedExtglob(body, opts);
+
+	    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
+	      const safeOutput = analysis.safeOutput
+	        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
+	        : undefined;
+	      const open = tokens[token.tokensIndex];
+
+	      open.type = 'text';
+	      open.value = literal;
+	      open.output = safeOutput || utils.escapeRegex(literal);
+
+	      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+	        tokens[i].value = '';
+	        tokens[i].output = '';
+	        delete tokens[i].suffix;
+	      }
+
+	      state.output = token.output + open.output;
+	      state.backtrack = true;
+
+	      push({ type: 'paren', extglob: true, value, output: '' });
+	      decrement('parens');
+	      return;
+	    }
+
+	    let output = token.close + (opts.capture ? ')' : '');
+	    let rest;
+
+	    if (token.type === 'negate') {
+	      let extglobStar = star;
+
+	      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
+	        extglobStar = globstar(opts);
+	      }
+
+	      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+	        output = token.close = `)$))${extglobStar}`;
+	      }
+
+	      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+	        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
+	        // In this case, we need to parse the string and use it in the output of the original pattern.
+	        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
+	        //
+	        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
+	        const expression = parse(rest, { ...options, fastpaths: false }).output;
+
+	        output = token.close = `)${expression})${extglobStar})`;
+	      }
+
+	      if (token.prev.type === 'bos') {
+	        state.negatedExtglob = true;
+	      }
+	    }
+
+	    push({ type: 'paren', extglob: true, value, output });
+	    decrement('parens');
+	  };
+
+	  /**
+	   * Fast paths
+	   */
+
+	  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+	    let backslashes = false;
+
+	    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+	      if (first === '\\') {
+	        backslashes = true;
+	        return m;
+	      }
+
+	      if (first === '?') {
+	        if (esc) {
+	          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        if (index === 0) {
+	          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
+	        }
+	        return QMARK.repeat(chars.length);
+	      }
+
+	      if (first === '.') {
+	        return DOT_LITERAL.repeat(chars.length);
+	      }
+
+	      if (first === '*') {
+	        if (esc) {
+	          return esc + first + (rest ? star : '');
+	        }
+	        return star;
+	      }
+	      return esc ? m : `\\${m}`;
+	    });
+
+	    if (backslashes === true) {
+	      if (opts.unescape === true) {
+	        output = output.replace(/\\/g, '');
+	      } else {
+	        output = output.replace(/\\+/g, m => {
+	          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
+	        });
+	      }
+	    }
+
+	    if (output === input && opts.contains === true) {
+	      state.output = input;
+	      return state;
+	    }
+
+	    state.output = utils.wrapOutput(output, state, options);
+	    return state;
+	  }
+
+	  /**
+	   * Tokenize input until we reach end-of-string
+	   */
+
+	  while (!eos()) {
+	    value = advance();
+
+	    if (value === '\u0000') {
+	      continue;
+	    }
+
+	    /**
+	     * Escaped characters
+	     */
+
+	    if (value === '\\') {
+	      const next = peek();
+
+	      if (next === '/' && opts.bash !== true) {
+	        continue;
+	      }
+
+	      if (next === '.' || next === ';') {
+	        continue;
+	      }
+
+	      if (!next) {
+	        value += '\\';
+	        push({ type: 'text', value });
+	        continue;
+	      }
+
+	      // collapse slashes to reduce potential for exploits
+	      const match = /^\\+/.exec(remaining());
+	      let slashes = 0;
+
+	      if (match && match[0].length > 2) {
+	        slashes = match[0].length;
+	        state.index += slashes;
+	        if (slashes % 2 !== 0) {
+	          value += '\\';
+	        }
+	      }
+
+	      if (opts.unescape === true) {
+	        value = advance();
+	      } else {
+	        value += advance();
+	      }
+
+	      if (state.brackets === 0) {
+	        push({ type: 'text', value });
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * If we're inside a regex character class, continue
+	     * until we reach the closing bracket.
+	     */
+
+	    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
+	      if (opts.posix !== false && value === ':') {
+	        const inner = prev.value.slice(1);
+	        if (inner.includes('[')) {
+	          prev.posix = true;
+
+	          if (inner.includes(':')) {
+	            const idx = prev.value.lastIndexOf('[');
+	            const pre = prev.value.slice(0, idx);
+	            const rest = prev.value.slice(idx + 2);
+	            const posix = POSIX_REGEX_SOURCE[rest];
+	            if (posix) {
+	              prev.value = pre + posix;
+	              state.backtrack = true;
+	              advance();
+
+	              if (!bos.output && tokens.indexOf(prev) === 1) {
+	                bos.output = ONE_CHAR;
+	              }
+	              continue;
+	            }
+	          }
+	        }
+	      }
+
+	      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
+	        value = `\\${value}`;
+	      }
+
+	      if (opts.posix === true && value === '!' && prev.value === '[') {
+	        value = '^';
+	      }
+
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * If we're inside a quoted string, continue
+	     * until we reach the closing double quote.
+	     */
+
+	    if (state.quotes === 1 && value !== '"') {
+	      value = utils.escapeRegex(value);
+	      prev.value += value;
+	      append({ value });
+	      continue;
+	    }
+
+	    /**
+	     * Double quotes
+	     */
+
+	    if (value === '"') {
+	      state.quotes = state.quotes === 1 ? 0 : 1;
+	      if (opts.keepQuotes === true) {
+	        push({ type: 'text', value });
+	      }
+	      continue;
+	    }
+
+	    /**
+	     * Parentheses
+	     */
+
+	    if (value === '(') {
+	      increment('parens');
+	      push({ type: 'paren', value });
+	      continue;
+	    }
+
+	    if (value === ')') {
+	      if (state.parens === 0 && opts.strictBrackets === true) {
+	        throw new SyntaxError(syntaxError('opening', '('));
+	      }
+
+	      const extglob = extglobs[extglobs.length - 1];
+	      if (extglob && state.parens === extglob.parens + 1) {
+	        extglobClose(extglobs.pop());
+	        continue;
+	      }
+
+	      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
+	      decrement('parens');
+	      continue;
+	    }
+
+	    /**
+	     * Square brackets
+	     */
+
+	    if (value === '[') {
+	      if (opts.nobracket === true || !remaining().includes(']')) {
+	        if (opts.nobracket !== true && opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('closing', ']'));
+	        }
+
+	        value = `\\${value}`;
+	      } else {
+	        increment('brackets');
+	      }
+
+	      push({ type: 'bracket', value });
+	      continue;
+	    }
+
+	    if (value === ']') {
+	      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      if (state.brackets === 0) {
+	        if (opts.strictBrackets === true) {
+	          throw new SyntaxError(syntaxError('opening', '['));
+	        }
+
+	        push({ type: 'text', value, output: `\\${value}` });
+	        continue;
+	      }
+
+	      decrement('brackets');
+
+	      const prevValue = prev.value.slice(1);
+	      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
+	        value = `/${value}`;
+	      }
+
+	      prev.value += value;
+	      append({ value });
+
+	      // when literal brackets are explicitly disabled
+	      // assume we should match with a regex character class
+	      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+	        continue;
+	      }
+
+	      const escaped = utils.escapeRegex(prev.value);
+	      state.output = state.output.slice(0, -prev.value.length);
+
+	      // when literal brackets are explicitly enabled
+	      // assume we should escape the brackets to match literal characters
+	      if (opts.literalBrackets === true) {
+	        state.output += escaped;
+	        prev.value = escaped;
+	        continue;
+	      }
+
+	      // when the user specifies nothing, try to match both
+	      prev.value = `(${capture}${escaped}|${prev.value})`;
+	      state.output += prev.value;
+	      continue;
+	    }
+
+	    /**
+	     * Braces
+	     */
+
+	    if (value === '{' && opts.nobrace !== true) {
+	      increment('braces');
+
+	      const open = {
+	        type: 'brace',
+	        value,
+	        output: '(',
+	        outputIndex: state.output.length,
+	        tokensIndex: state.tokens.length
+	      };
+
+	      braces.push(open);
+	      push(open);
+	      continue;
+	    }
+
+	    if (value === '}') {
+	      const brace = braces[braces.length - 1];
+
+	      if (opts.nobrace === true || !brace) {
+	        push({ type: 'text', value, output: value });
+	        continue;
+	      }
+
+	      let output = ')';
+
+	      if (brace.dots === true) {
+	        const arr = tokens.slice();
+	        const range = [];
+
+	        for (let i = arr.length - 1; i >= 0; i--) {
+	          tokens.pop();
+	          if (arr[i].type === 'brace') {
+	            break;
+	          }
+	          if (arr[i].type !== 'dots') {
+	            range.unshift(arr[i].value);
+	          }
+	        }
+
+	        output = expandRange(range, opts);
+	        state.backtrack = true;
+	      }
+
+	      if (brace.comma !== true && brace.dots !== true) {
+	        const out = state.output.slice(0, brace.outputIndex);
+	        const toks = state.tokens.slice(brace.tokensIndex);
+	        brace.value = brace.output = '\\{';
+	        value = output = '\\}';
+	        state.output = out;
+	        for (const t of toks) {
+	          state.output += (t.output || t.value);
+	        }
+	      }
+
+	      push({ type: 'brace', value, output });
+	      decrement('braces');
+	      braces.pop();
+	      continue;
+	    }
+
+	    /**
+	     * Pipes
+	     */
+
+	    if (value === '|') {
+	      if (extglobs.length > 0) {
+	        extglobs[extglobs.length - 1].conditions++;
+	      }
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Commas
+	     */
+
+	    if (value === ',') {
+	      let output = value;
+
+	      const brace = braces[braces.length - 1];
+	      if (brace && stack[stack.length - 1] === 'braces') {
+	        brace.comma = true;
+	        output = '|';
+	      }
+
+	      push({ type: 'comma', value, output });
+	      continue;
+	    }
+
+	    /**
+	     * Slashes
+	     */
+
+	    if (value === '/') {
+	      // if the beginning of the glob is "./", advance the start
+	      // to the current index, and don't add the "./" characters
+	      // to the state. This greatly simplifies lookbehinds when
+	      // checking for BOS characters like "!" and "." (not "./")
+	      if (prev.type === 'dot' && state.index === state.start + 1) {
+	        state.start = state.index + 1;
+	        state.consumed = '';
+	        state.output = '';
+	        tokens.pop();
+	        prev = bos; // reset "prev" to the first token
+	        continue;
+	      }
+
+	      push({ type: 'slash', value, output: SLASH_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Dots
+	     */
+
+	    if (value === '.') {
+	      if (state.braces > 0 && prev.type === 'dot') {
+	        if (prev.value === '.') prev.output = DOT_LITERAL;
+	        const brace = braces[braces.length - 1];
+	        prev.type = 'dots';
+	        prev.output += value;
+	        prev.value += value;
+	        brace.dots = true;
+	        continue;
+	      }
+
+	      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
+	        push({ type: 'text', value, output: DOT_LITERAL });
+	        continue;
+	      }
+
+	      push({ type: 'dot', value, output: DOT_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Question marks
+	     */
+
+	    if (value === '?') {
+	      const isGroup = prev && prev.value === '(';
+	      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('qmark', value);
+	        continue;
+	      }
+
+	      if (prev && prev.type === 'paren') {
+	        const next = peek();
+	        let output = value;
+
+	        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
+	          output = `\\${value}`;
+	        }
+
+	        push({ type: 'text', value, output });
+	        continue;
+	      }
+
+	      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
+	        push({ type: 'qmark', value, output: QMARK_NO_DOT });
+	        continue;
+	      }
+
+	      push({ type: 'qmark', value, output: QMARK });
+	      continue;
+	    }
+
+	    /**
+	     * Exclamation
+	     */
+
+	    if (value === '!') {
+	      if (opts.noextglob !== true && peek() === '(') {
+	        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
+	          extglobOpen('negate', value);
+	          continue;
+	        }
+	      }
+
+	      if (opts.nonegate !== true && state.index === 0) {
+	        negate();
+	        continue;
+	      }
+	    }
+
+	    /**
+	     * Plus
+	     */
+
+	    if (value === '+') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        extglobOpen('plus', value);
+	        continue;
+	      }
+
+	      if ((prev && prev.value === '(') || opts.regex === false) {
+	        push({ type: 'plus', value, output: PLUS_LITERAL });
+	        continue;
+	      }
+
+	      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
+	        push({ type: 'plus', value });
+	        continue;
+	      }
+
+	      push({ type: 'plus', value: PLUS_LITERAL });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value === '@') {
+	      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
+	        push({ type: 'at', extglob: true, value, output: '' });
+	        continue;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Plain text
+	     */
+
+	    if (value !== '*') {
+	      if (value === '$' || value === '^') {
+	        value = `\\${value}`;
+	      }
+
+	      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+	      if (match) {
+	        value += match[0];
+	        state.index += match[0].length;
+	      }
+
+	      push({ type: 'text', value });
+	      continue;
+	    }
+
+	    /**
+	     * Stars
+	     */
+
+	    if (prev && (prev.type === 'globstar' || prev.star === true)) {
+	      prev.type = 'star';
+	      prev.star = true;
+	      prev.value += value;
+	      prev.output = star;
+	      state.backtrack = true;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    let rest = remaining();
+	    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+	      extglobOpen('star', value);
+	      continue;
+	    }
+
+	    if (prev.type === 'star') {
+	      if (opts.noglobstar === true) {
+	        consume(value);
+	        continue;
+	      }
+
+	      const prior = prev.prev;
+	      const before = prior.prev;
+	      const isStart = prior.type === 'slash' || prior.type === 'bos';
+	      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
+
+	      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
+	      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
+	      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
+	        push({ type: 'star', value, output: '' });
+	        continue;
+	      }
+
+	      // strip consecutive `/**/`
+	      while (rest.slice(0, 3) === '/**') {
+	        const after = input[state.index + 4];
+	        if (after && after !== '/') {
+	          break;
+	        }
+	        rest = rest.slice(3);
+	        consume('/**', 3);
+	      }
+
+	      // A globstar followed only by balanced closing parens is at the logical end of patterns like
+	      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
+	      // parent path, except in negated extglobs where that would change the exclusion semantics.
+	      const isEnd = eos() || (
+	        state.parens > 0
+	        && rest === ')'.repeat(state.parens)
+	        && !extglobs.some(extglob => extglob.type === 'negate')
+	      );
+
+	      if (prior.type === 'bos' && eos()) {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = globstar(opts);
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
+	        prev.value += value;
+	        state.globstar = true;
+	        state.output += prior.output + prev.output;
+	        consume(value);
+	        continue;
+	      }
+
+	      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
+	        const end = rest[1] !== void 0 ? '|$' : '';
+
+	        state.output = state.output.slice(0, -(prior.output + prev.output).length);
+	        prior.output = `(?:${prior.output}`;
+
+	        prev.type = 'globstar';
+	        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+	        prev.value += value;
+
+	        state.output += prior.output + prev.output;
+	        state.globstar = true;
+
+	        consume(value + advance());
+
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      if (prior.type === 'bos' && rest[0] === '/') {
+	        prev.type = 'globstar';
+	        prev.value += value;
+	        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+	        state.output = prev.output;
+	        state.globstar = true;
+	        consume(value + advance());
+	        push({ type: 'slash', value: '/', output: '' });
+	        continue;
+	      }
+
+	      // remove single star from output
+	      state.output = state.output.slice(0, -prev.output.length);
+
+	      // reset previous token to globstar
+	      prev.type = 'globstar';
+	      prev.output = globstar(opts);
+	      prev.value += value;
+
+	      // reset output with globstar
+	      state.output += prev.output;
+	      state.globstar = true;
+	      consume(value);
+	      continue;
+	    }
+
+	    const token = { type: 'star', value, output: star };
+
+	    if (opts.bash === true) {
+	      token.output = '.*?';
+	      if (prev.type === 'bos' || prev.type === 'slash') {
+	        token.output = nodot + token.output;
+	      }
+	      push(token);
+	      continue;
+	    }
+
+	    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
+	      token.output = value;
+	      push(token);
+	      continue;
+	    }
+
+	    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
+	      if (prev.type === 'dot') {
+	        state.output += NO_DOT_SLASH;
+	        prev.output += NO_DOT_SLASH;
+
+	      } else if (opts.dot === true) {
+	        state.output += NO_DOTS_SLASH;
+	        prev.output += NO_DOTS_SLASH;
+
+	      } else {
+	        state.output += nodot;
+	        prev.output += nodot;
+	      }
+
+	      if (peek() !== '*') {
+	        state.output += ONE_CHAR;
+	        prev.output += ONE_CHAR;
+	      }
+	    }
+
+	    push(token);
+	  }
+
+	  while (state.brackets > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
+	    state.output = utils.escapeLast(state.output, '[');
+	    decrement('brackets');
+	  }
+
+	  while (state.parens > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
+	    state.output = utils.escapeLast(state.output, '(');
+	    decrement('parens');
+	  }
+
+	  while (state.braces > 0) {
+	    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
+	    state.output = utils.escapeLast(state.output, '{');
+	    decrement('braces');
+	  }
+
+	  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
+	    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
+	  }
+
+	  // rebuild the output if we had to backtrack at any point
+	  if (state.backtrack === true) {
+	    state.output = '';
+
+	    for (const token of state.tokens) {
+	      state.output += token.output != null ? token.output : token.value;
+
+	      if (token.suffix) {
+	        state.output += token.suffix;
+	      }
+	    }
+	  }
+
+	  return state;
+	};
+
+	/**
+	 * Fast paths for creating regular expressions for common glob patterns.
+	 * This can significantly speed up processing and has very little downside
+	 * impact when none of the fast paths match.
+	 */
+
+	parse.fastpaths = (input, options) => {
+	  const opts = { ...options };
+	  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+	  const len = input.length;
+	  if (len > max) {
+	    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+	  }
+
+	  input = REPLACEMENTS[input] || input;
+
+	  // create constants based on platform, for windows or posix
+	  const {
+	    DOT_LITERAL,
+	    SLASH_LITERAL,
+	    ONE_CHAR,
+	    DOTS_SLASH,
+	    NO_DOT,
+	    NO_DOTS,
+	    NO_DOTS_SLASH,
+	    STAR,
+	    START_ANCHOR
+	  } = constants.globChars(opts.windows);
+
+	  const nodot = opts.dot ? NO_DOTS : NO_DOT;
+	  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+	  const capture = opts.capture ? '' : '?:';
+	  const state = { negated: false, prefix: '' };
+	  let star = opts.bash === true ? '.*?' : STAR;
+
+	  if (opts.capture) {
+	    star = `(${star})`;
+	  }
+
+	  const globstar = opts => {
+	    if (opts.noglobstar === true) return star;
+	    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+	  };
+
+	  const create = str => {
+	    switch (str) {
+	      case '*':
+	        return `${nodot}${ONE_CHAR}${star}`;
+
+	      case '.*':
+	        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*.*':
+	        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '*/*':
+	        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+
+	      case '**':
+	        return nodot + globstar(opts);
+
+	      case '**/*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+
+	      case '**/*.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      case '**/.*':
+	        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+
+	      default: {
+	        const match = /^(.*?)\.(\w+)$/.exec(str);
+	        if (!match) return;
+
+	        const source = create(match[1]);
+	        if (!source) return;
+
+	        return source + DOT_LITERAL + match[2];
+	      }
+	    }
+	  };
+
+	  const output = utils.removePrefix(input, state);
+	  let source = create(output);
+
+	  if (source && opts.strictSlashes !== true) {
+	    source += `${SLASH_LITERAL}?`;
+	  }
+
+	  return source;
+	};
+
+	parse_1 = parse;
+	return parse_1;
+}
+
+var picomatch_1$1;
+var hasRequiredPicomatch$1;
+
+function requirePicomatch$1 () {
+	if (hasRequiredPicomatch$1) return picomatch_1$1;
+	hasRequiredPicomatch$1 = 1;
+
+	const scan = /*@__PURE__*/ requireScan();
+	const parse = /*@__PURE__*/ requireParse();
+	const utils = /*@__PURE__*/ requireUtils();
+	const constants = /*@__PURE__*/ requireConstants();
+	const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
+
+	/**
+	 * Creates a matcher function from one or more glob patterns. The
+	 * returned function takes a string to match as its first argument,
+	 * and returns true if the string is a match. The returned matcher
+	 * function also takes a boolean as the second argument that, when true,
+	 * returns an object with additional information.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch(glob[, options]);
+	 *
+	 * const isMatch = picomatch('*.!(*a)');
+	 * console.log(isMatch('a.a')); //=> false
+	 * console.log(isMatch('a.b')); //=> true
+	 *
+	 * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
+	 * const picomatch = require('picomatch/posix');
+	 * // the same API, defaulting to posix paths
+	 * const isMatch = picomatch('a/*');
+	 * console.log(isMatch('a\\b')); //=> false
+	 * console.log(isMatch('a/b')); //=> true
+	 *
+	 * // you can still configure the matcher function to accept windows paths
+	 * const isMatch = picomatch('a/*', { options: windows });
+	 * console.log(isMatch('a\\b')); //=> true
+	 * console.log(isMatch('a/b')); //=> true
+	 * ```
+	 * @name picomatch
+	 * @param {String|Array} `globs` One or more glob patterns.
+	 * @param {Object=} `options`
+	 * @return {Function=} Returns a matcher function.
+	 * @api public
+	 */
+
+	const picomatch = (glob, options, returnState = false) => {
+	  if (Array.isArray(glob)) {
+	    const fns = glob.map(input => picomatch(input, options, returnState));
+	    const arrayMatcher = str => {
+	      for (const isMatch of fns) {
+	        const state = isMatch(str);
+	        if (state) return state;
+	      }
+	      return false;
+	    };
+	    return arrayMatcher;
+	  }
+
+	  const isState = isObject(glob) && glob.tokens && glob.input;
+
+	  if (glob === '' || (typeof glob !== 'string' && !isState)) {
+	    throw new TypeError('Expected pattern to be a non-empty string');
+	  }
+
+	  const opts = options || {};
+	  const posix = opts.windows;
+	  const regex = isState
+	    ? picomatch.compileRe(glob, options)
+	    : picomatch.makeRe(glob, options, false, true);
+
+	  const state = regex.state;
+	  delete regex.state;
+
+	  let isIgnored = () => false;
+	  if (opts.ignore) {
+	    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+	    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
+	  }
+
+	  const matcher = (input, returnObject = false) => {
+	    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
+	    const result = { glob, state, regex, posix, input, output, match, isMatch };
+
+	    if (typeof opts.onResult === 'function') {
+	      opts.onResult(result);
+	    }
+
+	    if (isMatch === false) {
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (isIgnored(input)) {
+	      if (typeof opts.onIgnore === 'function') {
+	        opts.onIgnore(result);
+	      }
+	      result.isMatch = false;
+	      return returnObject ? result : false;
+	    }
+
+	    if (typeof opts.onMatch === 'function') {
+	      opts.onMatch(result);
+	    }
+	    return returnObject ? result : true;
+	  };
+
+	  if (returnState) {
+	    matcher.state = state;
+	  }
+
+	  return matcher;
+	};
+
+	/**
+	 * Test `input` with the given `regex`. This is used by the main
+	 * `picomatch()` function to test the input string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.test(input, regex[, options]);
+	 *
+	 * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
+	 * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp} `regex`
+	 * @return {Object} Returns an object with matching info.
+	 * @api public
+	 */
+
+	picomatch.test = (input, regex, options, { glob, posix } = {}) => {
+	  if (typeof input !== 'string') {
+	    throw new TypeError('Expected input to be a string');
+	  }
+
+	  if (input === '') {
+	    return { isMatch: false, output: '' };
+	  }
+
+	  const opts = options || {};
+	  const format = opts.format || (posix ? utils.toPosixSlashes : null);
+	  let match = input === glob;
+	  let output = (match && format) ? format(input) : input;
+
+	  if (match === false) {
+	    output = format ? format(input) : input;
+	    match = output === glob;
+	  }
+
+	  if (match === false || opts.capture === true) {
+	    if (opts.matchBase === true || opts.basename === true) {
+	      match = picomatch.matchBase(input, regex, options, posix);
+	    } else {
+	      match = regex.exec(output);
+	    }
+	  }
+
+	  return { isMatch: Boolean(match), match, output };
+	};
+
+	/**
+	 * Match the basename of a filepath.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.matchBase(input, glob[, options]);
+	 * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
+	 * ```
+	 * @param {String} `input` String to test.
+	 * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
+	 * @return {Boolean}
+	 * @api public
+	 */
+
+	picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
+	  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
+	  return regex.test(utils.basename(input, { windows: posix }));
+	};
+
+	/**
+	 * Returns true if **any** of the given glob `patterns` match the specified `string`.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.isMatch(string, patterns[, options]);
+	 *
+	 * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
+	 * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
+	 * ```
+	 * @param {String|Array} str The string to test.
+	 * @param {String|Array} patterns One or more glob patterns to use for matching.
+	 * @param {Object} [options] See available [options](#options).
+	 * @return {Boolean} Returns true if any patterns match `str`
+	 * @api public
+	 */
+
+	picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
+
+	/**
+	 * Parse a glob pattern to create the source string for a regular
+	 * expression.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const result = picomatch.parse(pattern[, options]);
+	 * ```
+	 * @param {String} `pattern`
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
+	 * @api public
+	 */
+
+	picomatch.parse = (pattern, options) => {
+	  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
+	  return parse(pattern, { ...options, fastpaths: false });
+	};
+
+	/**
+	 * Scan a glob pattern to separate the pattern into segments.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.scan(input[, options]);
+	 *
+	 * const result = picomatch.scan('!./foo/*.js');
+	 * console.log(result);
+	 * { prefix: '!./',
+	 *   input: '!./foo/*.js',
+	 *   start: 3,
+	 *   base: 'foo',
+	 *   glob: '*.js',
+	 *   isBrace: false,
+	 *   isBracket: false,
+	 *   isGlob: true,
+	 *   isExtglob: false,
+	 *   isGlobstar: false,
+	 *   negated: true }
+	 * ```
+	 * @param {String} `input` Glob pattern to scan.
+	 * @param {Object} `options`
+	 * @return {Object} Returns an object with
+	 * @api public
+	 */
+
+	picomatch.scan = (input, options) => scan(input, options);
+
+	/**
+	 * Compile a regular expression from the `state` object returned by the
+	 * [parse()](#parse) method.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * const state = picomatch.parse('*.js');
+	 * // picomatch.compileRe(state[, options]);
+	 *
+	 * console.log(picomatch.compileRe(state));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {Object} `state`
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
+	 * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
+	  if (returnOutput === true) {
+	    return state.output;
+	  }
+
+	  const opts = options || {};
+	  const prepend = opts.contains ? '' : '^';
+	  const append = opts.contains ? '' : '$';
+
+	  let source = `${prepend}(?:${state.output})${append}`;
+	  if (state && state.negated === true) {
+	    source = `^(?!${source}).*$`;
+	  }
+
+	  const regex = picomatch.toRegex(source, options);
+	  if (returnState === true) {
+	    regex.state = state;
+	  }
+
+	  return regex;
+	};
+
+	/**
+	 * Create a regular expression from a parsed glob pattern.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.makeRe(state[, options]);
+	 *
+	 * const result = picomatch.makeRe('*.js');
+	 * console.log(result);
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `state` The object returned from the `.parse` method.
+	 * @param {Object} `options`
+	 * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
+	 * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
+	 * @return {RegExp} Returns a regex created from the given pattern.
+	 * @api public
+	 */
+
+	picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+	  if (!input || typeof input !== 'string') {
+	    throw new TypeError('Expected a non-empty string');
+	  }
+
+	  let parsed = { negated: false, fastpaths: true };
+
+	  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
+	    parsed.output = parse.fastpaths(input, options);
+	  }
+
+	  if (!parsed.output) {
+	    parsed = parse(input, options);
+	  }
+
+	  return picomatch.compileRe(parsed, options, returnOutput, returnState);
+	};
+
+	/**
+	 * Create a regular expression from the given regex source string.
+	 *
+	 * ```js
+	 * const picomatch = require('picomatch');
+	 * // picomatch.toRegex(source[, options]);
+	 *
+	 * const { output } = picomatch.parse('*.js');
+	 * console.log(picomatch.toRegex(output));
+	 * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
+	 * ```
+	 * @param {String} `source` Regular expression source string.
+	 * @param {Object} `options`
+	 * @return {RegExp}
+	 * @api public
+	 */
+
+	picomatch.toRegex = (source, options) => {
+	  try {
+	    const opts = options || {};
+	    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
+	  } catch (err) {
+	    if (options && options.debug === true) throw err;
+	    return /$^/;
+	  }
+	};
+
+	/**
+	 * Picomatch constants.
+	 * @return {Object}
+	 */
+
+	picomatch.constants = constants;
+
+	/**
+	 * Expose "picomatch"
+	 */
+
+	picomatch_1$1 = picomatch;
+	return picomatch_1$1;
+}
+
+var picomatch_1;
+var hasRequiredPicomatch;
+
+function requirePicomatch () {
+	if (hasRequiredPicomatch) return picomatch_1;
+	hasRequiredPicomatch = 1;
+
+	const pico = /*@__PURE__*/ requirePicomatch$1();
+	const utils = /*@__PURE__*/ requireUtils();
+
+	function picomatch(glob, options, returnState = false) {
+	  // default to os.platform()
+	  if (options && (options.windows === null || options.windows === undefined)) {
+	    // don't mutate the original options object
+	    options = { ...options, windows: utils.isWindows() };
+	  }
+
+	  return pico(glob, options, returnState);
+	}
+
+	Object.assign(picomatch, pico);
+	picomatch_1 = picomatch;
+	return picomatch_1;
+}
+
+var picomatchExports = /*@__PURE__*/ requirePicomatch();
+var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
+
+const DEFAULT_INCLUDE = ['**/*.yaml', '**/*.yml', '**/*.json'];
+const DEFAULT_EXCLUDE = ['.github/**'];
+/** Which repository paths are read as manifests. Globs match paths relative to the repository root. */
+function manifestSelector(include = [], exclude = []) {
+    const options = { dot: true };
+    const included = picomatch(include.length ? [...include] : DEFAULT_INCLUDE, options);
+    const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude], options);
+    return (path) => included(path) && !excluded(path);
+}
+
+function settings(options) {
+    return {
+        selected: manifestSelector(options.include, options.exclude),
+        podTemplatePaths: options.podTemplatePaths ?? new Map(),
+        hash: {
+            annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,
+            key: options.hash?.key ?? null,
+        },
+    };
 }
 
 /**
@@ -13157,13 +13265,13 @@ class HeadView {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 async function check(repo, options) {
-    const podTemplatePaths = options.podTemplatePaths ?? new Map();
-    const selected = manifestSelector(options.include, options.exclude);
+    const settings$1 = settings(options);
     const [base, head] = await Promise.all([
         repo.resolveCommit(options.base),
         options.head === null ? null : repo.resolveCommit(options.head),
     ]);
-    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)));
+    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
+        (f.headPath !== null && settings$1.selected(f.headPath)));
     const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
     const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
     const [atBase, atHead] = await Promise.all([
@@ -13177,45 +13285,56 @@ async function check(repo, options) {
         head: (f.headPath && atHead.objects.get(f.headPath)) || [],
     }));
     const pairing = pairObjects(versions);
-    let changes = diffConfigs(pairing, diagnostics);
-    const report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
-    const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
+    const diffed = diffConfigs(pairing, diagnostics);
+    const view = new HeadView(repo, head, settings$1, atHead, diagnostics);
     // One grep finds the consumers and, through the literal `workloadRef`, the Argo Rollouts that take
     // their pod template from a Deployment (they name the Deployment, never the config).
-    await view.readMentioning(changes.length ? [...changes.map((c) => c.name), 'workloadRef'] : []);
+    await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
     // An object deleted from one file but still defined in another is not gone.
     const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-    changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
-    report.changes = changes;
-    const hash = {
-        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-        key: options.hash?.key ?? null,
-    };
-    const staleHash = await findStaleHashes(view, hash, diagnostics);
-    const workloads = view.workloads();
-    const deployments = new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]));
+    const changes = diffed.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+    const staleHash = await findStaleHashes(view, settings$1, diagnostics);
+    const workloads = view.consumers();
     const changedHeadFiles = new Set(headPaths);
-    const previous = (object) => changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : 'unchanged';
-    const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths, staleHash });
-    report.impacts = result.impacts;
-    report.unaffected = result.unaffected;
-    diagnostics.push(...result.diagnostics);
-    return finish(report);
+    const previous = (object) => {
+        if (!changedHeadFiles.has(object.file))
+            return 'unchanged';
+        const before = pairing.baseOf.get(object);
+        return before ? (asWorkload(before, settings$1.podTemplatePaths) ?? { templates: [] }) : null;
+    };
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous,
+        staleHash,
+    });
+    return {
+        version: 1,
+        base,
+        head,
+        changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+        impacts: result.impacts,
+        unaffected: result.unaffected,
+        diagnostics: [...diagnostics, ...result.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
+            compareText(a.file, b.file) ||
+            a.line - b.line),
+    };
 }
 /**
  * Annotated workloads among those read (changed files and consumers of changed configs; no other
  * hash can have gone stale in this change) are verified against every definition at head of what
  * they read, so the choice among duplicate definitions is the one `fix` makes.
  */
-async function findStaleHashes(view, hash, diagnostics) {
-    const annotated = () => view.workloads().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
-    await view.readMentioning(annotated().flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
-    const lookup = configLookup(view.objects());
+async function findStaleHashes(view, { hash }, diagnostics) {
+    const annotated = () => view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+    await view.readConfigsOf(annotated());
+    const configs = new ConfigIndex(view.objects().filter(isConfig));
     const stale = new Set();
     for (const workload of annotated()) {
-        const verdicts = templateHashes(workload, lookup, hash, diagnostics).map((h) => isStale(h, hash));
+        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
         if (verdicts.includes(true))
-            stale.add(workload);
+            stale.add(workload.object);
         if (verdicts.includes('unverifiable'))
             diagnostics.push({
                 file: workload.object.file,
@@ -13226,51 +13345,38 @@ async function findStaleHashes(view, hash, diagnostics) {
     }
     return stale;
 }
-function finish(report) {
-    report.changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
-    report.diagnostics.sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
-        compareText(a.file, b.file) ||
-        a.line - b.line);
-    return report;
-}
 
 /**
  * Computes the content hash each target pod template should carry and the file edits that write it.
  * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
  */
 async function planFix(repo, options) {
-    const hash = {
-        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-        key: options.hash?.key ?? null,
-    };
-    const podTemplatePaths = options.podTemplatePaths ?? new Map();
-    const selected = manifestSelector(options.include, options.exclude);
+    const settings$1 = settings(options);
+    const { hash } = settings$1;
     const head = options.head === null ? null : await repo.resolveCommit(options.head);
     const diagnostics = [];
     let report = null;
     let view;
     let isTarget;
     if (options.base !== null) {
-        report =
-            options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
-        const wanted = new Set(report.impacts
-            .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
-            .map((i) => `${i.workload.file}:${i.workload.line}`));
-        view = new HeadView(repo, head, selected, podTemplatePaths, await loadObjects(repo, head, [...new Set([...wanted].map((w) => w.slice(0, w.lastIndexOf(':'))))]), diagnostics);
-        isTarget = (w) => wanted.has(`${w.object.file}:${w.object.line}`);
+        report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
+        const wanted = report.impacts.filter((i) => stampCures(i.status)).map((i) => i.workload);
+        const files = [...new Set(wanted.map((w) => w.file))];
+        view = new HeadView(repo, head, settings$1, await loadObjects(repo, head, files), diagnostics);
+        isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
     }
     else {
         // Adoption: every workload that would roll, or already carries the hash.
-        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(selected));
-        view = new HeadView(repo, head, selected, podTemplatePaths, all, diagnostics);
+        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(settings$1.selected));
+        view = new HeadView(repo, head, settings$1, all, diagnostics);
         diagnostics.push(...all.diagnostics);
         isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
     }
     // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.
-    const targets = view.workloads().filter((w) => isTarget(w) && w.templates.length > 0);
-    await view.readMentioning(targets.flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
-    const lookup = configLookup(view.objects());
-    const stamps = targets.flatMap((workload) => templateHashes(workload, lookup, hash, diagnostics)
+    const targets = view.consumers().filter((w) => isTarget(w) && w.templates.length > 0);
+    await view.readConfigsOf(targets);
+    const configs = new ConfigIndex(view.objects().filter(isConfig));
+    const stamps = targets.flatMap((workload) => templateHashes(workload, configs, hash, diagnostics)
         .filter((h) => h.expected !== null && h.expected !== h.actual)
         .map((h) => ({ workload, template: h.template, value: h.expected })));
     const files = [...new Set(stamps.map((s) => s.workload.object.file))];
@@ -13279,67 +13385,37 @@ async function planFix(repo, options) {
     const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
     // Files read by both the check and the fix would report their problems twice.
     const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
-    return { edits, diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) };
-}
-
-const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
-/** A stale hash is a dormant change waiting to happen: it fails wherever dormant does. */
-const FAILING = {
-    dormant: ['dormant', 'stale-hash'],
-    manual: ['dormant', 'stale-hash', 'manual'],
-    none: [],
-};
-/**
- * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
- * the API server will reject); diagnostics about unreadable files never fail a run on their own.
- */
-function failureReason(report, failOn) {
-    if (failOn === 'none')
-        return null;
-    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const findings = report.impacts.filter((i) => FAILING[failOn].includes(i.status));
-    if (!errors && !findings.length)
-        return null;
-    const parts = [];
-    if (findings.length) {
-        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
-        parts.push(`${findings.length} workload${findings.length === 1 ? '' : 's'} ${statuses}`);
-    }
-    if (errors)
-        parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
-    return `${parts.join(' and ')} (fail-on: ${failOn})`;
+    return {
+        annotation: hash.annotation,
+        edits,
+        diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
+    };
 }
 
 /** Every workload → config reference at one revision. The one question that needs the whole repository. */
 async function scan(repo, options) {
+    const settings$1 = settings(options);
     const rev = options.rev === null ? null : await repo.resolveCommit(options.rev);
-    const selected = manifestSelector(options.include, options.exclude);
-    const paths = (await repo.listFiles(rev)).filter(selected);
-    const loaded = await loadObjects(repo, rev, paths);
+    const loaded = await loadObjects(repo, rev, (await repo.listFiles(rev)).filter(settings$1.selected));
     const objects = [...loaded.objects.values()].flat();
-    const configsByName = new Map();
-    for (const config of objects.filter(isConfig)) {
-        const key = `${config.kind}/${config.name}`;
-        configsByName.set(key, [...(configsByName.get(key) ?? []), config]);
-    }
-    const workloads = [];
-    for (const object of objects) {
-        const workload = asWorkload(object, options.podTemplatePaths);
+    const configs = new ConfigIndex(objects.filter(isConfig));
+    const workloads = objects.flatMap((object) => {
+        const workload = asWorkload(object, settings$1.podTemplatePaths);
         if (!workload)
-            continue;
-        const refs = workload.templates.flatMap((t) => extractRefs(t.template.spec));
+            return [];
+        const refs = consumerOf(workload).templates.flatMap((t) => t.refs);
         if (refs.length === 0 && !workload.workloadRef)
-            continue;
-        workloads.push({
-            ...summarise(object),
-            refs: refs.map((ref) => {
-                const target = configsByName
-                    .get(`${ref.kind}/${ref.name}`)
-                    ?.find((c) => namespaceMatch(object.namespace, c.namespace));
-                return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
-            }),
-        });
-    }
+            return [];
+        return [
+            {
+                ...summarise(object),
+                refs: refs.map((ref) => {
+                    const target = configs.resolve(object, ref.kind, ref.name);
+                    return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
+                }),
+            },
+        ];
+    });
     workloads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
     return { version: 1, rev, workloads, diagnostics: loaded.diagnostics };
 }
@@ -18371,7 +18447,6 @@ class Repository {
 }
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
-const STATUS_ORDER = ['dormant', 'stale-hash', 'manual', 'next-run', 'rolling'];
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
@@ -18380,24 +18455,11 @@ const DELIVERY_TEXT = {
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
 };
-const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 function objectName(o) {
     return o.namespace ? `${o.namespace}/${o.name}` : o.name;
 }
 function shortSha(sha) {
     return sha ? sha.slice(0, 7) : 'working tree';
-}
-function countByStatus(report) {
-    const counts = {
-        dormant: 0,
-        'stale-hash': 0,
-        manual: 0,
-        'next-run': 0,
-        rolling: 0,
-    };
-    for (const impact of report.impacts)
-        counts[impact.status]++;
-    return counts;
 }
 function changeSummary(change) {
     if (change.change !== 'modified')
@@ -18425,39 +18487,6 @@ function impactsWithoutChange(report) {
 function capitalise(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
-/** One sentence: what the reader should do about the worst findings. */
-function nextStep(report) {
-    const counts = countByStatus(report);
-    if (counts.dormant > 0 || counts['stale-hash'] > 0)
-        return (`Run \`npx config-rollout-guard fix --base ${shortSha(report.base)}\` and commit the result: it writes a ` +
-            'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-            '(the GitHub Action does the same with `mode: fix`).');
-    if (counts.manual > 0)
-        return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
-    return null;
-}
-/** The one line a reader needs: how many workloads need action, and of what kind. */
-function headline(report) {
-    const counts = countByStatus(report);
-    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (report.changes.length === 0)
-        return 'No ConfigMap or Secret content changes.';
-    const parts = [];
-    if (counts.dormant)
-        parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
-    if (counts['stale-hash'])
-        parts.push(`${plural(counts['stale-hash'], 'workload')} carr${counts['stale-hash'] === 1 ? 'ies' : 'y'} a stale config hash`);
-    if (counts.manual)
-        parts.push(`${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`);
-    if (errors)
-        parts.push(`${plural(errors, 'error')}`);
-    if (parts.length)
-        return parts.join('; ') + '.';
-    return report.impacts.length
-        ? 'Every workload that reads the changed config picks it up.'
-        : 'No workload in the repository reads the changed keys.';
-}
 /** The counts behind the headline: what changed and every status present. */
 function verdict(report) {
     const counts = countByStatus(report);
@@ -18470,24 +18499,22 @@ function verdict(report) {
 function impactLine(impact) {
     return `${impact.workload.kind} ${objectName(impact.workload)}`;
 }
+/** The mark a status carries in markdown: its tone's colour, then its name. */
+const TONE_ICON = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
+const badge = (status) => `${TONE_ICON[toneOf(status)]} ${status}`;
 
-const STATUS_BADGE = {
-    'stale-hash': '🔴 stale-hash',
-    dormant: '🔴 dormant',
-    manual: '🟠 manual',
-    'next-run': '🔵 next-run',
-    rolling: '🟢 rolling',
-};
+const HEADLINE_ICON = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 function renderMarkdown(report, options = {}) {
     const at = (file, line, label) => {
         const url = options.link?.(file, line);
         return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
     };
-    const counts = countByStatus(report);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
-    const out = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+    const out = [
+        `### ${HEADLINE_ICON[overallTone(report)]} Config Rollout Guard: ${headline(report)}`,
+        '',
+    ];
     if (report.changes.length)
         out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
@@ -18501,12 +18528,12 @@ function renderMarkdown(report, options = {}) {
             const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
             const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
-            return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
+            return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
         });
     });
     for (const impact of impactsWithoutChange(report)) {
         const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
-        rows.push(`| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`);
+        rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${capitalise(impact.reason)}. |`);
     }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
@@ -18516,7 +18543,7 @@ function renderMarkdown(report, options = {}) {
             out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
         out.push('');
     }
-    const next = nextStep(report);
+    const next = nextStep(report, shortSha(report.base));
     if (next)
         out.push(`**Next:** ${next}`, '');
     const details = [];
@@ -18546,13 +18573,7 @@ function escape(text) {
 }
 
 const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 };
-const STATUS_STYLE = {
-    'stale-hash': 'red',
-    dormant: 'red',
-    manual: 'yellow',
-    'next-run': 'cyan',
-    rolling: 'green',
-};
+const TONE_STYLE = { bad: 'red', warn: 'yellow', info: 'cyan', good: 'green' };
 function renderText(report, options) {
     const paint = painter(options.colour);
     const out = [];
@@ -18568,7 +18589,7 @@ function renderText(report, options) {
         if (consumers.length === 0)
             out.push(paint('dim', '  no workload in the repository reads the changed keys'));
         for (const { impact, config } of consumers) {
-            const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+            const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
             out.push(`  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`);
             out.push(`           ${impact.reason}`);
             for (const via of config.via)
@@ -18577,7 +18598,7 @@ function renderText(report, options) {
                 out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
         }
         if (options.verbose) {
-            for (const u of report.unaffected.filter((u) => u.config.kind === change.kind && u.config.name === change.name)) {
+            for (const u of report.unaffected.filter((u) => sameObject(u.config, change))) {
                 out.push(paint('dim', `  ${'unaffected'.padEnd(8)} ${u.workload.kind} ${objectName(u.workload)}: ${u.reason}`));
             }
         }
@@ -18587,7 +18608,7 @@ function renderText(report, options) {
     if (unexplained.length) {
         out.push(paint('bold', 'Workloads whose config did not change in this range'));
         for (const impact of unexplained) {
-            const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+            const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
             out.push(`  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`);
             out.push(`           ${impact.reason}`);
         }
@@ -18607,7 +18628,7 @@ function renderText(report, options) {
             out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
         out.push('');
     }
-    const next = nextStep(report);
+    const next = nextStep(report, shortSha(report.base));
     if (next)
         out.push(`${paint('bold', 'Next:')} ${next}`);
     return out.join('\n').replace(/\n+$/, '') + '\n';
@@ -18646,7 +18667,7 @@ function renderFixText(result, options) {
     }
     else {
         const verb = options.dryRun ? 'Would stamp' : 'Stamped';
-        out.push(`${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${options.annotation}:`);
+        out.push(`${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${result.annotation}:`);
         for (const w of workloads)
             out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);
         out.push(options.dryRun
@@ -18720,7 +18741,7 @@ async function dispatch(argv, io) {
         exclude: values.exclude ?? [],
         podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
         hash: {
-            annotation: values.annotation ?? DEFAULT_HASH_ANNOTATION,
+            annotation: values.annotation,
             key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
         },
     };
@@ -18749,11 +18770,7 @@ async function dispatch(argv, io) {
             else
                 for (const edit of result.edits)
                     await writeFile(join(repo.root, edit.file), edit.after);
-            io.stdout(renderFixText(result, {
-                colour: io.colour,
-                dryRun: values['dry-run'] ?? false,
-                annotation: common.hash.annotation,
-            }));
+            io.stdout(renderFixText(result, { colour: io.colour, dryRun: values['dry-run'] ?? false }));
             return 0;
         }
         if (command === 'scan') {

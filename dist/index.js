@@ -36401,6 +36401,59 @@ function compareText(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Which object is which: identity, the namespace rule, and which definition a reference reads. */
+const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
+/** How a report names a workload: who it is and where it is written. */
+function summarise(object) {
+    const { kind, namespace, name, file, line } = object;
+    return { kind, namespace, name, file, line };
+}
+const sameLocation = (a, b) => a.file === b.file && a.line === b.line;
+/**
+ * The namespace rule. A reference resolves in its workload's namespace. A manifest without
+ * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
+ * any namespace: we match it rather than miss a reference `kubectl apply -n` could make real, and
+ * flag the match as assumed when exactly one side names a namespace. Two manifests that both omit
+ * it are taken to be applied together (the common kustomize-base layout) and match without a flag.
+ */
+function namespaceMatch(workloadNamespace, configNamespace) {
+    if (workloadNamespace === configNamespace)
+        return 'exact';
+    if (workloadNamespace === null || configNamespace === null)
+        return 'assumed';
+    return null;
+}
+function refersTo(ref, config) {
+    return ref.kind === config.kind && ref.name === config.name;
+}
+/** Every definition of each ConfigMap and Secret among some objects, and the rule that picks one. */
+class ConfigIndex {
+    byName = new Map();
+    constructor(configs) {
+        for (const config of configs) {
+            const key = `${config.kind}\0${config.name}`;
+            this.byName.set(key, [...(this.byName.get(key) ?? []), config]);
+        }
+    }
+    /**
+     * The definition a workload reads when several could match: one in the workload's own file, then
+     * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
+     */
+    resolve(workload, kind, name) {
+        const candidates = (this.byName.get(`${kind}\0${name}`) ?? []).filter((c) => namespaceMatch(workload.namespace, c.namespace));
+        const rank = (c) => [
+            c.file === workload.file ? 0 : 1,
+            c.namespace === workload.namespace ? 0 : 1,
+        ];
+        candidates.sort((a, b) => {
+            const [ra, rb] = [rank(a), rank(b)];
+            return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
+        });
+        return candidates[0] ?? null;
+    }
+}
+
 var dist$2 = {};
 
 var composer = {};
@@ -45284,6 +45337,128 @@ function record(value) {
     return isRecord(value) ? value : {};
 }
 
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+
+const ROLLS = { rolls: true };
+const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
+const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
+const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
+    ? {
+        rolls: false,
+        status: 'manual',
+        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
+    }
+    : ROLLS;
+const KINDS = {
+    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
+    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
+    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
+    ReplicaSet: {
+        groups: ['apps', 'extensions'],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicaSet never replaces running pods'),
+    },
+    ReplicationController: {
+        groups: [''],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicationController never replaces running pods'),
+    },
+    Job: {
+        groups: ['batch'],
+        templates: ['spec.template'],
+        behaviour: nextRun('pods started after the apply read it'),
+    },
+    CronJob: {
+        groups: ['batch'],
+        templates: ['spec.jobTemplate.spec.template'],
+        behaviour: nextRun('the next scheduled run reads it'),
+    },
+    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
+    PodTemplate: {
+        groups: [''],
+        templates: ['template'],
+        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
+    },
+    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
+    DeploymentConfig: {
+        groups: ['apps.openshift.io', ''],
+        templates: ['spec.template'],
+        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
+        behaviour: (body) => {
+            const triggers = field(body, 'spec.triggers');
+            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
+                ? {
+                    rolls: false,
+                    status: 'manual',
+                    reason: 'no ConfigChange trigger: deploys only when started by hand',
+                }
+                : ROLLS;
+        },
+    },
+    // Knative Service: a template change creates a new Revision.
+    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
+};
+function apiGroup(apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+/** The object as a workload, or `null` when it runs no pods we can see. */
+function asWorkload(object, custom = new Map()) {
+    const rule = KINDS[object.kind];
+    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
+    const paths = builtIn ? rule.templates : custom.get(object.kind);
+    if (!paths)
+        return null;
+    const templates = paths.flatMap((path) => templatesAt(object.body, path));
+    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
+    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
+        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
+        : null;
+    if (templates.length === 0 && !workloadRef)
+        return null;
+    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
+}
+function templatesAt(body, path) {
+    if (path === '')
+        return [{ path, template: body }];
+    let found = [{ path: '', value: body }];
+    for (const step of path.split('.')) {
+        const list = step.endsWith('[]');
+        const key = list ? step.slice(0, -2) : step;
+        found = found.flatMap(({ path: at, value }) => {
+            const next = isRecord(value) ? value[key] : undefined;
+            const here = at ? `${at}.${key}` : key;
+            if (!list)
+                return [{ path: here, value: next }];
+            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
+        });
+    }
+    return found
+        .filter((f) => isRecord(f.value))
+        .map((f) => ({ path: f.path, template: f.value }));
+}
+/** The value at a dotted path of plain keys, or undefined. */
+function field(body, path) {
+    let value = body;
+    for (const key of path.split('.'))
+        value = isRecord(value) ? value[key] : undefined;
+    return value;
+}
+/** `Kind=path` options as given on the command line or in the Action input. */
+function parsePodTemplatePaths(specs) {
+    const paths = new Map();
+    for (const spec of specs) {
+        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
+        if (!match)
+            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
+        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
+    }
+    return paths;
+}
+
 /**
  * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
  * scalar style, metadata and the file an object lives in do not count.
@@ -45347,7 +45522,6 @@ function changedKeys(change) {
     return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
 }
 
-const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
 /**
  * Matches objects across base and head: first within the same file, so that repositories holding the
  * same object in several bundles keep each copy apart; then across files, so that moving an object
@@ -45380,6 +45554,630 @@ function match(base, head, baseOf) {
             unmatchedHead.push(object);
     }
     return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
+}
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
+
+const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const verb = (n, one, many) => (n === 1 ? one : many);
+const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
+    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+    '(the GitHub Action does the same with `mode: fix`).';
+/** Worst first: the order of this table is the order of every list of impacts. */
+const RULES = {
+    dormant: {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} will not pick up this change`,
+        next: FIX,
+        stampCures: true,
+    },
+    // A stale hash is a dormant change waiting to happen: it fails wherever dormant does.
+    'stale-hash': {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'carries', 'carry')} a stale config hash`,
+        next: FIX,
+        stampCures: true,
+    },
+    manual: {
+        tone: 'warn',
+        failsAt: ['manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
+        next: () => 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
+        stampCures: false,
+    },
+    'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+    rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
+};
+const STATUS_ORDER = Object.keys(RULES);
+/** Lower is worse; for sorting impacts worst first. */
+const statusRank = (status) => STATUS_ORDER.indexOf(status);
+const toneOf = (status) => RULES[status].tone;
+/** Statuses a reviewer has to act on: the ones that fail at some level. */
+const needsAction = (status) => RULES[status].failsAt.length > 0;
+const stampCures = (status) => RULES[status].stampCures;
+function countByStatus(report) {
+    const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0]));
+    for (const impact of report.impacts)
+        counts[impact.status]++;
+    return counts;
+}
+const errorCount = (report) => report.diagnostics.filter((d) => d.severity === 'error').length;
+/**
+ * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
+ * the API server will reject); diagnostics about unreadable files never fail a run on their own.
+ */
+function failureReason(report, failOn) {
+    if (failOn === 'none')
+        return null;
+    const errors = errorCount(report);
+    const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
+    if (!errors && !findings.length)
+        return null;
+    const parts = [];
+    if (findings.length) {
+        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
+        parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
+    }
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    return `${parts.join(' and ')} (fail-on: ${failOn})`;
+}
+/** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
+function overallTone(report) {
+    if (errorCount(report) > 0)
+        return 'bad';
+    const tones = report.impacts.map((i) => toneOf(i.status));
+    return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
+}
+/** Whether the report holds anything to act on (the PR comment is posted only then). */
+const hasFindings = (report) => errorCount(report) > 0 || report.impacts.some((i) => needsAction(i.status));
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+function headline(report) {
+    const counts = countByStatus(report);
+    const errors = errorCount(report);
+    const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    if (parts.length)
+        return parts.join('; ') + '.';
+    if (report.changes.length === 0)
+        return 'No ConfigMap or Secret content changes.';
+    return report.impacts.length
+        ? 'Every workload that reads the changed config picks it up.'
+        : 'No workload in the repository reads the changed keys.';
+}
+/** One sentence: what the reader should do about the worst findings. */
+function nextStep(report, base) {
+    const counts = countByStatus(report);
+    const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
+    return worst ? RULES[worst].next(base) : null;
+}
+
+function computeImpacts(input) {
+    const result = { impacts: [], unaffected: [], diagnostics: [] };
+    const changes = byIdentity(input.changes);
+    for (const workload of input.workloads) {
+        const source = templateSource(workload, input.deployments);
+        if (!source)
+            continue;
+        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const summary = summarise(workload.object);
+        const configs = [];
+        for (const change of changes) {
+            const scope = namespaceMatch(workload.object.namespace, change.namespace);
+            const matching = refs.filter((ref) => refersTo(ref, change));
+            if (!scope || matching.length === 0)
+                continue;
+            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
+            if (change.change === 'deleted') {
+                const required = matching.filter((ref) => !ref.optional);
+                if (required.length > 0) {
+                    result.diagnostics.push({
+                        file: workload.object.file,
+                        line: workload.object.line,
+                        severity: 'error',
+                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
+                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+                    });
+                    continue;
+                }
+            }
+            const keys = change.keys;
+            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
+            if (consumed.length === 0) {
+                if (matching.every((ref) => ref.delivery === 'image-pull'))
+                    unaffected('image pull secret: read at each pull');
+                else if (reading.length === 0)
+                    unaffected('no container mounts the volume');
+                else
+                    unaffected('reads none of the changed keys');
+                continue;
+            }
+            configs.push({
+                ...id,
+                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+                namespaceAssumed: scope === 'assumed',
+            });
+        }
+        const stale = input.staleHash.has(source.owner.object);
+        if (configs.length === 0 && !stale)
+            continue;
+        const rollout = stale ? STALE : status(workload, source.owner, input);
+        if (rollout === 'new') {
+            for (const config of configs)
+                result.unaffected.push({
+                    workload: summary,
+                    config,
+                    reason: 'new workload: its pods start with the new config',
+                });
+            continue;
+        }
+        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
+        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+    }
+    result.impacts.sort((a, b) => statusRank(a.status) - statusRank(b.status) ||
+        compareText(a.workload.file, b.workload.file) ||
+        a.workload.line - b.workload.line);
+    return result;
+}
+const STALE = {
+    status: 'stale-hash',
+    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes) {
+    const merged = new Map();
+    for (const change of changes) {
+        const key = idKey(change);
+        const seen = merged.get(key);
+        const keys = changedKeys(change);
+        if (!seen)
+            merged.set(key, {
+                kind: change.kind,
+                namespace: change.namespace,
+                name: change.name,
+                change: change.change,
+                keys,
+            });
+        else {
+            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+            if (change.change !== 'deleted')
+                seen.change = change.change;
+        }
+    }
+    return [...merged.values()];
+}
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload, deployments) {
+    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+    if (!workload.workloadRef || workload.templates.length > 0)
+        return { templates: workload.templates, owner: workload };
+    const target = deployments.get(idKey({
+        kind: workload.workloadRef.kind,
+        namespace: workload.object.namespace,
+        name: workload.workloadRef.name,
+    }));
+    return target ? { templates: target.templates, owner: target } : null;
+}
+function refsOf(template, qualify) {
+    return qualify
+        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
+        : template.refs;
+}
+function status(workload, owner, input) {
+    const before = input.previous(owner.object);
+    if (before === null)
+        return 'new';
+    if (!workload.behaviour.rolls)
+        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+    const templateChanged = before !== 'unchanged' &&
+        stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
+    return templateChanged
+        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+}
+
+/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
+const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
+/**
+ * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
+ * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
+ * unmounted volumes are not read by the pods and do not count; reference order and duplicates
+ * cannot change the result, and metadata never enters it.
+ */
+function canonicalContent(workload, refs, configs, diagnostics = []) {
+    const consumed = new Map();
+    for (const ref of refs) {
+        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
+            continue;
+        const id = `${ref.kind}/${ref.name}`;
+        const seen = consumed.get(id) ?? { kind: ref.kind, name: ref.name, keys: new Set() };
+        if (ref.keys === null || seen.keys === null)
+            seen.keys = null;
+        else
+            ref.keys.forEach((key) => seen.keys.add(key));
+        consumed.set(id, seen);
+    }
+    if (consumed.size === 0)
+        return null;
+    const canonical = [...consumed.values()].map(({ kind, name, keys }) => {
+        const object = configs.resolve(workload, kind, name);
+        const namespace = object?.namespace ?? workload.namespace;
+        if (!object)
+            return { kind, namespace, name, present: false };
+        const data = {};
+        const binaryData = {};
+        for (const [key, entry] of configContent(object, diagnostics).entries) {
+            if (keys !== null && !keys.has(key))
+                continue;
+            (entry.field === 'data' ? data : binaryData)[key] = entry.sha256;
+        }
+        return Object.keys(binaryData).length
+            ? { kind, namespace, name, present: true, data, binaryData }
+            : { kind, namespace, name, present: true, data };
+    });
+    canonical.sort((a, b) => compareText(a.kind, b.kind) ||
+        compareText(a.namespace ?? '', b.namespace ?? '') ||
+        compareText(a.name, b.name));
+    return { version: 1, configs: canonical };
+}
+/**
+ * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
+ * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
+ */
+function contentHash(canonical, key = null) {
+    const json = stringify(canonical);
+    return key
+        ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
+        : `sha256:${createHash('sha256').update(json).digest('hex')}`;
+}
+
+/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
+function templateHashes(workload, configs, options, diagnostics = []) {
+    return workload.templates.map((template) => {
+        const canonical = canonicalContent(workload.object, template.refs, configs, diagnostics);
+        return {
+            template,
+            expected: canonical ? contentHash(canonical, options.key) : null,
+            actual: annotationOf(template, options.annotation),
+        };
+    });
+}
+function annotationOf(template, key) {
+    const metadata = template.template.metadata;
+    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
+    const value = isRecord(annotations) ? annotations[key] : undefined;
+    return typeof value === 'string' ? value : null;
+}
+/**
+ * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
+ * without the key: that is said once, not reported as stale.
+ */
+function isStale(hash, options) {
+    if (hash.actual === null || hash.expected === null)
+        return hash.actual !== null && hash.expected === null;
+    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
+        return 'unverifiable';
+    return hash.actual !== hash.expected;
+}
+
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
+/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
+const PLUGIN_SECRET_FIELDS = {
+    cephfs: 'secretRef',
+    rbd: 'secretRef',
+    iscsi: 'secretRef',
+    scaleIO: 'secretRef',
+    flexVolume: 'secretRef',
+    storageos: 'secretRef',
+};
+/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
+function extractRefs(podSpec) {
+    if (!isRecord(podSpec))
+        return [];
+    const refs = [];
+    const mounts = volumeMounts(podSpec);
+    for (const volume of list(podSpec.volumes)) {
+        const volumeName = str(volume.name) ?? '?';
+        const at = `volumes[${volumeName}]`;
+        const consumers = mounts.get(volumeName) ?? [];
+        const mounted = (ref, via) => {
+            if (!ref.name)
+                return;
+            if (consumers.length === 0)
+                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
+            for (const m of consumers) {
+                const delivery = m.subPath ? 'subPath' : 'volume';
+                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+            }
+        };
+        if (isRecord(volume.configMap)) {
+            const source = volume.configMap;
+            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+        }
+        if (isRecord(volume.secret)) {
+            const source = volume.secret;
+            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+        }
+        if (isRecord(volume.projected)) {
+            list(volume.projected.sources).forEach((source, i) => {
+                if (isRecord(source.configMap))
+                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
+                if (isRecord(source.secret))
+                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
+            });
+        }
+        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
+            const name = str(volume.csi.nodePublishSecretRef.name);
+            if (name)
+                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
+        }
+        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
+            const source = volume[plugin];
+            if (!isRecord(source) || !isRecord(source[fieldName]))
+                continue;
+            const name = str(source[fieldName].name);
+            if (name)
+                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
+        }
+        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
+            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
+        }
+    }
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            const at = `${listName}[${containerName}]`;
+            for (const env of list(container.env)) {
+                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
+                const via = `${at}.env[${str(env.name) ?? '?'}]`;
+                for (const [field, kind] of [
+                    ['configMapKeyRef', 'ConfigMap'],
+                    ['secretKeyRef', 'Secret'],
+                ]) {
+                    const ref = from[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
+                        optional: ref.optional === true,
+                        path: 'env',
+                        via: `${via}.valueFrom.${field}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            }
+            list(container.envFrom).forEach((source, i) => {
+                for (const [field, kind] of [
+                    ['configMapRef', 'ConfigMap'],
+                    ['secretRef', 'Secret'],
+                ]) {
+                    const ref = source[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    const prefix = str(source.prefix);
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: null,
+                        optional: ref.optional === true,
+                        path: 'envFrom',
+                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            });
+        }
+    }
+    list(podSpec.imagePullSecrets).forEach((secret, i) => {
+        const name = str(secret.name);
+        if (!name)
+            return;
+        refs.push({
+            kind: 'Secret',
+            name,
+            keys: null,
+            optional: false,
+            path: 'imagePullSecrets',
+            via: `imagePullSecrets[${i}]`,
+            container: null,
+            delivery: 'image-pull',
+        });
+    });
+    return refs;
+}
+/** Whole-object references read the keys listed in `items`, or every key when there are none. */
+function keyed(kind, name, source, path) {
+    const items = list(source.items)
+        .map((item) => str(item.key))
+        .filter((key) => key !== undefined);
+    return {
+        kind,
+        name: name ?? '',
+        keys: Array.isArray(source.items) ? items : null,
+        optional: source.optional === true,
+        path,
+    };
+}
+function mountCredentials(name, path, via) {
+    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
+}
+function volumeMounts(podSpec) {
+    const mounts = new Map();
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            for (const mount of list(container.volumeMounts)) {
+                const volume = str(mount.name);
+                if (!volume)
+                    continue;
+                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
+                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+            }
+        }
+    }
+    return mounts;
+}
+function list(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+function consumerOf(workload) {
+    return {
+        ...workload,
+        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
+    };
+}
+
+/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
+async function loadObjects(repo, rev, paths) {
+    const texts = await repo.readMany(rev, paths);
+    const loaded = { objects: new Map(), diagnostics: [] };
+    paths.forEach((path, i) => {
+        const text = texts[i];
+        if (text === null)
+            return;
+        const parsed = parseManifests(path, text);
+        loaded.objects.set(path, parsed.objects);
+        loaded.diagnostics.push(...parsed.diagnostics);
+    });
+    return loaded;
+}
+
+/**
+ * The part of the head revision read so far. It grows only by files that mention names we ask
+ * about (one `git grep` per question), which is what keeps a check's cost with the change.
+ */
+class HeadView {
+    repo;
+    rev;
+    settings;
+    diagnostics;
+    files;
+    cachedConsumers = null;
+    constructor(repo, rev, settings, initial, diagnostics) {
+        this.repo = repo;
+        this.rev = rev;
+        this.settings = settings;
+        this.diagnostics = diagnostics;
+        this.files = new Map(initial.objects);
+    }
+    /** Reads, once, every selected file at head that contains any of `names`. */
+    async readMentioning(names) {
+        const unique = [...new Set(names)];
+        if (unique.length === 0)
+            return;
+        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.settings.selected(p) && !this.files.has(p));
+        if (paths.length === 0)
+            return;
+        const more = await loadObjects(this.repo, this.rev, paths);
+        for (const [path, objects] of more.objects)
+            this.files.set(path, objects);
+        this.diagnostics.push(...more.diagnostics);
+        this.cachedConsumers = null;
+    }
+    /** Reads the configs that `consumers` reference, so that their hashes can be computed. */
+    async readConfigsOf(consumers) {
+        await this.readMentioning(consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
+    }
+    objects() {
+        return [...this.files.values()].flat();
+    }
+    /** Every workload read so far, with its references. */
+    consumers() {
+        this.cachedConsumers ??= this.objects().flatMap((o) => {
+            const workload = asWorkload(o, this.settings.podTemplatePaths);
+            return workload ? [consumerOf(workload)] : [];
+        });
+        return this.cachedConsumers;
+    }
 }
 
 var utils = {};
@@ -47909,701 +48707,15 @@ function manifestSelector(include = [], exclude = []) {
     return (path) => included(path) && !excluded(path);
 }
 
-var fastJsonStableStringify;
-var hasRequiredFastJsonStableStringify;
-
-function requireFastJsonStableStringify () {
-	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
-	hasRequiredFastJsonStableStringify = 1;
-
-	fastJsonStableStringify = function (data, opts) {
-	    if (!opts) opts = {};
-	    if (typeof opts === 'function') opts = { cmp: opts };
-	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
-
-	    var cmp = opts.cmp && (function (f) {
-	        return function (node) {
-	            return function (a, b) {
-	                var aobj = { key: a, value: node[a] };
-	                var bobj = { key: b, value: node[b] };
-	                return f(aobj, bobj);
-	            };
-	        };
-	    })(opts.cmp);
-
-	    var seen = [];
-	    return (function stringify (node) {
-	        if (node && node.toJSON && typeof node.toJSON === 'function') {
-	            node = node.toJSON();
-	        }
-
-	        if (node === undefined) return;
-	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
-	        if (typeof node !== 'object') return JSON.stringify(node);
-
-	        var i, out;
-	        if (Array.isArray(node)) {
-	            out = '[';
-	            for (i = 0; i < node.length; i++) {
-	                if (i) out += ',';
-	                out += stringify(node[i]) || 'null';
-	            }
-	            return out + ']';
-	        }
-
-	        if (node === null) return 'null';
-
-	        if (seen.indexOf(node) !== -1) {
-	            if (cycles) return JSON.stringify('__cycle__');
-	            throw new TypeError('Converting circular structure to JSON');
-	        }
-
-	        var seenIndex = seen.push(node) - 1;
-	        var keys = Object.keys(node).sort(cmp && cmp(node));
-	        out = '';
-	        for (i = 0; i < keys.length; i++) {
-	            var key = keys[i];
-	            var value = stringify(node[key]);
-
-	            if (!value) continue;
-	            if (out) out += ',';
-	            out += JSON.stringify(key) + ':' + value;
-	        }
-	        seen.splice(seenIndex, 1);
-	        return '{' + out + '}';
-	    })(data);
-	};
-	return fastJsonStableStringify;
-}
-
-var fastJsonStableStringifyExports = requireFastJsonStableStringify();
-var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
-
-/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-
-const ROLLS = { rolls: true };
-const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
-const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
-const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
-    ? {
-        rolls: false,
-        status: 'manual',
-        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
-    }
-    : ROLLS;
-const KINDS = {
-    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
-    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
-    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
-    ReplicaSet: {
-        groups: ['apps', 'extensions'],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicaSet never replaces running pods'),
-    },
-    ReplicationController: {
-        groups: [''],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicationController never replaces running pods'),
-    },
-    Job: {
-        groups: ['batch'],
-        templates: ['spec.template'],
-        behaviour: nextRun('pods started after the apply read it'),
-    },
-    CronJob: {
-        groups: ['batch'],
-        templates: ['spec.jobTemplate.spec.template'],
-        behaviour: nextRun('the next scheduled run reads it'),
-    },
-    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
-    PodTemplate: {
-        groups: [''],
-        templates: ['template'],
-        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
-    },
-    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
-    DeploymentConfig: {
-        groups: ['apps.openshift.io', ''],
-        templates: ['spec.template'],
-        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
-        behaviour: (body) => {
-            const triggers = field(body, 'spec.triggers');
-            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
-                ? {
-                    rolls: false,
-                    status: 'manual',
-                    reason: 'no ConfigChange trigger: deploys only when started by hand',
-                }
-                : ROLLS;
+function settings(options) {
+    return {
+        selected: manifestSelector(options.include, options.exclude),
+        podTemplatePaths: options.podTemplatePaths ?? new Map(),
+        hash: {
+            annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,
+            key: options.hash?.key ?? null,
         },
-    },
-    // Knative Service: a template change creates a new Revision.
-    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
-};
-function apiGroup(apiVersion) {
-    const slash = apiVersion.indexOf('/');
-    return slash < 0 ? '' : apiVersion.slice(0, slash);
-}
-/** The object as a workload, or `null` when it runs no pods we can see. */
-function asWorkload(object, custom = new Map()) {
-    const rule = KINDS[object.kind];
-    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
-    const paths = builtIn ? rule.templates : custom.get(object.kind);
-    if (!paths)
-        return null;
-    const templates = paths.flatMap((path) => templatesAt(object.body, path));
-    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
-    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
-        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
-        : null;
-    if (templates.length === 0 && !workloadRef)
-        return null;
-    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
-}
-function templatesAt(body, path) {
-    if (path === '')
-        return [{ path, template: body }];
-    let found = [{ path: '', value: body }];
-    for (const step of path.split('.')) {
-        const list = step.endsWith('[]');
-        const key = list ? step.slice(0, -2) : step;
-        found = found.flatMap(({ path: at, value }) => {
-            const next = isRecord(value) ? value[key] : undefined;
-            const here = at ? `${at}.${key}` : key;
-            if (!list)
-                return [{ path: here, value: next }];
-            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
-        });
-    }
-    return found
-        .filter((f) => isRecord(f.value))
-        .map((f) => ({ path: f.path, template: f.value }));
-}
-/** The value at a dotted path of plain keys, or undefined. */
-function field(body, path) {
-    let value = body;
-    for (const key of path.split('.'))
-        value = isRecord(value) ? value[key] : undefined;
-    return value;
-}
-/** `Kind=path` options as given on the command line or in the Action input. */
-function parsePodTemplatePaths(specs) {
-    const paths = new Map();
-    for (const spec of specs) {
-        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
-        if (!match)
-            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
-        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
-    }
-    return paths;
-}
-
-const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
-/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
-const PLUGIN_SECRET_FIELDS = {
-    cephfs: 'secretRef',
-    rbd: 'secretRef',
-    iscsi: 'secretRef',
-    scaleIO: 'secretRef',
-    flexVolume: 'secretRef',
-    storageos: 'secretRef',
-};
-/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
-function extractRefs(podSpec) {
-    if (!isRecord(podSpec))
-        return [];
-    const refs = [];
-    const mounts = volumeMounts(podSpec);
-    for (const volume of list(podSpec.volumes)) {
-        const volumeName = str(volume.name) ?? '?';
-        const at = `volumes[${volumeName}]`;
-        const consumers = mounts.get(volumeName) ?? [];
-        const mounted = (ref, via) => {
-            if (!ref.name)
-                return;
-            if (consumers.length === 0)
-                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
-            for (const m of consumers) {
-                const delivery = m.subPath ? 'subPath' : 'volume';
-                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
-            }
-        };
-        if (isRecord(volume.configMap)) {
-            const source = volume.configMap;
-            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
-        }
-        if (isRecord(volume.secret)) {
-            const source = volume.secret;
-            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
-        }
-        if (isRecord(volume.projected)) {
-            list(volume.projected.sources).forEach((source, i) => {
-                if (isRecord(source.configMap))
-                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
-                if (isRecord(source.secret))
-                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
-            });
-        }
-        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
-            const name = str(volume.csi.nodePublishSecretRef.name);
-            if (name)
-                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
-        }
-        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
-            const source = volume[plugin];
-            if (!isRecord(source) || !isRecord(source[fieldName]))
-                continue;
-            const name = str(source[fieldName].name);
-            if (name)
-                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
-        }
-        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
-            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
-        }
-    }
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            const at = `${listName}[${containerName}]`;
-            for (const env of list(container.env)) {
-                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
-                const via = `${at}.env[${str(env.name) ?? '?'}]`;
-                for (const [field, kind] of [
-                    ['configMapKeyRef', 'ConfigMap'],
-                    ['secretKeyRef', 'Secret'],
-                ]) {
-                    const ref = from[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
-                        optional: ref.optional === true,
-                        path: 'env',
-                        via: `${via}.valueFrom.${field}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            }
-            list(container.envFrom).forEach((source, i) => {
-                for (const [field, kind] of [
-                    ['configMapRef', 'ConfigMap'],
-                    ['secretRef', 'Secret'],
-                ]) {
-                    const ref = source[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    const prefix = str(source.prefix);
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: null,
-                        optional: ref.optional === true,
-                        path: 'envFrom',
-                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            });
-        }
-    }
-    list(podSpec.imagePullSecrets).forEach((secret, i) => {
-        const name = str(secret.name);
-        if (!name)
-            return;
-        refs.push({
-            kind: 'Secret',
-            name,
-            keys: null,
-            optional: false,
-            path: 'imagePullSecrets',
-            via: `imagePullSecrets[${i}]`,
-            container: null,
-            delivery: 'image-pull',
-        });
-    });
-    return refs;
-}
-/** Whole-object references read the keys listed in `items`, or every key when there are none. */
-function keyed(kind, name, source, path) {
-    const items = list(source.items)
-        .map((item) => str(item.key))
-        .filter((key) => key !== undefined);
-    return {
-        kind,
-        name: name ?? '',
-        keys: Array.isArray(source.items) ? items : null,
-        optional: source.optional === true,
-        path,
     };
-}
-function mountCredentials(name, path, via) {
-    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
-}
-function volumeMounts(podSpec) {
-    const mounts = new Map();
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            for (const mount of list(container.volumeMounts)) {
-                const volume = str(mount.name);
-                if (!volume)
-                    continue;
-                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
-                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
-                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
-            }
-        }
-    }
-    return mounts;
-}
-function list(value) {
-    return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-function str(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-/**
- * The namespace rule. A reference resolves in its workload's namespace. A manifest without
- * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
- * any namespace: we match it rather than miss a reference `kubectl apply -n` could make real, and
- * flag the match as assumed when exactly one side names a namespace. Two manifests that both omit
- * it are taken to be applied together (the common kustomize-base layout) and match without a flag.
- */
-function namespaceMatch(workloadNamespace, configNamespace) {
-    if (workloadNamespace === configNamespace)
-        return 'exact';
-    if (workloadNamespace === null || configNamespace === null)
-        return 'assumed';
-    return null;
-}
-function refersTo(ref, config) {
-    return ref.kind === config.kind && ref.name === config.name;
-}
-
-/** Higher is listed first. */
-const STATUS_RANK = {
-    dormant: 4,
-    'stale-hash': 3,
-    manual: 2,
-    'next-run': 1,
-    rolling: 0,
-};
-function computeImpacts(input) {
-    const result = { impacts: [], unaffected: [], diagnostics: [] };
-    const changes = byIdentity(input.changes);
-    for (const workload of input.workloads) {
-        const source = templateSource(workload, input.deployments);
-        if (!source)
-            continue;
-        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
-        const summary = summarise(workload.object);
-        const configs = [];
-        for (const change of changes) {
-            const scope = namespaceMatch(workload.object.namespace, change.namespace);
-            const matching = refs.filter((ref) => refersTo(ref, change));
-            if (!scope || matching.length === 0)
-                continue;
-            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
-            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
-            if (change.change === 'deleted') {
-                const required = matching.filter((ref) => !ref.optional);
-                if (required.length > 0) {
-                    result.diagnostics.push({
-                        file: workload.object.file,
-                        line: workload.object.line,
-                        severity: 'error',
-                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
-                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
-                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
-                    });
-                    continue;
-                }
-            }
-            const keys = change.keys;
-            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
-            if (consumed.length === 0) {
-                if (matching.every((ref) => ref.delivery === 'image-pull'))
-                    unaffected('image pull secret: read at each pull');
-                else if (reading.length === 0)
-                    unaffected('no container mounts the volume');
-                else
-                    unaffected('reads none of the changed keys');
-                continue;
-            }
-            configs.push({
-                ...id,
-                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
-                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
-                namespaceAssumed: scope === 'assumed',
-            });
-        }
-        const stale = input.staleHash.has(source.owner);
-        if (configs.length === 0 && !stale)
-            continue;
-        const rollout = stale ? STALE : status(workload, source.owner, input);
-        if (rollout === 'new') {
-            for (const config of configs)
-                result.unaffected.push({
-                    workload: summary,
-                    config,
-                    reason: 'new workload: its pods start with the new config',
-                });
-            continue;
-        }
-        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
-        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
-    }
-    result.impacts.sort((a, b) => STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
-        compareText(a.workload.file, b.workload.file) ||
-        a.workload.line - b.workload.line);
-    return result;
-}
-const STALE = {
-    status: 'stale-hash',
-    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
-};
-/**
- * One entry per changed object identity. Repositories often hold the same object in several files
- * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
- * it reads the union of their changed keys, and the object is gone only if every copy is.
- */
-function byIdentity(changes) {
-    const merged = new Map();
-    for (const change of changes) {
-        const key = idKey(change);
-        const seen = merged.get(key);
-        const keys = changedKeys(change);
-        if (!seen)
-            merged.set(key, {
-                kind: change.kind,
-                namespace: change.namespace,
-                name: change.name,
-                change: change.change,
-                keys,
-            });
-        else {
-            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
-            if (change.change !== 'deleted')
-                seen.change = change.change;
-        }
-    }
-    return [...merged.values()];
-}
-/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
-function templateSource(workload, deployments) {
-    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
-    if (!workload.workloadRef || workload.templates.length > 0)
-        return { templates: workload.templates, owner: workload };
-    const target = deployments.get(idKey({
-        kind: workload.workloadRef.kind,
-        namespace: workload.object.namespace,
-        name: workload.workloadRef.name,
-    }));
-    return target ? { templates: target.templates, owner: target } : null;
-}
-function refsOf(template, qualify) {
-    const refs = extractRefs(template.template.spec);
-    return qualify ? refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` })) : refs;
-}
-function status(workload, owner, input) {
-    const before = input.previous(owner.object);
-    if (before === null)
-        return 'new';
-    if (!workload.behaviour.rolls)
-        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
-    const templateChanged = before !== 'unchanged' &&
-        stringify(owner.templates.map((t) => t.template)) !==
-            stringify((asWorkload(before, input.podTemplatePaths)?.templates ?? []).map((t) => t.template));
-    return templateChanged
-        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
-}
-function summarise(object) {
-    return {
-        kind: object.kind,
-        namespace: object.namespace,
-        name: object.name,
-        file: object.file,
-        line: object.line,
-    };
-}
-
-/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
-async function loadObjects(repo, rev, paths) {
-    const texts = await repo.readMany(rev, paths);
-    const loaded = { objects: new Map(), diagnostics: [] };
-    paths.forEach((path, i) => {
-        const text = texts[i];
-        if (text === null)
-            return;
-        const parsed = parseManifests(path, text);
-        loaded.objects.set(path, parsed.objects);
-        loaded.diagnostics.push(...parsed.diagnostics);
-    });
-    return loaded;
-}
-
-/**
- * The part of the head revision read so far. It grows only by files that mention names we ask
- * about (one `git grep` per question), which is what keeps a check's cost with the change.
- */
-class HeadView {
-    repo;
-    rev;
-    selected;
-    podTemplatePaths;
-    diagnostics;
-    files;
-    cachedWorkloads = null;
-    constructor(repo, rev, selected, podTemplatePaths, initial, diagnostics) {
-        this.repo = repo;
-        this.rev = rev;
-        this.selected = selected;
-        this.podTemplatePaths = podTemplatePaths;
-        this.diagnostics = diagnostics;
-        this.files = new Map(initial.objects);
-    }
-    /** Reads, once, every selected file at head that contains any of `names`. */
-    async readMentioning(names) {
-        const unique = [...new Set(names)];
-        if (unique.length === 0)
-            return;
-        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.selected(p) && !this.files.has(p));
-        if (paths.length === 0)
-            return;
-        const more = await loadObjects(this.repo, this.rev, paths);
-        for (const [path, objects] of more.objects)
-            this.files.set(path, objects);
-        this.diagnostics.push(...more.diagnostics);
-        this.cachedWorkloads = null;
-    }
-    objects() {
-        return [...this.files.values()].flat();
-    }
-    workloads() {
-        this.cachedWorkloads ??= this.objects().flatMap((o) => asWorkload(o, this.podTemplatePaths) ?? []);
-        return this.cachedWorkloads;
-    }
-}
-
-/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
-const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
-/**
- * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
- * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
- * unmounted volumes are not read by the pods and do not count; reference order and duplicates
- * cannot change the result, and metadata never enters it.
- */
-function canonicalContent(workload, refs, lookup, diagnostics = []) {
-    const consumed = new Map();
-    for (const ref of refs) {
-        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
-            continue;
-        const id = `${ref.kind}/${ref.name}`;
-        const seen = consumed.get(id) ?? { kind: ref.kind, name: ref.name, keys: new Set() };
-        if (ref.keys === null || seen.keys === null)
-            seen.keys = null;
-        else
-            ref.keys.forEach((key) => seen.keys.add(key));
-        consumed.set(id, seen);
-    }
-    if (consumed.size === 0)
-        return null;
-    const configs = [...consumed.values()].map(({ kind, name, keys }) => {
-        const object = choose(workload, lookup(kind, name));
-        const namespace = object?.namespace ?? workload.namespace;
-        if (!object)
-            return { kind, namespace, name, present: false };
-        const data = {};
-        const binaryData = {};
-        for (const [key, entry] of configContent(object, diagnostics).entries) {
-            if (keys !== null && !keys.has(key))
-                continue;
-            (entry.field === 'data' ? data : binaryData)[key] = entry.sha256;
-        }
-        return Object.keys(binaryData).length
-            ? { kind, namespace, name, present: true, data, binaryData }
-            : { kind, namespace, name, present: true, data };
-    });
-    configs.sort((a, b) => compareText(a.kind, b.kind) ||
-        compareText(a.namespace ?? '', b.namespace ?? '') ||
-        compareText(a.name, b.name));
-    return { version: 1, configs };
-}
-/**
- * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
- * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
- */
-function contentHash(canonical, key = null) {
-    const json = stringify(canonical);
-    return key
-        ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
-        : `sha256:${createHash('sha256').update(json).digest('hex')}`;
-}
-/**
- * Which definition a workload reads when several could match: one in the workload's own file, then
- * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
- */
-function choose(workload, candidates) {
-    const matching = candidates.filter((c) => namespaceMatch(workload.namespace, c.namespace));
-    const rank = (c) => [
-        c.file === workload.file ? 0 : 1,
-        c.namespace === workload.namespace ? 0 : 1,
-    ];
-    matching.sort((a, b) => {
-        const [ra, rb] = [rank(a), rank(b)];
-        return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
-    });
-    return matching[0] ?? null;
-}
-
-/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
-function templateHashes(workload, lookup, options, diagnostics = []) {
-    return workload.templates.map((template) => {
-        const canonical = canonicalContent(workload.object, extractRefs(template.template.spec), lookup, diagnostics);
-        return {
-            template,
-            expected: canonical ? contentHash(canonical, options.key) : null,
-            actual: annotationOf(template, options.annotation),
-        };
-    });
-}
-function annotationOf(template, key) {
-    const metadata = template.template.metadata;
-    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
-    const value = isRecord(annotations) ? annotations[key] : undefined;
-    return typeof value === 'string' ? value : null;
-}
-/** Every ConfigMap and Secret among `objects`, by kind and name. */
-function configLookup(objects) {
-    const byName = new Map();
-    for (const object of objects) {
-        if (!isConfig(object))
-            continue;
-        const key = `${object.kind}/${object.name}`;
-        byName.set(key, [...(byName.get(key) ?? []), object]);
-    }
-    return (kind, name) => byName.get(`${kind}/${name}`) ?? [];
-}
-/**
- * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
- * without the key: that is said once, not reported as stale.
- */
-function isStale(hash, options) {
-    if (hash.actual === null || hash.expected === null)
-        return hash.actual !== null && hash.expected === null;
-    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
-        return 'unverifiable';
-    return hash.actual !== hash.expected;
 }
 
 /**
@@ -48611,13 +48723,13 @@ function isStale(hash, options) {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 async function check(repo, options) {
-    const podTemplatePaths = options.podTemplatePaths ?? new Map();
-    const selected = manifestSelector(options.include, options.exclude);
+    const settings$1 = settings(options);
     const [base, head] = await Promise.all([
         repo.resolveCommit(options.base),
         options.head === null ? null : repo.resolveCommit(options.head),
     ]);
-    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)));
+    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
+        (f.headPath !== null && settings$1.selected(f.headPath)));
     const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
     const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
     const [atBase, atHead] = await Promise.all([
@@ -48631,45 +48743,56 @@ async function check(repo, options) {
         head: (f.headPath && atHead.objects.get(f.headPath)) || [],
     }));
     const pairing = pairObjects(versions);
-    let changes = diffConfigs(pairing, diagnostics);
-    const report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
-    const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
+    const diffed = diffConfigs(pairing, diagnostics);
+    const view = new HeadView(repo, head, settings$1, atHead, diagnostics);
     // One grep finds the consumers and, through the literal `workloadRef`, the Argo Rollouts that take
     // their pod template from a Deployment (they name the Deployment, never the config).
-    await view.readMentioning(changes.length ? [...changes.map((c) => c.name), 'workloadRef'] : []);
+    await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
     // An object deleted from one file but still defined in another is not gone.
     const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-    changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
-    report.changes = changes;
-    const hash = {
-        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-        key: options.hash?.key ?? null,
-    };
-    const staleHash = await findStaleHashes(view, hash, diagnostics);
-    const workloads = view.workloads();
-    const deployments = new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]));
+    const changes = diffed.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+    const staleHash = await findStaleHashes(view, settings$1, diagnostics);
+    const workloads = view.consumers();
     const changedHeadFiles = new Set(headPaths);
-    const previous = (object) => changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : 'unchanged';
-    const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths, staleHash });
-    report.impacts = result.impacts;
-    report.unaffected = result.unaffected;
-    diagnostics.push(...result.diagnostics);
-    return finish(report);
+    const previous = (object) => {
+        if (!changedHeadFiles.has(object.file))
+            return 'unchanged';
+        const before = pairing.baseOf.get(object);
+        return before ? (asWorkload(before, settings$1.podTemplatePaths) ?? { templates: [] }) : null;
+    };
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous,
+        staleHash,
+    });
+    return {
+        version: 1,
+        base,
+        head,
+        changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+        impacts: result.impacts,
+        unaffected: result.unaffected,
+        diagnostics: [...diagnostics, ...result.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
+            compareText(a.file, b.file) ||
+            a.line - b.line),
+    };
 }
 /**
  * Annotated workloads among those read (changed files and consumers of changed configs; no other
  * hash can have gone stale in this change) are verified against every definition at head of what
  * they read, so the choice among duplicate definitions is the one `fix` makes.
  */
-async function findStaleHashes(view, hash, diagnostics) {
-    const annotated = () => view.workloads().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
-    await view.readMentioning(annotated().flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
-    const lookup = configLookup(view.objects());
+async function findStaleHashes(view, { hash }, diagnostics) {
+    const annotated = () => view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+    await view.readConfigsOf(annotated());
+    const configs = new ConfigIndex(view.objects().filter(isConfig));
     const stale = new Set();
     for (const workload of annotated()) {
-        const verdicts = templateHashes(workload, lookup, hash, diagnostics).map((h) => isStale(h, hash));
+        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
         if (verdicts.includes(true))
-            stale.add(workload);
+            stale.add(workload.object);
         if (verdicts.includes('unverifiable'))
             diagnostics.push({
                 file: workload.object.file,
@@ -48679,41 +48802,6 @@ async function findStaleHashes(view, hash, diagnostics) {
             });
     }
     return stale;
-}
-function finish(report) {
-    report.changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
-    report.diagnostics.sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
-        compareText(a.file, b.file) ||
-        a.line - b.line);
-    return report;
-}
-
-const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
-/** A stale hash is a dormant change waiting to happen: it fails wherever dormant does. */
-const FAILING = {
-    dormant: ['dormant', 'stale-hash'],
-    manual: ['dormant', 'stale-hash', 'manual'],
-    none: [],
-};
-/**
- * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
- * the API server will reject); diagnostics about unreadable files never fail a run on their own.
- */
-function failureReason(report, failOn) {
-    if (failOn === 'none')
-        return null;
-    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const findings = report.impacts.filter((i) => FAILING[failOn].includes(i.status));
-    if (!errors && !findings.length)
-        return null;
-    const parts = [];
-    if (findings.length) {
-        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
-        parts.push(`${findings.length} workload${findings.length === 1 ? '' : 's'} ${statuses}`);
-    }
-    if (errors)
-        parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
-    return `${parts.join(' and ')} (fail-on: ${failOn})`;
 }
 
 const t = /* @__PURE__ */ new WeakMap();
@@ -53743,7 +53831,6 @@ class Repository {
 }
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
-const STATUS_ORDER = ['dormant', 'stale-hash', 'manual', 'next-run', 'rolling'];
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
@@ -53752,24 +53839,11 @@ const DELIVERY_TEXT = {
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
 };
-const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 function objectName(o) {
     return o.namespace ? `${o.namespace}/${o.name}` : o.name;
 }
 function shortSha(sha) {
     return sha ? sha.slice(0, 7) : 'working tree';
-}
-function countByStatus(report) {
-    const counts = {
-        dormant: 0,
-        'stale-hash': 0,
-        manual: 0,
-        'next-run': 0,
-        rolling: 0,
-    };
-    for (const impact of report.impacts)
-        counts[impact.status]++;
-    return counts;
 }
 function changeSummary(change) {
     if (change.change !== 'modified')
@@ -53797,39 +53871,6 @@ function impactsWithoutChange(report) {
 function capitalise(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
-/** One sentence: what the reader should do about the worst findings. */
-function nextStep(report) {
-    const counts = countByStatus(report);
-    if (counts.dormant > 0 || counts['stale-hash'] > 0)
-        return (`Run \`npx config-rollout-guard fix --base ${shortSha(report.base)}\` and commit the result: it writes a ` +
-            'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-            '(the GitHub Action does the same with `mode: fix`).');
-    if (counts.manual > 0)
-        return 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).';
-    return null;
-}
-/** The one line a reader needs: how many workloads need action, and of what kind. */
-function headline(report) {
-    const counts = countByStatus(report);
-    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (report.changes.length === 0)
-        return 'No ConfigMap or Secret content changes.';
-    const parts = [];
-    if (counts.dormant)
-        parts.push(`${plural(counts.dormant, 'workload')} will not pick up this change`);
-    if (counts['stale-hash'])
-        parts.push(`${plural(counts['stale-hash'], 'workload')} carr${counts['stale-hash'] === 1 ? 'ies' : 'y'} a stale config hash`);
-    if (counts.manual)
-        parts.push(`${plural(counts.manual, 'workload')} need${counts.manual === 1 ? 's' : ''} pods replaced by hand`);
-    if (errors)
-        parts.push(`${plural(errors, 'error')}`);
-    if (parts.length)
-        return parts.join('; ') + '.';
-    return report.impacts.length
-        ? 'Every workload that reads the changed config picks it up.'
-        : 'No workload in the repository reads the changed keys.';
-}
 /** The counts behind the headline: what changed and every status present. */
 function verdict(report) {
     const counts = countByStatus(report);
@@ -53839,24 +53880,22 @@ function verdict(report) {
         .map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'} changed`);
     return [...kinds, ...STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`)].join(' · ');
 }
+/** The mark a status carries in markdown: its tone's colour, then its name. */
+const TONE_ICON = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
+const badge = (status) => `${TONE_ICON[toneOf(status)]} ${status}`;
 
-const STATUS_BADGE = {
-    'stale-hash': '🔴 stale-hash',
-    dormant: '🔴 dormant',
-    manual: '🟠 manual',
-    'next-run': '🔵 next-run',
-    rolling: '🟢 rolling',
-};
+const HEADLINE_ICON = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 function renderMarkdown(report, options = {}) {
     const at = (file, line, label) => {
         const url = options.link?.(file, line);
         return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
     };
-    const counts = countByStatus(report);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
-    const out = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+    const out = [
+        `### ${HEADLINE_ICON[overallTone(report)]} Config Rollout Guard: ${headline(report)}`,
+        '',
+    ];
     if (report.changes.length)
         out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
@@ -53870,12 +53909,12 @@ function renderMarkdown(report, options = {}) {
             const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
             const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
-            return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
+            return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
         });
     });
     for (const impact of impactsWithoutChange(report)) {
         const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
-        rows.push(`| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`);
+        rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${capitalise(impact.reason)}. |`);
     }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
@@ -53885,7 +53924,7 @@ function renderMarkdown(report, options = {}) {
             out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
         out.push('');
     }
-    const next = nextStep(report);
+    const next = nextStep(report, shortSha(report.base));
     if (next)
         out.push(`**Next:** ${next}`, '');
     const details = [];
@@ -53940,7 +53979,7 @@ function annotations(report) {
             line: d.line,
         });
     }
-    for (const impact of report.impacts.filter((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status))) {
+    for (const impact of report.impacts.filter((i) => needsAction(i.status))) {
         const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
         out.push({
             level: 'warning',
@@ -53953,7 +53992,7 @@ function annotations(report) {
         });
     }
     for (const change of report.changes) {
-        const readers = report.impacts.filter((i) => i.configs.some((c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace));
+        const readers = impactsOf(report, change).map((r) => r.impact);
         const dormant = readers.filter((i) => i.status === 'dormant').length;
         out.push({
             level: 'notice',
@@ -54897,38 +54936,32 @@ function unifiedDiff(edits) {
  * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
  */
 async function planFix(repo, options) {
-    const hash = {
-        annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-        key: options.hash?.key ?? null,
-    };
-    const podTemplatePaths = options.podTemplatePaths ?? new Map();
-    const selected = manifestSelector(options.include, options.exclude);
+    const settings$1 = settings(options);
+    const { hash } = settings$1;
     const head = options.head === null ? null : await repo.resolveCommit(options.head);
     const diagnostics = [];
     let report = null;
     let view;
     let isTarget;
     if (options.base !== null) {
-        report =
-            options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
-        const wanted = new Set(report.impacts
-            .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
-            .map((i) => `${i.workload.file}:${i.workload.line}`));
-        view = new HeadView(repo, head, selected, podTemplatePaths, await loadObjects(repo, head, [...new Set([...wanted].map((w) => w.slice(0, w.lastIndexOf(':'))))]), diagnostics);
-        isTarget = (w) => wanted.has(`${w.object.file}:${w.object.line}`);
+        report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
+        const wanted = report.impacts.filter((i) => stampCures(i.status)).map((i) => i.workload);
+        const files = [...new Set(wanted.map((w) => w.file))];
+        view = new HeadView(repo, head, settings$1, await loadObjects(repo, head, files), diagnostics);
+        isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
     }
     else {
         // Adoption: every workload that would roll, or already carries the hash.
-        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(selected));
-        view = new HeadView(repo, head, selected, podTemplatePaths, all, diagnostics);
+        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(settings$1.selected));
+        view = new HeadView(repo, head, settings$1, all, diagnostics);
         diagnostics.push(...all.diagnostics);
         isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
     }
     // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.
-    const targets = view.workloads().filter((w) => isTarget(w) && w.templates.length > 0);
-    await view.readMentioning(targets.flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))));
-    const lookup = configLookup(view.objects());
-    const stamps = targets.flatMap((workload) => templateHashes(workload, lookup, hash, diagnostics)
+    const targets = view.consumers().filter((w) => isTarget(w) && w.templates.length > 0);
+    await view.readConfigsOf(targets);
+    const configs = new ConfigIndex(view.objects().filter(isConfig));
+    const stamps = targets.flatMap((workload) => templateHashes(workload, configs, hash, diagnostics)
         .filter((h) => h.expected !== null && h.expected !== h.actual)
         .map((h) => ({ workload, template: h.template, value: h.expected })));
     const files = [...new Set(stamps.map((s) => s.workload.object.file))];
@@ -54937,7 +54970,11 @@ async function planFix(repo, options) {
     const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
     // Files read by both the check and the fix would report their problems twice.
     const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
-    return { edits, diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) };
+    return {
+        annotation: hash.annotation,
+        edits,
+        diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
+    };
 }
 
 var light$1 = {exports: {}};
@@ -57038,6 +57075,7 @@ async function commit(repo, api, head, branch, edits) {
     await api.updateBranch(branch, sha);
     return sha;
 }
+
 /** What the fix did, for the comment and the summary. */
 function renderFixOutcome(outcome, baseSha) {
     const list = (workloads) => workloads.map((w) => `- ${w.kind} \`${objectName(w)}\` (\`${w.file}\`)`).join('\n');
@@ -57224,7 +57262,7 @@ async function runChecked() {
         include: getMultilineInput('include'),
         exclude: getMultilineInput('exclude'),
         podTemplatePaths: parsePodTemplatePaths(getMultilineInput('pod-template')),
-        hash: { annotation: getInput('annotation') || DEFAULT_HASH_ANNOTATION, key: hashKey || null },
+        hash: { annotation: getInput('annotation'), key: hashKey || null },
     };
     const { owner, repo: repoName } = context.repo;
     const api = new GitHubApi(getInput('token', { required: true }), owner, repoName, context.apiUrl, info);
@@ -57273,10 +57311,12 @@ async function runChecked() {
         const failure = failureReason(report, failOn);
         if (range.pullRequest !== null) {
             const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
-            const hasFindings = report.impacts.some((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status)) ||
-                report.diagnostics.some((d) => d.severity === 'error') ||
-                fixSection !== '';
-            const outcome = await upsertStickyComment(api, range.pullRequest, { report: markdown, allClear: renderAllClear(report), hasFindings, overflowLink: runUrl }, commentPolicy);
+            const outcome = await upsertStickyComment(api, range.pullRequest, {
+                report: markdown,
+                allClear: renderAllClear(report),
+                hasFindings: hasFindings(report) || fixSection !== '',
+                overflowLink: runUrl,
+            }, commentPolicy);
             if (outcome === 'forbidden') {
                 warning(`Could not comment on pull request #${range.pullRequest}: the token is read-only` +
                     `${range.fromFork ? ' (a pull request from a fork)' : ''}. The report is in the job summary and the annotations.`);

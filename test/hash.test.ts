@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import stringify from 'fast-json-stable-stringify';
 import { parseManifests } from '../src/stages/3-documents/parse.js';
 import { canonicalContent, contentHash } from '../src/stages/8-stamps/hash-spec.js';
-import { configLookup } from '../src/stages/8-stamps/template-hashes.js';
+import { ConfigIndex } from '../src/model/identity.js';
+import { isConfig } from '../src/stages/4-objects/configs.js';
 import { asWorkload } from '../src/stages/4-objects/workloads.js';
 import { extractRefs } from '../src/stages/5-references/extract.js';
 import type { ManifestObject } from '../src/model/types.js';
@@ -25,7 +26,7 @@ function hashOf(text: string, key: string | null = null): { canonical: string; h
   const canonical = canonicalContent(
     workload.object,
     extractRefs(workload.templates[0].template.spec),
-    configLookup(objects),
+    new ConfigIndex(objects.filter(isConfig)),
   )!;
   return { canonical: stringify(canonical), hash: contentHash(canonical, key) };
 }
@@ -174,7 +175,7 @@ test('among duplicate definitions the one in the workload’s own file wins, the
   ).objects;
   const refs = extractRefs(asWorkload(w)!.templates[0].template.spec);
   const pick = (...candidates: ManifestObject[]) => {
-    const c = canonicalContent(w, refs, () => candidates)!.configs[0];
+    const c = canonicalContent(w, refs, new ConfigIndex(candidates))!.configs[0];
     return c.present ? Object.values(c.data)[0] : null;
   };
   const digest = (v: string) => pick(cm(v, 'prod'));

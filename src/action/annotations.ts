@@ -1,5 +1,6 @@
+import { needsAction } from '../model/status.js';
 import type { Report } from '../model/types.js';
-import { capitalise, changeSummary, objectName } from '../stages/9-report/wording.js';
+import { capitalise, changeSummary, impactsOf, objectName } from '../stages/9-report/wording.js';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
@@ -24,7 +25,7 @@ export function annotations(report: Report): Annotation[] {
       line: d.line,
     });
   }
-  for (const impact of report.impacts.filter((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status))) {
+  for (const impact of report.impacts.filter((i) => needsAction(i.status))) {
     const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
     out.push({
       level: 'warning',
@@ -37,11 +38,7 @@ export function annotations(report: Report): Annotation[] {
     });
   }
   for (const change of report.changes) {
-    const readers = report.impacts.filter((i) =>
-      i.configs.some(
-        (c) => c.kind === change.kind && c.name === change.name && c.namespace === change.namespace,
-      ),
-    );
+    const readers = impactsOf(report, change).map((r) => r.impact);
     const dormant = readers.filter((i) => i.status === 'dormant').length;
     out.push({
       level: 'notice',

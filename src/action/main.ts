@@ -4,15 +4,15 @@ import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
-import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
+import { FAIL_ON_VALUES, failureReason, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
-import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderAllClear, renderMarkdown } from '../stages/9-report/markdown.js';
 import type { Report } from '../model/types.js';
 import { annotations } from './annotations.js';
-import { applyFix, renderFixOutcome } from './fix-mode.js';
+import { applyFix } from './fix-mode.js';
+import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
 import { upsertStickyComment, type CommentPolicy } from './comment.js';
 import { rangeFromEvent, type EventPayload } from './event.js';
 import { GitHubApi } from './github-api.js';
@@ -37,7 +37,7 @@ async function runChecked(): Promise<void> {
     include: core.getMultilineInput('include'),
     exclude: core.getMultilineInput('exclude'),
     podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
-    hash: { annotation: core.getInput('annotation') || DEFAULT_HASH_ANNOTATION, key: hashKey || null },
+    hash: { annotation: core.getInput('annotation'), key: hashKey || null },
   };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(
@@ -98,14 +98,16 @@ async function runChecked(): Promise<void> {
     const failure = failureReason(report, failOn);
     if (range.pullRequest !== null) {
       const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
-      const hasFindings =
-        report.impacts.some((i) => ['dormant', 'stale-hash', 'manual'].includes(i.status)) ||
-        report.diagnostics.some((d) => d.severity === 'error') ||
-        fixSection !== '';
+
       const outcome = await upsertStickyComment(
         api,
         range.pullRequest,
-        { report: markdown, allClear: renderAllClear(report), hasFindings, overflowLink: runUrl },
+        {
+          report: markdown,
+          allClear: renderAllClear(report),
+          hasFindings: hasFindings(report) || fixSection !== '',
+          overflowLink: runUrl,
+        },
         commentPolicy,
       );
       if (outcome === 'forbidden') {

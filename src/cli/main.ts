@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { planFix } from '../commands/fix.js';
 import { unifiedDiff } from '../stages/8-stamps/plan.js';
-import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import { check } from '../commands/check.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { scan } from '../commands/scan.js';
@@ -78,7 +77,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     exclude: values.exclude ?? [],
     podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
     hash: {
-      annotation: values.annotation ?? DEFAULT_HASH_ANNOTATION,
+      annotation: values.annotation,
       key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
     },
   };
@@ -99,13 +98,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
       if (values['dry-run']) io.stdout(unifiedDiff(result.edits));
       else for (const edit of result.edits) await writeFile(join(repo.root, edit.file), edit.after);
-      io.stdout(
-        renderFixText(result, {
-          colour: io.colour,
-          dryRun: values['dry-run'] ?? false,
-          annotation: common.hash.annotation,
-        }),
-      );
+      io.stdout(renderFixText(result, { colour: io.colour, dryRun: values['dry-run'] ?? false }));
       return 0;
     }
     if (command === 'scan') {

@@ -1,26 +1,22 @@
+import { ConfigIndex, idKey } from '../model/identity.js';
 import { compareText } from '../model/order.js';
-import { diffConfigs } from '../stages/6-changes/diff.js';
-import { idKey, pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
-import { manifestSelector } from '../stages/2-sources/select.js';
-import type { Repository } from '../stages/1-git/repository.js';
-import { computeImpacts } from '../stages/7-impacts/impacts.js';
-import { isConfig } from '../stages/4-objects/configs.js';
-import type { PodTemplatePaths, Workload } from '../stages/4-objects/workloads.js';
 import type { Diagnostic, ManifestObject, Report } from '../model/types.js';
-import { loadObjects } from './load.js';
+import type { Repository } from '../stages/1-git/repository.js';
+import { isConfig } from '../stages/4-objects/configs.js';
+import { asWorkload } from '../stages/4-objects/workloads.js';
+import type { Consumer } from '../stages/5-references/consumers.js';
+import { diffConfigs } from '../stages/6-changes/diff.js';
+import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
+import { computeImpacts } from '../stages/7-impacts/impacts.js';
+import { annotationOf, isStale, templateHashes } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
-import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
-import { annotationOf, configLookup, isStale, templateHashes, type HashOptions } from '../stages/8-stamps/template-hashes.js';
-import { extractRefs } from '../stages/5-references/extract.js';
+import { loadObjects } from './load.js';
+import { settings as resolve, type EngineOptions, type Settings } from './options.js';
 
-export interface CheckOptions {
+export interface CheckOptions extends EngineOptions {
   base: string;
   /** A revision, or `null` for the working tree. */
   head: string | null;
-  include?: readonly string[];
-  exclude?: readonly string[];
-  podTemplatePaths?: PodTemplatePaths;
-  hash?: Partial<HashOptions>;
 }
 
 /**
@@ -28,15 +24,16 @@ export interface CheckOptions {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 export async function check(repo: Repository, options: CheckOptions): Promise<Report> {
-  const podTemplatePaths = options.podTemplatePaths ?? new Map();
-  const selected = manifestSelector(options.include, options.exclude);
+  const settings = resolve(options);
   const [base, head] = await Promise.all([
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
 
   const fileChanges = (await repo.changedFiles(base, head)).filter(
-    (f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)),
+    (f) =>
+      (f.basePath !== null && settings.selected(f.basePath)) ||
+      (f.headPath !== null && settings.selected(f.headPath)),
   );
   const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
@@ -52,37 +49,47 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     head: (f.headPath && atHead.objects.get(f.headPath)) || [],
   }));
   const pairing = pairObjects(versions);
-  let changes = diffConfigs(pairing, diagnostics);
-  const report: Report = { version: 1, base, head, changes, impacts: [], unaffected: [], diagnostics };
-  const view = new HeadView(repo, head, selected, podTemplatePaths, atHead, diagnostics);
+  const diffed = diffConfigs(pairing, diagnostics);
+  const view = new HeadView(repo, head, settings, atHead, diagnostics);
   // One grep finds the consumers and, through the literal `workloadRef`, the Argo Rollouts that take
   // their pod template from a Deployment (they name the Deployment, never the config).
-  await view.readMentioning(changes.length ? [...changes.map((c) => c.name), 'workloadRef'] : []);
+  await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
 
   // An object deleted from one file but still defined in another is not gone.
   const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-  changes = changes.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
-  report.changes = changes;
+  const changes = diffed.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+  const staleHash = await findStaleHashes(view, settings, diagnostics);
 
-  const hash: HashOptions = {
-    annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-    key: options.hash?.key ?? null,
-  };
-  const staleHash = await findStaleHashes(view, hash, diagnostics);
-
-  const workloads = view.workloads();
-  const deployments = new Map(
-    workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
-  );
+  const workloads = view.consumers();
   const changedHeadFiles = new Set(headPaths);
-  const previous = (object: ManifestObject) =>
-    changedHeadFiles.has(object.file) ? (pairing.baseOf.get(object) ?? null) : ('unchanged' as const);
-
-  const result = computeImpacts({ changes, workloads, deployments, previous, podTemplatePaths, staleHash });
-  report.impacts = result.impacts;
-  report.unaffected = result.unaffected;
-  diagnostics.push(...result.diagnostics);
-  return finish(report);
+  const previous = (object: ManifestObject) => {
+    if (!changedHeadFiles.has(object.file)) return 'unchanged' as const;
+    const before = pairing.baseOf.get(object);
+    return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+  };
+  const result = computeImpacts({
+    changes,
+    workloads,
+    deployments: new Map(
+      workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
+    ),
+    previous,
+    staleHash,
+  });
+  return {
+    version: 1,
+    base,
+    head,
+    changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+    impacts: result.impacts,
+    unaffected: result.unaffected,
+    diagnostics: [...diagnostics, ...result.diagnostics].sort(
+      (a, b) =>
+        Number(b.severity === 'error') - Number(a.severity === 'error') ||
+        compareText(a.file, b.file) ||
+        a.line - b.line,
+    ),
+  };
 }
 
 /**
@@ -92,19 +99,17 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
  */
 async function findStaleHashes(
   view: HeadView,
-  hash: HashOptions,
+  { hash }: Settings,
   diagnostics: Diagnostic[],
-): Promise<Set<Workload>> {
-  const annotated = () =>
-    view.workloads().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
-  await view.readMentioning(
-    annotated().flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))),
-  );
-  const lookup = configLookup(view.objects());
-  const stale = new Set<Workload>();
+): Promise<Set<ManifestObject>> {
+  const annotated = (): Consumer[] =>
+    view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+  await view.readConfigsOf(annotated());
+  const configs = new ConfigIndex(view.objects().filter(isConfig));
+  const stale = new Set<ManifestObject>();
   for (const workload of annotated()) {
-    const verdicts = templateHashes(workload, lookup, hash, diagnostics).map((h) => isStale(h, hash));
-    if (verdicts.includes(true)) stale.add(workload);
+    const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
+    if (verdicts.includes(true)) stale.add(workload.object);
     if (verdicts.includes('unverifiable'))
       diagnostics.push({
         file: workload.object.file,
@@ -114,15 +119,4 @@ async function findStaleHashes(
       });
   }
   return stale;
-}
-
-function finish(report: Report): Report {
-  report.changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
-  report.diagnostics.sort(
-    (a, b) =>
-      Number(b.severity === 'error') - Number(a.severity === 'error') ||
-      compareText(a.file, b.file) ||
-      a.line - b.line,
-  );
-  return report;
 }

@@ -1,31 +1,23 @@
-import { manifestSelector } from '../stages/2-sources/select.js';
+import { ConfigIndex, sameLocation } from '../model/identity.js';
+import { stampCures } from '../model/status.js';
+import type { Diagnostic, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
-import { applyStamps, type FileEdit, type Stamp } from '../stages/8-stamps/plan.js';
-import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
-import { annotationOf, configLookup, templateHashes, type HashOptions } from '../stages/8-stamps/template-hashes.js';
-import type { PodTemplatePaths, Workload } from '../stages/4-objects/workloads.js';
-import { extractRefs } from '../stages/5-references/extract.js';
-import type { Diagnostic, Report } from '../model/types.js';
+import { isConfig } from '../stages/4-objects/configs.js';
+import type { Consumer } from '../stages/5-references/consumers.js';
+import { applyStamps, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
+import { annotationOf, templateHashes } from '../stages/8-stamps/template-hashes.js';
 import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
+import { settings as resolve, type EngineOptions } from './options.js';
 
-export interface FixOptions {
+export interface FixOptions extends EngineOptions {
   /** With a base: only the workloads this change leaves dormant or with a stale hash. Without: adoption. */
   base: string | null;
   /** A revision, or `null` for the working tree. */
   head: string | null;
-  include?: readonly string[];
-  exclude?: readonly string[];
-  podTemplatePaths?: PodTemplatePaths;
-  hash?: Partial<HashOptions>;
   /** The check of base..head, when the caller has already run it (the Action has). */
   report?: Report;
-}
-
-export interface FixResult {
-  edits: FileEdit[];
-  diagnostics: Diagnostic[];
 }
 
 /**
@@ -33,51 +25,34 @@ export interface FixResult {
  * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
  */
 export async function planFix(repo: Repository, options: FixOptions): Promise<FixResult> {
-  const hash: HashOptions = {
-    annotation: options.hash?.annotation ?? DEFAULT_HASH_ANNOTATION,
-    key: options.hash?.key ?? null,
-  };
-  const podTemplatePaths = options.podTemplatePaths ?? new Map();
-  const selected = manifestSelector(options.include, options.exclude);
+  const settings = resolve(options);
+  const { hash } = settings;
   const head: Revision = options.head === null ? null : await repo.resolveCommit(options.head);
   const diagnostics: Diagnostic[] = [];
 
   let report: Report | null = null;
   let view: HeadView;
-  let isTarget: (workload: Workload) => boolean;
+  let isTarget: (workload: Consumer) => boolean;
   if (options.base !== null) {
-    report =
-      options.report ?? (await check(repo, { ...options, base: options.base, head: options.head, hash }));
-    const wanted = new Set(
-      report.impacts
-        .filter((i) => i.status === 'dormant' || i.status === 'stale-hash')
-        .map((i) => `${i.workload.file}:${i.workload.line}`),
-    );
-    view = new HeadView(
-      repo,
-      head,
-      selected,
-      podTemplatePaths,
-      await loadObjects(repo, head, [...new Set([...wanted].map((w) => w.slice(0, w.lastIndexOf(':'))))]),
-      diagnostics,
-    );
-    isTarget = (w) => wanted.has(`${w.object.file}:${w.object.line}`);
+    report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
+    const wanted: Location[] = report.impacts.filter((i) => stampCures(i.status)).map((i) => i.workload);
+    const files = [...new Set(wanted.map((w) => w.file))];
+    view = new HeadView(repo, head, settings, await loadObjects(repo, head, files), diagnostics);
+    isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
   } else {
     // Adoption: every workload that would roll, or already carries the hash.
-    const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(selected));
-    view = new HeadView(repo, head, selected, podTemplatePaths, all, diagnostics);
+    const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(settings.selected));
+    view = new HeadView(repo, head, settings, all, diagnostics);
     diagnostics.push(...all.diagnostics);
     isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
   }
 
   // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.
-  const targets = view.workloads().filter((w) => isTarget(w) && w.templates.length > 0);
-  await view.readMentioning(
-    targets.flatMap((w) => w.templates.flatMap((t) => extractRefs(t.template.spec).map((r) => r.name))),
-  );
-  const lookup = configLookup(view.objects());
+  const targets = view.consumers().filter((w) => isTarget(w) && w.templates.length > 0);
+  await view.readConfigsOf(targets);
+  const configs = new ConfigIndex(view.objects().filter(isConfig));
   const stamps: Stamp[] = targets.flatMap((workload) =>
-    templateHashes(workload, lookup, hash, diagnostics)
+    templateHashes(workload, configs, hash, diagnostics)
       .filter((h) => h.expected !== null && h.expected !== h.actual)
       .map((h) => ({ workload, template: h.template, value: h.expected! })),
   );
@@ -87,5 +62,9 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
-  return { edits, diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) };
+  return {
+    annotation: hash.annotation,
+    edits,
+    diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
+  };
 }

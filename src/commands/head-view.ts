@@ -1,8 +1,9 @@
-import type { Repository, Revision } from '../stages/1-git/repository.js';
-import { asWorkload, type PodTemplatePaths, type Workload } from '../stages/4-objects/workloads.js';
 import type { Diagnostic, ManifestObject } from '../model/types.js';
-import type { Loaded } from './load.js';
-import { loadObjects } from './load.js';
+import type { Repository, Revision } from '../stages/1-git/repository.js';
+import { asWorkload } from '../stages/4-objects/workloads.js';
+import { consumerOf, type Consumer } from '../stages/5-references/consumers.js';
+import { loadObjects, type Loaded } from './load.js';
+import type { Settings } from './options.js';
 
 /**
  * The part of the head revision read so far. It grows only by files that mention names we ask
@@ -10,13 +11,12 @@ import { loadObjects } from './load.js';
  */
 export class HeadView {
   private readonly files: Map<string, ManifestObject[]>;
-  private cachedWorkloads: Workload[] | null = null;
+  private cachedConsumers: Consumer[] | null = null;
 
   constructor(
     private readonly repo: Repository,
     private readonly rev: Revision,
-    private readonly selected: (path: string) => boolean,
-    private readonly podTemplatePaths: PodTemplatePaths,
+    private readonly settings: Settings,
     initial: Loaded,
     private readonly diagnostics: Diagnostic[],
   ) {
@@ -28,21 +28,32 @@ export class HeadView {
     const unique = [...new Set(names)];
     if (unique.length === 0) return;
     const paths = (await this.repo.grep(this.rev, unique)).filter(
-      (p) => this.selected(p) && !this.files.has(p),
+      (p) => this.settings.selected(p) && !this.files.has(p),
     );
     if (paths.length === 0) return;
     const more = await loadObjects(this.repo, this.rev, paths);
     for (const [path, objects] of more.objects) this.files.set(path, objects);
     this.diagnostics.push(...more.diagnostics);
-    this.cachedWorkloads = null;
+    this.cachedConsumers = null;
+  }
+
+  /** Reads the configs that `consumers` reference, so that their hashes can be computed. */
+  async readConfigsOf(consumers: readonly Consumer[]): Promise<void> {
+    await this.readMentioning(
+      consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))),
+    );
   }
 
   objects(): ManifestObject[] {
     return [...this.files.values()].flat();
   }
 
-  workloads(): Workload[] {
-    this.cachedWorkloads ??= this.objects().flatMap((o) => asWorkload(o, this.podTemplatePaths) ?? []);
-    return this.cachedWorkloads;
+  /** Every workload read so far, with its references. */
+  consumers(): Consumer[] {
+    this.cachedConsumers ??= this.objects().flatMap((o) => {
+      const workload = asWorkload(o, this.settings.podTemplatePaths);
+      return workload ? [consumerOf(workload)] : [];
+    });
+    return this.cachedConsumers;
   }
 }

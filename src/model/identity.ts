@@ -1,4 +1,27 @@
-import type { ConfigRef, ObjectId } from './types.js';
+import { compareText } from './order.js';
+import type {
+  ConfigKind,
+  ConfigRef,
+  Location,
+  ManifestObject,
+  ObjectId,
+  WorkloadRefSummary,
+} from './types.js';
+
+/** Which object is which: identity, the namespace rule, and which definition a reference reads. */
+
+export const idKey = (o: ObjectId): string => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+
+export const sameObject = (a: ObjectId, b: ObjectId): boolean =>
+  a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
+
+/** How a report names a workload: who it is and where it is written. */
+export function summarise(object: ManifestObject): WorkloadRefSummary {
+  const { kind, namespace, name, file, line } = object;
+  return { kind, namespace, name, file, line };
+}
+
+export const sameLocation = (a: Location, b: Location): boolean => a.file === b.file && a.line === b.line;
 
 /**
  * The namespace rule. A reference resolves in its workload's namespace. A manifest without
@@ -16,6 +39,37 @@ export function namespaceMatch(
   return null;
 }
 
-export function refersTo(ref: ConfigRef, config: ObjectId): boolean {
+export function refersTo(ref: Pick<ConfigRef, 'kind' | 'name'>, config: ObjectId): boolean {
   return ref.kind === config.kind && ref.name === config.name;
+}
+
+/** Every definition of each ConfigMap and Secret among some objects, and the rule that picks one. */
+export class ConfigIndex {
+  private readonly byName = new Map<string, ManifestObject[]>();
+
+  constructor(configs: Iterable<ManifestObject>) {
+    for (const config of configs) {
+      const key = `${config.kind}\0${config.name}`;
+      this.byName.set(key, [...(this.byName.get(key) ?? []), config]);
+    }
+  }
+
+  /**
+   * The definition a workload reads when several could match: one in the workload's own file, then
+   * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
+   */
+  resolve(workload: ManifestObject, kind: ConfigKind, name: string): ManifestObject | null {
+    const candidates = (this.byName.get(`${kind}\0${name}`) ?? []).filter((c) =>
+      namespaceMatch(workload.namespace, c.namespace),
+    );
+    const rank = (c: ManifestObject) => [
+      c.file === workload.file ? 0 : 1,
+      c.namespace === workload.namespace ? 0 : 1,
+    ];
+    candidates.sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
+    });
+    return candidates[0] ?? null;
+  }
 }

@@ -1,14 +1,85 @@
 import type { ImpactStatus, Report } from './types.js';
 
+/**
+ * The status policy: the one place that says how bad each status is, which statuses fail a run at
+ * each `fail-on` level, in what order they are listed, and how the headline and the next step put
+ * them into words. Every output and the exit code ask this module; a new status is one row here.
+ */
+
 export type FailOn = 'dormant' | 'manual' | 'none';
 export const FAIL_ON_VALUES: readonly FailOn[] = ['dormant', 'manual', 'none'];
 
-/** A stale hash is a dormant change waiting to happen: it fails wherever dormant does. */
-const FAILING: Record<FailOn, readonly ImpactStatus[]> = {
-  dormant: ['dormant', 'stale-hash'],
-  manual: ['dormant', 'stale-hash', 'manual'],
-  none: [],
+/** How an output should mark a status: `bad` fails at the default level, `good` needs nothing. */
+export type Tone = 'bad' | 'warn' | 'info' | 'good';
+
+interface StatusRule {
+  tone: Tone;
+  /** The `fail-on` levels at which an impact with this status fails the run. */
+  failsAt: readonly FailOn[];
+  /** Its clause in the headline, for `n` workloads; null when the status needs no action. */
+  headline: ((n: number) => string) | null;
+  /** What to do about it, or null. The worst status with a next step decides the one shown. */
+  next: ((base: string) => string) | null;
+  /** Whether `fix` cures it: a content hash in the pod template makes the next apply roll the pods. */
+  stampCures: boolean;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+const FIX = (base: string) =>
+  `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
+  'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+  '(the GitHub Action does the same with `mode: fix`).';
+
+/** Worst first: the order of this table is the order of every list of impacts. */
+const RULES: Record<ImpactStatus, StatusRule> = {
+  dormant: {
+    tone: 'bad',
+    failsAt: ['dormant', 'manual'],
+    headline: (n) => `${plural(n, 'workload')} will not pick up this change`,
+    next: FIX,
+    stampCures: true,
+  },
+  // A stale hash is a dormant change waiting to happen: it fails wherever dormant does.
+  'stale-hash': {
+    tone: 'bad',
+    failsAt: ['dormant', 'manual'],
+    headline: (n) => `${plural(n, 'workload')} ${verb(n, 'carries', 'carry')} a stale config hash`,
+    next: FIX,
+    stampCures: true,
+  },
+  manual: {
+    tone: 'warn',
+    failsAt: ['manual'],
+    headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
+    next: () =>
+      'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
+    stampCures: false,
+  },
+  'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+  rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
 };
+
+export const STATUS_ORDER = Object.keys(RULES) as ImpactStatus[];
+
+/** Lower is worse; for sorting impacts worst first. */
+export const statusRank = (status: ImpactStatus): number => STATUS_ORDER.indexOf(status);
+
+export const toneOf = (status: ImpactStatus): Tone => RULES[status].tone;
+
+/** Statuses a reviewer has to act on: the ones that fail at some level. */
+export const needsAction = (status: ImpactStatus): boolean => RULES[status].failsAt.length > 0;
+
+export const stampCures = (status: ImpactStatus): boolean => RULES[status].stampCures;
+
+export function countByStatus(report: Report): Record<ImpactStatus, number> {
+  const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0])) as Record<ImpactStatus, number>;
+  for (const impact of report.impacts) counts[impact.status]++;
+  return counts;
+}
+
+const errorCount = (report: Report) => report.diagnostics.filter((d) => d.severity === 'error').length;
 
 /**
  * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
@@ -16,14 +87,47 @@ const FAILING: Record<FailOn, readonly ImpactStatus[]> = {
  */
 export function failureReason(report: Report, failOn: FailOn): string | null {
   if (failOn === 'none') return null;
-  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const findings = report.impacts.filter((i) => FAILING[failOn].includes(i.status));
+  const errors = errorCount(report);
+  const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
   if (!errors && !findings.length) return null;
   const parts: string[] = [];
   if (findings.length) {
     const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
-    parts.push(`${findings.length} workload${findings.length === 1 ? '' : 's'} ${statuses}`);
+    parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
   }
-  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+  if (errors) parts.push(plural(errors, 'error'));
   return `${parts.join(' and ')} (fail-on: ${failOn})`;
+}
+
+/** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
+export function overallTone(report: Report): Tone {
+  if (errorCount(report) > 0) return 'bad';
+  const tones = report.impacts.map((i) => toneOf(i.status));
+  return (['bad', 'warn'] as const).find((t) => tones.includes(t)) ?? 'good';
+}
+
+/** Whether the report holds anything to act on (the PR comment is posted only then). */
+export const hasFindings = (report: Report): boolean =>
+  errorCount(report) > 0 || report.impacts.some((i) => needsAction(i.status));
+
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+export function headline(report: Report): string {
+  const counts = countByStatus(report);
+  const errors = errorCount(report);
+  const parts = STATUS_ORDER.flatMap((s) =>
+    counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : [],
+  );
+  if (errors) parts.push(plural(errors, 'error'));
+  if (parts.length) return parts.join('; ') + '.';
+  if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
+  return report.impacts.length
+    ? 'Every workload that reads the changed config picks it up.'
+    : 'No workload in the repository reads the changed keys.';
+}
+
+/** One sentence: what the reader should do about the worst findings. */
+export function nextStep(report: Report, base: string): string | null {
+  const counts = countByStatus(report);
+  const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
+  return worst ? RULES[worst].next!(base) : null;
 }

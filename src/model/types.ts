@@ -122,3 +122,15 @@ export interface Report {
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
 }
+
+export interface ScannedWorkload extends WorkloadRefSummary {
+  refs: (ConfigRef & { definedAt: Location | null })[];
+}
+
+/** `scan`: every workload → config reference at one revision. */
+export interface ScanReport {
+  version: 1;
+  rev: string | null;
+  workloads: ScannedWorkload[];
+  diagnostics: Diagnostic[];
+}

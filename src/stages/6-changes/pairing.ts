@@ -1,3 +1,4 @@
+import { idKey } from '../../model/identity.js';
 import type { ManifestObject } from '../../model/types.js';
 
 /** The objects of one changed file at base and at head (a renamed file pairs its old and new paths). */
@@ -12,9 +13,6 @@ export interface Pairing {
   added: ManifestObject[];
   deleted: ManifestObject[];
 }
-
-export const idKey = (o: { kind: string; namespace: string | null; name: string }): string =>
-  `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
 
 /**
  * Matches objects across base and head: first within the same file, so that repositories holding the

@@ -1,10 +1,10 @@
 import { compareText } from '../../model/order.js';
 import stringify from 'fast-json-stable-stringify';
 import { changedKeys } from '../6-changes/diff.js';
-import { idKey } from '../6-changes/pairing.js';
-import { asWorkload, type PodTemplate, type PodTemplatePaths, type Workload } from '../4-objects/workloads.js';
-import { extractRefs } from '../5-references/extract.js';
-import { namespaceMatch, refersTo } from '../../model/identity.js';
+import type { Workload } from '../4-objects/workloads.js';
+import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
+import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
+import { statusRank } from '../../model/status.js';
 import type {
   ConfigChange,
   ConfigRef,
@@ -15,29 +15,18 @@ import type {
   ImpactStatus,
   ManifestObject,
   Unaffected,
-  WorkloadRefSummary,
 } from '../../model/types.js';
-
-/** Higher is listed first. */
-export const STATUS_RANK: Record<ImpactStatus, number> = {
-  dormant: 4,
-  'stale-hash': 3,
-  manual: 2,
-  'next-run': 1,
-  rolling: 0,
-};
 
 export interface ImpactInput {
   changes: ConfigChange[];
   /** Workloads at head that may consume a changed config. */
-  workloads: Workload[];
+  workloads: Consumer[];
   /** Every Deployment seen at head, by id: the targets of Argo Rollouts' `workloadRef`. */
-  deployments: Map<string, Workload>;
-  /** The object at base: `unchanged` when its file did not change, `null` when it is new. */
-  previous: (head: ManifestObject) => ManifestObject | 'unchanged' | null;
-  podTemplatePaths: PodTemplatePaths;
+  deployments: Map<string, Consumer>;
+  /** The pod templates at base: `unchanged` when its file did not change, `null` when it is new. */
+  previous: (head: ManifestObject) => Pick<Workload, 'templates'> | 'unchanged' | null;
   /** Workloads whose config-hash annotation does not match what they read at head. */
-  staleHash: ReadonlySet<Workload>;
+  staleHash: ReadonlySet<ManifestObject>;
 }
 
 export interface ImpactResult {
@@ -98,7 +87,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         namespaceAssumed: scope === 'assumed',
       });
     }
-    const stale = input.staleHash.has(source.owner);
+    const stale = input.staleHash.has(source.owner.object);
     if (configs.length === 0 && !stale) continue;
 
     const rollout = stale ? STALE : status(workload, source.owner, input);
@@ -116,7 +105,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
   }
   result.impacts.sort(
     (a, b) =>
-      STATUS_RANK[b.status] - STATUS_RANK[a.status] ||
+      statusRank(a.status) - statusRank(b.status) ||
       compareText(a.workload.file, b.workload.file) ||
       a.workload.line - b.workload.line,
   );
@@ -160,7 +149,7 @@ function byIdentity(changes: ConfigChange[]) {
 }
 
 /** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
-function templateSource(workload: Workload, deployments: Map<string, Workload>) {
+function templateSource(workload: Consumer, deployments: Map<string, Consumer>) {
   // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
   if (!workload.workloadRef || workload.templates.length > 0)
     return { templates: workload.templates, owner: workload };
@@ -174,14 +163,15 @@ function templateSource(workload: Workload, deployments: Map<string, Workload>) 
   return target ? { templates: target.templates, owner: target } : null;
 }
 
-function refsOf(template: PodTemplate, qualify: boolean): ConfigRef[] {
-  const refs = extractRefs(template.template.spec);
-  return qualify ? refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` })) : refs;
+function refsOf(template: ConsumingTemplate, qualify: boolean): ConfigRef[] {
+  return qualify
+    ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
+    : template.refs;
 }
 
 function status(
-  workload: Workload,
-  owner: Workload,
+  workload: Consumer,
+  owner: Consumer,
   input: ImpactInput,
 ): { status: ImpactStatus; reason: string } | 'new' {
   const before = input.previous(owner.object);
@@ -190,19 +180,8 @@ function status(
     return { status: workload.behaviour.status, reason: workload.behaviour.reason };
   const templateChanged =
     before !== 'unchanged' &&
-    stringify(owner.templates.map((t) => t.template)) !==
-      stringify((asWorkload(before, input.podTemplatePaths)?.templates ?? []).map((t) => t.template));
+    stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
   return templateChanged
     ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
     : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
-}
-
-export function summarise(object: ManifestObject): WorkloadRefSummary {
-  return {
-    kind: object.kind,
-    namespace: object.namespace,
-    name: object.name,
-    file: object.file,
-    line: object.line,
-  };
 }

@@ -2,7 +2,7 @@ import { compareText } from '../../model/order.js';
 import { createHash, createHmac } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
 import { configContent } from '../4-objects/configs.js';
-import { namespaceMatch } from '../../model/identity.js';
+import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, Diagnostic, ManifestObject } from '../../model/types.js';
 
 /** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
@@ -25,9 +25,6 @@ export interface Canonical {
   configs: CanonicalConfig[];
 }
 
-/** Finds the definitions of a config by kind and name; the namespace rule is applied here. */
-export type ConfigLookup = (kind: ConfigKind, name: string) => readonly ManifestObject[];
-
 /**
  * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
  * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
@@ -37,7 +34,7 @@ export type ConfigLookup = (kind: ConfigKind, name: string) => readonly Manifest
 export function canonicalContent(
   workload: ManifestObject,
   refs: readonly ConfigRef[],
-  lookup: ConfigLookup,
+  configs: ConfigIndex,
   diagnostics: Diagnostic[] = [],
 ): Canonical | null {
   const consumed = new Map<string, { kind: ConfigKind; name: string; keys: Set<string> | null }>();
@@ -51,8 +48,8 @@ export function canonicalContent(
   }
   if (consumed.size === 0) return null;
 
-  const configs = [...consumed.values()].map(({ kind, name, keys }): CanonicalConfig => {
-    const object = choose(workload, lookup(kind, name));
+  const canonical = [...consumed.values()].map(({ kind, name, keys }): CanonicalConfig => {
+    const object = configs.resolve(workload, kind, name);
     const namespace = object?.namespace ?? workload.namespace;
     if (!object) return { kind, namespace, name, present: false };
     const data: Record<string, string> = {};
@@ -65,13 +62,13 @@ export function canonicalContent(
       ? { kind, namespace, name, present: true, data, binaryData }
       : { kind, namespace, name, present: true, data };
   });
-  configs.sort(
+  canonical.sort(
     (a, b) =>
       compareText(a.kind, b.kind) ||
       compareText(a.namespace ?? '', b.namespace ?? '') ||
       compareText(a.name, b.name),
   );
-  return { version: 1, configs };
+  return { version: 1, configs: canonical };
 }
 
 /**
@@ -83,21 +80,4 @@ export function contentHash(canonical: Canonical, key: string | null = null): st
   return key
     ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
     : `sha256:${createHash('sha256').update(json).digest('hex')}`;
-}
-
-/**
- * Which definition a workload reads when several could match: one in the workload's own file, then
- * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
- */
-function choose(workload: ManifestObject, candidates: readonly ManifestObject[]): ManifestObject | null {
-  const matching = candidates.filter((c) => namespaceMatch(workload.namespace, c.namespace));
-  const rank = (c: ManifestObject) => [
-    c.file === workload.file ? 0 : 1,
-    c.namespace === workload.namespace ? 0 : 1,
-  ];
-  matching.sort((a, b) => {
-    const [ra, rb] = [rank(a), rank(b)];
-    return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
-  });
-  return matching[0] ?? null;
 }

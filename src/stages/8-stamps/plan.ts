@@ -19,6 +19,14 @@ export interface FileEdit {
   workloads: WorkloadRefSummary[];
 }
 
+/** What `fix` would write, and what it could not. */
+export interface FixResult {
+  /** The annotation written. */
+  annotation: string;
+  edits: FileEdit[];
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Applies stamps file by file. Within a file, objects further down are edited first: an edit adds
  * lines only inside its own object, so the start lines of the objects above stay true.

@@ -1,9 +1,9 @@
+import type { ConfigIndex } from '../../model/identity.js';
+import type { Diagnostic } from '../../model/types.js';
 import { isRecord } from '../3-documents/parse.js';
-import { isConfig } from '../4-objects/configs.js';
-import type { PodTemplate, Workload } from '../4-objects/workloads.js';
-import { extractRefs } from '../5-references/extract.js';
-import type { ConfigKind, Diagnostic, ManifestObject } from '../../model/types.js';
-import { canonicalContent, contentHash, type ConfigLookup } from './hash-spec.js';
+import type { PodTemplate } from '../4-objects/workloads.js';
+import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
+import { canonicalContent, contentHash } from './hash-spec.js';
 
 export interface HashOptions {
   /** The pod-template annotation that carries the hash. */
@@ -13,7 +13,7 @@ export interface HashOptions {
 }
 
 export interface TemplateHash {
-  template: PodTemplate;
+  template: ConsumingTemplate;
   /** What the annotation should say, or null when the template reads no config. */
   expected: string | null;
   /** What it says now, or null when it carries none. */
@@ -22,18 +22,13 @@ export interface TemplateHash {
 
 /** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
 export function templateHashes(
-  workload: Workload,
-  lookup: ConfigLookup,
+  workload: Consumer,
+  configs: ConfigIndex,
   options: HashOptions,
   diagnostics: Diagnostic[] = [],
 ): TemplateHash[] {
   return workload.templates.map((template) => {
-    const canonical = canonicalContent(
-      workload.object,
-      extractRefs(template.template.spec),
-      lookup,
-      diagnostics,
-    );
+    const canonical = canonicalContent(workload.object, template.refs, configs, diagnostics);
     return {
       template,
       expected: canonical ? contentHash(canonical, options.key) : null,
@@ -47,17 +42,6 @@ export function annotationOf(template: PodTemplate, key: string): string | null 
   const annotations = isRecord(metadata) ? metadata.annotations : undefined;
   const value = isRecord(annotations) ? annotations[key] : undefined;
   return typeof value === 'string' ? value : null;
-}
-
-/** Every ConfigMap and Secret among `objects`, by kind and name. */
-export function configLookup(objects: Iterable<ManifestObject>): ConfigLookup {
-  const byName = new Map<string, ManifestObject[]>();
-  for (const object of objects) {
-    if (!isConfig(object)) continue;
-    const key = `${object.kind}/${object.name}`;
-    byName.set(key, [...(byName.get(key) ?? []), object]);
-  }
-  return (kind: ConfigKind, name: string) => byName.get(`${kind}/${name}`) ?? [];
 }
 
 /**

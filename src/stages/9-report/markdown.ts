@@ -1,13 +1,12 @@
 import type { Report } from '../../model/types.js';
+import { headline, nextStep, overallTone, type Tone } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
+  badge,
   capitalise,
   changeSummary,
-  countByStatus,
-  headline,
   impactsOf,
   impactsWithoutChange,
-  nextStep,
   objectName,
   shortSha,
   verdict,
@@ -18,13 +17,7 @@ export interface MarkdownOptions {
   link?: (file: string, line: number) => string | null;
 }
 
-const STATUS_BADGE = {
-  'stale-hash': '🔴 stale-hash',
-  dormant: '🔴 dormant',
-  manual: '🟠 manual',
-  'next-run': '🔵 next-run',
-  rolling: '🟢 rolling',
-};
+const HEADLINE_ICON: Record<Tone, string> = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
@@ -32,10 +25,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     const url = options.link?.(file, line);
     return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
   };
-  const counts = countByStatus(report);
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
-  const icon = counts.dormant || errors.length ? '❌' : counts.manual ? '⚠️' : '✅';
-  const out: string[] = [`### ${icon} Config Rollout Guard: ${headline(report)}`, ''];
+  const out: string[] = [
+    `### ${HEADLINE_ICON[overallTone(report)]} Config Rollout Guard: ${headline(report)}`,
+    '',
+  ];
   if (report.changes.length) out.push(verdict(report), '');
 
   const rows = report.changes.flatMap((change) => {
@@ -54,7 +48,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       );
       const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
       const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
-      return `| ${i === 0 ? config : ''} | ${workload} | ${STATUS_BADGE[impact.status]} | ${why} |`;
+      return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
     });
   });
   for (const impact of impactsWithoutChange(report)) {
@@ -63,9 +57,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       impact.workload.line,
       `${impact.workload.kind} \`${objectName(impact.workload)}\``,
     );
-    rows.push(
-      `| (unchanged) | ${workload} | ${STATUS_BADGE[impact.status]} | ${capitalise(impact.reason)}. |`,
-    );
+    rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${capitalise(impact.reason)}. |`);
   }
   if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
 
@@ -75,7 +67,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
     out.push('');
   }
-  const next = nextStep(report);
+  const next = nextStep(report, shortSha(report.base));
   if (next) out.push(`**Next:** ${next}`, '');
 
   const details: string[] = [];

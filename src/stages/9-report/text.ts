@@ -1,17 +1,16 @@
-import type { ImpactStatus, Report } from '../../model/types.js';
-import type { FixResult } from '../../commands/fix.js';
-import type { ScanReport } from '../../commands/scan.js';
+import { sameObject } from '../../model/identity.js';
+import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
+import type { Report, ScanReport } from '../../model/types.js';
+import type { FixResult } from '../8-stamps/plan.js';
 import {
   DELIVERY_TEXT,
   changeSummary,
   impactLine,
   impactsWithoutChange,
   impactsOf,
-  nextStep,
   objectName,
   shortSha,
   verdict,
-  headline,
 } from './wording.js';
 
 export interface TextOptions {
@@ -22,13 +21,7 @@ export interface TextOptions {
 const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 } as const;
 type Style = keyof typeof CODES;
 
-const STATUS_STYLE: Record<ImpactStatus, Style> = {
-  'stale-hash': 'red',
-  dormant: 'red',
-  manual: 'yellow',
-  'next-run': 'cyan',
-  rolling: 'green',
-};
+const TONE_STYLE: Record<Tone, Style> = { bad: 'red', warn: 'yellow', info: 'cyan', good: 'green' };
 
 export function renderText(report: Report, options: TextOptions): string {
   const paint = painter(options.colour);
@@ -45,7 +38,7 @@ export function renderText(report: Report, options: TextOptions): string {
     if (consumers.length === 0)
       out.push(paint('dim', '  no workload in the repository reads the changed keys'));
     for (const { impact, config } of consumers) {
-      const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+      const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
       out.push(
         `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
       );
@@ -56,9 +49,7 @@ export function renderText(report: Report, options: TextOptions): string {
         out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
     }
     if (options.verbose) {
-      for (const u of report.unaffected.filter(
-        (u) => u.config.kind === change.kind && u.config.name === change.name,
-      )) {
+      for (const u of report.unaffected.filter((u) => sameObject(u.config, change))) {
         out.push(
           paint(
             'dim',
@@ -74,7 +65,7 @@ export function renderText(report: Report, options: TextOptions): string {
   if (unexplained.length) {
     out.push(paint('bold', 'Workloads whose config did not change in this range'));
     for (const impact of unexplained) {
-      const label = paint(STATUS_STYLE[impact.status], impact.status.toUpperCase().padEnd(8));
+      const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
       out.push(
         `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
       );
@@ -95,7 +86,7 @@ export function renderText(report: Report, options: TextOptions): string {
     for (const d of others) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
     out.push('');
   }
-  const next = nextStep(report);
+  const next = nextStep(report, shortSha(report.base));
   if (next) out.push(`${paint('bold', 'Next:')} ${next}`);
   return out.join('\n').replace(/\n+$/, '') + '\n';
 }
@@ -127,10 +118,7 @@ export function renderScanText(report: ScanReport, options: TextOptions): string
   return out.join('\n') + '\n';
 }
 
-export function renderFixText(
-  result: FixResult,
-  options: { colour: boolean; dryRun: boolean; annotation: string },
-): string {
+export function renderFixText(result: FixResult, options: { colour: boolean; dryRun: boolean }): string {
   const paint = painter(options.colour);
   const out: string[] = [];
   const workloads = result.edits.flatMap((e) => e.workloads);
@@ -139,7 +127,7 @@ export function renderFixText(
   } else {
     const verb = options.dryRun ? 'Would stamp' : 'Stamped';
     out.push(
-      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${options.annotation}:`,
+      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${result.annotation}:`,
     );
     for (const w of workloads)
       out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);

@@ -1,0 +1,48 @@
+import type { WorkloadRefSummary } from '../../model/types.js';
+import { objectName, shortSha } from './wording.js';
+
+/** What the Action's fix mode did on a pull request. */
+export type FixOutcome =
+  | { kind: 'nothing' }
+  | { kind: 'committed'; sha: string; branch: string; workloads: WorkloadRefSummary[] }
+  | { kind: 'branch-moved'; branch: string }
+  | {
+      kind: 'suggested';
+      suggestions: number;
+      patch: string | null;
+      workloads: WorkloadRefSummary[];
+      why: string;
+    };
+
+/** What the fix did, for the comment and the summary. */
+export function renderFixOutcome(outcome: FixOutcome, baseSha: string): string {
+  const list = (workloads: WorkloadRefSummary[]) =>
+    workloads.map((w) => `- ${w.kind} \`${objectName(w)}\` (\`${w.file}\`)`).join('\n');
+  switch (outcome.kind) {
+    case 'nothing':
+      return '';
+    case 'branch-moved':
+      return `#### Fix\n\n\`${outcome.branch}\` moved while this ran; nothing was committed. The newer push gets its own run.\n`;
+    case 'committed':
+      return (
+        `#### Fix\n\nCommitted ${shortSha(outcome.sha)} to \`${outcome.branch}\`: a content-hash annotation on\n\n${list(outcome.workloads)}\n\n` +
+        'The table above is the state after that commit. A commit made with `GITHUB_TOKEN` starts no new workflow run.\n'
+      );
+    case 'suggested': {
+      const parts = [
+        `#### Fix\n\nNot committed: ${outcome.why}. The hash annotations are needed on\n\n${list(outcome.workloads)}\n`,
+      ];
+      if (outcome.suggestions)
+        parts.push(
+          `${outcome.suggestions === 1 ? 'One is a review suggestion' : `${outcome.suggestions} are review suggestions`} on this pull request: apply ${outcome.suggestions === 1 ? 'it' : 'them'} from the review.\n`,
+        );
+      if (outcome.patch)
+        parts.push(
+          `${outcome.suggestions ? 'The rest lie' : 'They lie'} outside the pull request's diff, so here is a patch: save it and \`git apply\` it, ` +
+            `or run \`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n\n` +
+            `<details><summary>Patch</summary>\n\n\`\`\`diff\n${outcome.patch}\`\`\`\n\n</details>\n`,
+        );
+      return parts.join('\n');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+// The shape docs/architecture.md promises, checked: data flows one way through the numbered stages,
+// the vocabulary in model/ depends on no stage, commands orchestrate stages, and only the Action
+// adapter may talk to @actions/*.
+const SRC = resolve(import.meta.dirname, '../src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+interface Import {
+  from: string;
+  to: string;
+}
+
+const imports: Import[] = files(SRC).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\(?)\s*'([^']+)'/g)].map(([, spec]) => ({
+    from: relative(SRC, file),
+    to: spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)) : spec,
+  })),
+);
+
+/** model → 0, stages/N-… → N, commands → 10, adapters → 11; a module may import only its own rank or lower. */
+function rank(path: string): number {
+  if (path.startsWith('model/')) return 0;
+  const stage = /^stages\/(\d+)-/.exec(path);
+  if (stage) return Number(stage[1]);
+  if (path.startsWith('commands/')) return 10;
+  return 11;
+}
+
+test('the source tree has the layers the architecture names', () => {
+  expect(imports.length).toBeGreaterThan(50);
+  expect(new Set(imports.map((i) => i.from.split('/')[0]))).toEqual(
+    new Set(['model', 'stages', 'commands', 'cli', 'action']),
+  );
+});
+
+test('no module imports a later stage, and model imports no stage', () => {
+  const backwards = imports
+    .filter((i) => !i.to.startsWith('@') && !i.to.startsWith('node:') && i.to.includes('/'))
+    .filter((i) => !/^[a-z@]/.test(i.to) || /^(model|stages|commands|cli|action)\//.test(i.to))
+    .filter((i) => rank(i.to) > rank(i.from))
+    .map((i) => `${i.from} → ${i.to}`);
+  expect(backwards).toEqual([]);
+});
+
+test('the adapters do not import each other', () => {
+  const crossing = imports
+    .filter((i) => i.from.split('/')[0] !== i.to.split('/')[0])
+    .filter(
+      (i) =>
+        ['cli', 'action'].includes(i.from.split('/')[0]) && ['cli', 'action'].includes(i.to.split('/')[0]),
+    )
+    .map((i) => `${i.from} → ${i.to}`);
+  expect(crossing).toEqual([]);
+});
+
+test('only src/action imports @actions/*', () => {
+  const offenders = imports
+    .filter((i) => i.to.startsWith('@actions/') && !i.from.startsWith('action/'))
+    .map((i) => `${i.from} → ${i.to}`);
+  expect(offenders).toEqual([]);
+  expect(imports.some((i) => i.to.startsWith('@actions/') && i.from.startsWith('action/'))).toBe(true);
+});
