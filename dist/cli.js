@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 import { createRequire as __crgCreateRequire } from 'node:module';
 const require = __crgCreateRequire(import.meta.url);
-import { readFile, mkdtemp, writeFile, rm } from 'node:fs/promises';
-import { normalize, join } from 'node:path';
+import { mkdtemp, mkdir, writeFile, rm, readFile } from 'node:fs/promises';
+import { posix, join, dirname, normalize } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHash, createHmac } from 'node:crypto';
 import require$$0 from 'process';
 import require$$0$1 from 'buffer';
-import { tmpdir } from 'node:os';
+import { execFile, spawn } from 'node:child_process';
+import { tmpdir, availableParallelism } from 'node:os';
 import require$$0$3 from 'fs';
 import require$$1 from 'tty';
 import require$$1$1 from 'util';
 import require$$0$2 from 'os';
-import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 
 /** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
@@ -25,8 +25,8 @@ const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
 const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 /** How a report names a workload: who it is and where it is written. */
 function summarise(object) {
-    const { kind, namespace, name, file, line } = object;
-    return { kind, namespace, name, file, line };
+    const { kind, namespace, name, file, line, source } = object;
+    return source ? { kind, namespace, name, file, line, source } : { kind, namespace, name, file, line };
 }
 const sameLocation = (a, b) => a.file === b.file && a.line === b.line;
 /**
@@ -127,21 +127,26 @@ function failureReason(report, failOn) {
         return null;
     const errors = errorCount(report);
     const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
-    if (!errors && !findings.length)
+    const unchecked = report.notChecked.filter((n) => n.fails).length;
+    if (!errors && !findings.length && !unchecked)
         return null;
     const parts = [];
     if (findings.length) {
         const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
         parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
     }
+    if (unchecked)
+        parts.push(`${plural(unchecked, 'root')} not checked`);
     if (errors)
         parts.push(plural(errors, 'error'));
     return `${parts.join(' and ')} (fail-on: ${failOn})`;
 }
 /** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
 function overallTone(report) {
-    if (errorCount(report) > 0)
+    if (errorCount(report) > 0 || report.notChecked.some((n) => n.fails))
         return 'bad';
+    if (report.notChecked.length)
+        return 'warn';
     const tones = report.impacts.map((i) => toneOf(i.status));
     return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
 }
@@ -150,6 +155,9 @@ function headline(report) {
     const counts = countByStatus(report);
     const errors = errorCount(report);
     const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
+    // What could not be built comes first: nothing below it speaks for those roots.
+    if (report.notChecked.length)
+        parts.unshift(`${plural(report.notChecked.length, 'kustomize root')} not checked`);
     if (errors)
         parts.push(plural(errors, 'error'));
     if (parts.length)
@@ -167,9 +175,802 @@ function nextStep(report, base) {
     return worst ? RULES[worst].next(base) : null;
 }
 
+/** Reading values of unknown shape, as parsed YAML is. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value at a dotted path of plain keys, or undefined. */
+function field(body, path) {
+    let value = body;
+    for (const key of path.split('.'))
+        value = isRecord(value) ? value[key] : undefined;
+    return value;
+}
+
+const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
+function isConfig(object) {
+    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
+}
+function configContent(object, diagnostics) {
+    const entries = new Map();
+    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+    const what = `${object.kind} ${object.name}`;
+    if (object.kind === 'ConfigMap') {
+        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            if (typeof value !== 'string')
+                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
+            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
+        }
+    }
+    else {
+        // The API server merges stringData into data, stringData winning; compare what it would store.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.stringData))) {
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+    }
+    return {
+        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
+        entries,
+        immutable: object.body.immutable === true,
+    };
+}
+function digest(field, bytes) {
+    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function decodeBase64(text, onInvalid) {
+    const compact = text.replace(/\s+/g, '');
+    if (!BASE64.test(compact) || compact.length % 4 === 1) {
+        onInvalid();
+        return Buffer.from(text);
+    }
+    return Buffer.from(compact, 'base64');
+}
+function scalarText(value) {
+    return value === null || value === undefined ? '' : String(value);
+}
+function record(value) {
+    return isRecord(value) ? value : {};
+}
+
+class Diff {
+    diff(oldStr, newStr, 
+    // Type below is not accurate/complete - see above for full possibilities - but it compiles
+    options = {}) {
+        let callback;
+        if (typeof options === 'function') {
+            callback = options;
+            options = {};
+        }
+        else if ('callback' in options) {
+            callback = options.callback;
+        }
+        // Allow subclasses to massage the input prior to running
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    }
+    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+            value = this.postProcess(value, options);
+            if (callback) {
+                setTimeout(function () { callback(value); }, 0);
+                return undefined;
+            }
+            else {
+                return value;
+            }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
+        // Seed editLength = 0, i.e. the content starts with the same values
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+            // Identity per the equality and tokenizer
+            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        // Once we hit the right edge of the edit graph on some diagonal k, we can
+        // definitely reach the end of the edit graph in no more than k edits, so
+        // there's no point in considering any moves to diagonal k+1 any more (from
+        // which we're guaranteed to need at least k+1 more edits).
+        // Similarly, once we've reached the bottom of the edit graph, there's no
+        // point considering moves to lower diagonals.
+        // We record this fact by setting minDiagonalToConsider and
+        // maxDiagonalToConsider to some finite value once we've hit the edge of
+        // the edit graph.
+        // This optimization is not faithful to the original algorithm presented in
+        // Myers's paper, which instead pointlessly extends D-paths off the end of
+        // the edit graph - see page 7 of Myers's paper which notes this point
+        // explicitly and illustrates it with a diagram. This has major performance
+        // implications for some common scenarios. For instance, to compute a diff
+        // where the new text simply appends d characters on the end of the
+        // original text of length n, the true Myers algorithm will take O(n+d^2)
+        // time while this optimization needs only O(n+d) time.
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        // Main worker method. checks all permutations of a given edit length for acceptance.
+        const execEditLength = () => {
+            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+                let basePath;
+                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+                if (removePath) {
+                    // No one else is going to attempt to use this value, clear it
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath - 1] = undefined;
+                }
+                let canAdd = false;
+                if (addPath) {
+                    // what newPos will be after we do an insertion:
+                    const addPathNewPos = addPath.oldPos - diagonalPath;
+                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+                }
+                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+                if (!canAdd && !canRemove) {
+                    // If this path is a terminal then prune
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath] = undefined;
+                    continue;
+                }
+                // Select the diagonal that we want to branch from. We select the prior
+                // path whose position in the old string is the farthest from the origin
+                // and does not pass the bounds of the diff graph
+                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
+                    basePath = this.addToPath(addPath, true, false, 0, options);
+                }
+                else {
+                    basePath = this.addToPath(removePath, false, true, 1, options);
+                }
+                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+                    // If we have hit the end of both strings, then we are done
+                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+                }
+                else {
+                    bestPath[diagonalPath] = basePath;
+                    if (basePath.oldPos + 1 >= oldLen) {
+                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+                    }
+                    if (newPos + 1 >= newLen) {
+                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+                    }
+                }
+            }
+            editLength++;
+        };
+        // Performs the length of edit iteration. Is a bit fugly as this has to support the
+        // sync and async mode which is never fun. Loops over execEditLength until a value
+        // is produced, or until the edit length exceeds options.maxEditLength (if given),
+        // in which case it will return undefined.
+        if (callback) {
+            (function exec() {
+                setTimeout(function () {
+                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                        return callback(undefined);
+                    }
+                    if (!execEditLength()) {
+                        exec();
+                    }
+                }, 0);
+            }());
+        }
+        else {
+            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+                const ret = execEditLength();
+                if (ret) {
+                    return ret;
+                }
+            }
+        }
+    }
+    addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
+            };
+        }
+        else {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
+            };
+        }
+    }
+    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+            newPos++;
+            oldPos++;
+            commonCount++;
+            if (options.oneChangePerToken) {
+                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+            }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+    }
+    equals(left, right, options) {
+        if (options.comparator) {
+            return options.comparator(left, right);
+        }
+        else {
+            return left === right
+                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
+        }
+    }
+    removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+            if (array[i]) {
+                ret.push(array[i]);
+            }
+        }
+        return ret;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    castInput(value, options) {
+        return value;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    tokenize(value, options) {
+        return Array.from(value);
+    }
+    join(chars) {
+        // Assumes ValueT is string, which is the case for most subclasses.
+        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
+        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
+        // assume tokens and values are strings, but not completely - is weird and janky.
+        return chars.join('');
+    }
+    postProcess(changeObjects, 
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    options) {
+        return changeObjects;
+    }
+    get useLongestToken() {
+        return false;
+    }
+    buildValues(lastComponent, newTokens, oldTokens) {
+        // First we convert our linked list of components in reverse order to an
+        // array in the right order:
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+            components.push(lastComponent);
+            nextComponent = lastComponent.previousComponent;
+            delete lastComponent.previousComponent;
+            lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+            const component = components[componentPos];
+            if (!component.removed) {
+                if (!component.added && this.useLongestToken) {
+                    let value = newTokens.slice(newPos, newPos + component.count);
+                    value = value.map(function (value, i) {
+                        const oldValue = oldTokens[oldPos + i];
+                        return oldValue.length > value.length ? oldValue : value;
+                    });
+                    component.value = this.join(value);
+                }
+                else {
+                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+                }
+                newPos += component.count;
+                // Common case
+                if (!component.added) {
+                    oldPos += component.count;
+                }
+            }
+            else {
+                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+                oldPos += component.count;
+            }
+        }
+        return components;
+    }
+}
+
+class LineDiff extends Diff {
+    constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+    }
+    equals(left, right, options) {
+        // If we're ignoring whitespace, we need to normalise lines by stripping
+        // whitespace before checking equality. (This has an annoying interaction
+        // with newlineIsToken that requires special handling: if newlines get their
+        // own token, then we DON'T want to trim the *newline* tokens down to empty
+        // strings, since this would cause us to treat whitespace-only line content
+        // as equal to a separator between lines, which would be weird and
+        // inconsistent with the documented behavior of the options.)
+        if (options.ignoreWhitespace) {
+            if (!options.newlineIsToken || !left.includes('\n')) {
+                left = left.trim();
+            }
+            if (!options.newlineIsToken || !right.includes('\n')) {
+                right = right.trim();
+            }
+        }
+        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+            if (left.endsWith('\n')) {
+                left = left.slice(0, -1);
+            }
+            if (right.endsWith('\n')) {
+                right = right.slice(0, -1);
+            }
+        }
+        return super.equals(left, right, options);
+    }
+}
+const lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+    return lineDiff.diff(oldStr, newStr, options);
+}
+// Exported standalone so it can be used from jsonDiff too.
+function tokenize(value, options) {
+    if (options.stripTrailingCr) {
+        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
+        value = value.replace(/\r\n/g, '\n');
+    }
+    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+    // Ignore the final empty token that occurs if the string ends with a new line
+    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+        linesAndNewlines.pop();
+    }
+    // Merge the content and line separators into single tokens
+    for (let i = 0; i < linesAndNewlines.length; i++) {
+        const line = linesAndNewlines[i];
+        if (i % 2 && !options.newlineIsToken) {
+            retLines[retLines.length - 1] += line;
+        }
+        else {
+            retLines.push(line);
+        }
+    }
+    return retLines;
+}
+
+/**
+ * Returns true if the filename contains characters that require C-style
+ * quoting (as used by Git and GNU diffutils in diff output).
+ */
+function needsQuoting(s) {
+    for (let i = 0; i < s.length; i++) {
+        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * C-style quotes a filename, encoding special characters as escape sequences
+ * and non-ASCII bytes as octal escapes. This is the inverse of
+ * `parseQuotedFileName` in parse.ts.
+ *
+ * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
+ * This matches the behaviour of both Git and GNU diffutils, which always emit
+ * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
+ * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
+ *
+ * If the filename doesn't need quoting, returns it as-is.
+ */
+function quoteFileNameIfNeeded(s) {
+    if (!needsQuoting(s)) {
+        return s;
+    }
+    let result = '"';
+    const bytes = new TextEncoder().encode(s);
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
+        if (b === 0x07) {
+            result += '\\a';
+        }
+        else if (b === 0x08) {
+            result += '\\b';
+        }
+        else if (b === 0x09) {
+            result += '\\t';
+        }
+        else if (b === 0x0a) {
+            result += '\\n';
+        }
+        else if (b === 0x0b) {
+            result += '\\v';
+        }
+        else if (b === 0x0c) {
+            result += '\\f';
+        }
+        else if (b === 0x0d) {
+            result += '\\r';
+        }
+        else if (b === 0x22) {
+            result += '\\"';
+        }
+        else if (b === 0x5c) {
+            result += '\\\\';
+        }
+        else if (b >= 0x20 && b <= 0x7e) {
+            // Just a printable ASCII character that is neither a double quote nor a
+            // backslash; no need to escape it.
+            result += String.fromCharCode(b);
+        }
+        else {
+            // Either part of a non-ASCII character or a control character without a
+            // special escape sequence; needs escaping as a 3-digit octal escape
+            result += '\\' + b.toString(8).padStart(3, '0');
+        }
+        i++;
+    }
+    result += '"';
+    return result;
+}
+const INCLUDE_HEADERS = {
+    includeIndex: true,
+    includeUnderline: true,
+    includeFileHeaders: true
+};
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    let optionsObj;
+    if (!options) {
+        optionsObj = {};
+    }
+    else if (typeof options === 'function') {
+        optionsObj = { callback: options };
+    }
+    else {
+        optionsObj = options;
+    }
+    if (typeof optionsObj.context === 'undefined') {
+        optionsObj.context = 4;
+    }
+    // We copy this into its own variable to placate TypeScript, which thinks
+    // optionsObj.context might be undefined in the callbacks below.
+    const context = optionsObj.context;
+    // @ts-expect-error (runtime check for something that is correctly a static type error)
+    if (optionsObj.newlineIsToken) {
+        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
+    }
+    if (!optionsObj.callback) {
+        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+    }
+    else {
+        const { callback } = optionsObj;
+        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+                const patch = diffLinesResultToPatch(diff);
+                // TypeScript is unhappy without the cast because it does not understand that `patch` may
+                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
+                callback(patch);
+            } }));
+    }
+    function diffLinesResultToPatch(diff) {
+        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
+        //         of lines containing trailing newline characters. We'll tidy up later...
+        if (!diff) {
+            return;
+        }
+        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
+        function contextLines(lines) {
+            return lines.map(function (entry) { return ' ' + entry; });
+        }
+        const hunks = [];
+        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+        for (let i = 0; i < diff.length; i++) {
+            const current = diff[i], lines = current.lines || splitLines(current.value);
+            current.lines = lines;
+            if (current.added || current.removed) {
+                // If we have previous context, start with that
+                if (!oldRangeStart) {
+                    const prev = diff[i - 1];
+                    oldRangeStart = oldLine;
+                    newRangeStart = newLine;
+                    if (prev) {
+                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+                        oldRangeStart -= curRange.length;
+                        newRangeStart -= curRange.length;
+                    }
+                }
+                // Output our changes
+                for (const line of lines) {
+                    curRange.push((current.added ? '+' : '-') + line);
+                }
+                // Track the updated file position
+                if (current.added) {
+                    newLine += lines.length;
+                }
+                else {
+                    oldLine += lines.length;
+                }
+            }
+            else {
+                // Identical context lines. Track line changes
+                if (oldRangeStart) {
+                    // Close out any changes that have been output (or join overlapping)
+                    if (lines.length <= context * 2 && i < diff.length - 2) {
+                        // Overlapping
+                        for (const line of contextLines(lines)) {
+                            curRange.push(line);
+                        }
+                    }
+                    else {
+                        // end the range and output
+                        const contextSize = Math.min(lines.length, context);
+                        for (const line of contextLines(lines.slice(0, contextSize))) {
+                            curRange.push(line);
+                        }
+                        const hunk = {
+                            oldStart: oldRangeStart,
+                            oldLines: (oldLine - oldRangeStart + contextSize),
+                            newStart: newRangeStart,
+                            newLines: (newLine - newRangeStart + contextSize),
+                            lines: curRange
+                        };
+                        hunks.push(hunk);
+                        oldRangeStart = 0;
+                        newRangeStart = 0;
+                        curRange = [];
+                    }
+                }
+                oldLine += lines.length;
+                newLine += lines.length;
+            }
+        }
+        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
+        //         "\ No newline at end of file".
+        for (const hunk of hunks) {
+            for (let i = 0; i < hunk.lines.length; i++) {
+                if (hunk.lines[i].endsWith('\n')) {
+                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
+                }
+                else {
+                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
+                    i++; // Skip the line we just added, then continue iterating
+                }
+            }
+        }
+        return {
+            oldFileName: oldFileName, newFileName: newFileName,
+            oldHeader: oldHeader, newHeader: newHeader,
+            hunks: hunks
+        };
+    }
+}
+/**
+ * creates a unified diff patch.
+ *
+ * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
+ *   array of them (as returned by `parsePatch`).
+ * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
+ *   Ignored for patches where `isGit` is `true`.
+ *
+ * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
+ * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
+ * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
+ * headers for patches with no hunks (e.g. renames without content changes).
+ */
+function formatPatch(patch, headerOptions) {
+    var _a, _b, _c, _d, _e, _f;
+    if (!headerOptions) {
+        headerOptions = INCLUDE_HEADERS;
+    }
+    if (Array.isArray(patch)) {
+        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
+            throw new Error('Cannot omit file headers on a multi-file patch. '
+                + '(The result would be unparseable; how would a tool trying to apply '
+                + 'the patch know which changes are to which file?)');
+        }
+        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
+    }
+    const ret = [];
+    // Git patches have a fixed header format (diff --git, extended headers,
+    // and ---/+++ when hunks are present), so headerOptions is ignored.
+    if (patch.isGit) {
+        headerOptions = INCLUDE_HEADERS;
+        // Emit Git-style diff --git header and extended headers.
+        // Git never puts /dev/null in the "diff --git" line; for file
+        // creations/deletions it uses the real filename on both sides.
+        if (!patch.oldFileName) {
+            throw new Error('oldFileName must be specified for Git patches');
+        }
+        if (!patch.newFileName) {
+            throw new Error('newFileName must be specified for Git patches');
+        }
+        let gitOldName = patch.oldFileName;
+        let gitNewName = patch.newFileName;
+        if (patch.isCreate && gitOldName === '/dev/null') {
+            gitOldName = gitNewName.replace(/^b\//, 'a/');
+        }
+        else if (patch.isDelete && gitNewName === '/dev/null') {
+            gitNewName = gitOldName.replace(/^a\//, 'b/');
+        }
+        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
+        if (patch.isDelete) {
+            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
+        }
+        if (patch.isCreate) {
+            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
+        }
+        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+            ret.push('old mode ' + patch.oldMode);
+            ret.push('new mode ' + patch.newMode);
+        }
+        if (patch.isRename) {
+            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
+            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
+        }
+        if (patch.isCopy) {
+            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
+            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
+        }
+    }
+    else {
+        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
+            ret.push('Index: ' + patch.oldFileName);
+        }
+        if (headerOptions.includeUnderline) {
+            ret.push('===================================================================');
+        }
+    }
+    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
+    // pure renames, mode-only changes), Git omits these, so we do too.
+    const hasHunks = patch.hunks.length > 0;
+    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
+        && (!patch.isGit || hasHunks)) {
+        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
+        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
+    }
+    for (let i = 0; i < patch.hunks.length; i++) {
+        const hunk = patch.hunks[i];
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
+            + ' +' + newStart + ',' + hunk.newLines
+            + ' @@');
+        for (const line of hunk.lines) {
+            ret.push(line);
+        }
+    }
+    return ret.join('\n') + '\n';
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    if (typeof options === 'function') {
+        options = { callback: options };
+    }
+    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+        if (!patchObj) {
+            return;
+        }
+        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+    }
+    else {
+        const { callback } = options;
+        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
+                if (!patchObj) {
+                    callback(undefined);
+                }
+                else {
+                    callback(formatPatch(patchObj, options.headerOptions));
+                }
+            } }));
+    }
+}
+/**
+ * Split `text` into an array of lines, including the trailing newline character (where present)
+ */
+function splitLines(text) {
+    const hasTrailingNl = text.endsWith('\n');
+    const result = text.split('\n').map(line => line + '\n');
+    if (hasTrailingNl) {
+        result.pop();
+    }
+    else {
+        result.push(result.pop().slice(0, -1));
+    }
+    return result;
+}
+
 function getDefaultExportFromCjs (x) {
 	return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, 'default') ? x['default'] : x;
 }
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify$1 = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
 
 var dist$2 = {};
 
@@ -1347,7 +2148,7 @@ var Pair = {};
 
 var stringifyPair = {};
 
-var stringify$1 = {};
+var stringify = {};
 
 var stringifyComment = {};
 
@@ -1892,7 +2693,7 @@ function requireStringifyString () {
 var hasRequiredStringify;
 
 function requireStringify () {
-	if (hasRequiredStringify) return stringify$1;
+	if (hasRequiredStringify) return stringify;
 	hasRequiredStringify = 1;
 
 	var anchors = requireAnchors();
@@ -1986,7 +2787,7 @@ function requireStringify () {
 	        props.push(doc.directives.tagString(tag));
 	    return props.join(' ');
 	}
-	function stringify(item, ctx, onComment, onChompKeep) {
+	function stringify$1(item, ctx, onComment, onChompKeep) {
 	    if (identity.isPair(item))
 	        return item.toString(ctx, onComment, onChompKeep);
 	    if (identity.isAlias(item)) {
@@ -2023,9 +2824,9 @@ function requireStringify () {
 	        : `${props}\n${ctx.indent}${str}`;
 	}
 
-	stringify$1.createStringifyContext = createStringifyContext;
-	stringify$1.stringify = stringify;
-	return stringify$1;
+	stringify.createStringifyContext = createStringifyContext;
+	stringify.stringify = stringify$1;
+	return stringify;
 }
 
 var hasRequiredStringifyPair;
@@ -8883,905 +9684,6 @@ function requireDist$2 () {
 
 var distExports$2 = requireDist$2();
 
-/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
-/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
-const MAX_ALIAS_COUNT = 1000;
-/**
- * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
- * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
- * the other documents of the file are still returned.
- */
-function parseManifests(file, text) {
-    const diagnostics = [];
-    const warn = (line, message) => diagnostics.push({ file, line, severity: 'warning', message });
-    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
-        warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
-        return { objects: [], diagnostics };
-    }
-    const lines = new distExports$2.LineCounter();
-    // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
-    const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
-    const lineOf = (offset) => lines.linePos(offset).line;
-    const objects = [];
-    // One diagnostic for a template file says more than one per document it breaks.
-    if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
-        warn(lineOf(text.indexOf('{{')), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
-        return { objects, diagnostics };
-    }
-    for (const doc of documents) {
-        if (doc.errors.length > 0) {
-            const error = doc.errors[0];
-            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
-            continue;
-        }
-        if (!distExports$2.isMap(doc.contents))
-            continue;
-        let value;
-        try {
-            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-        }
-        catch (error) {
-            warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence(error.message)}`);
-            continue;
-        }
-        const line = lineOf(doc.contents.range[0]);
-        const object = toObject(file, line, value, warn);
-        if (!object)
-            continue;
-        if (isListKind(object.kind)) {
-            const itemNodes = doc.contents.get('items', true);
-            const items = Array.isArray(object.body.items) ? object.body.items : [];
-            items.forEach((item, i) => {
-                const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
-                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
-                if (itemObject)
-                    objects.push(itemObject);
-            });
-        }
-        else {
-            objects.push(object);
-        }
-    }
-    return { objects, diagnostics };
-}
-function toObject(file, line, value, warn) {
-    if (!isRecord(value))
-        return null;
-    const { apiVersion, kind, metadata } = value;
-    if (typeof kind !== 'string' || typeof apiVersion !== 'string')
-        return null;
-    if (isListKind(kind))
-        return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
-    if (!isRecord(metadata))
-        return null;
-    for (const field of ['name', 'namespace']) {
-        const v = metadata[field];
-        // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
-        if (v !== undefined && v !== null && typeof v !== 'string')
-            warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
-    }
-    if (typeof metadata.name !== 'string' || metadata.name === '')
-        return null;
-    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
-    return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
-}
-/**
- * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
- * whose key is another flow mapping, which no hand-written manifest contains.
- */
-function isTemplate(doc, text) {
-    if (doc.errors.length > 0) {
-        const action = text.indexOf('{{', doc.range[0]);
-        return action >= 0 && action < doc.range[2];
-    }
-    let found = false;
-    distExports$2.visit(doc, {
-        Map(_, node) {
-            const first = node.items[0];
-            if (node.flow && first && distExports$2.isMap(first.key) && first.key.flow) {
-                found = true;
-                return distExports$2.visit.BREAK;
-            }
-        },
-    });
-    return found;
-}
-function isListKind(kind) {
-    return kind === 'List' || kind.endsWith('List');
-}
-/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
-function firstSentence(message) {
-    return message
-        .split('\n')[0]
-        .replace(/ at line \d+, column \d+:?$/, '')
-        .trim();
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
-function isConfig(object) {
-    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
-}
-function configContent(object, diagnostics) {
-    const entries = new Map();
-    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
-    const what = `${object.kind} ${object.name}`;
-    if (object.kind === 'ConfigMap') {
-        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            if (typeof value !== 'string')
-                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
-            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
-        }
-    }
-    else {
-        // The API server merges stringData into data, stringData winning; compare what it would store.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.stringData))) {
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-    }
-    return {
-        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
-        entries,
-        immutable: object.body.immutable === true,
-    };
-}
-function digest(field, bytes) {
-    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function decodeBase64(text, onInvalid) {
-    const compact = text.replace(/\s+/g, '');
-    if (!BASE64.test(compact) || compact.length % 4 === 1) {
-        onInvalid();
-        return Buffer.from(text);
-    }
-    return Buffer.from(compact, 'base64');
-}
-function scalarText(value) {
-    return value === null || value === undefined ? '' : String(value);
-}
-function record(value) {
-    return isRecord(value) ? value : {};
-}
-
-class Diff {
-    diff(oldStr, newStr, 
-    // Type below is not accurate/complete - see above for full possibilities - but it compiles
-    options = {}) {
-        let callback;
-        if (typeof options === 'function') {
-            callback = options;
-            options = {};
-        }
-        else if ('callback' in options) {
-            callback = options.callback;
-        }
-        // Allow subclasses to massage the input prior to running
-        const oldString = this.castInput(oldStr, options);
-        const newString = this.castInput(newStr, options);
-        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-        const newTokens = this.removeEmpty(this.tokenize(newString, options));
-        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-    }
-    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-        var _a;
-        const done = (value) => {
-            value = this.postProcess(value, options);
-            if (callback) {
-                setTimeout(function () { callback(value); }, 0);
-                return undefined;
-            }
-            else {
-                return value;
-            }
-        };
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let editLength = 1;
-        let maxEditLength = newLen + oldLen;
-        if (options.maxEditLength != null) {
-            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-        }
-        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-        const abortAfterTimestamp = Date.now() + maxExecutionTime;
-        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
-        // Seed editLength = 0, i.e. the content starts with the same values
-        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-            // Identity per the equality and tokenizer
-            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-        }
-        // Once we hit the right edge of the edit graph on some diagonal k, we can
-        // definitely reach the end of the edit graph in no more than k edits, so
-        // there's no point in considering any moves to diagonal k+1 any more (from
-        // which we're guaranteed to need at least k+1 more edits).
-        // Similarly, once we've reached the bottom of the edit graph, there's no
-        // point considering moves to lower diagonals.
-        // We record this fact by setting minDiagonalToConsider and
-        // maxDiagonalToConsider to some finite value once we've hit the edge of
-        // the edit graph.
-        // This optimization is not faithful to the original algorithm presented in
-        // Myers's paper, which instead pointlessly extends D-paths off the end of
-        // the edit graph - see page 7 of Myers's paper which notes this point
-        // explicitly and illustrates it with a diagram. This has major performance
-        // implications for some common scenarios. For instance, to compute a diff
-        // where the new text simply appends d characters on the end of the
-        // original text of length n, the true Myers algorithm will take O(n+d^2)
-        // time while this optimization needs only O(n+d) time.
-        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-        // Main worker method. checks all permutations of a given edit length for acceptance.
-        const execEditLength = () => {
-            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-                let basePath;
-                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-                if (removePath) {
-                    // No one else is going to attempt to use this value, clear it
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath - 1] = undefined;
-                }
-                let canAdd = false;
-                if (addPath) {
-                    // what newPos will be after we do an insertion:
-                    const addPathNewPos = addPath.oldPos - diagonalPath;
-                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-                }
-                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-                if (!canAdd && !canRemove) {
-                    // If this path is a terminal then prune
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath] = undefined;
-                    continue;
-                }
-                // Select the diagonal that we want to branch from. We select the prior
-                // path whose position in the old string is the farthest from the origin
-                // and does not pass the bounds of the diff graph
-                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
-                    basePath = this.addToPath(addPath, true, false, 0, options);
-                }
-                else {
-                    basePath = this.addToPath(removePath, false, true, 1, options);
-                }
-                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-                    // If we have hit the end of both strings, then we are done
-                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-                }
-                else {
-                    bestPath[diagonalPath] = basePath;
-                    if (basePath.oldPos + 1 >= oldLen) {
-                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-                    }
-                    if (newPos + 1 >= newLen) {
-                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-                    }
-                }
-            }
-            editLength++;
-        };
-        // Performs the length of edit iteration. Is a bit fugly as this has to support the
-        // sync and async mode which is never fun. Loops over execEditLength until a value
-        // is produced, or until the edit length exceeds options.maxEditLength (if given),
-        // in which case it will return undefined.
-        if (callback) {
-            (function exec() {
-                setTimeout(function () {
-                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-                        return callback(undefined);
-                    }
-                    if (!execEditLength()) {
-                        exec();
-                    }
-                }, 0);
-            }());
-        }
-        else {
-            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-                const ret = execEditLength();
-                if (ret) {
-                    return ret;
-                }
-            }
-        }
-    }
-    addToPath(path, added, removed, oldPosInc, options) {
-        const last = path.lastComponent;
-        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
-            };
-        }
-        else {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
-            };
-        }
-    }
-    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-            newPos++;
-            oldPos++;
-            commonCount++;
-            if (options.oneChangePerToken) {
-                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-            }
-        }
-        if (commonCount && !options.oneChangePerToken) {
-            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-        }
-        basePath.oldPos = oldPos;
-        return newPos;
-    }
-    equals(left, right, options) {
-        if (options.comparator) {
-            return options.comparator(left, right);
-        }
-        else {
-            return left === right
-                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
-        }
-    }
-    removeEmpty(array) {
-        const ret = [];
-        for (let i = 0; i < array.length; i++) {
-            if (array[i]) {
-                ret.push(array[i]);
-            }
-        }
-        return ret;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    castInput(value, options) {
-        return value;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    tokenize(value, options) {
-        return Array.from(value);
-    }
-    join(chars) {
-        // Assumes ValueT is string, which is the case for most subclasses.
-        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
-        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
-        // assume tokens and values are strings, but not completely - is weird and janky.
-        return chars.join('');
-    }
-    postProcess(changeObjects, 
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    options) {
-        return changeObjects;
-    }
-    get useLongestToken() {
-        return false;
-    }
-    buildValues(lastComponent, newTokens, oldTokens) {
-        // First we convert our linked list of components in reverse order to an
-        // array in the right order:
-        const components = [];
-        let nextComponent;
-        while (lastComponent) {
-            components.push(lastComponent);
-            nextComponent = lastComponent.previousComponent;
-            delete lastComponent.previousComponent;
-            lastComponent = nextComponent;
-        }
-        components.reverse();
-        const componentLen = components.length;
-        let componentPos = 0, newPos = 0, oldPos = 0;
-        for (; componentPos < componentLen; componentPos++) {
-            const component = components[componentPos];
-            if (!component.removed) {
-                if (!component.added && this.useLongestToken) {
-                    let value = newTokens.slice(newPos, newPos + component.count);
-                    value = value.map(function (value, i) {
-                        const oldValue = oldTokens[oldPos + i];
-                        return oldValue.length > value.length ? oldValue : value;
-                    });
-                    component.value = this.join(value);
-                }
-                else {
-                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
-                }
-                newPos += component.count;
-                // Common case
-                if (!component.added) {
-                    oldPos += component.count;
-                }
-            }
-            else {
-                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
-                oldPos += component.count;
-            }
-        }
-        return components;
-    }
-}
-
-class LineDiff extends Diff {
-    constructor() {
-        super(...arguments);
-        this.tokenize = tokenize;
-    }
-    equals(left, right, options) {
-        // If we're ignoring whitespace, we need to normalise lines by stripping
-        // whitespace before checking equality. (This has an annoying interaction
-        // with newlineIsToken that requires special handling: if newlines get their
-        // own token, then we DON'T want to trim the *newline* tokens down to empty
-        // strings, since this would cause us to treat whitespace-only line content
-        // as equal to a separator between lines, which would be weird and
-        // inconsistent with the documented behavior of the options.)
-        if (options.ignoreWhitespace) {
-            if (!options.newlineIsToken || !left.includes('\n')) {
-                left = left.trim();
-            }
-            if (!options.newlineIsToken || !right.includes('\n')) {
-                right = right.trim();
-            }
-        }
-        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
-            if (left.endsWith('\n')) {
-                left = left.slice(0, -1);
-            }
-            if (right.endsWith('\n')) {
-                right = right.slice(0, -1);
-            }
-        }
-        return super.equals(left, right, options);
-    }
-}
-const lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-    return lineDiff.diff(oldStr, newStr, options);
-}
-// Exported standalone so it can be used from jsonDiff too.
-function tokenize(value, options) {
-    if (options.stripTrailingCr) {
-        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
-        value = value.replace(/\r\n/g, '\n');
-    }
-    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
-    // Ignore the final empty token that occurs if the string ends with a new line
-    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
-        linesAndNewlines.pop();
-    }
-    // Merge the content and line separators into single tokens
-    for (let i = 0; i < linesAndNewlines.length; i++) {
-        const line = linesAndNewlines[i];
-        if (i % 2 && !options.newlineIsToken) {
-            retLines[retLines.length - 1] += line;
-        }
-        else {
-            retLines.push(line);
-        }
-    }
-    return retLines;
-}
-
-/**
- * Returns true if the filename contains characters that require C-style
- * quoting (as used by Git and GNU diffutils in diff output).
- */
-function needsQuoting(s) {
-    for (let i = 0; i < s.length; i++) {
-        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * C-style quotes a filename, encoding special characters as escape sequences
- * and non-ASCII bytes as octal escapes. This is the inverse of
- * `parseQuotedFileName` in parse.ts.
- *
- * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
- * This matches the behaviour of both Git and GNU diffutils, which always emit
- * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
- * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
- *
- * If the filename doesn't need quoting, returns it as-is.
- */
-function quoteFileNameIfNeeded(s) {
-    if (!needsQuoting(s)) {
-        return s;
-    }
-    let result = '"';
-    const bytes = new TextEncoder().encode(s);
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
-        if (b === 0x07) {
-            result += '\\a';
-        }
-        else if (b === 0x08) {
-            result += '\\b';
-        }
-        else if (b === 0x09) {
-            result += '\\t';
-        }
-        else if (b === 0x0a) {
-            result += '\\n';
-        }
-        else if (b === 0x0b) {
-            result += '\\v';
-        }
-        else if (b === 0x0c) {
-            result += '\\f';
-        }
-        else if (b === 0x0d) {
-            result += '\\r';
-        }
-        else if (b === 0x22) {
-            result += '\\"';
-        }
-        else if (b === 0x5c) {
-            result += '\\\\';
-        }
-        else if (b >= 0x20 && b <= 0x7e) {
-            // Just a printable ASCII character that is neither a double quote nor a
-            // backslash; no need to escape it.
-            result += String.fromCharCode(b);
-        }
-        else {
-            // Either part of a non-ASCII character or a control character without a
-            // special escape sequence; needs escaping as a 3-digit octal escape
-            result += '\\' + b.toString(8).padStart(3, '0');
-        }
-        i++;
-    }
-    result += '"';
-    return result;
-}
-const INCLUDE_HEADERS = {
-    includeIndex: true,
-    includeUnderline: true,
-    includeFileHeaders: true
-};
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    let optionsObj;
-    if (!options) {
-        optionsObj = {};
-    }
-    else if (typeof options === 'function') {
-        optionsObj = { callback: options };
-    }
-    else {
-        optionsObj = options;
-    }
-    if (typeof optionsObj.context === 'undefined') {
-        optionsObj.context = 4;
-    }
-    // We copy this into its own variable to placate TypeScript, which thinks
-    // optionsObj.context might be undefined in the callbacks below.
-    const context = optionsObj.context;
-    // @ts-expect-error (runtime check for something that is correctly a static type error)
-    if (optionsObj.newlineIsToken) {
-        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
-    }
-    if (!optionsObj.callback) {
-        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
-    }
-    else {
-        const { callback } = optionsObj;
-        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
-                const patch = diffLinesResultToPatch(diff);
-                // TypeScript is unhappy without the cast because it does not understand that `patch` may
-                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
-                callback(patch);
-            } }));
-    }
-    function diffLinesResultToPatch(diff) {
-        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
-        //         of lines containing trailing newline characters. We'll tidy up later...
-        if (!diff) {
-            return;
-        }
-        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
-        function contextLines(lines) {
-            return lines.map(function (entry) { return ' ' + entry; });
-        }
-        const hunks = [];
-        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
-        for (let i = 0; i < diff.length; i++) {
-            const current = diff[i], lines = current.lines || splitLines(current.value);
-            current.lines = lines;
-            if (current.added || current.removed) {
-                // If we have previous context, start with that
-                if (!oldRangeStart) {
-                    const prev = diff[i - 1];
-                    oldRangeStart = oldLine;
-                    newRangeStart = newLine;
-                    if (prev) {
-                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
-                        oldRangeStart -= curRange.length;
-                        newRangeStart -= curRange.length;
-                    }
-                }
-                // Output our changes
-                for (const line of lines) {
-                    curRange.push((current.added ? '+' : '-') + line);
-                }
-                // Track the updated file position
-                if (current.added) {
-                    newLine += lines.length;
-                }
-                else {
-                    oldLine += lines.length;
-                }
-            }
-            else {
-                // Identical context lines. Track line changes
-                if (oldRangeStart) {
-                    // Close out any changes that have been output (or join overlapping)
-                    if (lines.length <= context * 2 && i < diff.length - 2) {
-                        // Overlapping
-                        for (const line of contextLines(lines)) {
-                            curRange.push(line);
-                        }
-                    }
-                    else {
-                        // end the range and output
-                        const contextSize = Math.min(lines.length, context);
-                        for (const line of contextLines(lines.slice(0, contextSize))) {
-                            curRange.push(line);
-                        }
-                        const hunk = {
-                            oldStart: oldRangeStart,
-                            oldLines: (oldLine - oldRangeStart + contextSize),
-                            newStart: newRangeStart,
-                            newLines: (newLine - newRangeStart + contextSize),
-                            lines: curRange
-                        };
-                        hunks.push(hunk);
-                        oldRangeStart = 0;
-                        newRangeStart = 0;
-                        curRange = [];
-                    }
-                }
-                oldLine += lines.length;
-                newLine += lines.length;
-            }
-        }
-        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
-        //         "\ No newline at end of file".
-        for (const hunk of hunks) {
-            for (let i = 0; i < hunk.lines.length; i++) {
-                if (hunk.lines[i].endsWith('\n')) {
-                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
-                }
-                else {
-                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
-                    i++; // Skip the line we just added, then continue iterating
-                }
-            }
-        }
-        return {
-            oldFileName: oldFileName, newFileName: newFileName,
-            oldHeader: oldHeader, newHeader: newHeader,
-            hunks: hunks
-        };
-    }
-}
-/**
- * creates a unified diff patch.
- *
- * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
- *   array of them (as returned by `parsePatch`).
- * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
- *   Ignored for patches where `isGit` is `true`.
- *
- * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
- * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
- * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
- * headers for patches with no hunks (e.g. renames without content changes).
- */
-function formatPatch(patch, headerOptions) {
-    var _a, _b, _c, _d, _e, _f;
-    if (!headerOptions) {
-        headerOptions = INCLUDE_HEADERS;
-    }
-    if (Array.isArray(patch)) {
-        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
-            throw new Error('Cannot omit file headers on a multi-file patch. '
-                + '(The result would be unparseable; how would a tool trying to apply '
-                + 'the patch know which changes are to which file?)');
-        }
-        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
-    }
-    const ret = [];
-    // Git patches have a fixed header format (diff --git, extended headers,
-    // and ---/+++ when hunks are present), so headerOptions is ignored.
-    if (patch.isGit) {
-        headerOptions = INCLUDE_HEADERS;
-        // Emit Git-style diff --git header and extended headers.
-        // Git never puts /dev/null in the "diff --git" line; for file
-        // creations/deletions it uses the real filename on both sides.
-        if (!patch.oldFileName) {
-            throw new Error('oldFileName must be specified for Git patches');
-        }
-        if (!patch.newFileName) {
-            throw new Error('newFileName must be specified for Git patches');
-        }
-        let gitOldName = patch.oldFileName;
-        let gitNewName = patch.newFileName;
-        if (patch.isCreate && gitOldName === '/dev/null') {
-            gitOldName = gitNewName.replace(/^b\//, 'a/');
-        }
-        else if (patch.isDelete && gitNewName === '/dev/null') {
-            gitNewName = gitOldName.replace(/^a\//, 'b/');
-        }
-        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
-        if (patch.isDelete) {
-            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
-        }
-        if (patch.isCreate) {
-            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
-        }
-        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
-            ret.push('old mode ' + patch.oldMode);
-            ret.push('new mode ' + patch.newMode);
-        }
-        if (patch.isRename) {
-            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
-            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
-        }
-        if (patch.isCopy) {
-            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
-            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
-        }
-    }
-    else {
-        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
-            ret.push('Index: ' + patch.oldFileName);
-        }
-        if (headerOptions.includeUnderline) {
-            ret.push('===================================================================');
-        }
-    }
-    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
-    // pure renames, mode-only changes), Git omits these, so we do too.
-    const hasHunks = patch.hunks.length > 0;
-    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
-        && (!patch.isGit || hasHunks)) {
-        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
-        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
-    }
-    for (let i = 0; i < patch.hunks.length; i++) {
-        const hunk = patch.hunks[i];
-        // Unified Diff Format quirk: If the chunk size is 0,
-        // the first number is one lower than one would expect.
-        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
-        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
-        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
-        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
-            + ' +' + newStart + ',' + hunk.newLines
-            + ' @@');
-        for (const line of hunk.lines) {
-            ret.push(line);
-        }
-    }
-    return ret.join('\n') + '\n';
-}
-function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    if (typeof options === 'function') {
-        options = { callback: options };
-    }
-    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
-        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
-        if (!patchObj) {
-            return;
-        }
-        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
-    }
-    else {
-        const { callback } = options;
-        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
-                if (!patchObj) {
-                    callback(undefined);
-                }
-                else {
-                    callback(formatPatch(patchObj, options.headerOptions));
-                }
-            } }));
-    }
-}
-/**
- * Split `text` into an array of lines, including the trailing newline character (where present)
- */
-function splitLines(text) {
-    const hasTrailingNl = text.endsWith('\n');
-    const result = text.split('\n').map(line => line + '\n');
-    if (hasTrailingNl) {
-        result.pop();
-    }
-    else {
-        result.push(result.pop().slice(0, -1));
-    }
-    return result;
-}
-
-var fastJsonStableStringify;
-var hasRequiredFastJsonStableStringify;
-
-function requireFastJsonStableStringify () {
-	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
-	hasRequiredFastJsonStableStringify = 1;
-
-	fastJsonStableStringify = function (data, opts) {
-	    if (!opts) opts = {};
-	    if (typeof opts === 'function') opts = { cmp: opts };
-	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
-
-	    var cmp = opts.cmp && (function (f) {
-	        return function (node) {
-	            return function (a, b) {
-	                var aobj = { key: a, value: node[a] };
-	                var bobj = { key: b, value: node[b] };
-	                return f(aobj, bobj);
-	            };
-	        };
-	    })(opts.cmp);
-
-	    var seen = [];
-	    return (function stringify (node) {
-	        if (node && node.toJSON && typeof node.toJSON === 'function') {
-	            node = node.toJSON();
-	        }
-
-	        if (node === undefined) return;
-	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
-	        if (typeof node !== 'object') return JSON.stringify(node);
-
-	        var i, out;
-	        if (Array.isArray(node)) {
-	            out = '[';
-	            for (i = 0; i < node.length; i++) {
-	                if (i) out += ',';
-	                out += stringify(node[i]) || 'null';
-	            }
-	            return out + ']';
-	        }
-
-	        if (node === null) return 'null';
-
-	        if (seen.indexOf(node) !== -1) {
-	            if (cycles) return JSON.stringify('__cycle__');
-	            throw new TypeError('Converting circular structure to JSON');
-	        }
-
-	        var seenIndex = seen.push(node) - 1;
-	        var keys = Object.keys(node).sort(cmp && cmp(node));
-	        out = '';
-	        for (i = 0; i < keys.length; i++) {
-	            var key = keys[i];
-	            var value = stringify(node[key]);
-
-	            if (!value) continue;
-	            if (out) out += ',';
-	            out += JSON.stringify(key) + ':' + value;
-	        }
-	        seen.splice(seenIndex, 1);
-	        return '{' + out + '}';
-	    })(data);
-	};
-	return fastJsonStableStringify;
-}
-
-var fastJsonStableStringifyExports = requireFastJsonStableStringify();
-var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
-
 /**
  * Sets one annotation on a pod template by editing the text, not by re-serialising it: only the
  * annotation line changes (plus `metadata:` / `annotations:` lines when they are missing, indented
@@ -9984,7 +9886,7 @@ function verify(before, after, at, templatePath, key, value) {
     const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
     const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
     annotations[key] = value;
-    return stringify(expected) === stringify(edited);
+    return stringify$1(expected) === stringify$1(edited);
 }
 function walk(value, path) {
     for (const step of path ? path.split('.') : []) {
@@ -10096,7 +9998,7 @@ function canonicalContent(workload, refs, configs, diagnostics = []) {
  * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
  */
 function contentHash(canonical, key = null) {
-    const json = stringify(canonical);
+    const json = stringify$1(canonical);
     return key
         ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
         : `sha256:${createHash('sha256').update(json).digest('hex')}`;
@@ -10129,6 +10031,28 @@ function isStale(hash, options) {
     if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
         return 'unverifiable';
     return hash.actual !== hash.expected;
+}
+/**
+ * The workloads among `workloads` whose hash annotation disagrees with what they read. A keyed hash
+ * that cannot be verified without the key is said once per workload, not reported as stale.
+ */
+function staleWorkloads(workloads, configs, hash, diagnostics) {
+    const stale = new Set();
+    for (const workload of workloads) {
+        if (!workload.templates.some((t) => annotationOf(t, hash.annotation) !== null))
+            continue;
+        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
+        if (verdicts.includes(true))
+            stale.add(workload.object);
+        if (verdicts.includes('unverifiable'))
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'notice',
+                message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
+            });
+    }
+    return stale;
 }
 
 /** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
@@ -10234,13 +10158,6 @@ function templatesAt(body, path) {
         .filter((f) => isRecord(f.value))
         .map((f) => ({ path: f.path, template: f.value }));
 }
-/** The value at a dotted path of plain keys, or undefined. */
-function field(body, path) {
-    let value = body;
-    for (const key of path.split('.'))
-        value = isRecord(value) ? value[key] : undefined;
-    return value;
-}
 /** `Kind=path` options as given on the command line or in the Action input. */
 function parsePodTemplatePaths(specs) {
     const paths = new Map();
@@ -10310,6 +10227,7 @@ function change(object, kind, keys) {
         line: object.line,
         change: kind,
         keys,
+        ...(object.source ? { source: object.source } : {}),
     };
 }
 function changedKeys(change) {
@@ -10321,27 +10239,27 @@ function changedKeys(change) {
  * same object in several bundles keep each copy apart; then across files, so that moving an object
  * to another file is not a deletion plus an addition.
  */
-function pairObjects(files) {
+function pairObjects(files, key = idKey) {
     const baseOf = new Map();
     const leftBase = [];
     const leftHead = [];
     for (const file of files) {
-        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
+        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf, key);
         leftBase.push(...unmatchedBase);
         leftHead.push(...unmatchedHead);
     }
-    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
+    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf, key);
     return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
 }
-function match(base, head, baseOf) {
+function match(base, head, baseOf, key) {
     const byKey = new Map();
     for (const object of base) {
-        const key = idKey(object);
-        byKey.set(key, [...(byKey.get(key) ?? []), object]);
+        const k = key(object);
+        byKey.set(k, [...(byKey.get(k) ?? []), object]);
     }
     const unmatchedHead = [];
     for (const object of head) {
-        const candidate = byKey.get(idKey(object))?.shift();
+        const candidate = byKey.get(key(object))?.shift();
         if (candidate)
             baseOf.set(object, candidate);
         else
@@ -10350,6 +10268,11 @@ function match(base, head, baseOf) {
     return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
 }
 
+/** Worst first, then by where the workload is written. */
+const compareImpacts = (a, b) => statusRank(a.status) - statusRank(b.status) ||
+    compareText(a.workload.file, b.workload.file) ||
+    a.workload.line - b.workload.line ||
+    compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
 function computeImpacts(input) {
     const result = { impacts: [], unaffected: [], diagnostics: [] };
     const changes = byIdentity(input.changes);
@@ -10416,9 +10339,7 @@ function computeImpacts(input) {
         const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
         result.impacts.push({ ...rollout, workload: summary, configs, delivery });
     }
-    result.impacts.sort((a, b) => statusRank(a.status) - statusRank(b.status) ||
-        compareText(a.workload.file, b.workload.file) ||
-        a.workload.line - b.workload.line);
+    result.impacts.sort(compareImpacts);
     return result;
 }
 const STALE = {
@@ -10476,7 +10397,7 @@ function status(workload, owner, input) {
     if (!workload.behaviour.rolls)
         return { status: workload.behaviour.status, reason: workload.behaviour.reason };
     const templateChanged = before !== 'unchanged' &&
-        stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
+        stringify$1(owner.templates.map((t) => t.template)) !== stringify$1(before.templates.map((t) => t.template));
     return templateChanged
         ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
         : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
@@ -10658,6 +10579,121 @@ function consumerOf(workload) {
     };
 }
 
+/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
+const MAX_ALIAS_COUNT = 1000;
+/**
+ * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
+ * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
+ * the other documents of the file are still returned.
+ */
+function parseManifests(file, text) {
+    const diagnostics = [];
+    const warn = (line, message) => diagnostics.push({ file, line, severity: 'warning', message });
+    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+        warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
+        return { objects: [], diagnostics };
+    }
+    const lines = new distExports$2.LineCounter();
+    // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
+    const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
+    const lineOf = (offset) => lines.linePos(offset).line;
+    const objects = [];
+    // One diagnostic for a template file says more than one per document it breaks.
+    if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+        warn(lineOf(text.indexOf('{{')), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
+        return { objects, diagnostics };
+    }
+    for (const doc of documents) {
+        if (doc.errors.length > 0) {
+            const error = doc.errors[0];
+            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
+            continue;
+        }
+        if (!distExports$2.isMap(doc.contents))
+            continue;
+        let value;
+        try {
+            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        }
+        catch (error) {
+            warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence(error.message)}`);
+            continue;
+        }
+        const line = lineOf(doc.contents.range[0]);
+        const object = toObject(file, line, value, warn);
+        if (!object)
+            continue;
+        if (isListKind(object.kind)) {
+            const itemNodes = doc.contents.get('items', true);
+            const items = Array.isArray(object.body.items) ? object.body.items : [];
+            items.forEach((item, i) => {
+                const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
+                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
+                if (itemObject)
+                    objects.push(itemObject);
+            });
+        }
+        else {
+            objects.push(object);
+        }
+    }
+    return { objects, diagnostics };
+}
+function toObject(file, line, value, warn) {
+    if (!isRecord(value))
+        return null;
+    const { apiVersion, kind, metadata } = value;
+    if (typeof kind !== 'string' || typeof apiVersion !== 'string')
+        return null;
+    if (isListKind(kind))
+        return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
+    if (!isRecord(metadata))
+        return null;
+    for (const field of ['name', 'namespace']) {
+        const v = metadata[field];
+        // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
+        if (v !== undefined && v !== null && typeof v !== 'string')
+            warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
+    }
+    if (typeof metadata.name !== 'string' || metadata.name === '')
+        return null;
+    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
+    return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+/**
+ * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
+ * whose key is another flow mapping, which no hand-written manifest contains.
+ */
+function isTemplate(doc, text) {
+    if (doc.errors.length > 0) {
+        const action = text.indexOf('{{', doc.range[0]);
+        return action >= 0 && action < doc.range[2];
+    }
+    let found = false;
+    distExports$2.visit(doc, {
+        Map(_, node) {
+            const first = node.items[0];
+            if (node.flow && first && distExports$2.isMap(first.key) && first.key.flow) {
+                found = true;
+                return distExports$2.visit.BREAK;
+            }
+        },
+    });
+    return found;
+}
+function isListKind(kind) {
+    return kind === 'List' || kind.endsWith('List');
+}
+/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
+function firstSentence(message) {
+    return message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        .trim();
+}
+
 /** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
 async function loadObjects(repo, rev, paths) {
     const texts = await repo.readMany(rev, paths);
@@ -10719,6 +10755,683 @@ class HeadView {
             return workload ? [consumerOf(workload)] : [];
         });
         return this.cachedConsumers;
+    }
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const isKustomizationFile = (path) => KUSTOMIZATION_FILES.includes(posix.basename(path));
+/** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
+const isRemote = (entry) => /^[a-z][a-z0-9+.-]*:\/\/|^git@|^github\.com\/|\?ref=|\/\/.*\?/i.test(entry);
+/**
+ * Reads a kustomization for the paths it depends on. Unknown fields are ignored (kustomize rejects
+ * them itself when it builds); a file that is not YAML yields no paths, and the build reports it.
+ */
+function readKustomization(file, text, listDir) {
+    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    const k = {
+        dir,
+        file,
+        component: false,
+        includes: [],
+        inputs: [],
+        inputDirs: [],
+        remote: [],
+    };
+    let body;
+    try {
+        body = distExports$2.parse(text, { version: '1.1', maxAliasCount: 100 });
+    }
+    catch {
+        return k;
+    }
+    if (!isRecord(body))
+        return k;
+    k.component = body.kind === 'Component';
+    const local = (entry) => normal(posix.join(dir, entry));
+    for (const field of ['resources', 'bases', 'components']) {
+        for (const entry of strings(body[field])) {
+            if (isRemote(entry))
+                k.remote.push(entry);
+            else if (local(entry) !== null)
+                k.includes.push(local(entry));
+        }
+    }
+    const files = [];
+    for (const patch of records(body.patches))
+        files.push(...strings([patch.path]));
+    for (const patch of records(body.patchesJson6902))
+        files.push(...strings([patch.path]));
+    // An entry of patchesStrategicMerge is a path, or an inline patch (which has a newline or a colon).
+    files.push(...strings(body.patchesStrategicMerge).filter((p) => !/[\n:]/.test(p)));
+    for (const replacement of records(body.replacements))
+        files.push(...strings([replacement.path]));
+    for (const generator of [...records(body.configMapGenerator), ...records(body.secretGenerator)]) {
+        // `files` entries may be `key=path`; a directory stands for its files.
+        files.push(...strings(generator.files).map((f) => f.slice(f.indexOf('=') + 1)));
+        files.push(...strings(generator.envs), ...strings([generator.env]));
+    }
+    for (const chart of records(body.helmCharts)) {
+        files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
+    }
+    files.push(...strings(body.configurations), ...strings(body.crds));
+    if (isRecord(body.openapi))
+        files.push(...strings([body.openapi.path]));
+    // Transformer, generator and validator entries name files of built-in plugin configuration (or
+    // directories with a kustomization, which are includes).
+    for (const field of ['transformers', 'generators', 'validators']) {
+        for (const entry of strings(body[field]).filter((e) => !/\n/.test(e))) {
+            const path = local(entry);
+            if (path === null)
+                continue;
+            if (listDir(path))
+                k.includes.push(path);
+            else
+                files.push(entry);
+        }
+    }
+    for (const entry of files) {
+        const path = local(entry);
+        if (path === null)
+            continue;
+        if (listDir(path))
+            k.inputDirs.push(path);
+        else
+            k.inputs.push(path);
+    }
+    return k;
+}
+/** A repository path, or null when the entry leaves the repository. */
+function normal(path) {
+    const p = posix.normalize(path).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../') || posix.isAbsolute(p))
+        return null;
+    return p === '.' ? '' : p;
+}
+function strings(value) {
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string' && v !== '') : [];
+}
+function records(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+const MIN_MAJOR = 4;
+/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
+const WRAPPER_DIR = '.config-rollout-guard-roots';
+/**
+ * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
+ * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ */
+async function findKustomize(override) {
+    const candidates = override
+        ? [
+            /kubectl[^/]*$/.test(override)
+                ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
+                : { command: override, args: ['build'], probe: ['version'] },
+        ]
+        : [
+            { command: 'kustomize', args: ['build'], probe: ['version'] },
+            { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
+        ];
+    for (const candidate of candidates) {
+        const out = await run$1(candidate.command, candidate.probe, process.cwd(), 30_000);
+        if ('error' in out)
+            continue;
+        const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
+        const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
+        if (!match)
+            continue;
+        const version = `v${match[1]}.${match[2]}.${match[3]}`;
+        if (Number(match[1]) < MIN_MAJOR)
+            return {
+                error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
+            };
+        return { command: candidate.command, args: candidate.args, version };
+    }
+    return {
+        error: override
+            ? `${override} could not be run as kustomize.`
+            : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
+    };
+}
+/**
+ * Builds roots of one revision. The files they read are written to a temporary directory (never
+ * over the user's work tree), and each root is built through a wrapper kustomization beside them
+ * that adds origin annotations and the controller's options. kustomize runs without plugins: no
+ * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ */
+async function renderRoots(kustomize, roots, files, timeoutMs) {
+    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+    try {
+        for (const [path, bytes] of files) {
+            await mkdir(dirname(join(tree, path)), { recursive: true });
+            await writeFile(join(tree, path), bytes);
+        }
+        const wrappers = await Promise.all(roots.map(async (root, i) => {
+            const dir = join(tree, WRAPPER_DIR, String(i));
+            await mkdir(dir, { recursive: true });
+            await writeFile(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
+            return dir;
+        }));
+        const results = await pool(roots.length, availableParallelism(), async (i) => {
+            const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+            return 'error' in out
+                ? { ok: false, message: cleanMessage(out.error, tree) }
+                : { ok: true, yaml: out.stdout };
+        });
+        return new Map(roots.map((root, i) => [root, results[i]]));
+    }
+    finally {
+        await rm(tree, { recursive: true, force: true });
+    }
+}
+/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
+function wrapper(root) {
+    const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
+    return {
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        // Relative: kustomize refuses an absolute path here.
+        resources: [posix.join('../..', root.dir)],
+        buildMetadata: ['originAnnotations'],
+        ...(namespace ? { namespace } : {}),
+        ...(namePrefix ? { namePrefix } : {}),
+        ...(nameSuffix ? { nameSuffix } : {}),
+        ...(commonLabels ? { commonLabels } : {}),
+        ...(commonAnnotations ? { commonAnnotations } : {}),
+        ...(patches ? { patches } : {}),
+    };
+}
+/**
+ * kustomize's own words, without the temporary directory and without quoted text that is not a
+ * path: an error about an env file or a literal can quote the value, which may be a Secret's.
+ */
+function cleanMessage(stderr, tree) {
+    const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+    const lines = stderr.trim().split('\n');
+    const text = (klog ?? lines[lines.length - 1] ?? 'failed').replaceAll(tree + '/', '').replaceAll(tree, '.');
+    const redacted = text.replace(/'([^'\n]*)'/g, (quoted, inner) => /^[\w./-]*$/.test(inner) ? quoted : "'…'");
+    return redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
+}
+function run$1(command, args, cwd, timeoutMs) {
+    return new Promise((resolve) => {
+        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ stdout });
+            if (error.killed)
+                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+            resolve({ error: stderr || error.message });
+        });
+    });
+}
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+async function pool(count, width, task) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const i = next++;
+            results[i] = await task(i);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+    return results;
+}
+
+const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+/**
+ * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
+ * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ */
+function takeOrigin(body) {
+    const metadata = isRecord(body.metadata) ? body.metadata : {};
+    const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+    const raw = annotations[ORIGIN_ANNOTATION];
+    delete annotations[ORIGIN_ANNOTATION];
+    if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0)
+        delete metadata.annotations;
+    let origin;
+    try {
+        origin = typeof raw === 'string' ? distExports$2.parse(raw) : null;
+    }
+    catch {
+        origin = null;
+    }
+    if (!isRecord(origin))
+        return { file: null, generator: null };
+    // A remote resource's origin names its repository, not a file here.
+    if (typeof origin.repo === 'string')
+        return { file: null, generator: null };
+    const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
+    const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
+    return {
+        file: typeof path === 'string' ? repoPath$1(path) : null,
+        generator: typeof by === 'string' ? by : null,
+    };
+}
+function repoPath$1(path) {
+    const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
+    return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
+}
+/** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */
+const HASH_SUFFIX = /-[245-9bcdfghkmt]{10}$/;
+/** The name without kustomize's hash suffix: the same across revisions whatever the content. */
+const logicalName = (name, generated) => generated ? name.replace(HASH_SUFFIX, '') : name;
+/** The generator entries of a kustomization, each with its line. */
+function generatorEntries(file, text, kind) {
+    const lines = new distExports$2.LineCounter();
+    let doc;
+    try {
+        doc = distExports$2.parseDocument(text, { lineCounter: lines, version: '1.1' });
+    }
+    catch {
+        return [];
+    }
+    const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
+    const list = distExports$2.isMap(doc.contents) ? doc.contents.get(field, true) : null;
+    if (!distExports$2.isSeq(list))
+        return [];
+    const dir = posix.dirname(file);
+    const at = (p) => posix.normalize(posix.join(dir, p));
+    return list.items.flatMap((item) => {
+        const value = distExports$2.isMap(item) ? item.toJSON() : null;
+        if (!isRecord(value) || typeof value.name !== 'string' || !distExports$2.isMap(item))
+            return [];
+        const text = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
+        return [
+            {
+                line: item.range ? lines.linePos(item.range[0]).line : 1,
+                name: value.name,
+                envs: [...text(value.envs), ...text(value.env)].map(at),
+                files: text(value.files).map((entry) => {
+                    const eq = entry.indexOf('=');
+                    const path = eq < 0 ? entry : entry.slice(eq + 1);
+                    return { key: eq < 0 ? posix.basename(path) : entry.slice(0, eq), path: at(path) };
+                }),
+            },
+        ];
+    });
+}
+/** The entry that generates `renderedName` (prefixes and suffixes of overlays around its own name). */
+function generatorFor(entries, renderedName) {
+    const matching = entries.filter((e) => renderedName.includes(e.name));
+    matching.sort((a, b) => b.name.length - a.name.length);
+    return matching[0] ?? null;
+}
+
+/**
+ * The roots at one revision: every kustomization no other includes (Components excepted), and every
+ * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
+ * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
+ */
+function findRoots(kustomizations, controllers, filesUnder, only) {
+    const closures = new Closures(kustomizations, filesUnder);
+    const make = (dir, declaredBy, options) => {
+        const k = kustomizations.get(dir);
+        if (!k || k.component)
+            return null;
+        const { files, remote } = closures.of(dir);
+        const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
+        return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+    };
+    if (only)
+        return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
+    const declared = controllers
+        .flatMap(declarations)
+        .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
+    const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
+    const pointedAt = new Set(declared.map((r) => r.dir));
+    const bare = [...kustomizations.values()]
+        .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
+        .flatMap((k) => make(k.dir, null, {}) ?? []);
+    return [...bare, ...declared];
+}
+class Closures {
+    kustomizations;
+    filesUnder;
+    memo = new Map();
+    constructor(kustomizations, filesUnder) {
+        this.kustomizations = kustomizations;
+        this.filesUnder = filesUnder;
+    }
+    /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
+    of(dir, visiting = new Set()) {
+        const known = this.memo.get(dir);
+        if (known)
+            return known;
+        const result = { files: new Set(), remote: [] };
+        const k = this.kustomizations.get(dir);
+        if (!k || visiting.has(dir))
+            return result;
+        visiting.add(dir);
+        result.files.add(k.file);
+        result.remote.push(...k.remote);
+        for (const path of k.inputs)
+            result.files.add(path);
+        for (const path of k.inputDirs)
+            for (const file of this.filesUnder(path))
+                result.files.add(file);
+        for (const path of k.includes) {
+            if (this.kustomizations.has(path)) {
+                const inner = this.of(path, visiting);
+                inner.files.forEach((f) => result.files.add(f));
+                result.remote.push(...inner.remote);
+            }
+            else {
+                result.files.add(path);
+            }
+        }
+        visiting.delete(dir);
+        this.memo.set(dir, result);
+        return result;
+    }
+}
+/** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
+function declarations(object) {
+    const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+    const group = object.apiVersion.split('/')[0];
+    if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+        const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+        if (!isRecord(spec))
+            return [];
+        const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+        const destination = isRecord(spec.destination) ? spec.destination : {};
+        return sources.flatMap((source) => {
+            const dir = repoPath(source.path);
+            if (dir === null)
+                return [];
+            const k = isRecord(source.kustomize) ? source.kustomize : {};
+            const options = {
+                ...text('namespace', k.namespace),
+                ...text('namePrefix', k.namePrefix),
+                ...text('nameSuffix', k.nameSuffix),
+                ...labels('commonLabels', k.commonLabels),
+                ...labels('commonAnnotations', k.commonAnnotations),
+                ...text('defaultNamespace', destination.namespace),
+            };
+            return [{ dir, declaredBy, options }];
+        });
+    }
+    if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
+        const spec = isRecord(object.body.spec) ? object.body.spec : {};
+        const dir = repoPath(spec.path ?? '.');
+        if (dir === null)
+            return [];
+        const options = {
+            ...text('namespace', spec.targetNamespace),
+            ...text('namePrefix', spec.namePrefix),
+            ...text('nameSuffix', spec.nameSuffix),
+            ...(Array.isArray(spec.patches) && spec.patches.length ? { patches: spec.patches } : {}),
+        };
+        return [{ dir, declaredBy, options }];
+    }
+    return [];
+}
+/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
+function repoPath(value) {
+    if (typeof value !== 'string' || value.includes('{{') || value.includes('${'))
+        return null;
+    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../'))
+        return null;
+    return p === '.' ? '' : p;
+}
+const text = (key, value) => (typeof value === 'string' && value !== '' ? { [key]: value } : {});
+const labels = (key, value) => (isRecord(value) && Object.keys(value).length
+    ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
+    : {});
+
+const EMPTY = () => ({
+    closureFiles: new Set(),
+    changes: [],
+    impacts: [],
+    unaffected: [],
+    diagnostics: [],
+    notChecked: [],
+    rendered: 0,
+});
+/**
+ * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
+ * closure holds a changed file, and diff what each deploys. Objects are matched within a root, so
+ * two overlays of one base are two deployments, each with its own namespace and names.
+ */
+async function checkRendered(repo, base, head, changedPaths, settings) {
+    if (settings.render === 'off')
+        return EMPTY();
+    const [atBase, atHead] = await Promise.all([
+        discover(repo, base, settings),
+        discover(repo, head, settings),
+    ]);
+    const part = EMPTY();
+    for (const side of [atBase, atHead])
+        for (const root of side.roots.values())
+            root.closure.forEach((f) => part.closureFiles.add(f));
+    const changed = new Set(changedPaths);
+    const touched = [...new Set([...atBase.roots.keys(), ...atHead.roots.keys()])].filter((id) => [atBase.roots.get(id), atHead.roots.get(id)].some((root) => root && [...root.closure].some((f) => changed.has(f))));
+    if (touched.length === 0)
+        return part;
+    const notChecked = (root, message) => part.notChecked.push({
+        root: root.id,
+        file: root.file,
+        line: 1,
+        message,
+        fails: settings.render === 'auto',
+    });
+    const kustomize = await findKustomize(settings.kustomize);
+    if ('error' in kustomize) {
+        for (const id of touched)
+            notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
+        return part;
+    }
+    const [builtBase, builtHead] = await Promise.all([atBase, atHead].map(async (side) => {
+        const roots = touched.flatMap((id) => side.roots.get(id) ?? []);
+        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+        const bytes = await repo.readBytes(side.rev, files);
+        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
+        const results = await renderRoots(kustomize, roots, tree, settings.renderTimeoutMs);
+        return { results, tree };
+    }));
+    for (const id of touched) {
+        const baseRoot = atBase.roots.get(id);
+        const headRoot = atHead.roots.get(id);
+        const root = (headRoot ?? baseRoot);
+        const before = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
+        const after = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
+        const failed = [
+            ...(before.ok ? [] : [`at base: ${before.message}`]),
+            ...(after.ok ? [] : [`at head: ${after.message}`]),
+        ];
+        if (failed.length) {
+            const remote = root.remote.length
+                ? ` It fetches ${root.remote.length} remote base(s) over the network.`
+                : '';
+            notChecked(root, `kustomize could not build ${root.id} ${failed.join('; ')}.${remote}`);
+            continue;
+        }
+        const source = { root: root.id, renderer: 'kustomize' };
+        const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
+        const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
+        part.rendered++;
+        compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
+    }
+    return part;
+}
+async function discover(repo, rev, settings) {
+    const files = await repo.listFiles(rev);
+    const dirs = new Set();
+    for (const file of files)
+        for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
+            dirs.add(d);
+    const kustomizationFiles = files.filter((f) => isKustomizationFile(f) && settings.selected(f));
+    // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
+    const texts = await repo.readMany(rev, kustomizationFiles);
+    const kustomizations = new Map();
+    kustomizationFiles.forEach((file, i) => {
+        const k = readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+        if (!kustomizations.has(k.dir))
+            kustomizations.set(k.dir, k);
+    });
+    if (kustomizations.size === 0)
+        return { rev, roots: new Map() };
+    const candidates = (await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io'])).filter(settings.selected);
+    const candidateTexts = await repo.readMany(rev, candidates);
+    const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
+        ? []
+        : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
+    const filesUnder = (dir) => files.filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
+    const roots = findRoots(kustomizations, controllers, filesUnder, settings.roots);
+    return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
+}
+/**
+ * A root's build as objects that point back at what a reviewer edits: the source file and line of
+ * each resource, the generator entry of each generated config.
+ */
+function readRender(yaml, source, root, tree, diagnostics) {
+    const origins = new Map();
+    if (!root)
+        return { objects: [], origins };
+    const parsed = parseManifests(root.file, yaml);
+    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })));
+    const sources = new Map();
+    const objectsOf = (file) => {
+        if (!sources.has(file)) {
+            const text = tree.get(file)?.toString('utf8');
+            sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
+        }
+        return sources.get(file);
+    };
+    const objects = parsed.objects.map((rendered) => {
+        // Namespaces a controller gives only to objects that set none (Argo CD's destination).
+        const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
+        const origin = takeOrigin(rendered.body);
+        const object = {
+            ...rendered,
+            namespace,
+            file: origin.file ?? root.file,
+            line: 1,
+            source,
+        };
+        if (origin.file && origin.generator) {
+            const text = tree.get(origin.file)?.toString('utf8') ?? '';
+            object.line =
+                generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
+        }
+        else if (origin.file) {
+            const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
+            const named = written
+                .filter((o) => rendered.name.includes(o.name))
+                .sort((a, b) => b.name.length - a.name.length);
+            object.line = (named[0] ?? written[0])?.line ?? 1;
+        }
+        origins.set(object, origin);
+        return object;
+    });
+    return { objects, origins };
+}
+/** Pairs, diffs and resolves one root's two builds, into `part`. */
+function compare(base, head, changed, headTree, baseTree, settings, part) {
+    const origins = new Map([...base.origins, ...head.origins]);
+    const logicalKey = (o) => idKey({
+        kind: o.kind,
+        namespace: o.namespace,
+        name: logicalName(o.name, Boolean(origins.get(o)?.generator)),
+    });
+    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
+    const diagnostics = [];
+    const changes = diffConfigs(pairing, diagnostics).map((change) => pointAtEdit(change, pairing.baseOf, head, changed, headTree, baseTree));
+    const workloads = head.objects.flatMap((o) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+    });
+    const configs = new ConfigIndex(head.objects.filter(isConfig));
+    missingGenerated(workloads, head, configs, diagnostics);
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous: (object) => {
+            const before = pairing.baseOf.get(object);
+            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+        },
+        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+    });
+    part.changes.push(...changes);
+    part.impacts.push(...result.impacts);
+    part.unaffected.push(...result.unaffected);
+    part.diagnostics.push(...diagnostics, ...result.diagnostics);
+}
+/**
+ * Where a reviewer sees a config change: the changed line of a generator's env input, the input
+ * file of a changed `files` key, or a changed patch that names the object; else where it is made.
+ */
+function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
+    const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
+    if (!object || change.change === 'deleted')
+        return change;
+    const origin = head.origins.get(object);
+    const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
+    if (origin?.file && origin.generator) {
+        const text = headTree.get(origin.file)?.toString('utf8') ?? '';
+        const entry = generatorFor(generatorEntries(origin.file, text, origin.generator), object.name);
+        for (const env of entry?.envs.filter((f) => changed.has(f)) ?? []) {
+            const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+            const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+            if (at >= 0)
+                return { ...change, file: env, line: at + 1 };
+            return { ...change, file: env, line: firstDifference(baseTree.get(env), headTree.get(env)) };
+        }
+        const input = entry?.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+        if (input)
+            return {
+                ...change,
+                file: input.path,
+                line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+            };
+        return change;
+    }
+    // The object's own file did not change: a patch elsewhere in the root did.
+    if (origin?.file && !changed.has(origin.file) && baseOf.has(object)) {
+        const name = object.name;
+        const patch = [...changed].find((f) => f !== origin.file &&
+            headTree.has(f) &&
+            (headTree.get(f).toString('utf8').includes(name) ||
+                name.includes(posix.basename(f, posix.extname(f)))));
+        if (patch) {
+            const lines = headTree.get(patch).toString('utf8').split('\n');
+            const at = lines.findIndex((l) => l.includes(name));
+            return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
+        }
+    }
+    return change;
+}
+function firstDifference(before, after) {
+    const a = (before?.toString('utf8') ?? '').split('\n');
+    const b = (after?.toString('utf8') ?? '').split('\n');
+    const i = b.findIndex((line, n) => line !== a[n]);
+    return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+/**
+ * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
+ * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
+ */
+function missingGenerated(workloads, head, configs, diagnostics) {
+    const generated = head.objects.filter((o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true));
+    for (const workload of workloads) {
+        for (const ref of workload.templates.flatMap((t) => t.refs)) {
+            if (configs.resolve(workload.object, ref.kind, ref.name))
+                continue;
+            const made = generated.find((g) => g.kind === ref.kind && logicalName(g.name, true).endsWith(ref.name));
+            if (!made)
+                continue;
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'error',
+                message: `${workload.object.kind} ${workload.object.name} reads ${ref.kind} ${ref.name} (${ref.via}), but kustomize generates ` +
+                    `${made.name}: it renames references only in the kinds it knows, so ${ref.name} will not exist. Add a ` +
+                    `configurations: nameReference entry for ${workload.object.kind}, or set disableNameSuffixHash and let ` +
+                    '`config-rollout-guard fix` stamp the hash.',
+            });
+        }
     }
 }
 
@@ -13257,6 +13970,10 @@ function settings(options) {
             annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,
             key: options.hash?.key ?? null,
         },
+        render: options.render ?? 'auto',
+        roots: options.roots?.length ? options.roots : null,
+        kustomize: options.kustomize || null,
+        renderTimeoutMs: 120_000,
     };
 }
 
@@ -13265,12 +13982,20 @@ function settings(options) {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 async function check(repo, options) {
-    const settings$1 = settings(options);
+    const options_ = settings(options);
     const [base, head] = await Promise.all([
         repo.resolveCommit(options.base),
         options.head === null ? null : repo.resolveCommit(options.head),
     ]);
-    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
+    const allChanges = await repo.changedFiles(base, head);
+    const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+    const rendered = await checkRendered(repo, base, head, changedPaths, options_);
+    // A file some kustomize root reads is checked through that root's build, never as it is written.
+    const settings$1 = {
+        ...options_,
+        selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
+    };
+    const fileChanges = allChanges.filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
         (f.headPath !== null && settings$1.selected(f.headPath)));
     const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
     const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
@@ -13310,13 +14035,14 @@ async function check(repo, options) {
         staleHash,
     });
     return {
-        version: 1,
+        version: 2,
         base,
         head,
-        changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
-        impacts: result.impacts,
-        unaffected: result.unaffected,
-        diagnostics: [...diagnostics, ...result.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
+        changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+        impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
+        unaffected: [...result.unaffected, ...rendered.unaffected],
+        notChecked: rendered.notChecked,
+        diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
             compareText(a.file, b.file) ||
             a.line - b.line),
     };
@@ -13329,21 +14055,7 @@ async function check(repo, options) {
 async function findStaleHashes(view, { hash }, diagnostics) {
     const annotated = () => view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
     await view.readConfigsOf(annotated());
-    const configs = new ConfigIndex(view.objects().filter(isConfig));
-    const stale = new Set();
-    for (const workload of annotated()) {
-        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
-        if (verdicts.includes(true))
-            stale.add(workload.object);
-        if (verdicts.includes('unverifiable'))
-            diagnostics.push({
-                file: workload.object.file,
-                line: workload.object.line,
-                severity: 'notice',
-                message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
-            });
-    }
-    return stale;
+    return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
 }
 
 /**
@@ -18372,23 +19084,24 @@ class Repository {
      * a large repository. From the working tree, reads go in bounded batches.
      */
     async readMany(rev, paths) {
+        return (await this.readBytes(rev, paths)).map((bytes) => bytes === null ? null : bytes.toString('utf8'));
+    }
+    /** As readMany, as bytes: generator inputs can be binary. */
+    async readBytes(rev, paths) {
         if (rev === null) {
-            const texts = [];
+            const contents = [];
             for (let i = 0; i < paths.length; i += 64) {
-                const batch = paths
-                    .slice(i, i + 64)
-                    .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
-                texts.push(...(await Promise.all(batch)));
+                const batch = paths.slice(i, i + 64).map((path) => readFile(join(this.root, path)).catch(() => null));
+                contents.push(...(await Promise.all(batch)));
             }
-            return texts;
+            return contents;
         }
         const ids = await this.blobIds(rev, paths);
         this.blobs ??= new BlobReader(this.root);
         const blobs = this.blobs;
         return Promise.all(paths.map(async (path) => {
             const id = ids.get(path);
-            const blob = id ? await blobs.read(id) : null;
-            return blob === null ? null : blob.toString('utf8');
+            return id ? await blobs.read(id) : null;
         }));
     }
     /** Path → blob id at `rev`, for the given paths (the whole tree when they are many). */
@@ -18473,17 +19186,21 @@ function changeSummary(change) {
         parts.push(`removed ${change.keys.removed.join(', ')}`);
     return parts.join('; ');
 }
+/** Whether an impact's config is this change: the same object, deployed by the same root. */
+const explains = (change, impact, config) => sameObject(config, change) && change.source?.root === impact.workload.source?.root;
 /** The impacts under one changed config, each with the part of it that reads this config. */
 function impactsOf(report, change) {
     return report.impacts.flatMap((impact) => {
-        const config = impact.configs.find((c) => sameObject(c, change));
+        const config = impact.configs.find((c) => explains(change, impact, c));
         return config ? [{ impact, config }] : [];
     });
 }
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
 function impactsWithoutChange(report) {
-    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))));
+    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => explains(change, impact, c))));
 }
+/** Which rendered root deployed it, for objects that only exist in a build: ` in overlays/prod`. */
+const inRoot = (o) => (o.source ? ` in ${o.source.root}` : '');
 function capitalise(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -18497,7 +19214,7 @@ function verdict(report) {
     return [...kinds, ...STATUS_ORDER.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`)].join(' · ');
 }
 function impactLine(impact) {
-    return `${impact.workload.kind} ${objectName(impact.workload)}`;
+    return `${impact.workload.kind} ${objectName(impact.workload)}${inRoot(impact.workload)}`;
 }
 /** The mark a status carries in markdown: its tone's colour, then its name. */
 const TONE_ICON = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
@@ -18519,13 +19236,14 @@ function renderMarkdown(report, options = {}) {
         out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
         const config = at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+            escape(inRoot(change)) +
             `<br>${escape(changeSummary(change))}`;
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
             return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
         // The config cell only on its first row: the table reads as config → its workloads.
         return consumers.map(({ impact, config: consumed }, i) => {
-            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
+            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``) + escape(inRoot(impact.workload));
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
             const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
             return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
@@ -18537,6 +19255,12 @@ function renderMarkdown(report, options = {}) {
     }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
+    if (report.notChecked.length) {
+        out.push(`**Not checked** (${report.notChecked.length})`, '');
+        for (const n of report.notChecked)
+            out.push(`- ${at(n.file, n.line, `\`${n.root}\``)}: ${escape(n.message)}`);
+        out.push('');
+    }
     if (errors.length) {
         out.push('**Errors**', '');
         for (const d of errors)
@@ -18584,7 +19308,7 @@ function renderText(report, options) {
     out.push('');
     for (const change of report.changes) {
         const where = paint('dim', `${change.file}:${change.line}`);
-        out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}  ${changeSummary(change)}  ${where}`);
+        out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}${inRoot(change)}  ${changeSummary(change)}  ${where}`);
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
             out.push(paint('dim', '  no workload in the repository reads the changed keys'));
@@ -18612,6 +19336,12 @@ function renderText(report, options) {
             out.push(`  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`);
             out.push(`           ${impact.reason}`);
         }
+        out.push('');
+    }
+    if (report.notChecked.length) {
+        out.push(paint('red', `Not checked (${report.notChecked.length})`));
+        for (const n of report.notChecked)
+            out.push(`  ${n.file}:${n.line}  ${n.message}`);
         out.push('');
     }
     const errors = report.diagnostics.filter((d) => d.severity === 'error');

@@ -38,14 +38,14 @@ import require$$5$3, { StringDecoder } from 'string_decoder';
 import * as child from 'child_process';
 import { setTimeout as setTimeout$1 } from 'timers';
 import { realpathSync } from 'node:fs';
-import { readFile, mkdtemp, writeFile as writeFile$1, rm as rm$1 } from 'node:fs/promises';
-import { normalize, join, relative } from 'node:path';
+import { mkdtemp, mkdir as mkdir$1, writeFile as writeFile$1, rm as rm$1, readFile } from 'node:fs/promises';
+import { posix, join, dirname, normalize, relative } from 'node:path';
 import { createHash, createHmac } from 'node:crypto';
 import require$$0$6 from 'process';
 import require$$0$7 from 'buffer';
-import { tmpdir } from 'node:os';
+import { execFile, spawn } from 'node:child_process';
+import { tmpdir, availableParallelism } from 'node:os';
 import require$$1$6 from 'tty';
-import { spawn } from 'node:child_process';
 
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -12376,11 +12376,11 @@ function requirePoolBase () {
 	return poolBase;
 }
 
-var pool;
+var pool$1;
 var hasRequiredPool;
 
 function requirePool () {
-	if (hasRequiredPool) return pool;
+	if (hasRequiredPool) return pool$1;
 	hasRequiredPool = 1;
 
 	const {
@@ -12487,8 +12487,8 @@ function requirePool () {
 	  }
 	}
 
-	pool = Pool;
-	return pool;
+	pool$1 = Pool;
+	return pool$1;
 }
 
 var balancedPool;
@@ -36406,8 +36406,8 @@ const idKey = (o) => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
 const sameObject = (a, b) => a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 /** How a report names a workload: who it is and where it is written. */
 function summarise(object) {
-    const { kind, namespace, name, file, line } = object;
-    return { kind, namespace, name, file, line };
+    const { kind, namespace, name, file, line, source } = object;
+    return source ? { kind, namespace, name, file, line, source } : { kind, namespace, name, file, line };
 }
 const sameLocation = (a, b) => a.file === b.file && a.line === b.line;
 /**
@@ -36452,6 +36452,877 @@ class ConfigIndex {
         });
         return candidates[0] ?? null;
     }
+}
+
+/** Reading values of unknown shape, as parsed YAML is. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** The value at a dotted path of plain keys, or undefined. */
+function field(body, path) {
+    let value = body;
+    for (const key of path.split('.'))
+        value = isRecord(value) ? value[key] : undefined;
+    return value;
+}
+
+const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
+function isConfig(object) {
+    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
+}
+function configContent(object, diagnostics) {
+    const entries = new Map();
+    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+    const what = `${object.kind} ${object.name}`;
+    if (object.kind === 'ConfigMap') {
+        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            if (typeof value !== 'string')
+                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
+            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
+        }
+    }
+    else {
+        // The API server merges stringData into data, stringData winning; compare what it would store.
+        for (const [key, value] of Object.entries(record(object.body.data))) {
+            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
+        }
+        for (const [key, value] of Object.entries(record(object.body.stringData))) {
+            entries.set(key, digest('data', Buffer.from(scalarText(value))));
+        }
+    }
+    return {
+        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
+        entries,
+        immutable: object.body.immutable === true,
+    };
+}
+function digest(field, bytes) {
+    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function decodeBase64(text, onInvalid) {
+    const compact = text.replace(/\s+/g, '');
+    if (!BASE64.test(compact) || compact.length % 4 === 1) {
+        onInvalid();
+        return Buffer.from(text);
+    }
+    return Buffer.from(compact, 'base64');
+}
+function scalarText(value) {
+    return value === null || value === undefined ? '' : String(value);
+}
+function record(value) {
+    return isRecord(value) ? value : {};
+}
+
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+
+const ROLLS = { rolls: true };
+const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
+const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
+const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
+    ? {
+        rolls: false,
+        status: 'manual',
+        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
+    }
+    : ROLLS;
+const KINDS = {
+    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
+    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
+    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
+    ReplicaSet: {
+        groups: ['apps', 'extensions'],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicaSet never replaces running pods'),
+    },
+    ReplicationController: {
+        groups: [''],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicationController never replaces running pods'),
+    },
+    Job: {
+        groups: ['batch'],
+        templates: ['spec.template'],
+        behaviour: nextRun('pods started after the apply read it'),
+    },
+    CronJob: {
+        groups: ['batch'],
+        templates: ['spec.jobTemplate.spec.template'],
+        behaviour: nextRun('the next scheduled run reads it'),
+    },
+    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
+    PodTemplate: {
+        groups: [''],
+        templates: ['template'],
+        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
+    },
+    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
+    DeploymentConfig: {
+        groups: ['apps.openshift.io', ''],
+        templates: ['spec.template'],
+        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
+        behaviour: (body) => {
+            const triggers = field(body, 'spec.triggers');
+            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
+                ? {
+                    rolls: false,
+                    status: 'manual',
+                    reason: 'no ConfigChange trigger: deploys only when started by hand',
+                }
+                : ROLLS;
+        },
+    },
+    // Knative Service: a template change creates a new Revision.
+    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
+};
+function apiGroup(apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+/** The object as a workload, or `null` when it runs no pods we can see. */
+function asWorkload(object, custom = new Map()) {
+    const rule = KINDS[object.kind];
+    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
+    const paths = builtIn ? rule.templates : custom.get(object.kind);
+    if (!paths)
+        return null;
+    const templates = paths.flatMap((path) => templatesAt(object.body, path));
+    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
+    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
+        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
+        : null;
+    if (templates.length === 0 && !workloadRef)
+        return null;
+    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
+}
+function templatesAt(body, path) {
+    if (path === '')
+        return [{ path, template: body }];
+    let found = [{ path: '', value: body }];
+    for (const step of path.split('.')) {
+        const list = step.endsWith('[]');
+        const key = list ? step.slice(0, -2) : step;
+        found = found.flatMap(({ path: at, value }) => {
+            const next = isRecord(value) ? value[key] : undefined;
+            const here = at ? `${at}.${key}` : key;
+            if (!list)
+                return [{ path: here, value: next }];
+            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
+        });
+    }
+    return found
+        .filter((f) => isRecord(f.value))
+        .map((f) => ({ path: f.path, template: f.value }));
+}
+/** `Kind=path` options as given on the command line or in the Action input. */
+function parsePodTemplatePaths(specs) {
+    const paths = new Map();
+    for (const spec of specs) {
+        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
+        if (!match)
+            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
+        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
+    }
+    return paths;
+}
+
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
+function diffConfigs(pairing, diagnostics) {
+    const changes = [];
+    const content = (object) => configContent(object, diagnostics);
+    for (const [head, base] of pairing.baseOf) {
+        if (!isConfig(head))
+            continue;
+        const before = content(base);
+        const keys = diffKeys(before, content(head));
+        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
+            continue;
+        changes.push(change(head, 'modified', keys));
+        if (before.immutable) {
+            diagnostics.push({
+                file: head.file,
+                line: head.line,
+                severity: 'error',
+                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
+                    `Create it under a new name and point its consumers at the new name.`,
+            });
+        }
+    }
+    for (const head of pairing.added.filter(isConfig)) {
+        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
+    }
+    for (const base of pairing.deleted.filter(isConfig)) {
+        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
+    }
+    return changes;
+}
+function diffKeys(before, after) {
+    const keys = { added: [], removed: [], modified: [] };
+    for (const [key, value] of after.entries) {
+        if (!before.entries.has(key))
+            keys.added.push(key);
+        else if (!sameEntry(before.entries.get(key), value))
+            keys.modified.push(key);
+    }
+    for (const key of before.entries.keys())
+        if (!after.entries.has(key))
+            keys.removed.push(key);
+    for (const list of Object.values(keys))
+        list.sort();
+    return keys;
+}
+function change(object, kind, keys) {
+    return {
+        kind: object.kind,
+        namespace: object.namespace,
+        name: object.name,
+        file: object.file,
+        line: object.line,
+        change: kind,
+        keys,
+        ...(object.source ? { source: object.source } : {}),
+    };
+}
+function changedKeys(change) {
+    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}
+
+/**
+ * Matches objects across base and head: first within the same file, so that repositories holding the
+ * same object in several bundles keep each copy apart; then across files, so that moving an object
+ * to another file is not a deletion plus an addition.
+ */
+function pairObjects(files, key = idKey) {
+    const baseOf = new Map();
+    const leftBase = [];
+    const leftHead = [];
+    for (const file of files) {
+        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf, key);
+        leftBase.push(...unmatchedBase);
+        leftHead.push(...unmatchedHead);
+    }
+    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf, key);
+    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
+}
+function match(base, head, baseOf, key) {
+    const byKey = new Map();
+    for (const object of base) {
+        const k = key(object);
+        byKey.set(k, [...(byKey.get(k) ?? []), object]);
+    }
+    const unmatchedHead = [];
+    for (const object of head) {
+        const candidate = byKey.get(key(object))?.shift();
+        if (candidate)
+            baseOf.set(object, candidate);
+        else
+            unmatchedHead.push(object);
+    }
+    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
+}
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify$1 = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
+
+const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const verb = (n, one, many) => (n === 1 ? one : many);
+const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
+    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
+    '(the GitHub Action does the same with `mode: fix`).';
+/** Worst first: the order of this table is the order of every list of impacts. */
+const RULES = {
+    dormant: {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} will not pick up this change`,
+        next: FIX,
+        stampCures: true,
+    },
+    // A stale hash is a dormant change waiting to happen: it fails wherever dormant does.
+    'stale-hash': {
+        tone: 'bad',
+        failsAt: ['dormant', 'manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'carries', 'carry')} a stale config hash`,
+        next: FIX,
+        stampCures: true,
+    },
+    manual: {
+        tone: 'warn',
+        failsAt: ['manual'],
+        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
+        next: () => 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
+        stampCures: false,
+    },
+    'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+    rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
+};
+const STATUS_ORDER = Object.keys(RULES);
+/** Lower is worse; for sorting impacts worst first. */
+const statusRank = (status) => STATUS_ORDER.indexOf(status);
+const toneOf = (status) => RULES[status].tone;
+/** Statuses a reviewer has to act on: the ones that fail at some level. */
+const needsAction = (status) => RULES[status].failsAt.length > 0;
+const stampCures = (status) => RULES[status].stampCures;
+function countByStatus(report) {
+    const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0]));
+    for (const impact of report.impacts)
+        counts[impact.status]++;
+    return counts;
+}
+const errorCount = (report) => report.diagnostics.filter((d) => d.severity === 'error').length;
+/**
+ * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
+ * the API server will reject); diagnostics about unreadable files never fail a run on their own.
+ */
+function failureReason(report, failOn) {
+    if (failOn === 'none')
+        return null;
+    const errors = errorCount(report);
+    const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
+    const unchecked = report.notChecked.filter((n) => n.fails).length;
+    if (!errors && !findings.length && !unchecked)
+        return null;
+    const parts = [];
+    if (findings.length) {
+        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
+        parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
+    }
+    if (unchecked)
+        parts.push(`${plural(unchecked, 'root')} not checked`);
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    return `${parts.join(' and ')} (fail-on: ${failOn})`;
+}
+/** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
+function overallTone(report) {
+    if (errorCount(report) > 0 || report.notChecked.some((n) => n.fails))
+        return 'bad';
+    if (report.notChecked.length)
+        return 'warn';
+    const tones = report.impacts.map((i) => toneOf(i.status));
+    return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
+}
+/** Whether the report holds anything to act on (the PR comment is posted only then). */
+const hasFindings = (report) => errorCount(report) > 0 || report.notChecked.length > 0 || report.impacts.some((i) => needsAction(i.status));
+/** The one line a reader needs: how many workloads need action, and of what kind. */
+function headline(report) {
+    const counts = countByStatus(report);
+    const errors = errorCount(report);
+    const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
+    // What could not be built comes first: nothing below it speaks for those roots.
+    if (report.notChecked.length)
+        parts.unshift(`${plural(report.notChecked.length, 'kustomize root')} not checked`);
+    if (errors)
+        parts.push(plural(errors, 'error'));
+    if (parts.length)
+        return parts.join('; ') + '.';
+    if (report.changes.length === 0)
+        return 'No ConfigMap or Secret content changes.';
+    return report.impacts.length
+        ? 'Every workload that reads the changed config picks it up.'
+        : 'No workload in the repository reads the changed keys.';
+}
+/** One sentence: what the reader should do about the worst findings. */
+function nextStep(report, base) {
+    const counts = countByStatus(report);
+    const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
+    return worst ? RULES[worst].next(base) : null;
+}
+
+/** Worst first, then by where the workload is written. */
+const compareImpacts = (a, b) => statusRank(a.status) - statusRank(b.status) ||
+    compareText(a.workload.file, b.workload.file) ||
+    a.workload.line - b.workload.line ||
+    compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
+function computeImpacts(input) {
+    const result = { impacts: [], unaffected: [], diagnostics: [] };
+    const changes = byIdentity(input.changes);
+    for (const workload of input.workloads) {
+        const source = templateSource(workload, input.deployments);
+        if (!source)
+            continue;
+        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const summary = summarise(workload.object);
+        const configs = [];
+        for (const change of changes) {
+            const scope = namespaceMatch(workload.object.namespace, change.namespace);
+            const matching = refs.filter((ref) => refersTo(ref, change));
+            if (!scope || matching.length === 0)
+                continue;
+            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
+            if (change.change === 'deleted') {
+                const required = matching.filter((ref) => !ref.optional);
+                if (required.length > 0) {
+                    result.diagnostics.push({
+                        file: workload.object.file,
+                        line: workload.object.line,
+                        severity: 'error',
+                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
+                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+                    });
+                    continue;
+                }
+            }
+            const keys = change.keys;
+            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
+            if (consumed.length === 0) {
+                if (matching.every((ref) => ref.delivery === 'image-pull'))
+                    unaffected('image pull secret: read at each pull');
+                else if (reading.length === 0)
+                    unaffected('no container mounts the volume');
+                else
+                    unaffected('reads none of the changed keys');
+                continue;
+            }
+            configs.push({
+                ...id,
+                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+                namespaceAssumed: scope === 'assumed',
+            });
+        }
+        const stale = input.staleHash.has(source.owner.object);
+        if (configs.length === 0 && !stale)
+            continue;
+        const rollout = stale ? STALE : status(workload, source.owner, input);
+        if (rollout === 'new') {
+            for (const config of configs)
+                result.unaffected.push({
+                    workload: summary,
+                    config,
+                    reason: 'new workload: its pods start with the new config',
+                });
+            continue;
+        }
+        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
+        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+    }
+    result.impacts.sort(compareImpacts);
+    return result;
+}
+const STALE = {
+    status: 'stale-hash',
+    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes) {
+    const merged = new Map();
+    for (const change of changes) {
+        const key = idKey(change);
+        const seen = merged.get(key);
+        const keys = changedKeys(change);
+        if (!seen)
+            merged.set(key, {
+                kind: change.kind,
+                namespace: change.namespace,
+                name: change.name,
+                change: change.change,
+                keys,
+            });
+        else {
+            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+            if (change.change !== 'deleted')
+                seen.change = change.change;
+        }
+    }
+    return [...merged.values()];
+}
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload, deployments) {
+    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+    if (!workload.workloadRef || workload.templates.length > 0)
+        return { templates: workload.templates, owner: workload };
+    const target = deployments.get(idKey({
+        kind: workload.workloadRef.kind,
+        namespace: workload.object.namespace,
+        name: workload.workloadRef.name,
+    }));
+    return target ? { templates: target.templates, owner: target } : null;
+}
+function refsOf(template, qualify) {
+    return qualify
+        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
+        : template.refs;
+}
+function status(workload, owner, input) {
+    const before = input.previous(owner.object);
+    if (before === null)
+        return 'new';
+    if (!workload.behaviour.rolls)
+        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+    const templateChanged = before !== 'unchanged' &&
+        stringify$1(owner.templates.map((t) => t.template)) !== stringify$1(before.templates.map((t) => t.template));
+    return templateChanged
+        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+}
+
+/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
+const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
+/**
+ * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
+ * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
+ * unmounted volumes are not read by the pods and do not count; reference order and duplicates
+ * cannot change the result, and metadata never enters it.
+ */
+function canonicalContent(workload, refs, configs, diagnostics = []) {
+    const consumed = new Map();
+    for (const ref of refs) {
+        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
+            continue;
+        const id = `${ref.kind}/${ref.name}`;
+        const seen = consumed.get(id) ?? { kind: ref.kind, name: ref.name, keys: new Set() };
+        if (ref.keys === null || seen.keys === null)
+            seen.keys = null;
+        else
+            ref.keys.forEach((key) => seen.keys.add(key));
+        consumed.set(id, seen);
+    }
+    if (consumed.size === 0)
+        return null;
+    const canonical = [...consumed.values()].map(({ kind, name, keys }) => {
+        const object = configs.resolve(workload, kind, name);
+        const namespace = object?.namespace ?? workload.namespace;
+        if (!object)
+            return { kind, namespace, name, present: false };
+        const data = {};
+        const binaryData = {};
+        for (const [key, entry] of configContent(object, diagnostics).entries) {
+            if (keys !== null && !keys.has(key))
+                continue;
+            (entry.field === 'data' ? data : binaryData)[key] = entry.sha256;
+        }
+        return Object.keys(binaryData).length
+            ? { kind, namespace, name, present: true, data, binaryData }
+            : { kind, namespace, name, present: true, data };
+    });
+    canonical.sort((a, b) => compareText(a.kind, b.kind) ||
+        compareText(a.namespace ?? '', b.namespace ?? '') ||
+        compareText(a.name, b.name));
+    return { version: 1, configs: canonical };
+}
+/**
+ * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
+ * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
+ */
+function contentHash(canonical, key = null) {
+    const json = stringify$1(canonical);
+    return key
+        ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
+        : `sha256:${createHash('sha256').update(json).digest('hex')}`;
+}
+
+/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
+function templateHashes(workload, configs, options, diagnostics = []) {
+    return workload.templates.map((template) => {
+        const canonical = canonicalContent(workload.object, template.refs, configs, diagnostics);
+        return {
+            template,
+            expected: canonical ? contentHash(canonical, options.key) : null,
+            actual: annotationOf(template, options.annotation),
+        };
+    });
+}
+function annotationOf(template, key) {
+    const metadata = template.template.metadata;
+    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
+    const value = isRecord(annotations) ? annotations[key] : undefined;
+    return typeof value === 'string' ? value : null;
+}
+/**
+ * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
+ * without the key: that is said once, not reported as stale.
+ */
+function isStale(hash, options) {
+    if (hash.actual === null || hash.expected === null)
+        return hash.actual !== null && hash.expected === null;
+    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
+        return 'unverifiable';
+    return hash.actual !== hash.expected;
+}
+/**
+ * The workloads among `workloads` whose hash annotation disagrees with what they read. A keyed hash
+ * that cannot be verified without the key is said once per workload, not reported as stale.
+ */
+function staleWorkloads(workloads, configs, hash, diagnostics) {
+    const stale = new Set();
+    for (const workload of workloads) {
+        if (!workload.templates.some((t) => annotationOf(t, hash.annotation) !== null))
+            continue;
+        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
+        if (verdicts.includes(true))
+            stale.add(workload.object);
+        if (verdicts.includes('unverifiable'))
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'notice',
+                message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
+            });
+    }
+    return stale;
+}
+
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
+/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
+const PLUGIN_SECRET_FIELDS = {
+    cephfs: 'secretRef',
+    rbd: 'secretRef',
+    iscsi: 'secretRef',
+    scaleIO: 'secretRef',
+    flexVolume: 'secretRef',
+    storageos: 'secretRef',
+};
+/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
+function extractRefs(podSpec) {
+    if (!isRecord(podSpec))
+        return [];
+    const refs = [];
+    const mounts = volumeMounts(podSpec);
+    for (const volume of list(podSpec.volumes)) {
+        const volumeName = str(volume.name) ?? '?';
+        const at = `volumes[${volumeName}]`;
+        const consumers = mounts.get(volumeName) ?? [];
+        const mounted = (ref, via) => {
+            if (!ref.name)
+                return;
+            if (consumers.length === 0)
+                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
+            for (const m of consumers) {
+                const delivery = m.subPath ? 'subPath' : 'volume';
+                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+            }
+        };
+        if (isRecord(volume.configMap)) {
+            const source = volume.configMap;
+            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+        }
+        if (isRecord(volume.secret)) {
+            const source = volume.secret;
+            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+        }
+        if (isRecord(volume.projected)) {
+            list(volume.projected.sources).forEach((source, i) => {
+                if (isRecord(source.configMap))
+                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
+                if (isRecord(source.secret))
+                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
+            });
+        }
+        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
+            const name = str(volume.csi.nodePublishSecretRef.name);
+            if (name)
+                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
+        }
+        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
+            const source = volume[plugin];
+            if (!isRecord(source) || !isRecord(source[fieldName]))
+                continue;
+            const name = str(source[fieldName].name);
+            if (name)
+                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
+        }
+        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
+            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
+        }
+    }
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            const at = `${listName}[${containerName}]`;
+            for (const env of list(container.env)) {
+                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
+                const via = `${at}.env[${str(env.name) ?? '?'}]`;
+                for (const [field, kind] of [
+                    ['configMapKeyRef', 'ConfigMap'],
+                    ['secretKeyRef', 'Secret'],
+                ]) {
+                    const ref = from[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
+                        optional: ref.optional === true,
+                        path: 'env',
+                        via: `${via}.valueFrom.${field}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            }
+            list(container.envFrom).forEach((source, i) => {
+                for (const [field, kind] of [
+                    ['configMapRef', 'ConfigMap'],
+                    ['secretRef', 'Secret'],
+                ]) {
+                    const ref = source[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    const prefix = str(source.prefix);
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: null,
+                        optional: ref.optional === true,
+                        path: 'envFrom',
+                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            });
+        }
+    }
+    list(podSpec.imagePullSecrets).forEach((secret, i) => {
+        const name = str(secret.name);
+        if (!name)
+            return;
+        refs.push({
+            kind: 'Secret',
+            name,
+            keys: null,
+            optional: false,
+            path: 'imagePullSecrets',
+            via: `imagePullSecrets[${i}]`,
+            container: null,
+            delivery: 'image-pull',
+        });
+    });
+    return refs;
+}
+/** Whole-object references read the keys listed in `items`, or every key when there are none. */
+function keyed(kind, name, source, path) {
+    const items = list(source.items)
+        .map((item) => str(item.key))
+        .filter((key) => key !== undefined);
+    return {
+        kind,
+        name: name ?? '',
+        keys: Array.isArray(source.items) ? items : null,
+        optional: source.optional === true,
+        path,
+    };
+}
+function mountCredentials(name, path, via) {
+    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
+}
+function volumeMounts(podSpec) {
+    const mounts = new Map();
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            for (const mount of list(container.volumeMounts)) {
+                const volume = str(mount.name);
+                if (!volume)
+                    continue;
+                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
+                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+            }
+        }
+    }
+    return mounts;
+}
+function list(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+function consumerOf(workload) {
+    return {
+        ...workload,
+        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
+    };
 }
 
 var dist$2 = {};
@@ -37630,7 +38501,7 @@ var Pair = {};
 
 var stringifyPair = {};
 
-var stringify$1 = {};
+var stringify = {};
 
 var stringifyComment = {};
 
@@ -38175,7 +39046,7 @@ function requireStringifyString () {
 var hasRequiredStringify;
 
 function requireStringify () {
-	if (hasRequiredStringify) return stringify$1;
+	if (hasRequiredStringify) return stringify;
 	hasRequiredStringify = 1;
 
 	var anchors = requireAnchors();
@@ -38269,7 +39140,7 @@ function requireStringify () {
 	        props.push(doc.directives.tagString(tag));
 	    return props.join(' ');
 	}
-	function stringify(item, ctx, onComment, onChompKeep) {
+	function stringify$1(item, ctx, onComment, onChompKeep) {
 	    if (identity.isPair(item))
 	        return item.toString(ctx, onComment, onChompKeep);
 	    if (identity.isAlias(item)) {
@@ -38306,9 +39177,9 @@ function requireStringify () {
 	        : `${props}\n${ctx.indent}${str}`;
 	}
 
-	stringify$1.createStringifyContext = createStringifyContext;
-	stringify$1.stringify = stringify;
-	return stringify$1;
+	stringify.createStringifyContext = createStringifyContext;
+	stringify.stringify = stringify$1;
+	return stringify;
 }
 
 var hasRequiredStringifyPair;
@@ -45280,841 +46151,6 @@ function firstSentence(message) {
         .replace(/ at line \d+, column \d+:?$/, '')
         .trim();
 }
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
-function isConfig(object) {
-    return (object.kind === 'ConfigMap' || object.kind === 'Secret') && object.apiVersion === 'v1';
-}
-function configContent(object, diagnostics) {
-    const entries = new Map();
-    const warn = (message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
-    const what = `${object.kind} ${object.name}`;
-    if (object.kind === 'ConfigMap') {
-        // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            if (typeof value !== 'string')
-                warn(`${what}: data.${key} is not a string; the API server will reject it.`);
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.binaryData))) {
-            entries.set(key, digest('binaryData', decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`))));
-        }
-    }
-    else {
-        // The API server merges stringData into data, stringData winning; compare what it would store.
-        for (const [key, value] of Object.entries(record(object.body.data))) {
-            entries.set(key, digest('data', decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`))));
-        }
-        for (const [key, value] of Object.entries(record(object.body.stringData))) {
-            entries.set(key, digest('data', Buffer.from(scalarText(value))));
-        }
-    }
-    return {
-        kind: object.kind === 'Secret' ? 'Secret' : 'ConfigMap',
-        entries,
-        immutable: object.body.immutable === true,
-    };
-}
-function digest(field, bytes) {
-    return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function decodeBase64(text, onInvalid) {
-    const compact = text.replace(/\s+/g, '');
-    if (!BASE64.test(compact) || compact.length % 4 === 1) {
-        onInvalid();
-        return Buffer.from(text);
-    }
-    return Buffer.from(compact, 'base64');
-}
-function scalarText(value) {
-    return value === null || value === undefined ? '' : String(value);
-}
-function record(value) {
-    return isRecord(value) ? value : {};
-}
-
-/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-
-const ROLLS = { rolls: true };
-const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
-const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
-const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
-    ? {
-        rolls: false,
-        status: 'manual',
-        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
-    }
-    : ROLLS;
-const KINDS = {
-    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
-    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
-    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
-    ReplicaSet: {
-        groups: ['apps', 'extensions'],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicaSet never replaces running pods'),
-    },
-    ReplicationController: {
-        groups: [''],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicationController never replaces running pods'),
-    },
-    Job: {
-        groups: ['batch'],
-        templates: ['spec.template'],
-        behaviour: nextRun('pods started after the apply read it'),
-    },
-    CronJob: {
-        groups: ['batch'],
-        templates: ['spec.jobTemplate.spec.template'],
-        behaviour: nextRun('the next scheduled run reads it'),
-    },
-    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
-    PodTemplate: {
-        groups: [''],
-        templates: ['template'],
-        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
-    },
-    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
-    DeploymentConfig: {
-        groups: ['apps.openshift.io', ''],
-        templates: ['spec.template'],
-        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
-        behaviour: (body) => {
-            const triggers = field(body, 'spec.triggers');
-            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
-                ? {
-                    rolls: false,
-                    status: 'manual',
-                    reason: 'no ConfigChange trigger: deploys only when started by hand',
-                }
-                : ROLLS;
-        },
-    },
-    // Knative Service: a template change creates a new Revision.
-    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
-};
-function apiGroup(apiVersion) {
-    const slash = apiVersion.indexOf('/');
-    return slash < 0 ? '' : apiVersion.slice(0, slash);
-}
-/** The object as a workload, or `null` when it runs no pods we can see. */
-function asWorkload(object, custom = new Map()) {
-    const rule = KINDS[object.kind];
-    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
-    const paths = builtIn ? rule.templates : custom.get(object.kind);
-    if (!paths)
-        return null;
-    const templates = paths.flatMap((path) => templatesAt(object.body, path));
-    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
-    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
-        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
-        : null;
-    if (templates.length === 0 && !workloadRef)
-        return null;
-    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
-}
-function templatesAt(body, path) {
-    if (path === '')
-        return [{ path, template: body }];
-    let found = [{ path: '', value: body }];
-    for (const step of path.split('.')) {
-        const list = step.endsWith('[]');
-        const key = list ? step.slice(0, -2) : step;
-        found = found.flatMap(({ path: at, value }) => {
-            const next = isRecord(value) ? value[key] : undefined;
-            const here = at ? `${at}.${key}` : key;
-            if (!list)
-                return [{ path: here, value: next }];
-            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
-        });
-    }
-    return found
-        .filter((f) => isRecord(f.value))
-        .map((f) => ({ path: f.path, template: f.value }));
-}
-/** The value at a dotted path of plain keys, or undefined. */
-function field(body, path) {
-    let value = body;
-    for (const key of path.split('.'))
-        value = isRecord(value) ? value[key] : undefined;
-    return value;
-}
-/** `Kind=path` options as given on the command line or in the Action input. */
-function parsePodTemplatePaths(specs) {
-    const paths = new Map();
-    for (const spec of specs) {
-        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
-        if (!match)
-            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
-        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
-    }
-    return paths;
-}
-
-/**
- * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
- * scalar style, metadata and the file an object lives in do not count.
- */
-function diffConfigs(pairing, diagnostics) {
-    const changes = [];
-    const content = (object) => configContent(object, diagnostics);
-    for (const [head, base] of pairing.baseOf) {
-        if (!isConfig(head))
-            continue;
-        const before = content(base);
-        const keys = diffKeys(before, content(head));
-        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
-            continue;
-        changes.push(change(head, 'modified', keys));
-        if (before.immutable) {
-            diagnostics.push({
-                file: head.file,
-                line: head.line,
-                severity: 'error',
-                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
-                    `Create it under a new name and point its consumers at the new name.`,
-            });
-        }
-    }
-    for (const head of pairing.added.filter(isConfig)) {
-        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
-    }
-    for (const base of pairing.deleted.filter(isConfig)) {
-        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
-    }
-    return changes;
-}
-function diffKeys(before, after) {
-    const keys = { added: [], removed: [], modified: [] };
-    for (const [key, value] of after.entries) {
-        if (!before.entries.has(key))
-            keys.added.push(key);
-        else if (!sameEntry(before.entries.get(key), value))
-            keys.modified.push(key);
-    }
-    for (const key of before.entries.keys())
-        if (!after.entries.has(key))
-            keys.removed.push(key);
-    for (const list of Object.values(keys))
-        list.sort();
-    return keys;
-}
-function change(object, kind, keys) {
-    return {
-        kind: object.kind,
-        namespace: object.namespace,
-        name: object.name,
-        file: object.file,
-        line: object.line,
-        change: kind,
-        keys,
-    };
-}
-function changedKeys(change) {
-    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
-}
-
-/**
- * Matches objects across base and head: first within the same file, so that repositories holding the
- * same object in several bundles keep each copy apart; then across files, so that moving an object
- * to another file is not a deletion plus an addition.
- */
-function pairObjects(files) {
-    const baseOf = new Map();
-    const leftBase = [];
-    const leftHead = [];
-    for (const file of files) {
-        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
-        leftBase.push(...unmatchedBase);
-        leftHead.push(...unmatchedHead);
-    }
-    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
-    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
-}
-function match(base, head, baseOf) {
-    const byKey = new Map();
-    for (const object of base) {
-        const key = idKey(object);
-        byKey.set(key, [...(byKey.get(key) ?? []), object]);
-    }
-    const unmatchedHead = [];
-    for (const object of head) {
-        const candidate = byKey.get(idKey(object))?.shift();
-        if (candidate)
-            baseOf.set(object, candidate);
-        else
-            unmatchedHead.push(object);
-    }
-    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
-}
-
-var fastJsonStableStringify;
-var hasRequiredFastJsonStableStringify;
-
-function requireFastJsonStableStringify () {
-	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
-	hasRequiredFastJsonStableStringify = 1;
-
-	fastJsonStableStringify = function (data, opts) {
-	    if (!opts) opts = {};
-	    if (typeof opts === 'function') opts = { cmp: opts };
-	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
-
-	    var cmp = opts.cmp && (function (f) {
-	        return function (node) {
-	            return function (a, b) {
-	                var aobj = { key: a, value: node[a] };
-	                var bobj = { key: b, value: node[b] };
-	                return f(aobj, bobj);
-	            };
-	        };
-	    })(opts.cmp);
-
-	    var seen = [];
-	    return (function stringify (node) {
-	        if (node && node.toJSON && typeof node.toJSON === 'function') {
-	            node = node.toJSON();
-	        }
-
-	        if (node === undefined) return;
-	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
-	        if (typeof node !== 'object') return JSON.stringify(node);
-
-	        var i, out;
-	        if (Array.isArray(node)) {
-	            out = '[';
-	            for (i = 0; i < node.length; i++) {
-	                if (i) out += ',';
-	                out += stringify(node[i]) || 'null';
-	            }
-	            return out + ']';
-	        }
-
-	        if (node === null) return 'null';
-
-	        if (seen.indexOf(node) !== -1) {
-	            if (cycles) return JSON.stringify('__cycle__');
-	            throw new TypeError('Converting circular structure to JSON');
-	        }
-
-	        var seenIndex = seen.push(node) - 1;
-	        var keys = Object.keys(node).sort(cmp && cmp(node));
-	        out = '';
-	        for (i = 0; i < keys.length; i++) {
-	            var key = keys[i];
-	            var value = stringify(node[key]);
-
-	            if (!value) continue;
-	            if (out) out += ',';
-	            out += JSON.stringify(key) + ':' + value;
-	        }
-	        seen.splice(seenIndex, 1);
-	        return '{' + out + '}';
-	    })(data);
-	};
-	return fastJsonStableStringify;
-}
-
-var fastJsonStableStringifyExports = requireFastJsonStableStringify();
-var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
-
-const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const verb = (n, one, many) => (n === 1 ? one : many);
-const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
-    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-    '(the GitHub Action does the same with `mode: fix`).';
-/** Worst first: the order of this table is the order of every list of impacts. */
-const RULES = {
-    dormant: {
-        tone: 'bad',
-        failsAt: ['dormant', 'manual'],
-        headline: (n) => `${plural(n, 'workload')} will not pick up this change`,
-        next: FIX,
-        stampCures: true,
-    },
-    // A stale hash is a dormant change waiting to happen: it fails wherever dormant does.
-    'stale-hash': {
-        tone: 'bad',
-        failsAt: ['dormant', 'manual'],
-        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'carries', 'carry')} a stale config hash`,
-        next: FIX,
-        stampCures: true,
-    },
-    manual: {
-        tone: 'warn',
-        failsAt: ['manual'],
-        headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
-        next: () => 'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
-        stampCures: false,
-    },
-    'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
-    rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
-};
-const STATUS_ORDER = Object.keys(RULES);
-/** Lower is worse; for sorting impacts worst first. */
-const statusRank = (status) => STATUS_ORDER.indexOf(status);
-const toneOf = (status) => RULES[status].tone;
-/** Statuses a reviewer has to act on: the ones that fail at some level. */
-const needsAction = (status) => RULES[status].failsAt.length > 0;
-const stampCures = (status) => RULES[status].stampCures;
-function countByStatus(report) {
-    const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0]));
-    for (const impact of report.impacts)
-        counts[impact.status]++;
-    return counts;
-}
-const errorCount = (report) => report.diagnostics.filter((d) => d.severity === 'error').length;
-/**
- * Why the run should fail, or null. Impacts at or above the level count, and so do errors (a change
- * the API server will reject); diagnostics about unreadable files never fail a run on their own.
- */
-function failureReason(report, failOn) {
-    if (failOn === 'none')
-        return null;
-    const errors = errorCount(report);
-    const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
-    if (!errors && !findings.length)
-        return null;
-    const parts = [];
-    if (findings.length) {
-        const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
-        parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
-    }
-    if (errors)
-        parts.push(plural(errors, 'error'));
-    return `${parts.join(' and ')} (fail-on: ${failOn})`;
-}
-/** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
-function overallTone(report) {
-    if (errorCount(report) > 0)
-        return 'bad';
-    const tones = report.impacts.map((i) => toneOf(i.status));
-    return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
-}
-/** Whether the report holds anything to act on (the PR comment is posted only then). */
-const hasFindings = (report) => errorCount(report) > 0 || report.impacts.some((i) => needsAction(i.status));
-/** The one line a reader needs: how many workloads need action, and of what kind. */
-function headline(report) {
-    const counts = countByStatus(report);
-    const errors = errorCount(report);
-    const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
-    if (errors)
-        parts.push(plural(errors, 'error'));
-    if (parts.length)
-        return parts.join('; ') + '.';
-    if (report.changes.length === 0)
-        return 'No ConfigMap or Secret content changes.';
-    return report.impacts.length
-        ? 'Every workload that reads the changed config picks it up.'
-        : 'No workload in the repository reads the changed keys.';
-}
-/** One sentence: what the reader should do about the worst findings. */
-function nextStep(report, base) {
-    const counts = countByStatus(report);
-    const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-    return worst ? RULES[worst].next(base) : null;
-}
-
-function computeImpacts(input) {
-    const result = { impacts: [], unaffected: [], diagnostics: [] };
-    const changes = byIdentity(input.changes);
-    for (const workload of input.workloads) {
-        const source = templateSource(workload, input.deployments);
-        if (!source)
-            continue;
-        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
-        const summary = summarise(workload.object);
-        const configs = [];
-        for (const change of changes) {
-            const scope = namespaceMatch(workload.object.namespace, change.namespace);
-            const matching = refs.filter((ref) => refersTo(ref, change));
-            if (!scope || matching.length === 0)
-                continue;
-            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
-            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
-            if (change.change === 'deleted') {
-                const required = matching.filter((ref) => !ref.optional);
-                if (required.length > 0) {
-                    result.diagnostics.push({
-                        file: workload.object.file,
-                        line: workload.object.line,
-                        severity: 'error',
-                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
-                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
-                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
-                    });
-                    continue;
-                }
-            }
-            const keys = change.keys;
-            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
-            if (consumed.length === 0) {
-                if (matching.every((ref) => ref.delivery === 'image-pull'))
-                    unaffected('image pull secret: read at each pull');
-                else if (reading.length === 0)
-                    unaffected('no container mounts the volume');
-                else
-                    unaffected('reads none of the changed keys');
-                continue;
-            }
-            configs.push({
-                ...id,
-                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
-                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
-                namespaceAssumed: scope === 'assumed',
-            });
-        }
-        const stale = input.staleHash.has(source.owner.object);
-        if (configs.length === 0 && !stale)
-            continue;
-        const rollout = stale ? STALE : status(workload, source.owner, input);
-        if (rollout === 'new') {
-            for (const config of configs)
-                result.unaffected.push({
-                    workload: summary,
-                    config,
-                    reason: 'new workload: its pods start with the new config',
-                });
-            continue;
-        }
-        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
-        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
-    }
-    result.impacts.sort((a, b) => statusRank(a.status) - statusRank(b.status) ||
-        compareText(a.workload.file, b.workload.file) ||
-        a.workload.line - b.workload.line);
-    return result;
-}
-const STALE = {
-    status: 'stale-hash',
-    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
-};
-/**
- * One entry per changed object identity. Repositories often hold the same object in several files
- * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
- * it reads the union of their changed keys, and the object is gone only if every copy is.
- */
-function byIdentity(changes) {
-    const merged = new Map();
-    for (const change of changes) {
-        const key = idKey(change);
-        const seen = merged.get(key);
-        const keys = changedKeys(change);
-        if (!seen)
-            merged.set(key, {
-                kind: change.kind,
-                namespace: change.namespace,
-                name: change.name,
-                change: change.change,
-                keys,
-            });
-        else {
-            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
-            if (change.change !== 'deleted')
-                seen.change = change.change;
-        }
-    }
-    return [...merged.values()];
-}
-/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
-function templateSource(workload, deployments) {
-    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
-    if (!workload.workloadRef || workload.templates.length > 0)
-        return { templates: workload.templates, owner: workload };
-    const target = deployments.get(idKey({
-        kind: workload.workloadRef.kind,
-        namespace: workload.object.namespace,
-        name: workload.workloadRef.name,
-    }));
-    return target ? { templates: target.templates, owner: target } : null;
-}
-function refsOf(template, qualify) {
-    return qualify
-        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
-        : template.refs;
-}
-function status(workload, owner, input) {
-    const before = input.previous(owner.object);
-    if (before === null)
-        return 'new';
-    if (!workload.behaviour.rolls)
-        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
-    const templateChanged = before !== 'unchanged' &&
-        stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
-    return templateChanged
-        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
-}
-
-/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
-const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
-/**
- * Exactly the content a workload's pods read: per referenced object, only the consumed keys (all of
- * them for envFrom and whole volumes), each as the SHA-256 of its bytes. Image pull secrets and
- * unmounted volumes are not read by the pods and do not count; reference order and duplicates
- * cannot change the result, and metadata never enters it.
- */
-function canonicalContent(workload, refs, configs, diagnostics = []) {
-    const consumed = new Map();
-    for (const ref of refs) {
-        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
-            continue;
-        const id = `${ref.kind}/${ref.name}`;
-        const seen = consumed.get(id) ?? { kind: ref.kind, name: ref.name, keys: new Set() };
-        if (ref.keys === null || seen.keys === null)
-            seen.keys = null;
-        else
-            ref.keys.forEach((key) => seen.keys.add(key));
-        consumed.set(id, seen);
-    }
-    if (consumed.size === 0)
-        return null;
-    const canonical = [...consumed.values()].map(({ kind, name, keys }) => {
-        const object = configs.resolve(workload, kind, name);
-        const namespace = object?.namespace ?? workload.namespace;
-        if (!object)
-            return { kind, namespace, name, present: false };
-        const data = {};
-        const binaryData = {};
-        for (const [key, entry] of configContent(object, diagnostics).entries) {
-            if (keys !== null && !keys.has(key))
-                continue;
-            (entry.field === 'data' ? data : binaryData)[key] = entry.sha256;
-        }
-        return Object.keys(binaryData).length
-            ? { kind, namespace, name, present: true, data, binaryData }
-            : { kind, namespace, name, present: true, data };
-    });
-    canonical.sort((a, b) => compareText(a.kind, b.kind) ||
-        compareText(a.namespace ?? '', b.namespace ?? '') ||
-        compareText(a.name, b.name));
-    return { version: 1, configs: canonical };
-}
-/**
- * `sha256:<hex>` of the canonical JSON, or `hmac-sha256:<hex>` with a key: a plain digest of a
- * low-entropy Secret value on a pod spec can be brute-forced by anyone who can read the pod spec.
- */
-function contentHash(canonical, key = null) {
-    const json = stringify(canonical);
-    return key
-        ? `hmac-sha256:${createHmac('sha256', key).update(json).digest('hex')}`
-        : `sha256:${createHash('sha256').update(json).digest('hex')}`;
-}
-
-/** Per pod template: a workload with several (a RayCluster's head and workers) hashes each on its own. */
-function templateHashes(workload, configs, options, diagnostics = []) {
-    return workload.templates.map((template) => {
-        const canonical = canonicalContent(workload.object, template.refs, configs, diagnostics);
-        return {
-            template,
-            expected: canonical ? contentHash(canonical, options.key) : null,
-            actual: annotationOf(template, options.annotation),
-        };
-    });
-}
-function annotationOf(template, key) {
-    const metadata = template.template.metadata;
-    const annotations = isRecord(metadata) ? metadata.annotations : undefined;
-    const value = isRecord(annotations) ? annotations[key] : undefined;
-    return typeof value === 'string' ? value : null;
-}
-/**
- * Whether a template's annotation disagrees with what it reads. A keyed hash cannot be checked
- * without the key: that is said once, not reported as stale.
- */
-function isStale(hash, options) {
-    if (hash.actual === null || hash.expected === null)
-        return hash.actual !== null && hash.expected === null;
-    if (hash.actual.startsWith('hmac-sha256:') && options.key === null)
-        return 'unverifiable';
-    return hash.actual !== hash.expected;
-}
-
-const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
-/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
-const PLUGIN_SECRET_FIELDS = {
-    cephfs: 'secretRef',
-    rbd: 'secretRef',
-    iscsi: 'secretRef',
-    scaleIO: 'secretRef',
-    flexVolume: 'secretRef',
-    storageos: 'secretRef',
-};
-/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
-function extractRefs(podSpec) {
-    if (!isRecord(podSpec))
-        return [];
-    const refs = [];
-    const mounts = volumeMounts(podSpec);
-    for (const volume of list(podSpec.volumes)) {
-        const volumeName = str(volume.name) ?? '?';
-        const at = `volumes[${volumeName}]`;
-        const consumers = mounts.get(volumeName) ?? [];
-        const mounted = (ref, via) => {
-            if (!ref.name)
-                return;
-            if (consumers.length === 0)
-                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
-            for (const m of consumers) {
-                const delivery = m.subPath ? 'subPath' : 'volume';
-                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
-            }
-        };
-        if (isRecord(volume.configMap)) {
-            const source = volume.configMap;
-            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
-        }
-        if (isRecord(volume.secret)) {
-            const source = volume.secret;
-            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
-        }
-        if (isRecord(volume.projected)) {
-            list(volume.projected.sources).forEach((source, i) => {
-                if (isRecord(source.configMap))
-                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
-                if (isRecord(source.secret))
-                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
-            });
-        }
-        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
-            const name = str(volume.csi.nodePublishSecretRef.name);
-            if (name)
-                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
-        }
-        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
-            const source = volume[plugin];
-            if (!isRecord(source) || !isRecord(source[fieldName]))
-                continue;
-            const name = str(source[fieldName].name);
-            if (name)
-                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
-        }
-        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
-            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
-        }
-    }
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            const at = `${listName}[${containerName}]`;
-            for (const env of list(container.env)) {
-                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
-                const via = `${at}.env[${str(env.name) ?? '?'}]`;
-                for (const [field, kind] of [
-                    ['configMapKeyRef', 'ConfigMap'],
-                    ['secretKeyRef', 'Secret'],
-                ]) {
-                    const ref = from[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
-                        optional: ref.optional === true,
-                        path: 'env',
-                        via: `${via}.valueFrom.${field}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            }
-            list(container.envFrom).forEach((source, i) => {
-                for (const [field, kind] of [
-                    ['configMapRef', 'ConfigMap'],
-                    ['secretRef', 'Secret'],
-                ]) {
-                    const ref = source[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    const prefix = str(source.prefix);
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: null,
-                        optional: ref.optional === true,
-                        path: 'envFrom',
-                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            });
-        }
-    }
-    list(podSpec.imagePullSecrets).forEach((secret, i) => {
-        const name = str(secret.name);
-        if (!name)
-            return;
-        refs.push({
-            kind: 'Secret',
-            name,
-            keys: null,
-            optional: false,
-            path: 'imagePullSecrets',
-            via: `imagePullSecrets[${i}]`,
-            container: null,
-            delivery: 'image-pull',
-        });
-    });
-    return refs;
-}
-/** Whole-object references read the keys listed in `items`, or every key when there are none. */
-function keyed(kind, name, source, path) {
-    const items = list(source.items)
-        .map((item) => str(item.key))
-        .filter((key) => key !== undefined);
-    return {
-        kind,
-        name: name ?? '',
-        keys: Array.isArray(source.items) ? items : null,
-        optional: source.optional === true,
-        path,
-    };
-}
-function mountCredentials(name, path, via) {
-    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
-}
-function volumeMounts(podSpec) {
-    const mounts = new Map();
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            for (const mount of list(container.volumeMounts)) {
-                const volume = str(mount.name);
-                if (!volume)
-                    continue;
-                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
-                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
-                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
-            }
-        }
-    }
-    return mounts;
-}
-function list(value) {
-    return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-function str(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-function consumerOf(workload) {
-    return {
-        ...workload,
-        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
-    };
-}
 
 /** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
 async function loadObjects(repo, rev, paths) {
@@ -46177,6 +46213,683 @@ class HeadView {
             return workload ? [consumerOf(workload)] : [];
         });
         return this.cachedConsumers;
+    }
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const isKustomizationFile = (path) => KUSTOMIZATION_FILES.includes(posix.basename(path));
+/** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
+const isRemote = (entry) => /^[a-z][a-z0-9+.-]*:\/\/|^git@|^github\.com\/|\?ref=|\/\/.*\?/i.test(entry);
+/**
+ * Reads a kustomization for the paths it depends on. Unknown fields are ignored (kustomize rejects
+ * them itself when it builds); a file that is not YAML yields no paths, and the build reports it.
+ */
+function readKustomization(file, text, listDir) {
+    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    const k = {
+        dir,
+        file,
+        component: false,
+        includes: [],
+        inputs: [],
+        inputDirs: [],
+        remote: [],
+    };
+    let body;
+    try {
+        body = distExports$2.parse(text, { version: '1.1', maxAliasCount: 100 });
+    }
+    catch {
+        return k;
+    }
+    if (!isRecord(body))
+        return k;
+    k.component = body.kind === 'Component';
+    const local = (entry) => normal(posix.join(dir, entry));
+    for (const field of ['resources', 'bases', 'components']) {
+        for (const entry of strings(body[field])) {
+            if (isRemote(entry))
+                k.remote.push(entry);
+            else if (local(entry) !== null)
+                k.includes.push(local(entry));
+        }
+    }
+    const files = [];
+    for (const patch of records(body.patches))
+        files.push(...strings([patch.path]));
+    for (const patch of records(body.patchesJson6902))
+        files.push(...strings([patch.path]));
+    // An entry of patchesStrategicMerge is a path, or an inline patch (which has a newline or a colon).
+    files.push(...strings(body.patchesStrategicMerge).filter((p) => !/[\n:]/.test(p)));
+    for (const replacement of records(body.replacements))
+        files.push(...strings([replacement.path]));
+    for (const generator of [...records(body.configMapGenerator), ...records(body.secretGenerator)]) {
+        // `files` entries may be `key=path`; a directory stands for its files.
+        files.push(...strings(generator.files).map((f) => f.slice(f.indexOf('=') + 1)));
+        files.push(...strings(generator.envs), ...strings([generator.env]));
+    }
+    for (const chart of records(body.helmCharts)) {
+        files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
+    }
+    files.push(...strings(body.configurations), ...strings(body.crds));
+    if (isRecord(body.openapi))
+        files.push(...strings([body.openapi.path]));
+    // Transformer, generator and validator entries name files of built-in plugin configuration (or
+    // directories with a kustomization, which are includes).
+    for (const field of ['transformers', 'generators', 'validators']) {
+        for (const entry of strings(body[field]).filter((e) => !/\n/.test(e))) {
+            const path = local(entry);
+            if (path === null)
+                continue;
+            if (listDir(path))
+                k.includes.push(path);
+            else
+                files.push(entry);
+        }
+    }
+    for (const entry of files) {
+        const path = local(entry);
+        if (path === null)
+            continue;
+        if (listDir(path))
+            k.inputDirs.push(path);
+        else
+            k.inputs.push(path);
+    }
+    return k;
+}
+/** A repository path, or null when the entry leaves the repository. */
+function normal(path) {
+    const p = posix.normalize(path).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../') || posix.isAbsolute(p))
+        return null;
+    return p === '.' ? '' : p;
+}
+function strings(value) {
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string' && v !== '') : [];
+}
+function records(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+const MIN_MAJOR = 4;
+/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
+const WRAPPER_DIR = '.config-rollout-guard-roots';
+/**
+ * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
+ * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ */
+async function findKustomize(override) {
+    const candidates = override
+        ? [
+            /kubectl[^/]*$/.test(override)
+                ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
+                : { command: override, args: ['build'], probe: ['version'] },
+        ]
+        : [
+            { command: 'kustomize', args: ['build'], probe: ['version'] },
+            { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
+        ];
+    for (const candidate of candidates) {
+        const out = await run$1(candidate.command, candidate.probe, process.cwd(), 30_000);
+        if ('error' in out)
+            continue;
+        const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
+        const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
+        if (!match)
+            continue;
+        const version = `v${match[1]}.${match[2]}.${match[3]}`;
+        if (Number(match[1]) < MIN_MAJOR)
+            return {
+                error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
+            };
+        return { command: candidate.command, args: candidate.args, version };
+    }
+    return {
+        error: override
+            ? `${override} could not be run as kustomize.`
+            : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
+    };
+}
+/**
+ * Builds roots of one revision. The files they read are written to a temporary directory (never
+ * over the user's work tree), and each root is built through a wrapper kustomization beside them
+ * that adds origin annotations and the controller's options. kustomize runs without plugins: no
+ * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ */
+async function renderRoots(kustomize, roots, files, timeoutMs) {
+    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+    try {
+        for (const [path, bytes] of files) {
+            await mkdir$1(dirname(join(tree, path)), { recursive: true });
+            await writeFile$1(join(tree, path), bytes);
+        }
+        const wrappers = await Promise.all(roots.map(async (root, i) => {
+            const dir = join(tree, WRAPPER_DIR, String(i));
+            await mkdir$1(dir, { recursive: true });
+            await writeFile$1(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
+            return dir;
+        }));
+        const results = await pool(roots.length, availableParallelism(), async (i) => {
+            const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+            return 'error' in out
+                ? { ok: false, message: cleanMessage(out.error, tree) }
+                : { ok: true, yaml: out.stdout };
+        });
+        return new Map(roots.map((root, i) => [root, results[i]]));
+    }
+    finally {
+        await rm$1(tree, { recursive: true, force: true });
+    }
+}
+/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
+function wrapper(root) {
+    const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
+    return {
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        // Relative: kustomize refuses an absolute path here.
+        resources: [posix.join('../..', root.dir)],
+        buildMetadata: ['originAnnotations'],
+        ...(namespace ? { namespace } : {}),
+        ...(namePrefix ? { namePrefix } : {}),
+        ...(nameSuffix ? { nameSuffix } : {}),
+        ...(commonLabels ? { commonLabels } : {}),
+        ...(commonAnnotations ? { commonAnnotations } : {}),
+        ...(patches ? { patches } : {}),
+    };
+}
+/**
+ * kustomize's own words, without the temporary directory and without quoted text that is not a
+ * path: an error about an env file or a literal can quote the value, which may be a Secret's.
+ */
+function cleanMessage(stderr, tree) {
+    const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+    const lines = stderr.trim().split('\n');
+    const text = (klog ?? lines[lines.length - 1] ?? 'failed').replaceAll(tree + '/', '').replaceAll(tree, '.');
+    const redacted = text.replace(/'([^'\n]*)'/g, (quoted, inner) => /^[\w./-]*$/.test(inner) ? quoted : "'…'");
+    return redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
+}
+function run$1(command, args, cwd, timeoutMs) {
+    return new Promise((resolve) => {
+        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ stdout });
+            if (error.killed)
+                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+            resolve({ error: stderr || error.message });
+        });
+    });
+}
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+async function pool(count, width, task) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const i = next++;
+            results[i] = await task(i);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+    return results;
+}
+
+const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+/**
+ * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
+ * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ */
+function takeOrigin(body) {
+    const metadata = isRecord(body.metadata) ? body.metadata : {};
+    const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+    const raw = annotations[ORIGIN_ANNOTATION];
+    delete annotations[ORIGIN_ANNOTATION];
+    if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0)
+        delete metadata.annotations;
+    let origin;
+    try {
+        origin = typeof raw === 'string' ? distExports$2.parse(raw) : null;
+    }
+    catch {
+        origin = null;
+    }
+    if (!isRecord(origin))
+        return { file: null, generator: null };
+    // A remote resource's origin names its repository, not a file here.
+    if (typeof origin.repo === 'string')
+        return { file: null, generator: null };
+    const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
+    const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
+    return {
+        file: typeof path === 'string' ? repoPath$1(path) : null,
+        generator: typeof by === 'string' ? by : null,
+    };
+}
+function repoPath$1(path) {
+    const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
+    return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
+}
+/** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */
+const HASH_SUFFIX = /-[245-9bcdfghkmt]{10}$/;
+/** The name without kustomize's hash suffix: the same across revisions whatever the content. */
+const logicalName = (name, generated) => generated ? name.replace(HASH_SUFFIX, '') : name;
+/** The generator entries of a kustomization, each with its line. */
+function generatorEntries(file, text, kind) {
+    const lines = new distExports$2.LineCounter();
+    let doc;
+    try {
+        doc = distExports$2.parseDocument(text, { lineCounter: lines, version: '1.1' });
+    }
+    catch {
+        return [];
+    }
+    const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
+    const list = distExports$2.isMap(doc.contents) ? doc.contents.get(field, true) : null;
+    if (!distExports$2.isSeq(list))
+        return [];
+    const dir = posix.dirname(file);
+    const at = (p) => posix.normalize(posix.join(dir, p));
+    return list.items.flatMap((item) => {
+        const value = distExports$2.isMap(item) ? item.toJSON() : null;
+        if (!isRecord(value) || typeof value.name !== 'string' || !distExports$2.isMap(item))
+            return [];
+        const text = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
+        return [
+            {
+                line: item.range ? lines.linePos(item.range[0]).line : 1,
+                name: value.name,
+                envs: [...text(value.envs), ...text(value.env)].map(at),
+                files: text(value.files).map((entry) => {
+                    const eq = entry.indexOf('=');
+                    const path = eq < 0 ? entry : entry.slice(eq + 1);
+                    return { key: eq < 0 ? posix.basename(path) : entry.slice(0, eq), path: at(path) };
+                }),
+            },
+        ];
+    });
+}
+/** The entry that generates `renderedName` (prefixes and suffixes of overlays around its own name). */
+function generatorFor(entries, renderedName) {
+    const matching = entries.filter((e) => renderedName.includes(e.name));
+    matching.sort((a, b) => b.name.length - a.name.length);
+    return matching[0] ?? null;
+}
+
+/**
+ * The roots at one revision: every kustomization no other includes (Components excepted), and every
+ * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
+ * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
+ */
+function findRoots(kustomizations, controllers, filesUnder, only) {
+    const closures = new Closures(kustomizations, filesUnder);
+    const make = (dir, declaredBy, options) => {
+        const k = kustomizations.get(dir);
+        if (!k || k.component)
+            return null;
+        const { files, remote } = closures.of(dir);
+        const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
+        return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+    };
+    if (only)
+        return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
+    const declared = controllers
+        .flatMap(declarations)
+        .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
+    const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
+    const pointedAt = new Set(declared.map((r) => r.dir));
+    const bare = [...kustomizations.values()]
+        .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
+        .flatMap((k) => make(k.dir, null, {}) ?? []);
+    return [...bare, ...declared];
+}
+class Closures {
+    kustomizations;
+    filesUnder;
+    memo = new Map();
+    constructor(kustomizations, filesUnder) {
+        this.kustomizations = kustomizations;
+        this.filesUnder = filesUnder;
+    }
+    /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
+    of(dir, visiting = new Set()) {
+        const known = this.memo.get(dir);
+        if (known)
+            return known;
+        const result = { files: new Set(), remote: [] };
+        const k = this.kustomizations.get(dir);
+        if (!k || visiting.has(dir))
+            return result;
+        visiting.add(dir);
+        result.files.add(k.file);
+        result.remote.push(...k.remote);
+        for (const path of k.inputs)
+            result.files.add(path);
+        for (const path of k.inputDirs)
+            for (const file of this.filesUnder(path))
+                result.files.add(file);
+        for (const path of k.includes) {
+            if (this.kustomizations.has(path)) {
+                const inner = this.of(path, visiting);
+                inner.files.forEach((f) => result.files.add(f));
+                result.remote.push(...inner.remote);
+            }
+            else {
+                result.files.add(path);
+            }
+        }
+        visiting.delete(dir);
+        this.memo.set(dir, result);
+        return result;
+    }
+}
+/** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
+function declarations(object) {
+    const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+    const group = object.apiVersion.split('/')[0];
+    if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+        const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+        if (!isRecord(spec))
+            return [];
+        const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+        const destination = isRecord(spec.destination) ? spec.destination : {};
+        return sources.flatMap((source) => {
+            const dir = repoPath(source.path);
+            if (dir === null)
+                return [];
+            const k = isRecord(source.kustomize) ? source.kustomize : {};
+            const options = {
+                ...text('namespace', k.namespace),
+                ...text('namePrefix', k.namePrefix),
+                ...text('nameSuffix', k.nameSuffix),
+                ...labels('commonLabels', k.commonLabels),
+                ...labels('commonAnnotations', k.commonAnnotations),
+                ...text('defaultNamespace', destination.namespace),
+            };
+            return [{ dir, declaredBy, options }];
+        });
+    }
+    if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
+        const spec = isRecord(object.body.spec) ? object.body.spec : {};
+        const dir = repoPath(spec.path ?? '.');
+        if (dir === null)
+            return [];
+        const options = {
+            ...text('namespace', spec.targetNamespace),
+            ...text('namePrefix', spec.namePrefix),
+            ...text('nameSuffix', spec.nameSuffix),
+            ...(Array.isArray(spec.patches) && spec.patches.length ? { patches: spec.patches } : {}),
+        };
+        return [{ dir, declaredBy, options }];
+    }
+    return [];
+}
+/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
+function repoPath(value) {
+    if (typeof value !== 'string' || value.includes('{{') || value.includes('${'))
+        return null;
+    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../'))
+        return null;
+    return p === '.' ? '' : p;
+}
+const text = (key, value) => (typeof value === 'string' && value !== '' ? { [key]: value } : {});
+const labels = (key, value) => (isRecord(value) && Object.keys(value).length
+    ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
+    : {});
+
+const EMPTY = () => ({
+    closureFiles: new Set(),
+    changes: [],
+    impacts: [],
+    unaffected: [],
+    diagnostics: [],
+    notChecked: [],
+    rendered: 0,
+});
+/**
+ * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
+ * closure holds a changed file, and diff what each deploys. Objects are matched within a root, so
+ * two overlays of one base are two deployments, each with its own namespace and names.
+ */
+async function checkRendered(repo, base, head, changedPaths, settings) {
+    if (settings.render === 'off')
+        return EMPTY();
+    const [atBase, atHead] = await Promise.all([
+        discover(repo, base, settings),
+        discover(repo, head, settings),
+    ]);
+    const part = EMPTY();
+    for (const side of [atBase, atHead])
+        for (const root of side.roots.values())
+            root.closure.forEach((f) => part.closureFiles.add(f));
+    const changed = new Set(changedPaths);
+    const touched = [...new Set([...atBase.roots.keys(), ...atHead.roots.keys()])].filter((id) => [atBase.roots.get(id), atHead.roots.get(id)].some((root) => root && [...root.closure].some((f) => changed.has(f))));
+    if (touched.length === 0)
+        return part;
+    const notChecked = (root, message) => part.notChecked.push({
+        root: root.id,
+        file: root.file,
+        line: 1,
+        message,
+        fails: settings.render === 'auto',
+    });
+    const kustomize = await findKustomize(settings.kustomize);
+    if ('error' in kustomize) {
+        for (const id of touched)
+            notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
+        return part;
+    }
+    const [builtBase, builtHead] = await Promise.all([atBase, atHead].map(async (side) => {
+        const roots = touched.flatMap((id) => side.roots.get(id) ?? []);
+        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+        const bytes = await repo.readBytes(side.rev, files);
+        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
+        const results = await renderRoots(kustomize, roots, tree, settings.renderTimeoutMs);
+        return { results, tree };
+    }));
+    for (const id of touched) {
+        const baseRoot = atBase.roots.get(id);
+        const headRoot = atHead.roots.get(id);
+        const root = (headRoot ?? baseRoot);
+        const before = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
+        const after = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
+        const failed = [
+            ...(before.ok ? [] : [`at base: ${before.message}`]),
+            ...(after.ok ? [] : [`at head: ${after.message}`]),
+        ];
+        if (failed.length) {
+            const remote = root.remote.length
+                ? ` It fetches ${root.remote.length} remote base(s) over the network.`
+                : '';
+            notChecked(root, `kustomize could not build ${root.id} ${failed.join('; ')}.${remote}`);
+            continue;
+        }
+        const source = { root: root.id, renderer: 'kustomize' };
+        const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
+        const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
+        part.rendered++;
+        compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
+    }
+    return part;
+}
+async function discover(repo, rev, settings) {
+    const files = await repo.listFiles(rev);
+    const dirs = new Set();
+    for (const file of files)
+        for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
+            dirs.add(d);
+    const kustomizationFiles = files.filter((f) => isKustomizationFile(f) && settings.selected(f));
+    // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
+    const texts = await repo.readMany(rev, kustomizationFiles);
+    const kustomizations = new Map();
+    kustomizationFiles.forEach((file, i) => {
+        const k = readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+        if (!kustomizations.has(k.dir))
+            kustomizations.set(k.dir, k);
+    });
+    if (kustomizations.size === 0)
+        return { rev, roots: new Map() };
+    const candidates = (await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io'])).filter(settings.selected);
+    const candidateTexts = await repo.readMany(rev, candidates);
+    const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
+        ? []
+        : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
+    const filesUnder = (dir) => files.filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
+    const roots = findRoots(kustomizations, controllers, filesUnder, settings.roots);
+    return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
+}
+/**
+ * A root's build as objects that point back at what a reviewer edits: the source file and line of
+ * each resource, the generator entry of each generated config.
+ */
+function readRender(yaml, source, root, tree, diagnostics) {
+    const origins = new Map();
+    if (!root)
+        return { objects: [], origins };
+    const parsed = parseManifests(root.file, yaml);
+    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })));
+    const sources = new Map();
+    const objectsOf = (file) => {
+        if (!sources.has(file)) {
+            const text = tree.get(file)?.toString('utf8');
+            sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
+        }
+        return sources.get(file);
+    };
+    const objects = parsed.objects.map((rendered) => {
+        // Namespaces a controller gives only to objects that set none (Argo CD's destination).
+        const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
+        const origin = takeOrigin(rendered.body);
+        const object = {
+            ...rendered,
+            namespace,
+            file: origin.file ?? root.file,
+            line: 1,
+            source,
+        };
+        if (origin.file && origin.generator) {
+            const text = tree.get(origin.file)?.toString('utf8') ?? '';
+            object.line =
+                generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
+        }
+        else if (origin.file) {
+            const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
+            const named = written
+                .filter((o) => rendered.name.includes(o.name))
+                .sort((a, b) => b.name.length - a.name.length);
+            object.line = (named[0] ?? written[0])?.line ?? 1;
+        }
+        origins.set(object, origin);
+        return object;
+    });
+    return { objects, origins };
+}
+/** Pairs, diffs and resolves one root's two builds, into `part`. */
+function compare(base, head, changed, headTree, baseTree, settings, part) {
+    const origins = new Map([...base.origins, ...head.origins]);
+    const logicalKey = (o) => idKey({
+        kind: o.kind,
+        namespace: o.namespace,
+        name: logicalName(o.name, Boolean(origins.get(o)?.generator)),
+    });
+    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
+    const diagnostics = [];
+    const changes = diffConfigs(pairing, diagnostics).map((change) => pointAtEdit(change, pairing.baseOf, head, changed, headTree, baseTree));
+    const workloads = head.objects.flatMap((o) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+    });
+    const configs = new ConfigIndex(head.objects.filter(isConfig));
+    missingGenerated(workloads, head, configs, diagnostics);
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous: (object) => {
+            const before = pairing.baseOf.get(object);
+            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+        },
+        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+    });
+    part.changes.push(...changes);
+    part.impacts.push(...result.impacts);
+    part.unaffected.push(...result.unaffected);
+    part.diagnostics.push(...diagnostics, ...result.diagnostics);
+}
+/**
+ * Where a reviewer sees a config change: the changed line of a generator's env input, the input
+ * file of a changed `files` key, or a changed patch that names the object; else where it is made.
+ */
+function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
+    const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
+    if (!object || change.change === 'deleted')
+        return change;
+    const origin = head.origins.get(object);
+    const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
+    if (origin?.file && origin.generator) {
+        const text = headTree.get(origin.file)?.toString('utf8') ?? '';
+        const entry = generatorFor(generatorEntries(origin.file, text, origin.generator), object.name);
+        for (const env of entry?.envs.filter((f) => changed.has(f)) ?? []) {
+            const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+            const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+            if (at >= 0)
+                return { ...change, file: env, line: at + 1 };
+            return { ...change, file: env, line: firstDifference(baseTree.get(env), headTree.get(env)) };
+        }
+        const input = entry?.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+        if (input)
+            return {
+                ...change,
+                file: input.path,
+                line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+            };
+        return change;
+    }
+    // The object's own file did not change: a patch elsewhere in the root did.
+    if (origin?.file && !changed.has(origin.file) && baseOf.has(object)) {
+        const name = object.name;
+        const patch = [...changed].find((f) => f !== origin.file &&
+            headTree.has(f) &&
+            (headTree.get(f).toString('utf8').includes(name) ||
+                name.includes(posix.basename(f, posix.extname(f)))));
+        if (patch) {
+            const lines = headTree.get(patch).toString('utf8').split('\n');
+            const at = lines.findIndex((l) => l.includes(name));
+            return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
+        }
+    }
+    return change;
+}
+function firstDifference(before, after) {
+    const a = (before?.toString('utf8') ?? '').split('\n');
+    const b = (after?.toString('utf8') ?? '').split('\n');
+    const i = b.findIndex((line, n) => line !== a[n]);
+    return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+/**
+ * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
+ * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
+ */
+function missingGenerated(workloads, head, configs, diagnostics) {
+    const generated = head.objects.filter((o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true));
+    for (const workload of workloads) {
+        for (const ref of workload.templates.flatMap((t) => t.refs)) {
+            if (configs.resolve(workload.object, ref.kind, ref.name))
+                continue;
+            const made = generated.find((g) => g.kind === ref.kind && logicalName(g.name, true).endsWith(ref.name));
+            if (!made)
+                continue;
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'error',
+                message: `${workload.object.kind} ${workload.object.name} reads ${ref.kind} ${ref.name} (${ref.via}), but kustomize generates ` +
+                    `${made.name}: it renames references only in the kinds it knows, so ${ref.name} will not exist. Add a ` +
+                    `configurations: nameReference entry for ${workload.object.kind}, or set disableNameSuffixHash and let ` +
+                    '`config-rollout-guard fix` stamp the hash.',
+            });
+        }
     }
 }
 
@@ -48715,6 +49428,10 @@ function settings(options) {
             annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,
             key: options.hash?.key ?? null,
         },
+        render: options.render ?? 'auto',
+        roots: options.roots?.length ? options.roots : null,
+        kustomize: options.kustomize || null,
+        renderTimeoutMs: 120_000,
     };
 }
 
@@ -48723,12 +49440,20 @@ function settings(options) {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 async function check(repo, options) {
-    const settings$1 = settings(options);
+    const options_ = settings(options);
     const [base, head] = await Promise.all([
         repo.resolveCommit(options.base),
         options.head === null ? null : repo.resolveCommit(options.head),
     ]);
-    const fileChanges = (await repo.changedFiles(base, head)).filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
+    const allChanges = await repo.changedFiles(base, head);
+    const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+    const rendered = await checkRendered(repo, base, head, changedPaths, options_);
+    // A file some kustomize root reads is checked through that root's build, never as it is written.
+    const settings$1 = {
+        ...options_,
+        selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
+    };
+    const fileChanges = allChanges.filter((f) => (f.basePath !== null && settings$1.selected(f.basePath)) ||
         (f.headPath !== null && settings$1.selected(f.headPath)));
     const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
     const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
@@ -48768,13 +49493,14 @@ async function check(repo, options) {
         staleHash,
     });
     return {
-        version: 1,
+        version: 2,
         base,
         head,
-        changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
-        impacts: result.impacts,
-        unaffected: result.unaffected,
-        diagnostics: [...diagnostics, ...result.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
+        changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+        impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
+        unaffected: [...result.unaffected, ...rendered.unaffected],
+        notChecked: rendered.notChecked,
+        diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
             compareText(a.file, b.file) ||
             a.line - b.line),
     };
@@ -48787,21 +49513,7 @@ async function check(repo, options) {
 async function findStaleHashes(view, { hash }, diagnostics) {
     const annotated = () => view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
     await view.readConfigsOf(annotated());
-    const configs = new ConfigIndex(view.objects().filter(isConfig));
-    const stale = new Set();
-    for (const workload of annotated()) {
-        const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
-        if (verdicts.includes(true))
-            stale.add(workload.object);
-        if (verdicts.includes('unverifiable'))
-            diagnostics.push({
-                file: workload.object.file,
-                line: workload.object.line,
-                severity: 'notice',
-                message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
-            });
-    }
-    return stale;
+    return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
 }
 
 const t = /* @__PURE__ */ new WeakMap();
@@ -53756,23 +54468,24 @@ class Repository {
      * a large repository. From the working tree, reads go in bounded batches.
      */
     async readMany(rev, paths) {
+        return (await this.readBytes(rev, paths)).map((bytes) => bytes === null ? null : bytes.toString('utf8'));
+    }
+    /** As readMany, as bytes: generator inputs can be binary. */
+    async readBytes(rev, paths) {
         if (rev === null) {
-            const texts = [];
+            const contents = [];
             for (let i = 0; i < paths.length; i += 64) {
-                const batch = paths
-                    .slice(i, i + 64)
-                    .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
-                texts.push(...(await Promise.all(batch)));
+                const batch = paths.slice(i, i + 64).map((path) => readFile(join(this.root, path)).catch(() => null));
+                contents.push(...(await Promise.all(batch)));
             }
-            return texts;
+            return contents;
         }
         const ids = await this.blobIds(rev, paths);
         this.blobs ??= new BlobReader(this.root);
         const blobs = this.blobs;
         return Promise.all(paths.map(async (path) => {
             const id = ids.get(path);
-            const blob = id ? await blobs.read(id) : null;
-            return blob === null ? null : blob.toString('utf8');
+            return id ? await blobs.read(id) : null;
         }));
     }
     /** Path → blob id at `rev`, for the given paths (the whole tree when they are many). */
@@ -53857,17 +54570,21 @@ function changeSummary(change) {
         parts.push(`removed ${change.keys.removed.join(', ')}`);
     return parts.join('; ');
 }
+/** Whether an impact's config is this change: the same object, deployed by the same root. */
+const explains = (change, impact, config) => sameObject(config, change) && change.source?.root === impact.workload.source?.root;
 /** The impacts under one changed config, each with the part of it that reads this config. */
 function impactsOf(report, change) {
     return report.impacts.flatMap((impact) => {
-        const config = impact.configs.find((c) => sameObject(c, change));
+        const config = impact.configs.find((c) => explains(change, impact, c));
         return config ? [{ impact, config }] : [];
     });
 }
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
 function impactsWithoutChange(report) {
-    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))));
+    return report.impacts.filter((impact) => !impact.configs.some((c) => report.changes.some((change) => explains(change, impact, c))));
 }
+/** Which rendered root deployed it, for objects that only exist in a build: ` in overlays/prod`. */
+const inRoot = (o) => (o.source ? ` in ${o.source.root}` : '');
 function capitalise(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -53900,13 +54617,14 @@ function renderMarkdown(report, options = {}) {
         out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
         const config = at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+            escape(inRoot(change)) +
             `<br>${escape(changeSummary(change))}`;
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
             return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
         // The config cell only on its first row: the table reads as config → its workloads.
         return consumers.map(({ impact, config: consumed }, i) => {
-            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
+            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``) + escape(inRoot(impact.workload));
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
             const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
             return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
@@ -53918,6 +54636,12 @@ function renderMarkdown(report, options = {}) {
     }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
+    if (report.notChecked.length) {
+        out.push(`**Not checked** (${report.notChecked.length})`, '');
+        for (const n of report.notChecked)
+            out.push(`- ${at(n.file, n.line, `\`${n.root}\``)}: ${escape(n.message)}`);
+        out.push('');
+    }
     if (errors.length) {
         out.push('**Errors**', '');
         for (const d of errors)
@@ -54868,7 +55592,7 @@ function verify(before, after, at, templatePath, key, value) {
     const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
     const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
     annotations[key] = value;
-    return stringify(expected) === stringify(edited);
+    return stringify$1(expected) === stringify$1(edited);
 }
 function walk(value, path) {
     for (const step of path ? path.split('.') : []) {

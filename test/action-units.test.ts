@@ -71,7 +71,7 @@ describe('rangeFromEvent', () => {
 });
 
 const report = (impacts: number): Report => ({
-  version: 1,
+  version: 2,
   base: sha('a'),
   head: sha('b'),
   changes: [
@@ -95,6 +95,7 @@ const report = (impacts: number): Report => ({
     delivery: [],
   })),
   unaffected: [],
+  notChecked: [],
   diagnostics: [
     { file: 'bad.yaml', line: 2, severity: 'warning', message: 'skipped' },
     { file: 'gone.yaml', line: 3, severity: 'error', message: 'deleted but needed' },

@@ -42,7 +42,7 @@ describe('check', () => {
     ]);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as Report;
-    expect(report).toMatchObject({ version: 1, base: dormantRepo.base, head: dormantRepo.head });
+    expect(report).toMatchObject({ version: 2, base: dormantRepo.base, head: dormantRepo.head });
     expect(report.impacts.map((i) => [i.status, i.workload.file, i.workload.line])).toEqual([
       ['dormant', 'deploy/api.yaml', 1],
       ['dormant', 'deploy/web.yaml', 1],

@@ -43,13 +43,14 @@ function reportWith(status: ImpactStatus, withChange = true): Report {
     delivery: withChange ? ['env'] : [],
   };
   return {
-    version: 1,
+    version: 2,
     base: 'a'.repeat(40),
     head: 'b'.repeat(40),
     changes: withChange ? [change] : [],
     impacts: [impact],
     unaffected: [],
     diagnostics: [],
+    notChecked: [],
   };
 }
 

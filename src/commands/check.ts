@@ -7,10 +7,11 @@ import { asWorkload } from '../stages/4-objects/workloads.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
-import { computeImpacts } from '../stages/7-impacts/impacts.js';
-import { annotationOf, isStale, templateHashes } from '../stages/8-stamps/template-hashes.js';
+import { compareImpacts, computeImpacts } from '../stages/7-impacts/impacts.js';
+import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
+import { checkRendered } from './rendered.js';
 import { settings as resolve, type EngineOptions, type Settings } from './options.js';
 
 export interface CheckOptions extends EngineOptions {
@@ -24,13 +25,21 @@ export interface CheckOptions extends EngineOptions {
  * at both revisions, and at head only the files that can mention a changed name (one `git grep`).
  */
 export async function check(repo: Repository, options: CheckOptions): Promise<Report> {
-  const settings = resolve(options);
+  const options_ = resolve(options);
   const [base, head] = await Promise.all([
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
 
-  const fileChanges = (await repo.changedFiles(base, head)).filter(
+  const allChanges = await repo.changedFiles(base, head);
+  const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+  const rendered = await checkRendered(repo, base, head, changedPaths, options_);
+  // A file some kustomize root reads is checked through that root's build, never as it is written.
+  const settings: Settings = {
+    ...options_,
+    selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
+  };
+  const fileChanges = allChanges.filter(
     (f) =>
       (f.basePath !== null && settings.selected(f.basePath)) ||
       (f.headPath !== null && settings.selected(f.headPath)),
@@ -77,13 +86,14 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     staleHash,
   });
   return {
-    version: 1,
+    version: 2,
     base,
     head,
-    changes: changes.sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
-    impacts: result.impacts,
-    unaffected: result.unaffected,
-    diagnostics: [...diagnostics, ...result.diagnostics].sort(
+    changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+    impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
+    unaffected: [...result.unaffected, ...rendered.unaffected],
+    notChecked: rendered.notChecked,
+    diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
       (a, b) =>
         Number(b.severity === 'error') - Number(a.severity === 'error') ||
         compareText(a.file, b.file) ||
@@ -105,18 +115,5 @@ async function findStaleHashes(
   const annotated = (): Consumer[] =>
     view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
   await view.readConfigsOf(annotated());
-  const configs = new ConfigIndex(view.objects().filter(isConfig));
-  const stale = new Set<ManifestObject>();
-  for (const workload of annotated()) {
-    const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
-    if (verdicts.includes(true)) stale.add(workload.object);
-    if (verdicts.includes('unverifiable'))
-      diagnostics.push({
-        file: workload.object.file,
-        line: workload.object.line,
-        severity: 'notice',
-        message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
-      });
-  }
-  return stale;
+  return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
 }

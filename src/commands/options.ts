@@ -3,12 +3,21 @@ import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 
+export type RenderMode = 'auto' | 'off' | 'best-effort';
+export const RENDER_MODES: readonly RenderMode[] = ['auto', 'off', 'best-effort'];
+
 /** What every command is told, by the CLI's options or the Action's inputs. */
 export interface EngineOptions {
   include?: readonly string[];
   exclude?: readonly string[];
   podTemplatePaths?: PodTemplatePaths;
   hash?: Partial<HashOptions>;
+  /** `auto`: build the kustomize roots a change touches, and fail on one that cannot be built. */
+  render?: RenderMode;
+  /** Kustomize directories to build instead of the discovered roots. */
+  roots?: readonly string[];
+  /** The kustomize (or kubectl) binary to run. */
+  kustomize?: string | null;
 }
 
 /** The same options with every default filled in: the one place defaults live. */
@@ -16,6 +25,11 @@ export interface Settings {
   selected: (path: string) => boolean;
   podTemplatePaths: PodTemplatePaths;
   hash: HashOptions;
+  render: RenderMode;
+  roots: readonly string[] | null;
+  kustomize: string | null;
+  /** How long one root may take to build. */
+  renderTimeoutMs: number;
 }
 
 export function settings(options: EngineOptions): Settings {
@@ -26,5 +40,9 @@ export function settings(options: EngineOptions): Settings {
       annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,
       key: options.hash?.key ?? null,
     },
+    render: options.render ?? 'auto',
+    roots: options.roots?.length ? options.roots : null,
+    kustomize: options.kustomize || null,
+    renderTimeoutMs: 120_000,
   };
 }

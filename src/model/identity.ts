@@ -17,8 +17,8 @@ export const sameObject = (a: ObjectId, b: ObjectId): boolean =>
 
 /** How a report names a workload: who it is and where it is written. */
 export function summarise(object: ManifestObject): WorkloadRefSummary {
-  const { kind, namespace, name, file, line } = object;
-  return { kind, namespace, name, file, line };
+  const { kind, namespace, name, file, line, source } = object;
+  return source ? { kind, namespace, name, file, line, source } : { kind, namespace, name, file, line };
 }
 
 export const sameLocation = (a: Location, b: Location): boolean => a.file === b.file && a.line === b.line;

@@ -89,26 +89,29 @@ export function failureReason(report: Report, failOn: FailOn): string | null {
   if (failOn === 'none') return null;
   const errors = errorCount(report);
   const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
-  if (!errors && !findings.length) return null;
+  const unchecked = report.notChecked.filter((n) => n.fails).length;
+  if (!errors && !findings.length && !unchecked) return null;
   const parts: string[] = [];
   if (findings.length) {
     const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
     parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
   }
+  if (unchecked) parts.push(`${plural(unchecked, 'root')} not checked`);
   if (errors) parts.push(plural(errors, 'error'));
   return `${parts.join(' and ')} (fail-on: ${failOn})`;
 }
 
 /** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
 export function overallTone(report: Report): Tone {
-  if (errorCount(report) > 0) return 'bad';
+  if (errorCount(report) > 0 || report.notChecked.some((n) => n.fails)) return 'bad';
+  if (report.notChecked.length) return 'warn';
   const tones = report.impacts.map((i) => toneOf(i.status));
   return (['bad', 'warn'] as const).find((t) => tones.includes(t)) ?? 'good';
 }
 
 /** Whether the report holds anything to act on (the PR comment is posted only then). */
 export const hasFindings = (report: Report): boolean =>
-  errorCount(report) > 0 || report.impacts.some((i) => needsAction(i.status));
+  errorCount(report) > 0 || report.notChecked.length > 0 || report.impacts.some((i) => needsAction(i.status));
 
 /** The one line a reader needs: how many workloads need action, and of what kind. */
 export function headline(report: Report): string {
@@ -117,6 +120,9 @@ export function headline(report: Report): string {
   const parts = STATUS_ORDER.flatMap((s) =>
     counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : [],
   );
+  // What could not be built comes first: nothing below it speaks for those roots.
+  if (report.notChecked.length)
+    parts.unshift(`${plural(report.notChecked.length, 'kustomize root')} not checked`);
   if (errors) parts.push(plural(errors, 'error'));
   if (parts.length) return parts.join('; ') + '.';
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';

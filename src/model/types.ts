@@ -20,7 +20,17 @@ export interface Diagnostic extends Location {
   message: string;
 }
 
-/** One Kubernetes object as written in the repository. */
+/** Where an object comes from when a renderer made it: the root that was built. */
+export interface Source {
+  /** The root's directory, plus the Argo CD / Flux object that declares it, if any. */
+  root: string;
+  renderer: 'kustomize';
+}
+
+/**
+ * One Kubernetes object as written in the repository, or as a renderer built it; then `file` and
+ * `line` point at what a reviewer edits (its source file, or the generator that makes it).
+ */
 export interface ManifestObject extends Location {
   apiVersion: string;
   kind: string;
@@ -28,6 +38,7 @@ export interface ManifestObject extends Location {
   namespace: string | null;
   name: string;
   body: Record<string, unknown>;
+  source?: Source;
 }
 
 /** How a consumed config reaches the containers, which decides whether running pods can ever see a change. */
@@ -75,6 +86,7 @@ export interface ConfigChange extends Location {
   name: string;
   change: 'added' | 'modified' | 'deleted';
   keys: KeyChanges;
+  source?: Source;
 }
 
 export type ImpactStatus = 'dormant' | 'stale-hash' | 'rolling' | 'next-run' | 'manual';
@@ -94,6 +106,15 @@ export interface WorkloadRefSummary extends Location {
   kind: string;
   namespace: string | null;
   name: string;
+  source?: Source;
+}
+
+/** A root that could not be rendered: nothing it deploys was checked. */
+export interface NotChecked extends Location {
+  root: string;
+  message: string;
+  /** Whether it fails the run (`render: auto`), or is reported only (`best-effort`). */
+  fails: boolean;
 }
 
 /** One workload that reads changed config, and whether its pods will pick the change up. */
@@ -113,7 +134,7 @@ export interface Unaffected {
 }
 
 export interface Report {
-  version: 1;
+  version: 2;
   base: string;
   /** Commit SHA, or `null` for the working tree. */
   head: string | null;
@@ -121,6 +142,8 @@ export interface Report {
   impacts: Impact[];
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
+  /** Rendered roots this change touches that could not be built. */
+  notChecked: NotChecked[];
 }
 
 export interface ScannedWorkload extends WorkloadRefSummary {

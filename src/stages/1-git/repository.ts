@@ -144,15 +144,20 @@ export class Repository {
    * a large repository. From the working tree, reads go in bounded batches.
    */
   async readMany(rev: Revision, paths: readonly string[]): Promise<(string | null)[]> {
+    return (await this.readBytes(rev, paths)).map((bytes) =>
+      bytes === null ? null : bytes.toString('utf8'),
+    );
+  }
+
+  /** As readMany, as bytes: generator inputs can be binary. */
+  async readBytes(rev: Revision, paths: readonly string[]): Promise<(Buffer | null)[]> {
     if (rev === null) {
-      const texts: (string | null)[] = [];
+      const contents: (Buffer | null)[] = [];
       for (let i = 0; i < paths.length; i += 64) {
-        const batch = paths
-          .slice(i, i + 64)
-          .map((path) => readFile(join(this.root, path), 'utf8').catch(() => null));
-        texts.push(...(await Promise.all(batch)));
+        const batch = paths.slice(i, i + 64).map((path) => readFile(join(this.root, path)).catch(() => null));
+        contents.push(...(await Promise.all(batch)));
       }
-      return texts;
+      return contents;
     }
     const ids = await this.blobIds(rev, paths);
     this.blobs ??= new BlobReader(this.root);
@@ -160,8 +165,7 @@ export class Repository {
     return Promise.all(
       paths.map(async (path) => {
         const id = ids.get(path);
-        const blob = id ? await blobs.read(id) : null;
-        return blob === null ? null : blob.toString('utf8');
+        return id ? await blobs.read(id) : null;
       }),
     );
   }

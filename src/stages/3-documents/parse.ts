@@ -1,5 +1,6 @@
 import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
+import { isRecord } from '../../model/values.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -127,8 +128,4 @@ function firstSentence(message: string): string {
     .split('\n')[0]
     .replace(/ at line \d+, column \d+:?$/, '')
     .trim();
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

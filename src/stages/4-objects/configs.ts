@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isRecord } from '../3-documents/parse.js';
+import { isRecord } from '../../model/values.js';
 import type { ConfigKind, Diagnostic, ManifestObject } from '../../model/types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isRecord } from '../3-documents/parse.js';
+import { field, isRecord } from '../../model/values.js';
 import { UsageError } from '../../model/errors.js';
 import type { ManifestObject } from '../../model/types.js';
 
@@ -129,13 +129,6 @@ function templatesAt(body: Record<string, unknown>, path: string): PodTemplate[]
   return found
     .filter((f) => isRecord(f.value))
     .map((f) => ({ path: f.path, template: f.value as Record<string, unknown> }));
-}
-
-/** The value at a dotted path of plain keys, or undefined. */
-export function field(body: unknown, path: string): unknown {
-  let value = body;
-  for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
-  return value;
 }
 
 /** `Kind=path` options as given on the command line or in the Action input. */

@@ -1,4 +1,4 @@
-import { isRecord } from '../3-documents/parse.js';
+import { isRecord } from '../../model/values.js';
 import type { ConfigKind, ConfigRef, Delivery, RefPath } from '../../model/types.js';
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;

@@ -60,6 +60,7 @@ function change(object: ManifestObject, kind: ConfigChange['change'], keys: KeyC
     line: object.line,
     change: kind,
     keys,
+    ...(object.source ? { source: object.source } : {}),
   };
 }
 

@@ -19,28 +19,33 @@ export interface Pairing {
  * same object in several bundles keep each copy apart; then across files, so that moving an object
  * to another file is not a deletion plus an addition.
  */
-export function pairObjects(files: FileVersions[]): Pairing {
+export function pairObjects(files: FileVersions[], key: (o: ManifestObject) => string = idKey): Pairing {
   const baseOf = new Map<ManifestObject, ManifestObject>();
   const leftBase: ManifestObject[] = [];
   const leftHead: ManifestObject[] = [];
   for (const file of files) {
-    const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf);
+    const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf, key);
     leftBase.push(...unmatchedBase);
     leftHead.push(...unmatchedHead);
   }
-  const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf);
+  const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf, key);
   return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
 }
 
-function match(base: ManifestObject[], head: ManifestObject[], baseOf: Map<ManifestObject, ManifestObject>) {
+function match(
+  base: ManifestObject[],
+  head: ManifestObject[],
+  baseOf: Map<ManifestObject, ManifestObject>,
+  key: (o: ManifestObject) => string,
+) {
   const byKey = new Map<string, ManifestObject[]>();
   for (const object of base) {
-    const key = idKey(object);
-    byKey.set(key, [...(byKey.get(key) ?? []), object]);
+    const k = key(object);
+    byKey.set(k, [...(byKey.get(k) ?? []), object]);
   }
   const unmatchedHead: ManifestObject[] = [];
   for (const object of head) {
-    const candidate = byKey.get(idKey(object))?.shift();
+    const candidate = byKey.get(key(object))?.shift();
     if (candidate) baseOf.set(object, candidate);
     else unmatchedHead.push(object);
   }

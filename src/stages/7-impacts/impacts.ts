@@ -35,6 +35,13 @@ export interface ImpactResult {
   diagnostics: Diagnostic[];
 }
 
+/** Worst first, then by where the workload is written. */
+export const compareImpacts = (a: Impact, b: Impact): number =>
+  statusRank(a.status) - statusRank(b.status) ||
+  compareText(a.workload.file, b.workload.file) ||
+  a.workload.line - b.workload.line ||
+  compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
+
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
   const changes = byIdentity(input.changes);
@@ -103,12 +110,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort() as Delivery[];
     result.impacts.push({ ...rollout, workload: summary, configs, delivery });
   }
-  result.impacts.sort(
-    (a, b) =>
-      statusRank(a.status) - statusRank(b.status) ||
-      compareText(a.workload.file, b.workload.file) ||
-      a.workload.line - b.workload.line,
-  );
+  result.impacts.sort(compareImpacts);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import type { ConfigIndex } from '../../model/identity.js';
-import type { Diagnostic } from '../../model/types.js';
-import { isRecord } from '../3-documents/parse.js';
+import type { Diagnostic, ManifestObject } from '../../model/types.js';
+import { isRecord } from '../../model/values.js';
 import type { PodTemplate } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { canonicalContent, contentHash } from './hash-spec.js';
@@ -52,4 +52,30 @@ export function isStale(hash: TemplateHash, options: HashOptions): boolean | 'un
   if (hash.actual === null || hash.expected === null) return hash.actual !== null && hash.expected === null;
   if (hash.actual.startsWith('hmac-sha256:') && options.key === null) return 'unverifiable';
   return hash.actual !== hash.expected;
+}
+
+/**
+ * The workloads among `workloads` whose hash annotation disagrees with what they read. A keyed hash
+ * that cannot be verified without the key is said once per workload, not reported as stale.
+ */
+export function staleWorkloads(
+  workloads: readonly Consumer[],
+  configs: ConfigIndex,
+  hash: HashOptions,
+  diagnostics: Diagnostic[],
+): Set<ManifestObject> {
+  const stale = new Set<ManifestObject>();
+  for (const workload of workloads) {
+    if (!workload.templates.some((t) => annotationOf(t, hash.annotation) !== null)) continue;
+    const verdicts = templateHashes(workload, configs, hash, diagnostics).map((h) => isStale(h, hash));
+    if (verdicts.includes(true)) stale.add(workload.object);
+    if (verdicts.includes('unverifiable'))
+      diagnostics.push({
+        file: workload.object.file,
+        line: workload.object.line,
+        severity: 'notice',
+        message: `${workload.object.kind} ${workload.object.name}: its keyed (hmac-sha256) hash was not verified, as no hash key was given.`,
+      });
+  }
+  return stale;
 }

@@ -11,7 +11,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { isRecord } from '../3-documents/parse.js';
+import { isRecord } from '../../model/values.js';
 
 /** Which pod template to annotate: the object that starts at `line`, and the template's path in it. */
 export interface AnnotationTarget {

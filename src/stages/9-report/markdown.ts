@@ -7,6 +7,7 @@ import {
   changeSummary,
   impactsOf,
   impactsWithoutChange,
+  inRoot,
   objectName,
   shortSha,
   verdict,
@@ -35,17 +36,19 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const rows = report.changes.flatMap((change) => {
     const config =
       at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
+      escape(inRoot(change)) +
       `<br>${escape(changeSummary(change))}`;
     const consumers = impactsOf(report, change);
     if (consumers.length === 0)
       return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
     // The config cell only on its first row: the table reads as config → its workloads.
     return consumers.map(({ impact, config: consumed }, i) => {
-      const workload = at(
-        impact.workload.file,
-        impact.workload.line,
-        `${impact.workload.kind} \`${objectName(impact.workload)}\``,
-      );
+      const workload =
+        at(
+          impact.workload.file,
+          impact.workload.line,
+          `${impact.workload.kind} \`${objectName(impact.workload)}\``,
+        ) + escape(inRoot(impact.workload));
       const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
       const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
       return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
@@ -61,6 +64,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   }
   if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
 
+  if (report.notChecked.length) {
+    out.push(`**Not checked** (${report.notChecked.length})`, '');
+    for (const n of report.notChecked)
+      out.push(`- ${at(n.file, n.line, `\`${n.root}\``)}: ${escape(n.message)}`);
+    out.push('');
+  }
   if (errors.length) {
     out.push('**Errors**', '');
     for (const d of errors)

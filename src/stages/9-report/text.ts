@@ -8,6 +8,7 @@ import {
   impactLine,
   impactsWithoutChange,
   impactsOf,
+  inRoot,
   objectName,
   shortSha,
   verdict,
@@ -33,7 +34,9 @@ export function renderText(report: Report, options: TextOptions): string {
 
   for (const change of report.changes) {
     const where = paint('dim', `${change.file}:${change.line}`);
-    out.push(`${paint('bold', `${change.kind} ${objectName(change)}`)}  ${changeSummary(change)}  ${where}`);
+    out.push(
+      `${paint('bold', `${change.kind} ${objectName(change)}`)}${inRoot(change)}  ${changeSummary(change)}  ${where}`,
+    );
     const consumers = impactsOf(report, change);
     if (consumers.length === 0)
       out.push(paint('dim', '  no workload in the repository reads the changed keys'));
@@ -74,6 +77,11 @@ export function renderText(report: Report, options: TextOptions): string {
     out.push('');
   }
 
+  if (report.notChecked.length) {
+    out.push(paint('red', `Not checked (${report.notChecked.length})`));
+    for (const n of report.notChecked) out.push(`  ${n.file}:${n.line}  ${n.message}`);
+    out.push('');
+  }
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   const others = report.diagnostics.filter((d) => d.severity !== 'error');
   if (errors.length) {

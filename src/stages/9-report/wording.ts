@@ -1,6 +1,14 @@
 import { sameObject } from '../../model/identity.js';
 import { STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
-import type { ConfigChange, Delivery, Impact, ImpactStatus, Report } from '../../model/types.js';
+import type {
+  ConfigChange,
+  Delivery,
+  Impact,
+  ImpactStatus,
+  ObjectId,
+  Report,
+  Source,
+} from '../../model/types.js';
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
 
@@ -30,10 +38,14 @@ export function changeSummary(change: ConfigChange): string {
   return parts.join('; ');
 }
 
+/** Whether an impact's config is this change: the same object, deployed by the same root. */
+const explains = (change: ConfigChange, impact: Impact, config: ObjectId) =>
+  sameObject(config, change) && change.source?.root === impact.workload.source?.root;
+
 /** The impacts under one changed config, each with the part of it that reads this config. */
 export function impactsOf(report: Report, change: ConfigChange) {
   return report.impacts.flatMap((impact) => {
-    const config = impact.configs.find((c) => sameObject(c, change));
+    const config = impact.configs.find((c) => explains(change, impact, c));
     return config ? [{ impact, config }] : [];
   });
 }
@@ -41,9 +53,12 @@ export function impactsOf(report: Report, change: ConfigChange) {
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
 export function impactsWithoutChange(report: Report): Impact[] {
   return report.impacts.filter(
-    (impact) => !impact.configs.some((c) => report.changes.some((change) => sameObject(c, change))),
+    (impact) => !impact.configs.some((c) => report.changes.some((change) => explains(change, impact, c))),
   );
 }
+
+/** Which rendered root deployed it, for objects that only exist in a build: ` in overlays/prod`. */
+export const inRoot = (o: { source?: Source }): string => (o.source ? ` in ${o.source.root}` : '');
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -60,7 +75,7 @@ export function verdict(report: Report): string {
 }
 
 export function impactLine(impact: Impact): string {
-  return `${impact.workload.kind} ${objectName(impact.workload)}`;
+  return `${impact.workload.kind} ${objectName(impact.workload)}${inRoot(impact.workload)}`;
 }
 
 /** The mark a status carries in markdown: its tone's colour, then its name. */

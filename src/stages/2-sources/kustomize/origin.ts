@@ -1,0 +1,105 @@
+import { posix } from 'node:path';
+import { LineCounter, isMap, isSeq, parse, parseDocument } from 'yaml';
+import { isRecord } from '../../../model/values.js';
+import { WRAPPER_DIR } from './render.js';
+
+export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+
+/** What kustomize's origin annotation says about one rendered object. */
+export interface Origin {
+  /** The repository file the object was read from, or the kustomization whose generator made it. */
+  file: string | null;
+  /** `ConfigMapGenerator` / `SecretGenerator` when generated. */
+  generator: string | null;
+}
+
+/**
+ * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
+ * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ */
+export function takeOrigin(body: Record<string, unknown>): Origin {
+  const metadata = isRecord(body.metadata) ? body.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  const raw = annotations[ORIGIN_ANNOTATION];
+  delete annotations[ORIGIN_ANNOTATION];
+  if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0) delete metadata.annotations;
+  let origin: unknown;
+  try {
+    origin = typeof raw === 'string' ? parse(raw) : null;
+  } catch {
+    origin = null;
+  }
+  if (!isRecord(origin)) return { file: null, generator: null };
+  // A remote resource's origin names its repository, not a file here.
+  if (typeof origin.repo === 'string') return { file: null, generator: null };
+  const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
+  const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
+  return {
+    file: typeof path === 'string' ? repoPath(path) : null,
+    generator: typeof by === 'string' ? by : null,
+  };
+}
+
+function repoPath(path: string): string | null {
+  const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
+  return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
+}
+
+/** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */
+const HASH_SUFFIX = /-[245-9bcdfghkmt]{10}$/;
+
+/** The name without kustomize's hash suffix: the same across revisions whatever the content. */
+export const logicalName = (name: string, generated: boolean): string =>
+  generated ? name.replace(HASH_SUFFIX, '') : name;
+
+export interface GeneratorEntry {
+  line: number;
+  name: string;
+  /** Repository paths of its `envs`/`env` and `files` inputs, with the key a `files` entry gives. */
+  envs: string[];
+  files: { key: string; path: string }[];
+}
+
+/** The generator entries of a kustomization, each with its line. */
+export function generatorEntries(file: string, text: string, kind: string): GeneratorEntry[] {
+  const lines = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, version: '1.1' });
+  } catch {
+    return [];
+  }
+  const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
+  const list = isMap(doc.contents) ? doc.contents.get(field, true) : null;
+  if (!isSeq(list)) return [];
+  const dir = posix.dirname(file);
+  const at = (p: string) => posix.normalize(posix.join(dir, p));
+  return list.items.flatMap((item) => {
+    const value: unknown = isMap(item) ? item.toJSON() : null;
+    if (!isRecord(value) || typeof value.name !== 'string' || !isMap(item)) return [];
+    const text = (v: unknown) =>
+      (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    return [
+      {
+        line: item.range ? lines.linePos(item.range[0]).line : 1,
+        name: value.name,
+        envs: [...text(value.envs), ...text(value.env)].map(at),
+        files: text(value.files).map((entry) => {
+          const eq = entry.indexOf('=');
+          const path = eq < 0 ? entry : entry.slice(eq + 1);
+          return { key: eq < 0 ? posix.basename(path) : entry.slice(0, eq), path: at(path) };
+        }),
+      },
+    ];
+  });
+}
+
+/** The entry that generates `renderedName` (prefixes and suffixes of overlays around its own name). */
+export function generatorFor(
+  entries: readonly GeneratorEntry[],
+  renderedName: string,
+): GeneratorEntry | null {
+  const matching = entries.filter((e) => renderedName.includes(e.name));
+  matching.sort((a, b) => b.name.length - a.name.length);
+  return matching[0] ?? null;
+}

@@ -1,0 +1,157 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+import type { Root } from './roots.js';
+
+/** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
+export interface Kustomize {
+  command: string;
+  args: string[];
+  version: string;
+}
+
+const MIN_MAJOR = 4;
+/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
+export const WRAPPER_DIR = '.config-rollout-guard-roots';
+
+/**
+ * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
+ * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ */
+export async function findKustomize(override: string | null): Promise<Kustomize | { error: string }> {
+  const candidates: { command: string; args: string[]; probe: string[] }[] = override
+    ? [
+        /kubectl[^/]*$/.test(override)
+          ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
+          : { command: override, args: ['build'], probe: ['version'] },
+      ]
+    : [
+        { command: 'kustomize', args: ['build'], probe: ['version'] },
+        { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
+      ];
+  for (const candidate of candidates) {
+    const out = await run(candidate.command, candidate.probe, process.cwd(), 30_000);
+    if ('error' in out) continue;
+    const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
+    const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
+    if (!match) continue;
+    const version = `v${match[1]}.${match[2]}.${match[3]}`;
+    if (Number(match[1]) < MIN_MAJOR)
+      return {
+        error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
+      };
+    return { command: candidate.command, args: candidate.args, version };
+  }
+  return {
+    error: override
+      ? `${override} could not be run as kustomize.`
+      : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
+  };
+}
+
+export type RenderResult = { ok: true; yaml: string } | { ok: false; message: string };
+
+/**
+ * Builds roots of one revision. The files they read are written to a temporary directory (never
+ * over the user's work tree), and each root is built through a wrapper kustomization beside them
+ * that adds origin annotations and the controller's options. kustomize runs without plugins: no
+ * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ */
+export async function renderRoots(
+  kustomize: Kustomize,
+  roots: readonly Root[],
+  files: ReadonlyMap<string, Buffer>,
+  timeoutMs: number,
+): Promise<Map<Root, RenderResult>> {
+  const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+  try {
+    for (const [path, bytes] of files) {
+      await mkdir(dirname(join(tree, path)), { recursive: true });
+      await writeFile(join(tree, path), bytes);
+    }
+    const wrappers = await Promise.all(
+      roots.map(async (root, i) => {
+        const dir = join(tree, WRAPPER_DIR, String(i));
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
+        return dir;
+      }),
+    );
+    const results = await pool(roots.length, availableParallelism(), async (i) => {
+      const out = await run(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+      return 'error' in out
+        ? ({ ok: false, message: cleanMessage(out.error, tree) } as const)
+        : ({ ok: true, yaml: out.stdout } as const);
+    });
+    return new Map(roots.map((root, i) => [root, results[i]]));
+  } finally {
+    await rm(tree, { recursive: true, force: true });
+  }
+}
+
+/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
+function wrapper(root: Root): Record<string, unknown> {
+  const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
+  return {
+    apiVersion: 'kustomize.config.k8s.io/v1beta1',
+    kind: 'Kustomization',
+    // Relative: kustomize refuses an absolute path here.
+    resources: [posix.join('../..', root.dir)],
+    buildMetadata: ['originAnnotations'],
+    ...(namespace ? { namespace } : {}),
+    ...(namePrefix ? { namePrefix } : {}),
+    ...(nameSuffix ? { nameSuffix } : {}),
+    ...(commonLabels ? { commonLabels } : {}),
+    ...(commonAnnotations ? { commonAnnotations } : {}),
+    ...(patches ? { patches } : {}),
+  };
+}
+
+/**
+ * kustomize's own words, without the temporary directory and without quoted text that is not a
+ * path: an error about an env file or a literal can quote the value, which may be a Secret's.
+ */
+function cleanMessage(stderr: string, tree: string): string {
+  const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+  const lines = stderr.trim().split('\n');
+  const text = (klog ?? lines[lines.length - 1] ?? 'failed').replaceAll(tree + '/', '').replaceAll(tree, '.');
+  const redacted = text.replace(/'([^'\n]*)'/g, (quoted, inner: string) =>
+    /^[\w./-]*$/.test(inner) ? quoted : "'…'",
+  );
+  return redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
+}
+
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ stdout: string } | { error: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ stdout });
+        if (error.killed) return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+        resolve({ error: stderr || error.message });
+      },
+    );
+  });
+}
+
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+  return results;
+}

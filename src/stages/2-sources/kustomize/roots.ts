@@ -1,0 +1,160 @@
+import { posix } from 'node:path';
+import type { ManifestObject } from '../../../model/types.js';
+import { field, isRecord } from '../../../model/values.js';
+import type { Kustomization } from './kustomization.js';
+
+/** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
+export interface RootOptions {
+  /** kustomize's `namespace:` (Argo CD `kustomize.namespace`, Flux `targetNamespace`): overrides every namespace. */
+  namespace?: string;
+  namePrefix?: string;
+  nameSuffix?: string;
+  commonLabels?: Record<string, string>;
+  commonAnnotations?: Record<string, string>;
+  /** Flux `patches` (inline, with targets), passed through as written. */
+  patches?: unknown[];
+  /** Argo CD's destination namespace: given only to objects that set none, as `kubectl apply -n` does. */
+  defaultNamespace?: string;
+}
+
+/** A directory kustomize builds on its own: a top-level kustomization, or one a controller points at. */
+export interface Root {
+  /** How reports name it: the directory, plus the declaring object when there is one. */
+  id: string;
+  dir: string;
+  /** The kustomization file of `dir`. */
+  file: string;
+  declaredBy: { kind: string; name: string; file: string; line: number } | null;
+  options: RootOptions;
+  /** Every repository file the build reads. */
+  closure: Set<string>;
+  remote: string[];
+}
+
+/**
+ * The roots at one revision: every kustomization no other includes (Components excepted), and every
+ * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
+ * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
+ */
+export function findRoots(
+  kustomizations: ReadonlyMap<string, Kustomization>,
+  controllers: readonly ManifestObject[],
+  filesUnder: (dir: string) => string[],
+  only: readonly string[] | null,
+): Root[] {
+  const closures = new Closures(kustomizations, filesUnder);
+  const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
+    const k = kustomizations.get(dir);
+    if (!k || k.component) return null;
+    const { files, remote } = closures.of(dir);
+    const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
+    return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+  };
+  if (only) return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
+
+  const declared = controllers
+    .flatMap(declarations)
+    .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
+  const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
+  const pointedAt = new Set(declared.map((r) => r.dir));
+  const bare = [...kustomizations.values()]
+    .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
+    .flatMap((k) => make(k.dir, null, {}) ?? []);
+  return [...bare, ...declared];
+}
+
+class Closures {
+  private readonly memo = new Map<string, { files: Set<string>; remote: string[] }>();
+
+  constructor(
+    private readonly kustomizations: ReadonlyMap<string, Kustomization>,
+    private readonly filesUnder: (dir: string) => string[],
+  ) {}
+
+  /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
+  of(dir: string, visiting = new Set<string>()): { files: Set<string>; remote: string[] } {
+    const known = this.memo.get(dir);
+    if (known) return known;
+    const result = { files: new Set<string>(), remote: [] as string[] };
+    const k = this.kustomizations.get(dir);
+    if (!k || visiting.has(dir)) return result;
+    visiting.add(dir);
+    result.files.add(k.file);
+    result.remote.push(...k.remote);
+    for (const path of k.inputs) result.files.add(path);
+    for (const path of k.inputDirs) for (const file of this.filesUnder(path)) result.files.add(file);
+    for (const path of k.includes) {
+      if (this.kustomizations.has(path)) {
+        const inner = this.of(path, visiting);
+        inner.files.forEach((f) => result.files.add(f));
+        result.remote.push(...inner.remote);
+      } else {
+        result.files.add(path);
+      }
+    }
+    visiting.delete(dir);
+    this.memo.set(dir, result);
+    return result;
+  }
+}
+
+interface Declaration {
+  dir: string;
+  declaredBy: NonNullable<Root['declaredBy']>;
+  options: RootOptions;
+}
+
+/** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
+function declarations(object: ManifestObject): Declaration[] {
+  const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+  const group = object.apiVersion.split('/')[0];
+  if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+    const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+    if (!isRecord(spec)) return [];
+    const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+    const destination = isRecord(spec.destination) ? spec.destination : {};
+    return sources.flatMap((source) => {
+      const dir = repoPath(source.path);
+      if (dir === null) return [];
+      const k = isRecord(source.kustomize) ? source.kustomize : {};
+      const options: RootOptions = {
+        ...text('namespace', k.namespace),
+        ...text('namePrefix', k.namePrefix),
+        ...text('nameSuffix', k.nameSuffix),
+        ...labels('commonLabels', k.commonLabels),
+        ...labels('commonAnnotations', k.commonAnnotations),
+        ...text('defaultNamespace', destination.namespace),
+      };
+      return [{ dir, declaredBy, options }];
+    });
+  }
+  if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
+    const spec = isRecord(object.body.spec) ? object.body.spec : {};
+    const dir = repoPath(spec.path ?? '.');
+    if (dir === null) return [];
+    const options: RootOptions = {
+      ...text('namespace', spec.targetNamespace),
+      ...text('namePrefix', spec.namePrefix),
+      ...text('nameSuffix', spec.nameSuffix),
+      ...(Array.isArray(spec.patches) && spec.patches.length ? { patches: spec.patches } : {}),
+    };
+    return [{ dir, declaredBy, options }];
+  }
+  return [];
+}
+
+/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
+function repoPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.includes('{{') || value.includes('${')) return null;
+  const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+  if (p === '..' || p.startsWith('../')) return null;
+  return p === '.' ? '' : p;
+}
+
+const text = <K extends string>(key: K, value: unknown) =>
+  (typeof value === 'string' && value !== '' ? { [key]: value } : {}) as Partial<Record<K, string>>;
+
+const labels = <K extends string>(key: K, value: unknown) =>
+  (isRecord(value) && Object.keys(value).length
+    ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
+    : {}) as Partial<Record<K, Record<string, string>>>;
