@@ -11370,22 +11370,35 @@ function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
     const origin = head.origins.get(object);
     const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
     if (origin?.file && origin.generator) {
-        const text = headTree.get(origin.file)?.toString('utf8') ?? '';
-        const entry = generatorFor(generatorEntries(origin.file, text, origin.generator), object.name);
-        for (const env of entry?.envs.filter((f) => changed.has(f)) ?? []) {
-            const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
-            const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
-            if (at >= 0)
-                return { ...change, file: env, line: at + 1 };
-            return { ...change, file: env, line: firstDifference(baseTree.get(env), headTree.get(env)) };
+        // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
+        const kustomizations = [
+            origin.file,
+            ...[...changed].filter((f) => f !== origin.file && isKustomizationFile(f)),
+        ];
+        for (const file of kustomizations) {
+            const text = headTree.get(file)?.toString('utf8');
+            const entry = text === undefined ? null : generatorFor(generatorEntries(file, text, origin.generator), object.name);
+            if (!entry)
+                continue;
+            for (const env of entry.envs.filter((f) => changed.has(f))) {
+                const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+                const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+                return {
+                    ...change,
+                    file: env,
+                    line: at >= 0 ? at + 1 : firstDifference(baseTree.get(env), headTree.get(env)),
+                };
+            }
+            const input = entry.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+            if (input)
+                return {
+                    ...change,
+                    file: input.path,
+                    line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+                };
+            if (changed.has(file))
+                return { ...change, file, line: entry.line };
         }
-        const input = entry?.files.find((f) => keys.includes(f.key) && changed.has(f.path));
-        if (input)
-            return {
-                ...change,
-                file: input.path,
-                line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
-            };
         return change;
     }
     // The object's own file did not change: a patch elsewhere in the root did.
@@ -13962,6 +13975,7 @@ function manifestSelector(include = [], exclude = []) {
     return (path) => included(path) && !excluded(path);
 }
 
+const RENDER_MODES = ['auto', 'off', 'best-effort'];
 function settings(options) {
     return {
         selected: manifestSelector(options.include, options.exclude),
@@ -19436,6 +19450,11 @@ Common options:
   --pod-template KIND=PATH   where a custom resource keeps pod templates, repeatable
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)
   --annotation KEY           the pod-template annotation for the hash (default config-rollout-guard/hash)
+  --render auto|best-effort|off
+                             build the kustomize roots a change touches (default auto: a root that
+                             cannot be built fails the run; best-effort: reports it; off: read files as written)
+  --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
+  --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
@@ -19470,6 +19489,9 @@ async function dispatch(argv, io) {
         include: values.include ?? [],
         exclude: values.exclude ?? [],
         podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
+        render: oneOf('--render', values.render ?? 'auto', RENDER_MODES),
+        roots: values.root ?? [],
+        kustomize: values.kustomize ?? null,
         hash: {
             annotation: values.annotation,
             key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
@@ -19536,6 +19558,9 @@ function parse(args) {
                 verbose: { type: 'boolean', short: 'v' },
                 'dry-run': { type: 'boolean' },
                 annotation: { type: 'string' },
+                render: { type: 'string' },
+                root: { type: 'string', multiple: true },
+                kustomize: { type: 'string' },
                 help: { type: 'boolean', short: 'h' },
             },
         });

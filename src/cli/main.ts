@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { planFix } from '../commands/fix.js';
 import { unifiedDiff } from '../stages/8-stamps/plan.js';
 import { check } from '../commands/check.js';
+import { RENDER_MODES } from '../commands/options.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
@@ -41,6 +42,11 @@ Common options:
   --pod-template KIND=PATH   where a custom resource keeps pod templates, repeatable
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)
   --annotation KEY           the pod-template annotation for the hash (default config-rollout-guard/hash)
+  --render auto|best-effort|off
+                             build the kustomize roots a change touches (default auto: a root that
+                             cannot be built fails the run; best-effort: reports it; off: read files as written)
+  --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
+  --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
@@ -76,6 +82,9 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     include: values.include ?? [],
     exclude: values.exclude ?? [],
     podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
+    render: oneOf('--render', values.render ?? 'auto', RENDER_MODES),
+    roots: values.root ?? [],
+    kustomize: values.kustomize ?? null,
     hash: {
       annotation: values.annotation,
       key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
@@ -136,6 +145,9 @@ function parse(args: string[]) {
         verbose: { type: 'boolean', short: 'v' },
         'dry-run': { type: 'boolean' },
         annotation: { type: 'string' },
+        render: { type: 'string' },
+        root: { type: 'string', multiple: true },
+        kustomize: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -308,21 +308,34 @@ function pointAtEdit(
   const origin = head.origins.get(object);
   const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
   if (origin?.file && origin.generator) {
-    const text = headTree.get(origin.file)?.toString('utf8') ?? '';
-    const entry = generatorFor(generatorEntries(origin.file, text, origin.generator), object.name);
-    for (const env of entry?.envs.filter((f) => changed.has(f)) ?? []) {
-      const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
-      const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
-      if (at >= 0) return { ...change, file: env, line: at + 1 };
-      return { ...change, file: env, line: firstDifference(baseTree.get(env), headTree.get(env)) };
+    // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
+    const kustomizations = [
+      origin.file,
+      ...[...changed].filter((f) => f !== origin.file && isKustomizationFile(f)),
+    ];
+    for (const file of kustomizations) {
+      const text = headTree.get(file)?.toString('utf8');
+      const entry =
+        text === undefined ? null : generatorFor(generatorEntries(file, text, origin.generator), object.name);
+      if (!entry) continue;
+      for (const env of entry.envs.filter((f) => changed.has(f))) {
+        const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+        const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+        return {
+          ...change,
+          file: env,
+          line: at >= 0 ? at + 1 : firstDifference(baseTree.get(env), headTree.get(env)),
+        };
+      }
+      const input = entry.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+      if (input)
+        return {
+          ...change,
+          file: input.path,
+          line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+        };
+      if (changed.has(file)) return { ...change, file, line: entry.line };
     }
-    const input = entry?.files.find((f) => keys.includes(f.key) && changed.has(f.path));
-    if (input)
-      return {
-        ...change,
-        file: input.path,
-        line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
-      };
     return change;
   }
   // The object's own file did not change: a patch elsewhere in the root did.

@@ -1,0 +1,321 @@
+import { execFileSync } from 'node:child_process';
+import type { Report } from '../src/model/types.js';
+import { cli } from './helpers/cli.js';
+import { configMap, container, deployment, workload, yaml } from './helpers/manifests.js';
+import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+
+// Real kustomize builds (kubectl kustomize, or kustomize on PATH) of real two-commit repositories.
+const hasKustomize = (() => {
+  for (const [command, args] of [
+    ['kustomize', ['version']],
+    ['kubectl', ['version', '--client']],
+  ] as const) {
+    try {
+      execFileSync(command, [...args], { stdio: 'ignore' });
+      return true;
+    } catch {
+      // try the next
+    }
+  }
+  console.warn('kustomize tests skipped: neither kustomize nor kubectl is on PATH.');
+  return false;
+})();
+const describeKustomize = hasKustomize ? describe : describe.skip;
+
+const envFrom = (name: string) => ({ envFrom: [{ configMapRef: { name } }] });
+const app = (config = 'app-config') =>
+  yaml(deployment('app', { containers: [container('app', envFrom(config))] }));
+
+const kustomization = (fields: Record<string, unknown>) => yaml(fields);
+
+/** A base with a generator and a Deployment that reads it; `generator` adds to the generator entry. */
+function baseFiles(generator: Record<string, unknown>, extra: Record<string, unknown> = {}): Files {
+  return {
+    'base/deployment.yaml': app(),
+    'base/kustomization.yaml': kustomization({
+      resources: ['deployment.yaml'],
+      configMapGenerator: [{ name: 'app-config', ...generator }],
+      ...extra,
+    }),
+  };
+}
+
+const summary = (report: Report) =>
+  report.impacts.map((i) => ({
+    status: i.status,
+    workload: `${i.workload.kind} ${i.workload.namespace ?? ''}/${i.workload.name}`,
+    root: i.workload.source?.root,
+    at: `${i.workload.file}:${i.workload.line}`,
+  }));
+
+describeKustomize('kustomize rendered mode', () => {
+  test('a literal edit under disableNameSuffixHash: dormant, pointing at the generator entry', async () => {
+    const files = (level: string) =>
+      baseFiles(
+        { literals: [`LEVEL=${level}`] },
+        { generatorOptions: { disableNameSuffixHash: true }, namespace: 'prod' },
+      );
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report)).toEqual([
+      { status: 'dormant', workload: 'Deployment prod/app', root: 'base', at: 'base/deployment.yaml:1' },
+    ]);
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        kind: 'ConfigMap',
+        namespace: 'prod',
+        name: 'app-config',
+        file: 'base/kustomization.yaml',
+        line: 4,
+        keys: { added: [], removed: [], modified: ['LEVEL'] },
+        source: { root: 'base', renderer: 'kustomize' },
+      }),
+    ]);
+    expect(report.notChecked).toEqual([]);
+  });
+
+  test('an envs input edit (per-generator disableNameSuffixHash): the changed line of the .env file', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ envs: ['app.env'], options: { disableNameSuffixHash: true } }),
+      'base/app.env': `# settings\nMODE=web\nLEVEL=${level}\n`,
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+    expect(report.changes.map((c) => `${c.file}:${c.line}`)).toEqual(['base/app.env:3']);
+  });
+
+  test('a files input edit with the hash suffix: the reference is rewritten, so the Deployment rolls', async () => {
+    const files = (body: string): Files => ({
+      ...baseFiles({ files: ['conf/app.conf'] }),
+      'base/conf/app.conf': body,
+    });
+    const report = await checkChange(files('a = 1\n'), files('a = 2\n'));
+    expect(summary(report).map((s) => s.status)).toEqual(['rolling']);
+    expect(report.changes.map((c) => [c.name.replace(/-\w{10}$/, '-<hash>'), c.change, c.file])).toEqual([
+      ['app-config-<hash>', 'modified', 'base/conf/app.conf'],
+    ]);
+  });
+
+  test('two overlays over one base: one impact per overlay, each in its own namespace and with its prefix', async () => {
+    const overlay = (ns: string) =>
+      kustomization({ resources: ['../../base'], namespace: ns, namePrefix: `${ns}-` });
+    const files = (level: string): Files => ({
+      ...baseFiles({ envs: ['app.env'] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'base/app.env': `LEVEL=${level}\n`,
+      'overlays/dev/kustomization.yaml': overlay('dev'),
+      'overlays/prod/kustomization.yaml': overlay('prod'),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment dev/dev-app',
+        root: 'overlays/dev',
+        at: 'base/deployment.yaml:1',
+      },
+      {
+        status: 'dormant',
+        workload: 'Deployment prod/prod-app',
+        root: 'overlays/prod',
+        at: 'base/deployment.yaml:1',
+      },
+    ]);
+    // The base is included by the overlays, so it is not built on its own.
+    expect(new Set(report.changes.map((c) => c.source?.root))).toEqual(
+      new Set(['overlays/dev', 'overlays/prod']),
+    );
+  });
+
+  test('behavior: merge in an overlay, and a patch that changes only one overlay', async () => {
+    const files = (value: string): Files => ({
+      ...baseFiles({ literals: ['LEVEL=info'] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'overlays/dev/kustomization.yaml': kustomization({ resources: ['../../base'], namespace: 'dev' }),
+      'overlays/prod/kustomization.yaml': kustomization({
+        resources: ['../../base'],
+        namespace: 'prod',
+        configMapGenerator: [{ name: 'app-config', behavior: 'merge', literals: [`EXTRA=${value}`] }],
+        patches: [{ path: 'replicas.yaml' }],
+      }),
+      'overlays/prod/replicas.yaml': yaml({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'app' },
+        spec: { replicas: 3 },
+      }),
+    });
+    const report = await checkChange(files('1'), files('2'));
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment prod/app',
+        root: 'overlays/prod',
+        at: 'base/deployment.yaml:1',
+      },
+    ]);
+    expect(report.changes.map((c) => [c.namespace, c.keys.modified, c.file])).toEqual([
+      ['prod', ['EXTRA'], 'overlays/prod/kustomization.yaml'],
+    ]);
+    // The patch is not a workload of its own, and no plain-mode reading of it adds a finding.
+    expect(report.impacts.every((i) => i.workload.file !== 'overlays/prod/replicas.yaml')).toBe(true);
+  });
+
+  test('a strategic-merge patch that edits a ConfigMap: the change points at the patch', async () => {
+    const files = (level: string): Files => ({
+      'base/kustomization.yaml': kustomization({ resources: ['app.yaml'] }),
+      'base/app.yaml': yaml(
+        configMap('app-config', { LEVEL: 'info' }),
+        deployment('app', { containers: [container('app', envFrom('app-config'))] }),
+      ),
+      'overlays/prod/kustomization.yaml': kustomization({
+        resources: ['../../base'],
+        namespace: 'prod',
+        patches: [{ path: 'config.yaml' }],
+      }),
+      'overlays/prod/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+    });
+    const report = await checkChange(files('warn'), files('debug'));
+    expect(summary(report).map((s) => [s.status, s.root])).toEqual([['dormant', 'overlays/prod']]);
+    expect(report.changes.map((c) => `${c.file}:${c.line}`)).toEqual(['overlays/prod/config.yaml:4']);
+  });
+
+  test('a reorder of literals and resources changes nothing', async () => {
+    const files = (literals: string[], resources: string[]): Files => ({
+      'base/deployment.yaml': app(),
+      'base/other.yaml': yaml(configMap('other', { A: '1' })),
+      'base/kustomization.yaml': kustomization({
+        resources,
+        configMapGenerator: [{ name: 'app-config', literals }],
+        generatorOptions: { disableNameSuffixHash: true },
+      }),
+    });
+    const report = await checkChange(
+      files(['A=1', 'B=2'], ['deployment.yaml', 'other.yaml']),
+      files(['B=2', 'A=1'], ['other.yaml', 'deployment.yaml']),
+    );
+    expect(report.changes).toEqual([]);
+    expect(report.impacts).toEqual([]);
+    expect(report.notChecked).toEqual([]);
+  });
+
+  test('an Argo Rollout reading a hash-suffixed generator is an error: kustomize does not rename its reference', async () => {
+    const rollout = yaml(
+      workload('Rollout', 'canary', { containers: [container('app', envFrom('app-config'))] }),
+    );
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }),
+      'base/rollout.yaml': rollout,
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml', 'rollout.yaml'],
+        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.file)).toEqual(['base/rollout.yaml']);
+    expect(errors[0].message).toMatch(
+      /^Rollout canary reads ConfigMap app-config \(containers\[app\]\.envFrom/,
+    );
+    expect(errors[0].message).toMatch(/configurations: nameReference/);
+    expect(summary(report).map((s) => [s.status, s.workload])).toEqual([['rolling', 'Deployment /app']]);
+  });
+
+  test('a Component is built through the overlay that includes it, never alone', async () => {
+    const files = (level: string): Files => ({
+      'base/deployment.yaml': app(),
+      'base/kustomization.yaml': kustomization({ resources: ['deployment.yaml'] }),
+      'components/logging/kustomization.yaml': yaml({
+        apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+        kind: 'Component',
+        configMapGenerator: [
+          { name: 'app-config', literals: [`LEVEL=${level}`], options: { disableNameSuffixHash: true } },
+        ],
+      }),
+      'overlays/prod/kustomization.yaml': kustomization({
+        resources: ['../../base'],
+        components: ['../../components/logging'],
+        namespace: 'prod',
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report).map((s) => [s.status, s.workload, s.root])).toEqual([
+      ['dormant', 'Deployment prod/app', 'overlays/prod'],
+    ]);
+    expect(report.changes.map((c) => c.file)).toEqual(['components/logging/kustomization.yaml']);
+  });
+
+  test('a root that does not build: not checked, the run fails; best-effort reports it; off reads files as written', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml', 'missing.yaml'],
+        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+      }),
+    });
+    const { repo, base, head } = await twoCommits(files('info'), files('debug'));
+    const auto = await cli(['check', '--base', base, '--head', head, '--format', 'json'], { cwd: repo.dir });
+    const report = JSON.parse(auto.stdout) as Report;
+    expect(auto.code).toBe(1);
+    expect(report.notChecked).toEqual([
+      expect.objectContaining({ root: 'base', file: 'base/kustomization.yaml', fails: true }),
+    ]);
+    expect(report.notChecked[0].message).toMatch(/kustomize could not build base at base: .*missing\.yaml/);
+    expect(report.notChecked[0].message).not.toContain('/tmp/');
+
+    const text = await cli(['check', '--base', base, '--head', head, '--render', 'best-effort'], {
+      cwd: repo.dir,
+    });
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')[1]).toBe('1 kustomize root not checked.');
+
+    const off = await cli(['check', '--base', base, '--head', head, '--render', 'off', '--format', 'json'], {
+      cwd: repo.dir,
+    });
+    expect((JSON.parse(off.stdout) as Report).notChecked).toEqual([]);
+  });
+
+  test('an Argo CD Application and a Flux Kustomization build the overlay with their own options', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'apps/argo.yaml': yaml({
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Application',
+        metadata: { name: 'web', namespace: 'argocd' },
+        spec: {
+          source: {
+            repoURL: 'https://example.com/repo.git',
+            path: 'base',
+            kustomize: { namePrefix: 'argo-' },
+          },
+          destination: { namespace: 'web' },
+        },
+      }),
+      'clusters/flux.yaml': yaml({
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name: 'web', namespace: 'flux-system' },
+        spec: {
+          path: './base',
+          targetNamespace: 'flux-web',
+          sourceRef: { kind: 'GitRepository', name: 'repo' },
+        },
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report).map((s) => [s.workload, s.root])).toEqual([
+      ['Deployment web/argo-app', 'base (Application web)'],
+      ['Deployment flux-web/app', 'base (Kustomization web)'],
+    ]);
+  });
+
+  test('a repository whose change touches no kustomization closure builds nothing', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: ['A=1'] }),
+      'plain/config.yaml': yaml(configMap('plain', { LEVEL: level })),
+      'plain/app.yaml': yaml(deployment('plain', { containers: [container('app', envFrom('plain'))] })),
+    });
+    const report = await checkChange(files('info'), files('debug'), { kustomize: '/nonexistent/kustomize' });
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report)).toEqual([
+      { status: 'dormant', workload: 'Deployment /plain', root: undefined, at: 'plain/app.yaml:1' },
+    ]);
+  });
+});
