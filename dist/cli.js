@@ -10915,7 +10915,7 @@ async function renderRoots(kustomize, roots, files, timeoutMs) {
         const results = await pool(roots.length, availableParallelism(), async (i) => {
             const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
             return 'error' in out
-                ? { ok: false, message: cleanMessage(out.error, tree) }
+                ? { ok: false, message: cleanMessage(out.error, tree, files) }
                 : { ok: true, yaml: out.stdout };
         });
         return new Map(roots.map((root, i) => [root, results[i]]));
@@ -10942,15 +10942,62 @@ function wrapper(root) {
     };
 }
 /**
- * kustomize's own words, without the temporary directory and without quoted text that is not a
- * path: an error about an env file or a literal can quote the value, which may be a Secret's.
+ * kustomize's own words, shortened to the innermost cause and without the temporary directory. An
+ * error about a literal or an env file can quote its value: every value a secretGenerator of the
+ * build reads is cut out of the message.
  */
-function cleanMessage(stderr, tree) {
-    const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
-    const lines = stderr.trim().split('\n');
-    const text = (klog ?? lines[lines.length - 1] ?? 'failed').replaceAll(tree + '/', '').replaceAll(tree, '.');
-    const redacted = text.replace(/'([^'\n]*)'/g, (quoted, inner) => /^[\w./-]*$/.test(inner) ? quoted : "'…'");
-    return redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
+function cleanMessage(stderr, tree, files) {
+    // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
+    const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
+    const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+    const lines = stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('#'));
+    let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed').replace(/\s*\n\s*/g, ' ');
+    text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+    const innermost = text.lastIndexOf('accumulating resources from ');
+    if (innermost > 0)
+        text = text.slice(innermost);
+    for (const value of secretValues(files))
+        text = text.replaceAll(value, '…');
+    return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+/** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
+function secretValues(files) {
+    const values = new Set();
+    const afterEquals = (line) => line.slice(line.indexOf('=') + 1).trim();
+    for (const [path, bytes] of files) {
+        if (!isKustomizationFile(path))
+            continue;
+        let body;
+        try {
+            body = distExports$2.parse(bytes.toString('utf8'));
+        }
+        catch {
+            continue;
+        }
+        const generators = isRecord(body) && Array.isArray(body.secretGenerator) ? body.secretGenerator : [];
+        for (const generator of generators.filter(isRecord)) {
+            const list = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
+            for (const literal of list(generator.literals))
+                values.add(afterEquals(literal));
+            const inputs = [
+                ...list(generator.envs),
+                ...list(generator.env),
+                ...list(generator.files).map(afterEquals),
+            ];
+            for (const input of inputs) {
+                const text = files.get(posix.join(posix.dirname(path), input))?.toString('utf8') ?? '';
+                for (const line of text.split(/\r?\n/)) {
+                    values.add(line.trim());
+                    if (line.includes('='))
+                        values.add(afterEquals(line));
+                }
+            }
+        }
+    }
+    return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
 }
 function run$1(command, args, cwd, timeoutMs) {
     return new Promise((resolve) => {
@@ -11187,7 +11234,7 @@ const EMPTY = () => ({
     unaffected: [],
     diagnostics: [],
     notChecked: [],
-    rendered: 0,
+    rendered: [],
 });
 /**
  * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
@@ -11250,7 +11297,7 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
         const source = { root: root.id, renderer: 'kustomize' };
         const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
         const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
-        part.rendered++;
+        part.rendered.push(root.id);
         compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
     }
     return part;
@@ -14055,6 +14102,7 @@ async function check(repo, options) {
         changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
         impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
         unaffected: [...result.unaffected, ...rendered.unaffected],
+        rendered: rendered.rendered.sort(compareText),
         notChecked: rendered.notChecked,
         diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
             compareText(a.file, b.file) ||
@@ -19233,6 +19281,14 @@ function impactLine(impact) {
 /** The mark a status carries in markdown: its tone's colour, then its name. */
 const TONE_ICON = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
 const badge = (status) => `${TONE_ICON[toneOf(status)]} ${status}`;
+/** Which kustomize roots were built for this check, briefly: `2 kustomize roots built: a, b`. */
+function builtRoots(report) {
+    const n = report.rendered.length;
+    if (n === 0)
+        return null;
+    const names = report.rendered.slice(0, 3).join(', ') + (n > 3 ? `, and ${n - 3} more` : '');
+    return `${n} kustomize root${n === 1 ? '' : 's'} built: ${names}`;
+}
 
 const HEADLINE_ICON = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
@@ -19303,7 +19359,8 @@ function renderMarkdown(report, options = {}) {
     }
     if (details.length)
         out.push('<details><summary>Paths, keys and skipped input</summary>', '', ...details, '', '</details>', '');
-    out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
+    const built = builtRoots(report);
+    out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${escape(built)}` : ''}</sub>`);
     return out.join('\n') + '\n';
 }
 function escape(text) {
@@ -19319,6 +19376,9 @@ function renderText(report, options) {
     out.push(headline(report));
     if (report.changes.length)
         out.push(verdict(report));
+    const built = builtRoots(report);
+    if (built)
+        out.push(paint('dim', built));
     out.push('');
     for (const change of report.changes) {
         const where = paint('dim', `${change.file}:${change.line}`);

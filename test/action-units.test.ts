@@ -95,6 +95,7 @@ const report = (impacts: number): Report => ({
     delivery: [],
   })),
   unaffected: [],
+  rendered: [],
   notChecked: [],
   diagnostics: [
     { file: 'bad.yaml', line: 2, severity: 'warning', message: 'skipped' },

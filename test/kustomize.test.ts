@@ -1,25 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, workload, yaml } from './helpers/manifests.js';
+import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
 
 // Real kustomize builds (kubectl kustomize, or kustomize on PATH) of real two-commit repositories.
-const hasKustomize = (() => {
-  for (const [command, args] of [
-    ['kustomize', ['version']],
-    ['kubectl', ['version', '--client']],
-  ] as const) {
-    try {
-      execFileSync(command, [...args], { stdio: 'ignore' });
-      return true;
-    } catch {
-      // try the next
-    }
-  }
-  console.warn('kustomize tests skipped: neither kustomize nor kubectl is on PATH.');
-  return false;
-})();
 const describeKustomize = hasKustomize ? describe : describe.skip;
 
 const envFrom = (name: string) => ({ envFrom: [{ configMapRef: { name } }] });

@@ -50,6 +50,7 @@ function reportWith(status: ImpactStatus, withChange = true): Report {
     impacts: [impact],
     unaffected: [],
     diagnostics: [],
+    rendered: [],
     notChecked: [],
   };
 }

@@ -92,6 +92,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
     impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
     unaffected: [...result.unaffected, ...rendered.unaffected],
+    rendered: rendered.rendered.sort(compareText),
     notChecked: rendered.notChecked,
     diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
       (a, b) =>

@@ -43,8 +43,8 @@ export interface RenderedPart {
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
   notChecked: NotChecked[];
-  /** How many roots were built, for the reader. */
-  rendered: number;
+  /** The roots built and checked. */
+  rendered: string[];
 }
 
 const EMPTY = (): RenderedPart => ({
@@ -54,7 +54,7 @@ const EMPTY = (): RenderedPart => ({
   unaffected: [],
   diagnostics: [],
   notChecked: [],
-  rendered: 0,
+  rendered: [],
 });
 
 /** One revision's view of the kustomize roots: which exist, and the file texts they read. */
@@ -148,7 +148,7 @@ export async function checkRendered(
       builtHead.tree,
       part.diagnostics,
     );
-    part.rendered++;
+    part.rendered.push(root.id);
     compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
   }
   return part;

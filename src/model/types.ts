@@ -142,6 +142,8 @@ export interface Report {
   impacts: Impact[];
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
+  /** Rendered roots this change touches that were built at both revisions and checked. */
+  rendered: string[];
   /** Rendered roots this change touches that could not be built. */
   notChecked: NotChecked[];
 }

@@ -2,6 +2,7 @@ import type { Report } from '../../model/types.js';
 import { headline, nextStep, overallTone, type Tone } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
+  builtRoots,
   badge,
   capitalise,
   changeSummary,
@@ -103,7 +104,10 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       '</details>',
       '',
     );
-  out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`);
+  const built = builtRoots(report);
+  out.push(
+    `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${escape(built)}` : ''}</sub>`,
+  );
   return out.join('\n') + '\n';
 }
 

@@ -4,6 +4,7 @@ import type { Report, ScanReport } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
 import {
   DELIVERY_TEXT,
+  builtRoots,
   changeSummary,
   impactLine,
   impactsWithoutChange,
@@ -30,6 +31,8 @@ export function renderText(report: Report, options: TextOptions): string {
   out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
   out.push(headline(report));
   if (report.changes.length) out.push(verdict(report));
+  const built = builtRoots(report);
+  if (built) out.push(paint('dim', built));
   out.push('');
 
   for (const change of report.changes) {

@@ -81,3 +81,11 @@ export function impactLine(impact: Impact): string {
 /** The mark a status carries in markdown: its tone's colour, then its name. */
 const TONE_ICON: Record<Tone, string> = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
 export const badge = (status: ImpactStatus): string => `${TONE_ICON[toneOf(status)]} ${status}`;
+
+/** Which kustomize roots were built for this check, briefly: `2 kustomize roots built: a, b`. */
+export function builtRoots(report: Report): string | null {
+  const n = report.rendered.length;
+  if (n === 0) return null;
+  const names = report.rendered.slice(0, 3).join(', ') + (n > 3 ? `, and ${n - 3} more` : '');
+  return `${n} kustomize root${n === 1 ? '' : 's'} built: ${names}`;
+}

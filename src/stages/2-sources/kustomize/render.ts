@@ -2,6 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
+import { parse } from 'yaml';
+import { isRecord } from '../../../model/values.js';
+import { isKustomizationFile } from './kustomization.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -81,7 +84,7 @@ export async function renderRoots(
     const results = await pool(roots.length, availableParallelism(), async (i) => {
       const out = await run(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
       return 'error' in out
-        ? ({ ok: false, message: cleanMessage(out.error, tree) } as const)
+        ? ({ ok: false, message: cleanMessage(out.error, tree, files) } as const)
         : ({ ok: true, yaml: out.stdout } as const);
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
@@ -109,17 +112,58 @@ function wrapper(root: Root): Record<string, unknown> {
 }
 
 /**
- * kustomize's own words, without the temporary directory and without quoted text that is not a
- * path: an error about an env file or a literal can quote the value, which may be a Secret's.
+ * kustomize's own words, shortened to the innermost cause and without the temporary directory. An
+ * error about a literal or an env file can quote its value: every value a secretGenerator of the
+ * build reads is cut out of the message.
  */
-function cleanMessage(stderr: string, tree: string): string {
-  const klog = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
-  const lines = stderr.trim().split('\n');
-  const text = (klog ?? lines[lines.length - 1] ?? 'failed').replaceAll(tree + '/', '').replaceAll(tree, '.');
-  const redacted = text.replace(/'([^'\n]*)'/g, (quoted, inner: string) =>
-    /^[\w./-]*$/.test(inner) ? quoted : "'…'",
-  );
-  return redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
+function cleanMessage(stderr: string, tree: string, files: ReadonlyMap<string, Buffer>): string {
+  // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
+  const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
+  const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('#'));
+  let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed').replace(/\s*\n\s*/g, ' ');
+  text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+  const innermost = text.lastIndexOf('accumulating resources from ');
+  if (innermost > 0) text = text.slice(innermost);
+  for (const value of secretValues(files)) text = text.replaceAll(value, '…');
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+/** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
+function secretValues(files: ReadonlyMap<string, Buffer>): string[] {
+  const values = new Set<string>();
+  const afterEquals = (line: string) => line.slice(line.indexOf('=') + 1).trim();
+  for (const [path, bytes] of files) {
+    if (!isKustomizationFile(path)) continue;
+    let body: unknown;
+    try {
+      body = parse(bytes.toString('utf8'));
+    } catch {
+      continue;
+    }
+    const generators = isRecord(body) && Array.isArray(body.secretGenerator) ? body.secretGenerator : [];
+    for (const generator of generators.filter(isRecord)) {
+      const list = (v: unknown) =>
+        (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+      for (const literal of list(generator.literals)) values.add(afterEquals(literal));
+      const inputs = [
+        ...list(generator.envs),
+        ...list(generator.env),
+        ...list(generator.files).map(afterEquals),
+      ];
+      for (const input of inputs) {
+        const text = files.get(posix.join(posix.dirname(path), input))?.toString('utf8') ?? '';
+        for (const line of text.split(/\r?\n/)) {
+          values.add(line.trim());
+          if (line.includes('=')) values.add(afterEquals(line));
+        }
+      }
+    }
+  }
+  return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
 }
 
 function run(

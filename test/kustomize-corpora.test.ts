@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { check } from '../src/commands/check.js';
+import { Repository } from '../src/stages/1-git/repository.js';
+import type { Report } from '../src/model/types.js';
+import { TempRepo } from './helpers/temp-repo.js';
+import { hasKustomize } from './helpers/kustomize.js';
+
+// Real kustomize monorepos from the team's shared corpora, every root built: the base commit is
+// empty, so every kustomization closure is touched. Roots that fetch remote bases or whose files
+// the corpus left out must come back as "not checked" with kustomize's reason, never as a crash.
+const SHARED = resolve(import.meta.dirname, '../../shared');
+const CASES = [
+  { name: 'kubeflow', dir: join(SHARED, 'corpora/kubeflow__manifests') },
+  { name: 'home-ops (Flux)', dir: join(SHARED, 'corpora-rendered/onedr0p__home-ops') },
+].filter((c) => existsSync(c.dir));
+const run =
+  hasKustomize && CASES.length ? describe.each(CASES) : describe.skip.each([{ name: '(none)', dir: '' }]);
+
+run('$name: every kustomize root built', ({ dir }) => {
+  let temp: TempRepo;
+  let report: Report;
+
+  beforeAll(async () => {
+    temp = await TempRepo.create();
+    await temp.commit('empty');
+    temp.copyIn(dir);
+    await temp.commit('corpus');
+    const repo = await Repository.open(temp.dir);
+    try {
+      report = await check(repo, { base: 'HEAD~1', head: 'HEAD' });
+    } finally {
+      repo.close();
+    }
+  }, 300_000);
+  afterAll(() => temp?.cleanup());
+
+  test('roots are built or reported not checked with a one-line reason', () => {
+    expect(report.rendered.length).toBeGreaterThan(0);
+    for (const n of report.notChecked) {
+      expect(n.message).toMatch(/^kustomize could not build .+ at (base|head): \S/);
+      expect(n.message).not.toMatch(/\n|crg-render-/);
+      expect(existsSync(join(temp.dir, n.file))).toBe(true);
+    }
+    expect(new Set([...report.rendered, ...report.notChecked.map((n) => n.root)]).size).toBe(
+      report.rendered.length + report.notChecked.length,
+    );
+  });
+
+  test('every change and impact (rendered, or plain outside every closure) points at a line of a repository file', () => {
+    const places = [
+      ...report.changes,
+      ...report.impacts.map((i) => i.workload),
+      ...report.unaffected.map((u) => u.workload),
+    ];
+    expect(places.filter((p) => p.source?.renderer === 'kustomize').length).toBeGreaterThan(0);
+    for (const place of places) {
+      const lines = readFileSync(join(temp.dir, place.file), 'utf8').split('\n');
+      expect({
+        at: `${place.file}:${place.line}`,
+        inside: place.line >= 1 && place.line <= lines.length,
+      }).toEqual({
+        at: `${place.file}:${place.line}`,
+        inside: true,
+      });
+    }
+  });
+
+  test('on an empty base every config is added and every consumer is new: nothing to roll', () => {
+    expect(report.changes.every((c) => c.change === 'added')).toBe(true);
+    expect(report.impacts).toEqual([]);
+  });
+});
