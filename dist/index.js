@@ -46502,15 +46502,16 @@ function takeOrigin(body) {
         origin = null;
     }
     if (!isRecord(origin))
-        return { file: null, generator: null };
+        return { file: null, generator: null, written: null };
     // A remote resource's origin names its repository, not a file here.
     if (typeof origin.repo === 'string')
-        return { file: null, generator: null };
+        return { file: null, generator: null, written: null };
     const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
     const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
     return {
         file: typeof path === 'string' ? repoPath$1(path) : null,
         generator: typeof by === 'string' ? by : null,
+        written: null,
     };
 }
 function repoPath$1(path) {
@@ -46693,6 +46694,7 @@ const EMPTY = () => ({
     diagnostics: [],
     notChecked: [],
     rendered: [],
+    heads: [],
 });
 /**
  * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
@@ -46756,9 +46758,16 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
         const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
         const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
         part.rendered.push(root.id);
-        compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
+        compare(root, baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
     }
     return part;
+}
+/** Every file a kustomize root reads at one revision (adoption leaves them to `fix --base`). */
+async function closureFiles(repo, rev, settings) {
+    if (settings.render === 'off')
+        return new Set();
+    const { roots } = await discover(repo, rev, settings);
+    return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
 async function discover(repo, rev, settings) {
     const files = await repo.listFiles(rev);
@@ -46826,6 +46835,7 @@ function readRender(yaml, source, root, tree, diagnostics) {
                 .filter((o) => rendered.name.includes(o.name))
                 .sort((a, b) => b.name.length - a.name.length);
             object.line = (named[0] ?? written[0])?.line ?? 1;
+            origin.written = (named[0] ?? written[0])?.name ?? null;
         }
         origins.set(object, origin);
         return object;
@@ -46833,7 +46843,7 @@ function readRender(yaml, source, root, tree, diagnostics) {
     return { objects, origins };
 }
 /** Pairs, diffs and resolves one root's two builds, into `part`. */
-function compare(base, head, changed, headTree, baseTree, settings, part) {
+function compare(root, base, head, changed, headTree, baseTree, settings, part) {
     const origins = new Map([...base.origins, ...head.origins]);
     const logicalKey = (o) => idKey({
         kind: o.kind,
@@ -46859,8 +46869,9 @@ function compare(base, head, changed, headTree, baseTree, settings, part) {
         },
         staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
     });
+    part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
     part.changes.push(...changes);
-    part.impacts.push(...result.impacts);
+    part.impacts.push(...result.impacts.map((impact) => withAlternative(impact, head)));
     part.unaffected.push(...result.unaffected);
     part.diagnostics.push(...diagnostics, ...result.diagnostics);
 }
@@ -46951,6 +46962,25 @@ function missingGenerated(workloads, head, configs, diagnostics) {
             });
         }
     }
+}
+/**
+ * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
+ * cure beside ours: with the suffix, every content change renames the config and rolls its readers.
+ */
+function withAlternative(impact, head) {
+    if (impact.status !== 'dormant')
+        return impact;
+    const generated = impact.configs.filter((c) => head.objects.some((o) => o.kind === c.kind &&
+        o.name === c.name &&
+        o.namespace === c.namespace &&
+        head.origins.get(o)?.generator &&
+        logicalName(o.name, true) === o.name));
+    if (generated.length === 0)
+        return impact;
+    return {
+        ...impact,
+        reason: `${impact.reason}; ${generated.map((c) => c.name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated with disableNameSuffixHash: without it kustomize renames the config on every change and the pods roll`,
+    };
 }
 
 var utils = {};
@@ -54802,6 +54832,70 @@ function annotations(report) {
     return out;
 }
 
+/** The patch file for one workload, beside the root's kustomization. */
+const patchFileName = (target) => `config-rollout-guard.${target.kind.toLowerCase()}.${target.name}.yaml`;
+const HEADER = '# Written by `config-rollout-guard fix`: the content hash of the config this pod template reads\n' +
+    '# (docs/hash-spec.md), so a change to that config rolls the pods. `fix` rewrites this file.\n';
+/**
+ * The strategic-merge patch that sets the hash annotation on the workload's pod template. Its
+ * `patches:` entry selects the workload by kind and written name, which kustomize matches before
+ * any prefix an overlay adds.
+ */
+function patchFile(target, annotation, value) {
+    // A list step (a RayCluster's worker groups) cannot be addressed by a merge patch.
+    if (target.templatePath === '' || target.templatePath.includes('['))
+        return null;
+    const template = { metadata: { annotations: { [annotation]: value } } };
+    const body = target.templatePath
+        .split('.')
+        .reverse()
+        .reduce((inner, key) => ({ [key]: inner }), template);
+    return (HEADER +
+        distExports$2.stringify({ apiVersion: target.apiVersion, kind: target.kind, metadata: { name: target.name }, ...body }));
+}
+/**
+ * Adds `- path: FILE` with a target selector to the kustomization's `patches:`, editing the text:
+ * after the last entry of an existing block list (at its indentation), or as a new `patches:` key
+ * at the end. Every other byte stays; the result is re-read and must equal the original plus the entry.
+ */
+function addPatchEntry(text, file, target) {
+    const doc = distExports$2.parseDocument(text, { version: '1.1' });
+    if (doc.errors.length || !distExports$2.isMap(doc.contents))
+        return { error: 'the kustomization is not a YAML mapping' };
+    const before = doc.toJS();
+    const existing = Array.isArray(before.patches) ? before.patches : [];
+    if (existing.some((p) => p?.path === file))
+        return { text };
+    const entry = (indent) => `${indent}- path: ${file}\n${indent}  target:\n${indent}    kind: ${target.kind}\n${indent}    name: ${target.name}\n`;
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const withEol = (s) => s.replace(/\n/g, eol);
+    const patches = doc.contents.get('patches', true);
+    let result;
+    if (patches === undefined) {
+        const ending = text === '' || text.endsWith('\n') ? '' : eol;
+        result = text + ending + withEol(`patches:\n${entry('')}`);
+    }
+    else if (distExports$2.isSeq(patches) && !patches.flow && patches.items.length && patches.range) {
+        const first = patches.range[0];
+        const indent = ' '.repeat(first - (text.lastIndexOf('\n', first - 1) + 1));
+        const end = patches.range[1];
+        const at = text[end - 1] === '\n' ? end : text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end) + 1;
+        const lead = at === text.length && !text.endsWith('\n') ? eol : '';
+        result = text.slice(0, at) + lead + withEol(entry(indent)) + text.slice(at);
+    }
+    else {
+        return { error: 'its patches: is not a block list; add the entry by hand' };
+    }
+    const after = distExports$2.parse(result, { version: '1.1' });
+    const expected = {
+        ...before,
+        patches: [...existing, { path: file, target: { kind: target.kind, name: target.name } }],
+    };
+    return JSON.stringify(after) === JSON.stringify(expected)
+        ? { text: result }
+        : { error: 'could not add the patch entry without changing anything else' };
+}
+
 class Diff {
     diff(oldStr, newStr, 
     // Type below is not accurate/complete - see above for full possibilities - but it compiles
@@ -55717,12 +55811,67 @@ function applyStamps(stamps, annotation, texts, diagnostics) {
 function unifiedDiff(edits) {
     return edits
         .map((edit) => {
-        const patch = createTwoFilesPatch(`a/${edit.file}`, `b/${edit.file}`, edit.before, edit.after, '', '', {
+        const from = edit.created ? '/dev/null' : `a/${edit.file}`;
+        const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', {
             context: 3,
         });
-        return `diff --git a/${edit.file} b/${edit.file}\n` + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
+        const header = `diff --git a/${edit.file} b/${edit.file}\n${edit.created ? 'new file mode 100644\n' : ''}`;
+        return header + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
     })
         .join('');
+}
+
+/**
+ * The cure for rendered workloads, written into the source: one patch file per workload that sets
+ * the hash annotation on its pod template, and its entry under the root kustomization's `patches:`.
+ * The value is computed from the rendered configs, exactly as for a plain manifest.
+ */
+function renderedStampEdits(stamps, hash, texts, diagnostics) {
+    const edits = new Map();
+    const warn = (object, message) => diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+    for (const { kustomization, workload, written, configs } of stamps) {
+        const object = workload.object;
+        const [first, ...more] = templateHashes(workload, configs, hash, diagnostics);
+        if (!first || first.expected === null || first.expected === first.actual)
+            continue;
+        const target = {
+            apiVersion: object.apiVersion,
+            kind: object.kind,
+            name: written,
+            templatePath: first.template.path,
+        };
+        const body = more.length ? null : patchFile(target, hash.annotation, first.expected);
+        if (body === null) {
+            warn(object, `could not write the config hash: ${object.kind} ${object.name} has a pod template a patch cannot address; stamp it by hand.`);
+            continue;
+        }
+        const dir = posix.dirname(kustomization);
+        const file = posix.join(dir === '.' ? '' : dir, patchFileName(target));
+        const current = edits.get(kustomization)?.after ?? texts.get(kustomization);
+        if (current === undefined)
+            continue;
+        const entry = addPatchEntry(current, patchFileName(target), target);
+        if ('error' in entry) {
+            warn(object, `could not list the hash patch in ${kustomization}: ${entry.error}.`);
+            continue;
+        }
+        const existing = texts.get(file);
+        edits.set(file, {
+            file,
+            before: existing ?? '',
+            after: body,
+            ...(existing === undefined ? { created: true } : {}),
+            workloads: [...(edits.get(file)?.workloads ?? []), summarise(object)],
+        });
+        if (entry.text !== texts.get(kustomization))
+            edits.set(kustomization, {
+                file: kustomization,
+                before: texts.get(kustomization),
+                after: entry.text,
+                workloads: [],
+            });
+    }
+    return [...edits.values()].filter((e) => e.before !== e.after);
 }
 
 /**
@@ -55737,17 +55886,25 @@ async function planFix(repo, options) {
     let report = null;
     let view;
     let isTarget;
+    const renderedEdits = [];
     if (options.base !== null) {
         report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
-        const wanted = report.impacts.filter((i) => stampCures(i.status)).map((i) => i.workload);
+        const cured = report.impacts.filter((i) => stampCures(i.status));
+        const wanted = cured.filter((i) => !i.workload.source).map((i) => i.workload);
         const files = [...new Set(wanted.map((w) => w.file))];
         view = new HeadView(repo, head, settings$1, await loadObjects(repo, head, files), diagnostics);
         isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
+        const rendered = cured.filter((i) => i.workload.source);
+        if (rendered.length)
+            renderedEdits.push(...(await stampRendered(repo, options.base, head, rendered, settings$1, diagnostics)));
     }
     else {
-        // Adoption: every workload that would roll, or already carries the hash.
-        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(settings$1.selected));
-        view = new HeadView(repo, head, settings$1, all, diagnostics);
+        // Adoption: every workload that would roll, or already carries the hash. Files that kustomize
+        // builds are left alone: their hash is what the build reads, so it goes through a patch
+        // (`fix --base`), never into the base file.
+        const closures = await closureFiles(repo, head, settings$1);
+        const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter((f) => settings$1.selected(f) && !closures.has(f)));
+        view = new HeadView(repo, head, { ...settings$1, selected: (f) => settings$1.selected(f) && !closures.has(f) }, all, diagnostics);
         diagnostics.push(...all.diagnostics);
         isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
     }
@@ -55761,7 +55918,7 @@ async function planFix(repo, options) {
     const files = [...new Set(stamps.map((s) => s.workload.object.file))];
     const texts = await repo.readMany(head, files);
     const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
-    const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
+    const edits = [...applyStamps(stamps, hash.annotation, byFile, diagnostics), ...renderedEdits];
     // Files read by both the check and the fix would report their problems twice.
     const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
     return {
@@ -55769,6 +55926,27 @@ async function planFix(repo, options) {
         edits,
         diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
     };
+}
+/** Stamps for workloads of built kustomize roots: the roots are built again at head to read them. */
+async function stampRendered(repo, base, head, impacts, settings, diagnostics) {
+    const baseSha = await repo.resolveCommit(base);
+    const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+    const part = await checkRendered(repo, baseSha, head, changed, settings);
+    const stamps = impacts.flatMap((impact) => {
+        const built = part.heads.find((h) => h.root.id === impact.workload.source?.root);
+        const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
+        if (!built || !workload)
+            return [];
+        const written = built.origins.get(workload.object)?.written ?? workload.object.name;
+        return [{ kustomization: built.root.file, workload, written, configs: built.configs }];
+    });
+    const files = stamps.flatMap((s) => [
+        s.kustomization,
+        posix.join(posix.dirname(s.kustomization), patchFileName({ ...s.workload.object, name: s.written})),
+    ]);
+    const texts = await repo.readMany(head, files);
+    const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
+    return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
 }
 
 var light$1 = {exports: {}};

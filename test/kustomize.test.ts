@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, workload, yaml } from './helpers/manifests.js';
@@ -302,5 +304,57 @@ describeKustomize('kustomize rendered mode', () => {
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment /plain', root: undefined, at: 'plain/app.yaml:1' },
     ]);
+  });
+});
+
+describeKustomize('fix in rendered mode', () => {
+  test('a patch beside the overlay carries the hash: fix, then check passes, the kustomization gains only the entry', async () => {
+    const overlay = kustomization({ resources: ['../../base'], namespace: 'prod', namePrefix: 'prod-' });
+    const files = (level: string): Files => ({
+      ...baseFiles({ envs: ['app.env'] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'base/app.env': `LEVEL=${level}\n`,
+      'overlays/prod/kustomization.yaml': overlay,
+    });
+    const { repo, base } = await twoCommits(files('info'), files('debug'));
+    const check = async () => {
+      const out = await cli(['check', '--base', base, '--format', 'json'], { cwd: repo.dir });
+      return { code: out.code, report: JSON.parse(out.stdout) as Report };
+    };
+    const before = await check();
+    expect(before.code).toBe(1);
+    expect(summary(before.report).map((s) => [s.status, s.workload])).toEqual([
+      ['dormant', 'Deployment prod/prod-app'],
+    ]);
+    expect(before.report.impacts[0].reason).toMatch(/disableNameSuffixHash/);
+
+    const fixed = await cli(['fix', '--base', base], { cwd: repo.dir });
+    expect(fixed.code).toBe(0);
+    expect(fixed.stdout).toMatch(/^Stamped 1 workload in 2 files/);
+    const patch = readFileSync(
+      join(repo.dir, 'overlays/prod/config-rollout-guard.deployment.app.yaml'),
+      'utf8',
+    );
+    expect(patch).toMatch(/config-rollout-guard\/hash: sha256:[0-9a-f]{64}/);
+    const kustomizationAfter = readFileSync(join(repo.dir, 'overlays/prod/kustomization.yaml'), 'utf8');
+    expect(kustomizationAfter.startsWith(overlay)).toBe(true);
+    expect(kustomizationAfter.slice(overlay.length)).toBe(
+      'patches:\n- path: config-rollout-guard.deployment.app.yaml\n  target:\n    kind: Deployment\n    name: app\n',
+    );
+
+    const after = await check();
+    expect(after.code).toBe(0);
+    expect(summary(after.report).map((s) => [s.status, s.workload])).toEqual([
+      ['rolling', 'Deployment prod/prod-app'],
+    ]);
+    const again = await cli(['fix', '--base', base], { cwd: repo.dir });
+    expect(again.stdout).toMatch(/^Nothing to fix/);
+
+    // Committed, then the config changes again without a new stamp: the hash no longer matches.
+    await repo.commit('fix');
+    const stamped = (await repo.git.revparse(['HEAD'])).trim();
+    repo.write({ 'base/app.env': 'LEVEL=warn\n' });
+    const drifted = await cli(['check', '--base', stamped, '--format', 'json'], { cwd: repo.dir });
+    expect(drifted.code).toBe(1);
+    expect((JSON.parse(drifted.stdout) as Report).impacts.map((i) => i.status)).toEqual(['stale-hash']);
   });
 });

@@ -1,15 +1,19 @@
-import { ConfigIndex, sameLocation } from '../model/identity.js';
+import { posix } from 'node:path';
+import { ConfigIndex, sameLocation, sameObject } from '../model/identity.js';
 import { stampCures } from '../model/status.js';
-import type { Diagnostic, Location, Report } from '../model/types.js';
+import type { Diagnostic, Impact, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { isConfig } from '../stages/4-objects/configs.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
-import { applyStamps, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
+import { patchFileName } from '../stages/8-stamps/kustomize-patch.js';
+import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
+import { renderedStampEdits, type RenderedStamp } from '../stages/8-stamps/rendered-stamps.js';
 import { annotationOf, templateHashes } from '../stages/8-stamps/template-hashes.js';
 import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
-import { settings as resolve, type EngineOptions } from './options.js';
+import { settings as resolve, type EngineOptions, type Settings } from './options.js';
+import { checkRendered, closureFiles } from './rendered.js';
 
 export interface FixOptions extends EngineOptions {
   /** With a base: only the workloads this change leaves dormant or with a stale hash. Without: adoption. */
@@ -33,16 +37,34 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   let report: Report | null = null;
   let view: HeadView;
   let isTarget: (workload: Consumer) => boolean;
+  const renderedEdits: FileEdit[] = [];
   if (options.base !== null) {
     report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
-    const wanted: Location[] = report.impacts.filter((i) => stampCures(i.status)).map((i) => i.workload);
+    const cured = report.impacts.filter((i) => stampCures(i.status));
+    const wanted: Location[] = cured.filter((i) => !i.workload.source).map((i) => i.workload);
     const files = [...new Set(wanted.map((w) => w.file))];
     view = new HeadView(repo, head, settings, await loadObjects(repo, head, files), diagnostics);
     isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
+    const rendered = cured.filter((i) => i.workload.source);
+    if (rendered.length)
+      renderedEdits.push(...(await stampRendered(repo, options.base, head, rendered, settings, diagnostics)));
   } else {
-    // Adoption: every workload that would roll, or already carries the hash.
-    const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter(settings.selected));
-    view = new HeadView(repo, head, settings, all, diagnostics);
+    // Adoption: every workload that would roll, or already carries the hash. Files that kustomize
+    // builds are left alone: their hash is what the build reads, so it goes through a patch
+    // (`fix --base`), never into the base file.
+    const closures = await closureFiles(repo, head, settings);
+    const all = await loadObjects(
+      repo,
+      head,
+      (await repo.listFiles(head)).filter((f) => settings.selected(f) && !closures.has(f)),
+    );
+    view = new HeadView(
+      repo,
+      head,
+      { ...settings, selected: (f) => settings.selected(f) && !closures.has(f) },
+      all,
+      diagnostics,
+    );
     diagnostics.push(...all.diagnostics);
     isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
   }
@@ -59,7 +81,7 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const files = [...new Set(stamps.map((s) => s.workload.object.file))];
   const texts = await repo.readMany(head, files);
   const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
-  const edits = applyStamps(stamps, hash.annotation, byFile, diagnostics);
+  const edits = [...applyStamps(stamps, hash.annotation, byFile, diagnostics), ...renderedEdits];
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
   return {
@@ -67,4 +89,37 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
     edits,
     diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
   };
+}
+
+/** Stamps for workloads of built kustomize roots: the roots are built again at head to read them. */
+async function stampRendered(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  impacts: readonly Impact[],
+  settings: Settings,
+  diagnostics: Diagnostic[],
+): Promise<FileEdit[]> {
+  const baseSha = await repo.resolveCommit(base);
+  const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) =>
+    [f.basePath, f.headPath].filter((p) => p !== null),
+  );
+  const part = await checkRendered(repo, baseSha, head, changed, settings);
+  const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
+    const built = part.heads.find((h) => h.root.id === impact.workload.source?.root);
+    const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
+    if (!built || !workload) return [];
+    const written = built.origins.get(workload.object)?.written ?? workload.object.name;
+    return [{ kustomization: built.root.file, workload, written, configs: built.configs }];
+  });
+  const files = stamps.flatMap((s) => [
+    s.kustomization,
+    posix.join(
+      posix.dirname(s.kustomization),
+      patchFileName({ ...s.workload.object, name: s.written, templatePath: '' }),
+    ),
+  ]);
+  const texts = await repo.readMany(head, files);
+  const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
+  return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
 }

@@ -45,6 +45,16 @@ export interface RenderedPart {
   notChecked: NotChecked[];
   /** The roots built and checked. */
   rendered: string[];
+  /** What each built root deploys at head, for `fix`. */
+  heads: RenderedRoot[];
+}
+
+/** One root as built at head: its workloads with their references, and the configs they can read. */
+export interface RenderedRoot {
+  root: Root;
+  consumers: Consumer[];
+  configs: ConfigIndex;
+  origins: ReadonlyMap<ManifestObject, Origin>;
 }
 
 const EMPTY = (): RenderedPart => ({
@@ -55,6 +65,7 @@ const EMPTY = (): RenderedPart => ({
   diagnostics: [],
   notChecked: [],
   rendered: [],
+  heads: [],
 });
 
 /** One revision's view of the kustomize roots: which exist, and the file texts they read. */
@@ -149,9 +160,20 @@ export async function checkRendered(
       part.diagnostics,
     );
     part.rendered.push(root.id);
-    compare(baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
+    compare(root, baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
   }
   return part;
+}
+
+/** Every file a kustomize root reads at one revision (adoption leaves them to `fix --base`). */
+export async function closureFiles(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+): Promise<Set<string>> {
+  if (settings.render === 'off') return new Set();
+  const { roots } = await discover(repo, rev, settings);
+  return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
 
 async function discover(repo: Repository, rev: Revision, settings: Settings): Promise<RevisionRoots> {
@@ -236,6 +258,7 @@ function readRender(
         .filter((o) => rendered.name.includes(o.name))
         .sort((a, b) => b.name.length - a.name.length);
       object.line = (named[0] ?? written[0])?.line ?? 1;
+      origin.written = (named[0] ?? written[0])?.name ?? null;
     }
     origins.set(object, origin);
     return object;
@@ -245,6 +268,7 @@ function readRender(
 
 /** Pairs, diffs and resolves one root's two builds, into `part`. */
 function compare(
+  root: Root,
   base: Rendered,
   head: Rendered,
   changed: ReadonlySet<string>,
@@ -283,8 +307,9 @@ function compare(
     },
     staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
   });
+  part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
   part.changes.push(...changes);
-  part.impacts.push(...result.impacts);
+  part.impacts.push(...result.impacts.map((impact) => withAlternative(impact, head)));
   part.unaffected.push(...result.unaffected);
   part.diagnostics.push(...diagnostics, ...result.diagnostics);
 }
@@ -394,4 +419,27 @@ function missingGenerated(
       });
     }
   }
+}
+
+/**
+ * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
+ * cure beside ours: with the suffix, every content change renames the config and rolls its readers.
+ */
+function withAlternative(impact: Impact, head: Rendered): Impact {
+  if (impact.status !== 'dormant') return impact;
+  const generated = impact.configs.filter((c) =>
+    head.objects.some(
+      (o) =>
+        o.kind === c.kind &&
+        o.name === c.name &&
+        o.namespace === c.namespace &&
+        head.origins.get(o)?.generator &&
+        logicalName(o.name, true) === o.name,
+    ),
+  );
+  if (generated.length === 0) return impact;
+  return {
+    ...impact,
+    reason: `${impact.reason}; ${generated.map((c) => c.name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated with disableNameSuffixHash: without it kustomize renames the config on every change and the pods roll`,
+  };
 }

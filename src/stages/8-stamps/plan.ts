@@ -14,8 +14,10 @@ export interface Stamp {
 /** The new text of one file, and who in it was stamped. */
 export interface FileEdit {
   file: string;
+  /** '' for a file the edit creates. */
   before: string;
   after: string;
+  created?: boolean;
   workloads: WorkloadRefSummary[];
 }
 
@@ -80,10 +82,12 @@ export function applyStamps(
 export function unifiedDiff(edits: readonly FileEdit[]): string {
   return edits
     .map((edit) => {
-      const patch = createTwoFilesPatch(`a/${edit.file}`, `b/${edit.file}`, edit.before, edit.after, '', '', {
+      const from = edit.created ? '/dev/null' : `a/${edit.file}`;
+      const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', {
         context: 3,
       });
-      return `diff --git a/${edit.file} b/${edit.file}\n` + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
+      const header = `diff --git a/${edit.file} b/${edit.file}\n${edit.created ? 'new file mode 100644\n' : ''}`;
+      return header + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
     })
     .join('');
 }

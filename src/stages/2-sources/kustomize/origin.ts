@@ -11,6 +11,8 @@ export interface Origin {
   file: string | null;
   /** `ConfigMapGenerator` / `SecretGenerator` when generated. */
   generator: string | null;
+  /** The name the object has in its source file, before overlays prefix it: what a patch targets. */
+  written: string | null;
 }
 
 /**
@@ -29,14 +31,15 @@ export function takeOrigin(body: Record<string, unknown>): Origin {
   } catch {
     origin = null;
   }
-  if (!isRecord(origin)) return { file: null, generator: null };
+  if (!isRecord(origin)) return { file: null, generator: null, written: null };
   // A remote resource's origin names its repository, not a file here.
-  if (typeof origin.repo === 'string') return { file: null, generator: null };
+  if (typeof origin.repo === 'string') return { file: null, generator: null, written: null };
   const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
   const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
   return {
     file: typeof path === 'string' ? repoPath(path) : null,
     generator: typeof by === 'string' ? by : null,
+    written: null,
   };
 }
 
