@@ -49510,6 +49510,7 @@ function manifestSelector(include = [], exclude = []) {
     return (path) => included(path) && !excluded(path);
 }
 
+const RENDER_MODES = ['auto', 'off', 'best-effort'];
 function settings(options) {
     return {
         selected: manifestSelector(options.include, options.exclude),
@@ -54752,7 +54753,7 @@ function renderMarkdown(report, options = {}) {
         out.push(`**Next:** ${next}`, '');
     const details = [];
     for (const impact of report.impacts) {
-        details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\` (${impact.status})`);
+        details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\`${escape(inRoot(impact.workload))} (${impact.status})`);
         for (const config of impact.configs) {
             const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
             const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
@@ -54803,11 +54804,20 @@ function annotations(report) {
             line: d.line,
         });
     }
+    for (const n of report.notChecked) {
+        out.push({
+            level: n.fails ? 'error' : 'warning',
+            title: `Not checked: ${n.root}`,
+            message: n.message,
+            file: n.file,
+            line: n.line,
+        });
+    }
     for (const impact of report.impacts.filter((i) => needsAction(i.status))) {
         const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
         out.push({
             level: 'warning',
-            title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}`,
+            title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}${inRoot(impact.workload)}`,
             message: configs
                 ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
                 : `${capitalise(impact.reason)}.`,
@@ -54820,7 +54830,7 @@ function annotations(report) {
         const dormant = readers.filter((i) => i.status === 'dormant').length;
         out.push({
             level: 'notice',
-            title: `${change.kind} ${objectName(change)}: ${changeSummary(change)}`,
+            title: `${change.kind} ${objectName(change)}${inRoot(change)}: ${changeSummary(change)}`,
             message: `${readers.length} workload${readers.length === 1 ? ' reads' : 's read'} the changed keys; ${dormant} will not roll.`,
             file: change.file,
             line: change.line,
@@ -58235,6 +58245,9 @@ async function runChecked() {
         exclude: getMultilineInput('exclude'),
         podTemplatePaths: parsePodTemplatePaths(getMultilineInput('pod-template')),
         hash: { annotation: getInput('annotation'), key: hashKey || null },
+        render: choice('render', RENDER_MODES),
+        roots: getMultilineInput('roots'),
+        kustomize: getInput('kustomize') || null,
     };
     const { owner, repo: repoName } = context.repo;
     const api = new GitHubApi(getInput('token', { required: true }), owner, repoName, context.apiUrl, info);

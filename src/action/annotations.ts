@@ -1,6 +1,6 @@
 import { needsAction } from '../model/status.js';
 import type { Report } from '../model/types.js';
-import { capitalise, changeSummary, impactsOf, objectName } from '../stages/9-report/wording.js';
+import { capitalise, changeSummary, impactsOf, inRoot, objectName } from '../stages/9-report/wording.js';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
@@ -25,11 +25,20 @@ export function annotations(report: Report): Annotation[] {
       line: d.line,
     });
   }
+  for (const n of report.notChecked) {
+    out.push({
+      level: n.fails ? 'error' : 'warning',
+      title: `Not checked: ${n.root}`,
+      message: n.message,
+      file: n.file,
+      line: n.line,
+    });
+  }
   for (const impact of report.impacts.filter((i) => needsAction(i.status))) {
     const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
     out.push({
       level: 'warning',
-      title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}`,
+      title: `${impact.status}: ${impact.workload.kind} ${objectName(impact.workload)}${inRoot(impact.workload)}`,
       message: configs
         ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
         : `${capitalise(impact.reason)}.`,
@@ -42,7 +51,7 @@ export function annotations(report: Report): Annotation[] {
     const dormant = readers.filter((i) => i.status === 'dormant').length;
     out.push({
       level: 'notice',
-      title: `${change.kind} ${objectName(change)}: ${changeSummary(change)}`,
+      title: `${change.kind} ${objectName(change)}${inRoot(change)}: ${changeSummary(change)}`,
       message: `${readers.length} workload${readers.length === 1 ? ' reads' : 's read'} the changed keys; ${dormant} will not roll.`,
       file: change.file,
       line: change.line,

@@ -4,6 +4,7 @@ import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
+import { RENDER_MODES } from '../commands/options.js';
 import { FAIL_ON_VALUES, failureReason, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
@@ -38,6 +39,9 @@ async function runChecked(): Promise<void> {
     exclude: core.getMultilineInput('exclude'),
     podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
     hash: { annotation: core.getInput('annotation'), key: hashKey || null },
+    render: choice('render', RENDER_MODES),
+    roots: core.getMultilineInput('roots'),
+    kustomize: core.getInput('kustomize') || null,
   };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(

@@ -82,7 +82,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 
   const details: string[] = [];
   for (const impact of report.impacts) {
-    details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\` (${impact.status})`);
+    details.push(
+      `- ${impact.workload.kind} \`${objectName(impact.workload)}\`${escape(inRoot(impact.workload))} (${impact.status})`,
+    );
     for (const config of impact.configs) {
       const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
       const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
