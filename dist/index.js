@@ -46770,12 +46770,15 @@ async function closureFiles(repo, rev, settings) {
     return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
 async function discover(repo, rev, settings) {
+    // Kustomization files first: a repository without any pays for one walk of its trees, no more.
+    const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
+    if (kustomizationFiles.length === 0)
+        return { rev, roots: new Map() };
     const files = await repo.listFiles(rev);
     const dirs = new Set();
     for (const file of files)
         for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
             dirs.add(d);
-    const kustomizationFiles = files.filter((f) => isKustomizationFile(f) && settings.selected(f));
     // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
     const texts = await repo.readMany(rev, kustomizationFiles);
     const kustomizations = new Map();
@@ -46791,8 +46794,10 @@ async function discover(repo, rev, settings) {
     const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
         ? []
         : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
-    const filesUnder = (dir) => files.filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
-    const roots = findRoots(kustomizations, controllers, filesUnder, settings.roots);
+    const byDir = new Map();
+    for (const file of files)
+        byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
+    const roots = findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
     return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
 }
 /**
@@ -54618,6 +54623,33 @@ class Repository {
         finally {
             await rm$1(dir, { recursive: true, force: true });
         }
+    }
+    /**
+     * Non-empty files at `rev` whose name is one of `names`, in any directory. git walks only the
+     * trees and reads only the matching blobs, so this stays cheap on a large repository.
+     */
+    async findByName(rev, names) {
+        const specs = names.map((n) => `:(glob)**/${n}`);
+        // ls-tree takes no glob pathspec; grep does, at a revision as in the working tree.
+        const args = [
+            'grep',
+            '-l',
+            '-z',
+            '-I',
+            '-e',
+            '',
+            ...(rev === null ? ['--untracked'] : [rev]),
+            '--',
+            ...specs,
+        ];
+        const prefix = rev === null ? '' : `${rev}:`;
+        const out = await this.git.raw(args);
+        return [
+            ...new Set(out
+                .split('\0')
+                .filter(Boolean)
+                .map((n) => (n.startsWith(prefix) ? n.slice(prefix.length) : n))),
+        ];
     }
     async listFiles(rev) {
         const out = rev === null

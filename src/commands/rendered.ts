@@ -11,6 +11,7 @@ import type {
 } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import {
+  KUSTOMIZATION_FILES,
   isKustomizationFile,
   readKustomization,
   type Kustomization,
@@ -177,10 +178,12 @@ export async function closureFiles(
 }
 
 async function discover(repo: Repository, rev: Revision, settings: Settings): Promise<RevisionRoots> {
+  // Kustomization files first: a repository without any pays for one walk of its trees, no more.
+  const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
+  if (kustomizationFiles.length === 0) return { rev, roots: new Map() };
   const files = await repo.listFiles(rev);
   const dirs = new Set<string>();
   for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
-  const kustomizationFiles = files.filter((f) => isKustomizationFile(f) && settings.selected(f));
   // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
   const texts = await repo.readMany(rev, kustomizationFiles);
   const kustomizations = new Map<string, Kustomization>();
@@ -201,9 +204,9 @@ async function discover(repo: Repository, rev: Revision, settings: Settings): Pr
           ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind),
         ),
   );
-  const filesUnder = (dir: string) =>
-    files.filter((f) => f.startsWith(dir + '/') && !f.slice(dir.length + 1).includes('/'));
-  const roots = findRoots(kustomizations, controllers, filesUnder, settings.roots);
+  const byDir = new Map<string, string[]>();
+  for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
+  const roots = findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
   return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
 }
 

@@ -206,6 +206,36 @@ export class Repository {
     }
   }
 
+  /**
+   * Non-empty files at `rev` whose name is one of `names`, in any directory. git walks only the
+   * trees and reads only the matching blobs, so this stays cheap on a large repository.
+   */
+  async findByName(rev: Revision, names: readonly string[]): Promise<string[]> {
+    const specs = names.map((n) => `:(glob)**/${n}`);
+    // ls-tree takes no glob pathspec; grep does, at a revision as in the working tree.
+    const args = [
+      'grep',
+      '-l',
+      '-z',
+      '-I',
+      '-e',
+      '',
+      ...(rev === null ? ['--untracked'] : [rev]),
+      '--',
+      ...specs,
+    ];
+    const prefix = rev === null ? '' : `${rev}:`;
+    const out = await this.git.raw(args);
+    return [
+      ...new Set(
+        out
+          .split('\0')
+          .filter(Boolean)
+          .map((n) => (n.startsWith(prefix) ? n.slice(prefix.length) : n)),
+      ),
+    ];
+  }
+
   async listFiles(rev: Revision): Promise<string[]> {
     const out =
       rev === null
