@@ -46704,9 +46704,10 @@ const EMPTY = () => ({
 async function checkRendered(repo, base, head, changedPaths, settings) {
     if (settings.render === 'off')
         return EMPTY();
+    const parsed = new Map();
     const [atBase, atHead] = await Promise.all([
-        discover(repo, base, settings),
-        discover(repo, head, settings),
+        discover(repo, base, settings, parsed),
+        discover(repo, head, settings, parsed),
     ]);
     const part = EMPTY();
     for (const side of [atBase, atHead])
@@ -46769,7 +46770,8 @@ async function closureFiles(repo, rev, settings) {
     const { roots } = await discover(repo, rev, settings);
     return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
-async function discover(repo, rev, settings) {
+/** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
+async function discover(repo, rev, settings, parsed = new Map()) {
     // Kustomization files first: a repository without any pays for one walk of its trees, no more.
     const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
     if (kustomizationFiles.length === 0)
@@ -46783,7 +46785,9 @@ async function discover(repo, rev, settings) {
     const texts = await repo.readMany(rev, kustomizationFiles);
     const kustomizations = new Map();
     kustomizationFiles.forEach((file, i) => {
-        const k = readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+        const key = `${file}\0${texts[i] ?? ''}`;
+        const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+        parsed.set(key, k);
         if (!kustomizations.has(k.dir))
             kustomizations.set(k.dir, k);
     });

@@ -6,6 +6,7 @@
 //   --parse-only REPO REV            read and parse every manifest at REV with the YAML library, nothing else
 //   --naive REPO BASE HEAD           read every manifest at both revisions and parse them all
 //   --generate NAMESPACES            build a repository, keep it and print where (also for profiling)
+//   --kustomize-only                 only the kustomize monorepo section
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -335,7 +336,9 @@ function main(quick) {
     );
     rmSync(repo, { recursive: true, force: true });
   }
+  const k = kustomizeSection(quick);
   report(results);
+  console.log(kustomizeReport(k));
 }
 
 function report(results) {
@@ -398,7 +401,193 @@ function report(results) {
   console.log(lines.join('\n'));
 }
 
+// ---------------------------------------------------------------------------------------------
+// A kustomize monorepo: 50 shared bases, each a Deployment and a generator over an env file with
+// disableNameSuffixHash, and 200 overlays (4 per base), each with its own namespace and prefix;
+// plus plain manifests outside every kustomization. Change A edits one base's env file (4 overlays
+// hold it in their closure); change B edits a plain ConfigMap (no closure holds it).
+
+const BASES = 50;
+const OVERLAYS = 200;
+
+function buildKustomizeRepo() {
+  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-k-'));
+  const write = (path, text) => {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  };
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'config', 'gc.auto', '0');
+  git(repo, 'config', 'maintenance.auto', 'false');
+  const rand = random(7);
+  for (let b = 0; b < BASES; b++) {
+    const base = `bases/svc-${String(b).padStart(2, '0')}`;
+    write(
+      `${base}/app.env`,
+      Array.from({ length: 12 }, (_, i) => `KEY_${i}=${Math.floor(rand() * 1e6)}`).join('\n') + '\n',
+    );
+    write(
+      `${base}/deployment.yaml`,
+      workload('Deployment', 'apps/v1', 'x', 'svc', 'svc-config', 'svc-db').replace('  namespace: x\n', ''),
+    );
+    write(
+      `${base}/kustomization.yaml`,
+      'resources:\n- deployment.yaml\nconfigMapGenerator:\n- name: svc-config\n  envs: [app.env]\ngeneratorOptions:\n  disableNameSuffixHash: true\n',
+    );
+  }
+  for (let o = 0; o < OVERLAYS; o++) {
+    const name = `ov-${String(o).padStart(3, '0')}`;
+    write(
+      `overlays/${name}/kustomization.yaml`,
+      `namespace: ${name}\nnamePrefix: ${name}-\nresources:\n- ../../bases/svc-${String(o % BASES).padStart(2, '0')}\n`,
+    );
+  }
+  for (let i = 0; i < 200; i++) {
+    write(
+      `plain/app-${i}.yaml`,
+      `${configMap('plain', `app-${i}-config`, rand)}---\n${workload('Deployment', 'apps/v1', 'plain', `app-${i}`, `app-${i}-config`, 'db')}`,
+    );
+  }
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'base');
+  const base = git(repo, 'rev-parse', 'HEAD');
+  const branch = (name, path, from, to) => {
+    git(repo, 'checkout', '-q', '-B', name, base);
+    writeFileSync(join(repo, path), readFileSync(join(repo, path), 'utf8').replace(from, to));
+    git(repo, 'commit', '-q', '-am', name);
+    return git(repo, 'rev-parse', 'HEAD');
+  };
+  const inClosure = branch('closure', 'bases/svc-07/app.env', /KEY_0=\d+/, 'KEY_0=changed');
+  const outside = branch('outside', 'plain/app-7.yaml', /KEY_0: "\d+"/, 'KEY_0: "changed"');
+  git(repo, 'repack', '-adq');
+  // The floor builds the same overlays from plain checkouts of both revisions.
+  const trees = {};
+  for (const [label, sha] of [
+    ['base', base],
+    ['head', inClosure],
+  ]) {
+    trees[label] = join(repo, '..', `${repo.split('/').pop()}-${label}`);
+    git(repo, 'worktree', 'add', '-q', '--detach', trees[label], sha);
+  }
+  const touched = Array.from({ length: OVERLAYS }, (_, o) => o)
+    .filter((o) => o % BASES === 7)
+    .map((o) => `overlays/ov-${String(o).padStart(3, '0')}`);
+  return { repo, base, inClosure, outside, trees, touched };
+}
+
+function kustomizeCommand() {
+  for (const [command, args] of [
+    ['kustomize', ['build']],
+    ['kubectl', ['kustomize']],
+  ]) {
+    if (spawnSync(command, ['version', ...(command === 'kubectl' ? ['--client'] : [])]).status === 0)
+      return [command, args];
+  }
+  return null;
+}
+
+function kustomizeSection(quick) {
+  const runs = quick ? 3 : 7;
+  const found = kustomizeCommand();
+  if (!found) {
+    console.error('\nkustomize section skipped: neither kustomize nor kubectl is on PATH.');
+    return null;
+  }
+  const [command, args] = found;
+  const k = buildKustomizeRepo();
+  console.error(
+    `\nkustomize monorepo: ${BASES} bases, ${OVERLAYS} overlays, 200 plain files; change A edits one base's env file`,
+  );
+  const check = (head, extra = []) => [
+    CLI,
+    'check',
+    '--repo',
+    k.repo,
+    '--base',
+    k.base,
+    '--head',
+    head,
+    '--format',
+    'json',
+    ...extra,
+  ];
+  const rendered = (head) => {
+    const out = spawnSync(process.execPath, check(head), { maxBuffer: 1 << 30 });
+    const report = JSON.parse(out.stdout.toString());
+    return {
+      rendered: report.rendered.length,
+      impacts: report.impacts.length,
+      notChecked: report.notChecked.length,
+    };
+  };
+  const counts = { inClosure: rendered(k.inClosure), outside: rendered(k.outside) };
+  console.error(
+    `  change A: ${counts.inClosure.rendered} roots built, ${counts.inClosure.impacts} impacts; change B: ${counts.outside.rendered} roots built`,
+  );
+  const dirs = ['base', 'head'].flatMap((t) => k.touched.map((d) => join(k.trees[t], d)));
+  const parallel = String(cpus().length);
+  const r = {
+    counts,
+    touched: k.touched.length,
+    renderFloor: measure(
+      `floor: ${command} ${args.join(' ')} of the ${dirs.length} builds, ${parallel} at a time`,
+      'bash',
+      [
+        '-c',
+        `printf '%s\\n' "$@" | xargs -P ${parallel} -n 1 ${command} ${args.join(' ')} > /dev/null`,
+        'x',
+        ...dirs,
+      ],
+      runs,
+    ),
+    plainFloor: measure(
+      'floor: check A with --render off',
+      process.execPath,
+      check(k.inClosure, ['--render', 'off']),
+      runs,
+      { okCodes: [1] },
+    ),
+    checkA: measure('check A (one base env file, render auto)', process.execPath, check(k.inClosure), runs, {
+      okCodes: [1],
+    }),
+    plainB: measure(
+      'check B with --render off',
+      process.execPath,
+      check(k.outside, ['--render', 'off']),
+      runs,
+      { okCodes: [1] },
+    ),
+    checkB: measure(
+      'check B (a plain file outside every closure)',
+      process.execPath,
+      check(k.outside),
+      runs,
+      { okCodes: [1] },
+    ),
+  };
+  for (const t of Object.values(k.trees)) git(k.repo, 'worktree', 'remove', '--force', t);
+  rmSync(k.repo, { recursive: true, force: true });
+  return r;
+}
+
+function kustomizeReport(k) {
+  if (!k) return '';
+  const ms = (row) => `${row.ms.toFixed(0)} ms`;
+  const target = 1.3 * k.renderFloor.ms + k.plainFloor.ms;
+  return [
+    '',
+    `| kustomize monorepo (${BASES} bases, ${OVERLAYS} overlays) | median | peak RSS | ratio |`,
+    '| --- | ---: | ---: | --- |',
+    `| check A: one base env file (${k.counts.inClosure.rendered} of ${OVERLAYS} roots built; ${k.touched} hold the file) | ${ms(k.checkA)} | ${k.checkA.mb.toFixed(0)} MB | ${(k.checkA.ms / target).toFixed(2)}× of the target 1.3 × build floor + plain floor (${target.toFixed(0)} ms) |`,
+    `| floor: the same ${2 * k.touched} builds, ${cpus().length} at a time | ${ms(k.renderFloor)} | ${k.renderFloor.mb.toFixed(0)} MB | |`,
+    `| floor: check A with --render off | ${ms(k.plainFloor)} | ${k.plainFloor.mb.toFixed(0)} MB | |`,
+    `| check B: a plain file outside every closure (${k.counts.outside.rendered} roots built) | ${ms(k.checkB)} | ${k.checkB.mb.toFixed(0)} MB | ${(k.checkB.ms / k.plainB.ms).toFixed(2)}× of check B with --render off (${ms(k.plainB)}) |`,
+  ].join('\n');
+}
+
 if (process.argv[2] === '--parse-only') parseOnly(process.argv[3], process.argv[4]);
+else if (process.argv[2] === '--kustomize-only')
+  console.log(kustomizeReport(kustomizeSection(process.argv.includes('--quick'))));
 else if (process.argv[2] === '--naive') naive(process.argv[3], process.argv[4], process.argv[5]);
 else if (process.argv[2] === '--generate')
   console.log(JSON.stringify(buildRepo(Number(process.argv[3]), [1, 20, 200])));

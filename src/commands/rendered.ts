@@ -88,9 +88,10 @@ export async function checkRendered(
   settings: Settings,
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return EMPTY();
+  const parsed = new Map<string, Kustomization>();
   const [atBase, atHead] = await Promise.all([
-    discover(repo, base, settings),
-    discover(repo, head, settings),
+    discover(repo, base, settings, parsed),
+    discover(repo, head, settings, parsed),
   ]);
   const part = EMPTY();
   for (const side of [atBase, atHead])
@@ -177,7 +178,13 @@ export async function closureFiles(
   return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
 
-async function discover(repo: Repository, rev: Revision, settings: Settings): Promise<RevisionRoots> {
+/** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
+async function discover(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+  parsed = new Map<string, Kustomization>(),
+): Promise<RevisionRoots> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
   const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
   if (kustomizationFiles.length === 0) return { rev, roots: new Map() };
@@ -188,7 +195,9 @@ async function discover(repo: Repository, rev: Revision, settings: Settings): Pr
   const texts = await repo.readMany(rev, kustomizationFiles);
   const kustomizations = new Map<string, Kustomization>();
   kustomizationFiles.forEach((file, i) => {
-    const k = readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+    const key = `${file}\0${texts[i] ?? ''}`;
+    const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+    parsed.set(key, k);
     if (!kustomizations.has(k.dir)) kustomizations.set(k.dir, k);
   });
   if (kustomizations.size === 0) return { rev, roots: new Map() };
