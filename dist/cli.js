@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { createRequire as __crgCreateRequire } from 'node:module';
 const require = __crgCreateRequire(import.meta.url);
-import { mkdtemp, mkdir, writeFile, rm, readFile } from 'node:fs/promises';
-import { posix, join, dirname, normalize } from 'node:path';
+import { realpath, lstat, stat, writeFile, rename, rm, mkdtemp, mkdir, readFile } from 'node:fs/promises';
+import { resolve, relative, isAbsolute, sep, dirname, join, basename, posix, normalize } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHash, createHmac } from 'node:crypto';
 import require$$0 from 'process';
@@ -14,6 +14,42 @@ import require$$1 from 'tty';
 import require$$1$1 from 'util';
 import require$$0$2 from 'os';
 import { EventEmitter } from 'node:events';
+
+/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+
+/**
+ * Writes a file of the repository, and nowhere else: the path must stay under the root, outside
+ * `.git/`, with no symlink on the way (a tracked symlink could point anywhere). The text goes to a
+ * temporary file beside the target, with the target's mode, then replaces it in one rename.
+ */
+async function writeInside(root, file, text) {
+    const target = resolve(root, file);
+    const rel = relative(root, target);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep)[0] === '.git')
+        throw new UsageError(`refusing to write ${file}: it is not a file of the repository.`);
+    const realRoot = await realpath(root);
+    const realDir = await realpath(dirname(target)).catch(() => null);
+    if (realDir === null || realDir !== join(realRoot, dirname(rel)))
+        throw new UsageError(`refusing to write ${file}: a directory on its path is a symlink.`);
+    const existing = await lstat(target).catch(() => null);
+    if (existing?.isSymbolicLink())
+        throw new UsageError(`refusing to write ${file}: it is a symlink.`);
+    if (existing && !existing.isFile())
+        throw new UsageError(`refusing to write ${file}: it is not a regular file.`);
+    const mode = existing ? (await stat(target)).mode & 0o7777 : 0o644;
+    const temp = join(dirname(target), `.${basename(target)}.config-rollout-guard-${process.pid}`);
+    try {
+        await writeFile(temp, text, { mode, flag: 'wx' });
+        await rename(temp, target);
+    }
+    catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+    }
+}
 
 /** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
 function compareText(a, b) {
@@ -156,8 +192,12 @@ function headline(report) {
     const errors = errorCount(report);
     const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
     // What could not be built comes first: nothing below it speaks for those roots.
-    if (report.notChecked.length)
-        parts.unshift(`${plural(report.notChecked.length, 'kustomize root')} not checked`);
+    const files = report.notChecked.filter((n) => n.kind === 'file').length;
+    if (files)
+        parts.unshift(`${plural(files, 'changed file')} not checked`);
+    const roots = report.notChecked.filter((n) => n.kind === 'root').length;
+    if (roots)
+        parts.unshift(`${plural(roots, 'kustomize root')} not checked`);
     if (errors)
         parts.push(plural(errors, 'error'));
     if (parts.length)
@@ -10001,18 +10041,60 @@ function applyStamps(stamps, annotation, texts, diagnostics) {
     }
     return edits;
 }
-/** A patch `git apply` takes, for every edited file. */
+/**
+ * A patch `git apply` takes, for every edited file. Context lines are repository text: none may
+ * come from a Secret (or from a document whose kind cannot be read), so a file whose stamps sit
+ * next to one gets less context, down to none (then `git apply --unidiff-zero` takes it).
+ */
 function unifiedDiff(edits) {
     return edits
         .map((edit) => {
         const from = edit.created ? '/dev/null' : `a/${edit.file}`;
-        const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', {
-            context: 3,
-        });
+        const secret = secretLines(edit.before);
+        const context = [3, 2, 1, 0].find((n) => !touchesSecret(edit, n, secret)) ?? 0;
+        const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', { context });
         const header = `diff --git a/${edit.file} b/${edit.file}\n${edit.created ? 'new file mode 100644\n' : ''}`;
         return header + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
     })
         .join('');
+}
+function touchesSecret(edit, context, secret) {
+    if (secret.size === 0)
+        return false;
+    const { hunks } = structuredPatch(edit.file, edit.file, edit.before, edit.after, '', '', { context });
+    return hunks.some((hunk) => {
+        let line = hunk.oldStart;
+        for (const text of hunk.lines) {
+            if (text.startsWith(' ') && secret.has(line))
+                return true;
+            if (!text.startsWith('+'))
+                line++;
+        }
+        return false;
+    });
+}
+/** The lines (1-based) of every document that is a Secret, or whose kind cannot be read. */
+function secretLines(text) {
+    const lines = new Set();
+    if (!/Secret|\bkind\b/.test(text))
+        return lines;
+    const counter = new distExports$2.LineCounter();
+    for (const doc of distExports$2.parseAllDocuments(text, { version: '1.1', lineCounter: counter })) {
+        let kind;
+        try {
+            kind = doc.errors.length ? null : doc.toJS({ maxAliasCount: 100 })?.kind;
+        }
+        catch {
+            kind = null;
+        }
+        if (typeof kind === 'string' && kind !== 'Secret' && !kind.endsWith('List'))
+            continue;
+        const first = counter.linePos(doc.range[0]).line;
+        const last = counter.linePos(doc.range[2]).line;
+        for (let l = first; l <= last; l++)
+            lines.add(l);
+    }
+    return lines;
 }
 
 /** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
@@ -10172,11 +10254,6 @@ function renderedStampEdits(stamps, hash, texts, diagnostics) {
             });
     }
     return [...edits.values()].filter((e) => e.before !== e.after);
-}
-
-/** A problem with how the tool was called or with what it was pointed at: exit code 2, message shown as is. */
-class UsageError extends Error {
-    name = 'UsageError';
 }
 
 const ROLLS = { rolls: true };
@@ -10718,6 +10795,10 @@ function parseManifests(file, text) {
     // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
     const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
     const lineOf = (offset) => lines.linePos(offset).line;
+    const at = (offset) => {
+        const { line, col } = lines.linePos(offset);
+        return `line ${line}, column ${col}`;
+    };
     const objects = [];
     // One diagnostic for a template file says more than one per document it breaks.
     if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
@@ -10727,7 +10808,7 @@ function parseManifests(file, text) {
     for (const doc of documents) {
         if (doc.errors.length > 0) {
             const error = doc.errors[0];
-            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
+            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describe(error.code)}.`);
             continue;
         }
         if (!distExports$2.isMap(doc.contents))
@@ -10737,7 +10818,14 @@ function parseManifests(file, text) {
             value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
         }
         catch (error) {
-            warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence(error.message)}`);
+            // toJS's messages quote the alias name, which is source text; say what happened in our words.
+            const message = error.message;
+            const what = /alias count/i.test(message)
+                ? `more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`
+                : /alias/i.test(message)
+                    ? 'an alias (*name) names no anchor'
+                    : 'its values could not be read';
+            warn(lineOf(doc.contents.range[0]), `skipped a document: ${what}.`);
             continue;
         }
         const line = lineOf(doc.contents.range[0]);
@@ -10805,12 +10893,28 @@ function isTemplate(doc, text) {
 function isListKind(kind) {
     return kind === 'List' || kind.endsWith('List');
 }
-/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
-function firstSentence(message) {
-    return message
-        .split('\n')[0]
-        .replace(/ at line \d+, column \d+:?$/, '')
-        .trim();
+/**
+ * What a parser error means, from its code alone: the parser's own message quotes the offending
+ * text (`Aliased anchor not found: …`, `Could not resolve tag: …`), which can be a Secret's value.
+ */
+const ERRORS = {
+    BAD_ALIAS: 'an alias (*name) names no anchor',
+    BAD_INDENT: 'inconsistent indentation',
+    BAD_SCALAR_START: 'a plain value starts with a reserved character; quote it',
+    BLOCK_AS_IMPLICIT_KEY: 'a block value where a key was expected',
+    DUPLICATE_KEY: 'a key appears twice in one mapping',
+    MISSING_CHAR: 'a closing quote or bracket is missing',
+    MULTILINE_IMPLICIT_KEY: 'a key spans several lines',
+    TAB_AS_INDENT: 'a tab is used for indentation',
+    TAG_RESOLVE_FAILED: 'an unknown tag (!…)',
+    UNEXPECTED_TOKEN: 'unexpected text',
+    BAD_DQ_ESCAPE: 'an invalid escape in a double-quoted string',
+    BLOCK_IN_FLOW: 'a block value inside a flow collection',
+    MULTIPLE_ANCHORS: 'a node with two anchors',
+    MULTIPLE_TAGS: 'a node with two tags',
+};
+function describe(code) {
+    return `${ERRORS[code] ?? 'the YAML does not parse'} (${code})`;
 }
 
 /** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
@@ -11366,9 +11470,12 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
     if (settings.render === 'off')
         return EMPTY();
     const parsed = new Map();
+    // The kustomize version check runs while the kustomizations are read, once any exist.
+    let probing = null;
+    const probe = () => (probing ??= findKustomize(settings.kustomize));
     const [atBase, atHead] = await Promise.all([
-        discover(repo, base, settings, parsed),
-        discover(repo, head, settings, parsed),
+        discover(repo, base, settings, parsed, probe),
+        discover(repo, head, settings, parsed, probe),
     ]);
     const part = EMPTY();
     for (const side of [atBase, atHead])
@@ -11379,13 +11486,14 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
     if (touched.length === 0)
         return part;
     const notChecked = (root, message) => part.notChecked.push({
-        root: root.id,
+        kind: 'root',
+        name: root.id,
         file: root.file,
         line: 1,
         message,
         fails: settings.render === 'auto',
     });
-    const kustomize = await findKustomize(settings.kustomize);
+    const kustomize = await probe();
     if ('error' in kustomize) {
         for (const id of touched)
             notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
@@ -11432,11 +11540,14 @@ async function closureFiles(repo, rev, settings) {
     return new Set([...roots.values()].flatMap((r) => [...r.closure]));
 }
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
-async function discover(repo, rev, settings, parsed = new Map()) {
+async function discover(repo, rev, settings, parsed = new Map(), found = () => { }) {
     // Kustomization files first: a repository without any pays for one walk of its trees, no more.
     const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
     if (kustomizationFiles.length === 0)
         return { rev, roots: new Map() };
+    found();
+    // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
+    const controllerFiles = repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io']);
     const files = await repo.listFiles(rev);
     const dirs = new Set();
     for (const file of files)
@@ -11454,7 +11565,7 @@ async function discover(repo, rev, settings, parsed = new Map()) {
     });
     if (kustomizations.size === 0)
         return { rev, roots: new Map() };
-    const candidates = (await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io'])).filter(settings.selected);
+    const candidates = (await controllerFiles).filter(settings.selected);
     const candidateTexts = await repo.readMany(rev, candidates);
     const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
         ? []
@@ -14234,9 +14345,21 @@ async function check(repo, options) {
     // One grep finds the consumers and, through the literal `workloadRef`, the Argo Rollouts that take
     // their pod template from a Deployment (they name the Deployment, never the config).
     await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
-    // An object deleted from one file but still defined in another is not gone.
+    // An object deleted from one file but still defined in another is not gone; one whose file could
+    // not be read at head is unknown, not deleted.
     const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-    const changes = diffed.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+    const unreadable = new Map(atHead.diagnostics.map((d) => [d.file, d]).reverse());
+    const headPathOf = new Map(fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.basePath, f.headPath]] : [])));
+    const changes = diffed.filter((c) => c.change !== 'deleted' ||
+        (!definedAtHead.has(idKey(c)) && !unreadable.has(headPathOf.get(c.file) ?? '')));
+    const notChecked = [...unreadable.values()].map((d) => ({
+        kind: 'file',
+        name: d.file,
+        file: d.file,
+        line: d.line,
+        message: `${d.file} could not be read at head, so a ConfigMap or Secret change in it would go unseen: ${d.message}`,
+        fails: false,
+    }));
     const staleHash = await findStaleHashes(view, settings$1, diagnostics);
     const workloads = view.consumers();
     const changedHeadFiles = new Set(headPaths);
@@ -14261,7 +14384,7 @@ async function check(repo, options) {
         impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
         unaffected: [...result.unaffected, ...rendered.unaffected],
         rendered: rendered.rendered.sort(compareText),
-        notChecked: rendered.notChecked,
+        notChecked: [...rendered.notChecked, ...notChecked],
         diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') ||
             compareText(a.file, b.file) ||
             a.line - b.line),
@@ -14323,6 +14446,9 @@ async function planFix(repo, options) {
     const texts = await repo.readMany(head, files);
     const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
     const edits = [...applyStamps(stamps, hash.annotation, byFile, diagnostics), ...renderedEdits];
+    const unkeyed = hash.key === null ? unkeyedSecretWarning(edits, targets) : null;
+    if (unkeyed)
+        diagnostics.push(unkeyed);
     // Files read by both the check and the fix would report their problems twice.
     const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
     return {
@@ -14351,6 +14477,26 @@ async function stampRendered(repo, base, head, impacts, settings, diagnostics) {
     const texts = await repo.readMany(head, files);
     const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
     return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
+}
+/**
+ * A plain SHA-256 of a Secret's value in a pod template can be brute-forced by anyone who can read
+ * pod specs when the value is short (a 4-digit PIN falls in well under a second): said once per run.
+ */
+function unkeyedSecretWarning(edits, targets) {
+    const stamped = edits.flatMap((e) => e.workloads);
+    const readers = targets.filter((w) => stamped.some((s) => sameLocation(s, w.object)) &&
+        w.templates.some((t) => t.refs.some((r) => r.kind === 'Secret' && r.delivery !== 'image-pull' && r.delivery !== 'unmounted')));
+    if (readers.length === 0)
+        return null;
+    const first = readers[0].object;
+    return {
+        file: first.file,
+        line: first.line,
+        severity: 'warning',
+        message: `${readers.length} stamped workload${readers.length === 1 ? ' reads' : 's read'} a Secret, and the hash is unkeyed: ` +
+            'a short Secret value can be recovered from it by trial (a 4-digit PIN in well under a second). ' +
+            'Set CONFIG_ROLLOUT_GUARD_HASH_KEY (Action input hash-key) for keyed hashes.',
+    };
 }
 
 /** Every workload → config reference at one revision. The one question that needs the whole repository. */
@@ -19210,6 +19356,18 @@ class BlobReader {
 }
 
 /**
+ * Settings for every git command: nothing the checked repository (or a runner's configuration
+ * that its `.gitattributes` can select) names is run — no external diff, no fsmonitor, no hooks.
+ * Commands that can show content also pass `--no-ext-diff --no-textconv`.
+ */
+const SAFE_CONFIG = ['core.fsmonitor=false', 'diff.external=', 'core.hooksPath=/dev/null'];
+// simple-git refuses to pass these keys at all, to stop callers from injecting a program; we pass
+// only the values above, which switch the programs off.
+const SAFE = {
+    config: SAFE_CONFIG,
+    unsafe: { allowUnsafeFsMonitor: true, allowUnsafeDiffExternal: true, allowUnsafeHooksPath: true },
+};
+/**
  * The only place that talks to git. Everything above it asks questions in terms of revisions and
  * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
  */
@@ -19222,7 +19380,7 @@ class Repository {
         this.git = git;
     }
     static async open(dir) {
-        const git = wo({ baseDir: dir });
+        const git = wo({ baseDir: dir, ...SAFE });
         let root;
         try {
             root = (await git.revparse(['--show-toplevel'])).trim();
@@ -19230,7 +19388,7 @@ class Repository {
         catch {
             throw new UsageError(`${dir} is not inside a git repository.`);
         }
-        return new Repository(root, wo({ baseDir: root }));
+        return new Repository(root, wo({ baseDir: root, ...SAFE }));
     }
     /** The full SHA of `rev`, or a usage error that says how to make it available. */
     async resolveCommit(rev) {
@@ -19284,6 +19442,7 @@ class Repository {
             '-U3',
             '--no-color',
             '--no-ext-diff',
+            '--no-textconv',
             '--no-renames',
             base,
             head,
@@ -19304,7 +19463,7 @@ class Repository {
         return ranges;
     }
     async changedFiles(base, head) {
-        const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
+        const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base];
         if (head)
             args.push(head);
         const fields = (await this.git.raw(args)).split('\0');
@@ -19435,6 +19594,42 @@ class Repository {
     }
 }
 
+/**
+ * Text from the repository (names, keys, paths, messages) on its way to a reader. Every output
+ * that shows it passes it through one of these, so a name cannot forge a heading, a link, an image,
+ * a table cell or a closing `</details>` in markdown, or move the cursor in a terminal.
+ */
+// C0 and C1 control characters (escape sequences start with ESC or CSI), DEL, and line breaks.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** For a terminal: control characters become `?`, so nothing the repository holds can steer it. */
+const terminal = (text) => text.replace(CONTROL, '?');
+/** Markdown prose and table cells: every character markdown or HTML could act on, escaped. */
+function markdown(text) {
+    return terminal(text)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/([\\`*_[\]#!|~])/g, '\\$1');
+}
+/** A markdown code span: shown literally; `|` escaped, as a table would split on it even there. */
+function code(text) {
+    const clean = terminal(text).replace(/\|/g, '\\|');
+    const fence = clean.includes('`') ? '``' : '`';
+    const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${clean}${pad}${fence}`;
+}
+/** Every string in a plain JSON value, made safe for a terminal: what the text renderers print. */
+function forTerminal(value) {
+    if (typeof value === 'string')
+        return terminal(value);
+    if (Array.isArray(value))
+        return value.map(forTerminal);
+    if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forTerminal(v)]));
+    return value;
+}
+
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
@@ -19509,7 +19704,7 @@ const HEADLINE_ICON = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 function renderMarkdown(report, options = {}) {
     const at = (file, line, label) => {
         const url = options.link?.(file, line);
-        return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
+        return url ? `[${label}](${url})` : `${label} (${code(`${file}:${line}`)})`;
     };
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     const out = [
@@ -19519,36 +19714,36 @@ function renderMarkdown(report, options = {}) {
     if (report.changes.length)
         out.push(verdict(report), '');
     const rows = report.changes.flatMap((change) => {
-        const config = at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
-            escape(inRoot(change)) +
-            `<br>${escape(changeSummary(change))}`;
+        const config = at(change.file, change.line, `${change.kind} ${code(objectName(change))}`) +
+            markdown(inRoot(change)) +
+            `<br>${markdown(changeSummary(change))}`;
         const consumers = impactsOf(report, change);
         if (consumers.length === 0)
             return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
         // The config cell only on its first row: the table reads as config → its workloads.
         return consumers.map(({ impact, config: consumed }, i) => {
-            const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``) + escape(inRoot(impact.workload));
+            const workload = at(impact.workload.file, impact.workload.line, `${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}`) + markdown(inRoot(impact.workload));
             const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
-            const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
+            const why = `${markdown(capitalise(impact.reason))}. ${capitalise(delivery)}.`;
             return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
         });
     });
     for (const impact of impactsWithoutChange(report)) {
-        const workload = at(impact.workload.file, impact.workload.line, `${impact.workload.kind} \`${objectName(impact.workload)}\``);
-        rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${capitalise(impact.reason)}. |`);
+        const workload = at(impact.workload.file, impact.workload.line, `${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}`);
+        rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${markdown(capitalise(impact.reason))}. |`);
     }
     if (rows.length)
         out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
     if (report.notChecked.length) {
         out.push(`**Not checked** (${report.notChecked.length})`, '');
         for (const n of report.notChecked)
-            out.push(`- ${at(n.file, n.line, `\`${n.root}\``)}: ${escape(n.message)}`);
+            out.push(`- ${at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`);
         out.push('');
     }
     if (errors.length) {
         out.push('**Errors**', '');
         for (const d of errors)
-            out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
+            out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
         out.push('');
     }
     const next = nextStep(report, shortSha(report.base));
@@ -19556,34 +19751,32 @@ function renderMarkdown(report, options = {}) {
         out.push(`**Next:** ${next}`, '');
     const details = [];
     for (const impact of report.impacts) {
-        details.push(`- ${impact.workload.kind} \`${objectName(impact.workload)}\`${escape(inRoot(impact.workload))} (${impact.status})`);
+        details.push(`- ${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}${markdown(inRoot(impact.workload))} (${impact.status})`);
         for (const config of impact.configs) {
-            const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
+            const keys = config.keys.length ? ` keys ${config.keys.map(code).join(', ')}` : '';
             const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
-            details.push(`  - ${config.kind} \`${objectName(config)}\`${keys}${assumed}`);
+            details.push(`  - ${config.kind} ${code(objectName(config))}${keys}${assumed}`);
             for (const via of config.via)
-                details.push(`    - \`${via.path}\` — ${DELIVERY_TEXT[via.delivery]}`);
+                details.push(`    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`);
         }
     }
     const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
     if (warnings.length) {
         details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
         for (const d of warnings)
-            details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
+            details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
     }
     if (details.length)
         out.push('<details><summary>Paths, keys and skipped input</summary>', '', ...details, '', '</details>', '');
     const built = builtRoots(report);
-    out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${escape(built)}` : ''}</sub>`);
+    out.push(`<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${markdown(built)}` : ''}</sub>`);
     return out.join('\n') + '\n';
-}
-function escape(text) {
-    return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
 
 const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 };
 const TONE_STYLE = { bad: 'red', warn: 'yellow', info: 'cyan', good: 'green' };
-function renderText(report, options) {
+function renderText(raw, options) {
+    const report = forTerminal(raw);
     const paint = painter(options.colour);
     const out = [];
     out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
@@ -19651,7 +19844,8 @@ function renderText(report, options) {
         out.push(`${paint('bold', 'Next:')} ${next}`);
     return out.join('\n').replace(/\n+$/, '') + '\n';
 }
-function renderScanText(report, options) {
+function renderScanText(raw, options) {
+    const report = forTerminal(raw);
     const paint = painter(options.colour);
     const out = [];
     out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
@@ -19676,7 +19870,13 @@ function renderScanText(report, options) {
     }
     return out.join('\n') + '\n';
 }
-function renderFixText(result, options) {
+function renderFixText(raw, options) {
+    // The edits' texts are not printed here; only names and messages are.
+    const result = {
+        ...raw,
+        edits: raw.edits.map((e) => ({ ...e, workloads: forTerminal(e.workloads) })),
+        diagnostics: forTerminal(raw.diagnostics),
+    };
     const paint = painter(options.colour);
     const out = [];
     const workloads = result.edits.flatMap((e) => e.workloads);
@@ -19791,13 +19991,28 @@ async function dispatch(argv, io) {
         }
         if (command === 'fix') {
             const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
-            if (values['dry-run'])
+            const dryRun = values['dry-run'] ?? false;
+            if (dryRun)
                 io.stdout(unifiedDiff(result.edits));
-            else
-                for (const edit of result.edits)
-                    await writeFile(join(repo.root, edit.file), edit.after);
-            io.stdout(renderFixText(result, { colour: io.colour, dryRun: values['dry-run'] ?? false }));
-            return 0;
+            // A file that may not be written is reported, and the others are still written.
+            const refused = [];
+            const written = [];
+            for (const edit of dryRun ? [] : result.edits) {
+                try {
+                    await writeInside(repo.root, edit.file, edit.after);
+                    written.push(edit);
+                }
+                catch (error) {
+                    if (!(error instanceof UsageError))
+                        throw error;
+                    refused.push({ file: edit.file, line: 1, severity: 'warning', message: error.message });
+                }
+            }
+            const shown = dryRun
+                ? result
+                : { ...result, edits: written, diagnostics: [...result.diagnostics, ...refused] };
+            io.stdout(renderFixText(shown, { colour: io.colour, dryRun }));
+            return refused.length ? 1 : 0;
         }
         if (command === 'scan') {
             const format = oneOf('--format', values.format ?? 'text', ['text', 'json']);

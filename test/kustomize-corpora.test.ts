@@ -42,7 +42,7 @@ run('$name: every kustomize root built', ({ dir }) => {
       expect(n.message).not.toMatch(/\n|crg-render-/);
       expect(existsSync(join(temp.dir, n.file))).toBe(true);
     }
-    expect(new Set([...report.rendered, ...report.notChecked.map((n) => n.root)]).size).toBe(
+    expect(new Set([...report.rendered, ...report.notChecked.map((n) => n.name)]).size).toBe(
       report.rendered.length + report.notChecked.length,
     );
   });

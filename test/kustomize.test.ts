@@ -242,7 +242,7 @@ describeKustomize('kustomize rendered mode', () => {
     const report = JSON.parse(auto.stdout) as Report;
     expect(auto.code).toBe(1);
     expect(report.notChecked).toEqual([
-      expect.objectContaining({ root: 'base', file: 'base/kustomization.yaml', fails: true }),
+      expect.objectContaining({ kind: 'root', name: 'base', file: 'base/kustomization.yaml', fails: true }),
     ]);
     expect(report.notChecked[0].message).toMatch(/kustomize could not build base at base: .*missing\.yaml/);
     expect(report.notChecked[0].message).not.toContain('/tmp/');

@@ -28,7 +28,7 @@ export function annotations(report: Report): Annotation[] {
   for (const n of report.notChecked) {
     out.push({
       level: n.fails ? 'error' : 'warning',
-      title: `Not checked: ${n.root}`,
+      title: `Not checked: ${n.name}`,
       message: n.message,
       file: n.file,
       line: n.line,

@@ -1,5 +1,4 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { writeInside } from './write.js';
 import { parseArgs } from 'node:util';
 import { planFix } from '../commands/fix.js';
 import { unifiedDiff } from '../stages/8-stamps/plan.js';
@@ -8,6 +7,7 @@ import { RENDER_MODES } from '../commands/options.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
+import type { Diagnostic } from '../model/types.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderMarkdown } from '../stages/9-report/markdown.js';
@@ -105,10 +105,25 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     }
     if (command === 'fix') {
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
-      if (values['dry-run']) io.stdout(unifiedDiff(result.edits));
-      else for (const edit of result.edits) await writeFile(join(repo.root, edit.file), edit.after);
-      io.stdout(renderFixText(result, { colour: io.colour, dryRun: values['dry-run'] ?? false }));
-      return 0;
+      const dryRun = values['dry-run'] ?? false;
+      if (dryRun) io.stdout(unifiedDiff(result.edits));
+      // A file that may not be written is reported, and the others are still written.
+      const refused: Diagnostic[] = [];
+      const written = [];
+      for (const edit of dryRun ? [] : result.edits) {
+        try {
+          await writeInside(repo.root, edit.file, edit.after);
+          written.push(edit);
+        } catch (error) {
+          if (!(error instanceof UsageError)) throw error;
+          refused.push({ file: edit.file, line: 1, severity: 'warning', message: error.message });
+        }
+      }
+      const shown = dryRun
+        ? result
+        : { ...result, edits: written, diagnostics: [...result.diagnostics, ...refused] };
+      io.stdout(renderFixText(shown, { colour: io.colour, dryRun }));
+      return refused.length ? 1 : 0;
     }
     if (command === 'scan') {
       const format = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);

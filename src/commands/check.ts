@@ -1,6 +1,6 @@
 import { ConfigIndex, idKey } from '../model/identity.js';
 import { compareText } from '../model/order.js';
-import type { Diagnostic, ManifestObject, Report } from '../model/types.js';
+import type { Diagnostic, ManifestObject, NotChecked, Report } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig } from '../stages/4-objects/configs.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
@@ -64,9 +64,26 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   // their pod template from a Deployment (they name the Deployment, never the config).
   await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
 
-  // An object deleted from one file but still defined in another is not gone.
+  // An object deleted from one file but still defined in another is not gone; one whose file could
+  // not be read at head is unknown, not deleted.
   const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-  const changes = diffed.filter((c) => c.change !== 'deleted' || !definedAtHead.has(idKey(c)));
+  const unreadable = new Map(atHead.diagnostics.map((d) => [d.file, d] as const).reverse());
+  const headPathOf = new Map(
+    fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.basePath, f.headPath] as const] : [])),
+  );
+  const changes = diffed.filter(
+    (c) =>
+      c.change !== 'deleted' ||
+      (!definedAtHead.has(idKey(c)) && !unreadable.has(headPathOf.get(c.file) ?? '')),
+  );
+  const notChecked: NotChecked[] = [...unreadable.values()].map((d) => ({
+    kind: 'file',
+    name: d.file,
+    file: d.file,
+    line: d.line,
+    message: `${d.file} could not be read at head, so a ConfigMap or Secret change in it would go unseen: ${d.message}`,
+    fails: false,
+  }));
   const staleHash = await findStaleHashes(view, settings, diagnostics);
 
   const workloads = view.consumers();
@@ -93,7 +110,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
     unaffected: [...result.unaffected, ...rendered.unaffected],
     rendered: rendered.rendered.sort(compareText),
-    notChecked: rendered.notChecked,
+    notChecked: [...rendered.notChecked, ...notChecked],
     diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
       (a, b) =>
         Number(b.severity === 'error') - Number(a.severity === 'error') ||

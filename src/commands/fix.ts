@@ -82,6 +82,8 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const texts = await repo.readMany(head, files);
   const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
   const edits = [...applyStamps(stamps, hash.annotation, byFile, diagnostics), ...renderedEdits];
+  const unkeyed = hash.key === null ? unkeyedSecretWarning(edits, targets) : null;
+  if (unkeyed) diagnostics.push(unkeyed);
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
   return {
@@ -122,4 +124,30 @@ async function stampRendered(
   const texts = await repo.readMany(head, files);
   const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
   return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
+}
+
+/**
+ * A plain SHA-256 of a Secret's value in a pod template can be brute-forced by anyone who can read
+ * pod specs when the value is short (a 4-digit PIN falls in well under a second): said once per run.
+ */
+function unkeyedSecretWarning(edits: readonly FileEdit[], targets: readonly Consumer[]): Diagnostic | null {
+  const stamped = edits.flatMap((e) => e.workloads);
+  const readers = targets.filter(
+    (w) =>
+      stamped.some((s) => sameLocation(s, w.object)) &&
+      w.templates.some((t) =>
+        t.refs.some((r) => r.kind === 'Secret' && r.delivery !== 'image-pull' && r.delivery !== 'unmounted'),
+      ),
+  );
+  if (readers.length === 0) return null;
+  const first = readers[0].object;
+  return {
+    file: first.file,
+    line: first.line,
+    severity: 'warning',
+    message:
+      `${readers.length} stamped workload${readers.length === 1 ? ' reads' : 's read'} a Secret, and the hash is unkeyed: ` +
+      'a short Secret value can be recovered from it by trial (a 4-digit PIN in well under a second). ' +
+      'Set CONFIG_ROLLOUT_GUARD_HASH_KEY (Action input hash-key) for keyed hashes.',
+  };
 }

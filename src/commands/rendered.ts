@@ -89,9 +89,12 @@ export async function checkRendered(
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return EMPTY();
   const parsed = new Map<string, Kustomization>();
+  // The kustomize version check runs while the kustomizations are read, once any exist.
+  let probing: ReturnType<typeof findKustomize> | null = null;
+  const probe = () => (probing ??= findKustomize(settings.kustomize));
   const [atBase, atHead] = await Promise.all([
-    discover(repo, base, settings, parsed),
-    discover(repo, head, settings, parsed),
+    discover(repo, base, settings, parsed, probe),
+    discover(repo, head, settings, parsed, probe),
   ]);
   const part = EMPTY();
   for (const side of [atBase, atHead])
@@ -106,13 +109,14 @@ export async function checkRendered(
 
   const notChecked = (root: Root, message: string) =>
     part.notChecked.push({
-      root: root.id,
+      kind: 'root',
+      name: root.id,
       file: root.file,
       line: 1,
       message,
       fails: settings.render === 'auto',
     });
-  const kustomize = await findKustomize(settings.kustomize);
+  const kustomize = await probe();
   if ('error' in kustomize) {
     for (const id of touched) notChecked((atHead.roots.get(id) ?? atBase.roots.get(id))!, kustomize.error);
     return part;
@@ -184,10 +188,14 @@ async function discover(
   rev: Revision,
   settings: Settings,
   parsed = new Map<string, Kustomization>(),
+  found: () => void = () => {},
 ): Promise<RevisionRoots> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
   const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
   if (kustomizationFiles.length === 0) return { rev, roots: new Map() };
+  found();
+  // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
+  const controllerFiles = repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io']);
   const files = await repo.listFiles(rev);
   const dirs = new Set<string>();
   for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
@@ -202,9 +210,7 @@ async function discover(
   });
   if (kustomizations.size === 0) return { rev, roots: new Map() };
 
-  const candidates = (await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io'])).filter(
-    settings.selected,
-  );
+  const candidates = (await controllerFiles).filter(settings.selected);
   const candidateTexts = await repo.readMany(rev, candidates);
   const controllers = candidates.flatMap((file, i) =>
     candidateTexts[i] === null

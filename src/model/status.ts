@@ -121,8 +121,10 @@ export function headline(report: Report): string {
     counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : [],
   );
   // What could not be built comes first: nothing below it speaks for those roots.
-  if (report.notChecked.length)
-    parts.unshift(`${plural(report.notChecked.length, 'kustomize root')} not checked`);
+  const files = report.notChecked.filter((n) => n.kind === 'file').length;
+  if (files) parts.unshift(`${plural(files, 'changed file')} not checked`);
+  const roots = report.notChecked.filter((n) => n.kind === 'root').length;
+  if (roots) parts.unshift(`${plural(roots, 'kustomize root')} not checked`);
   if (errors) parts.push(plural(errors, 'error'));
   if (parts.length) return parts.join('; ') + '.';
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';

@@ -109,9 +109,14 @@ export interface WorkloadRefSummary extends Location {
   source?: Source;
 }
 
-/** A root that could not be rendered: nothing it deploys was checked. */
+/**
+ * Something this change touches that could not be read, so nothing in it was checked: a kustomize
+ * root that did not build, or a changed file with a document the parser rejected.
+ */
 export interface NotChecked extends Location {
-  root: string;
+  kind: 'root' | 'file';
+  /** The root's id, or the file's path. */
+  name: string;
   message: string;
   /** Whether it fails the run (`render: auto`), or is reported only (`best-effort`). */
   fails: boolean;

@@ -14,6 +14,19 @@ export interface FileChange {
 }
 
 /**
+ * Settings for every git command: nothing the checked repository (or a runner's configuration
+ * that its `.gitattributes` can select) names is run — no external diff, no fsmonitor, no hooks.
+ * Commands that can show content also pass `--no-ext-diff --no-textconv`.
+ */
+const SAFE_CONFIG = ['core.fsmonitor=false', 'diff.external=', 'core.hooksPath=/dev/null'];
+// simple-git refuses to pass these keys at all, to stop callers from injecting a program; we pass
+// only the values above, which switch the programs off.
+const SAFE = {
+  config: SAFE_CONFIG,
+  unsafe: { allowUnsafeFsMonitor: true, allowUnsafeDiffExternal: true, allowUnsafeHooksPath: true },
+};
+
+/**
  * The only place that talks to git. Everything above it asks questions in terms of revisions and
  * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
  */
@@ -26,14 +39,14 @@ export class Repository {
   ) {}
 
   static async open(dir: string): Promise<Repository> {
-    const git = simpleGit({ baseDir: dir });
+    const git = simpleGit({ baseDir: dir, ...SAFE });
     let root: string;
     try {
       root = (await git.revparse(['--show-toplevel'])).trim();
     } catch {
       throw new UsageError(`${dir} is not inside a git repository.`);
     }
-    return new Repository(root, simpleGit({ baseDir: root }));
+    return new Repository(root, simpleGit({ baseDir: root, ...SAFE }));
   }
 
   /** The full SHA of `rev`, or a usage error that says how to make it available. */
@@ -98,6 +111,7 @@ export class Repository {
       '-U3',
       '--no-color',
       '--no-ext-diff',
+      '--no-textconv',
       '--no-renames',
       base,
       head,
@@ -117,7 +131,7 @@ export class Repository {
   }
 
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
-    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', base];
+    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base];
     if (head) args.push(head);
     const fields = (await this.git.raw(args)).split('\0');
     const changes: FileChange[] = [];

@@ -1,4 +1,13 @@
-import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
+import {
+  LineCounter,
+  parseAllDocuments,
+  isMap,
+  isSeq,
+  visit,
+  type Document,
+  type ErrorCode,
+  type Node,
+} from 'yaml';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 
@@ -30,6 +39,10 @@ export function parseManifests(file: string, text: string): ParsedFile {
   // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
   const documents = parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
   const lineOf = (offset: number) => lines.linePos(offset).line;
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return `line ${line}, column ${col}`;
+  };
   const objects: ManifestObject[] = [];
 
   // One diagnostic for a template file says more than one per document it breaks.
@@ -44,7 +57,10 @@ export function parseManifests(file: string, text: string): ParsedFile {
   for (const doc of documents) {
     if (doc.errors.length > 0) {
       const error = doc.errors[0];
-      warn(lineOf(error.pos[0]), `skipped a document: invalid YAML: ${firstSentence(error.message)}`);
+      warn(
+        lineOf(error.pos[0]),
+        `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describe(error.code)}.`,
+      );
       continue;
     }
     if (!isMap(doc.contents)) continue;
@@ -52,7 +68,14 @@ export function parseManifests(file: string, text: string): ParsedFile {
     try {
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
-      warn(lineOf(doc.contents.range[0]), `skipped a document: ${firstSentence((error as Error).message)}`);
+      // toJS's messages quote the alias name, which is source text; say what happened in our words.
+      const message = (error as Error).message;
+      const what = /alias count/i.test(message)
+        ? `more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`
+        : /alias/i.test(message)
+          ? 'an alias (*name) names no anchor'
+          : 'its values could not be read';
+      warn(lineOf(doc.contents.range[0]), `skipped a document: ${what}.`);
       continue;
     }
     const line = lineOf(doc.contents.range[0]);
@@ -122,10 +145,27 @@ function isListKind(kind: string): boolean {
   return kind === 'List' || kind.endsWith('List');
 }
 
-/** The parser's message without its source excerpt: the excerpt could quote a Secret's value. */
-function firstSentence(message: string): string {
-  return message
-    .split('\n')[0]
-    .replace(/ at line \d+, column \d+:?$/, '')
-    .trim();
+/**
+ * What a parser error means, from its code alone: the parser's own message quotes the offending
+ * text (`Aliased anchor not found: …`, `Could not resolve tag: …`), which can be a Secret's value.
+ */
+const ERRORS: Partial<Record<ErrorCode, string>> = {
+  BAD_ALIAS: 'an alias (*name) names no anchor',
+  BAD_INDENT: 'inconsistent indentation',
+  BAD_SCALAR_START: 'a plain value starts with a reserved character; quote it',
+  BLOCK_AS_IMPLICIT_KEY: 'a block value where a key was expected',
+  DUPLICATE_KEY: 'a key appears twice in one mapping',
+  MISSING_CHAR: 'a closing quote or bracket is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key spans several lines',
+  TAB_AS_INDENT: 'a tab is used for indentation',
+  TAG_RESOLVE_FAILED: 'an unknown tag (!…)',
+  UNEXPECTED_TOKEN: 'unexpected text',
+  BAD_DQ_ESCAPE: 'an invalid escape in a double-quoted string',
+  BLOCK_IN_FLOW: 'a block value inside a flow collection',
+  MULTIPLE_ANCHORS: 'a node with two anchors',
+  MULTIPLE_TAGS: 'a node with two tags',
+};
+
+function describe(code: ErrorCode): string {
+  return `${ERRORS[code] ?? 'the YAML does not parse'} (${code})`;
 }

@@ -1,4 +1,5 @@
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, structuredPatch } from 'diff';
+import { LineCounter, parseAllDocuments } from 'yaml';
 import type { PodTemplate, Workload } from '../4-objects/workloads.js';
 import { compareText } from '../../model/order.js';
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
@@ -78,16 +79,53 @@ export function applyStamps(
   return edits;
 }
 
-/** A patch `git apply` takes, for every edited file. */
+/**
+ * A patch `git apply` takes, for every edited file. Context lines are repository text: none may
+ * come from a Secret (or from a document whose kind cannot be read), so a file whose stamps sit
+ * next to one gets less context, down to none (then `git apply --unidiff-zero` takes it).
+ */
 export function unifiedDiff(edits: readonly FileEdit[]): string {
   return edits
     .map((edit) => {
       const from = edit.created ? '/dev/null' : `a/${edit.file}`;
-      const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', {
-        context: 3,
-      });
+      const secret = secretLines(edit.before);
+      const context = [3, 2, 1, 0].find((n) => !touchesSecret(edit, n, secret)) ?? 0;
+      const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', { context });
       const header = `diff --git a/${edit.file} b/${edit.file}\n${edit.created ? 'new file mode 100644\n' : ''}`;
       return header + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
     })
     .join('');
+}
+
+function touchesSecret(edit: FileEdit, context: number, secret: ReadonlySet<number>): boolean {
+  if (secret.size === 0) return false;
+  const { hunks } = structuredPatch(edit.file, edit.file, edit.before, edit.after, '', '', { context });
+  return hunks.some((hunk) => {
+    let line = hunk.oldStart;
+    for (const text of hunk.lines) {
+      if (text.startsWith(' ') && secret.has(line)) return true;
+      if (!text.startsWith('+')) line++;
+    }
+    return false;
+  });
+}
+
+/** The lines (1-based) of every document that is a Secret, or whose kind cannot be read. */
+function secretLines(text: string): Set<number> {
+  const lines = new Set<number>();
+  if (!/Secret|\bkind\b/.test(text)) return lines;
+  const counter = new LineCounter();
+  for (const doc of parseAllDocuments(text, { version: '1.1', lineCounter: counter })) {
+    let kind: unknown;
+    try {
+      kind = doc.errors.length ? null : (doc.toJS({ maxAliasCount: 100 }) as { kind?: unknown } | null)?.kind;
+    } catch {
+      kind = null;
+    }
+    if (typeof kind === 'string' && kind !== 'Secret' && !kind.endsWith('List')) continue;
+    const first = counter.linePos(doc.range[0]).line;
+    const last = counter.linePos(doc.range[2]).line;
+    for (let l = first; l <= last; l++) lines.add(l);
+  }
+  return lines;
 }

@@ -1,4 +1,5 @@
 import type { WorkloadRefSummary } from '../../model/types.js';
+import { code, markdown } from './escape.js';
 import { objectName, shortSha } from './wording.js';
 
 /** What the Action's fix mode did on a pull request. */
@@ -17,15 +18,15 @@ export type FixOutcome =
 /** What the fix did, for the comment and the summary. */
 export function renderFixOutcome(outcome: FixOutcome, baseSha: string): string {
   const list = (workloads: WorkloadRefSummary[]) =>
-    workloads.map((w) => `- ${w.kind} \`${objectName(w)}\` (\`${w.file}\`)`).join('\n');
+    workloads.map((w) => `- ${markdown(w.kind)} ${code(objectName(w))} (${code(w.file)})`).join('\n');
   switch (outcome.kind) {
     case 'nothing':
       return '';
     case 'branch-moved':
-      return `#### Fix\n\n\`${outcome.branch}\` moved while this ran; nothing was committed. The newer push gets its own run.\n`;
+      return `#### Fix\n\n${code(outcome.branch)} moved while this ran; nothing was committed. The newer push gets its own run.\n`;
     case 'committed':
       return (
-        `#### Fix\n\nCommitted ${shortSha(outcome.sha)} to \`${outcome.branch}\`: a content-hash annotation on\n\n${list(outcome.workloads)}\n\n` +
+        `#### Fix\n\nCommitted ${shortSha(outcome.sha)} to ${code(outcome.branch)}: a content-hash annotation on\n\n${list(outcome.workloads)}\n\n` +
         'The table above is the state after that commit. A commit made with `GITHUB_TOKEN` starts no new workflow run.\n'
       );
     case 'suggested': {
@@ -36,11 +37,15 @@ export function renderFixOutcome(outcome: FixOutcome, baseSha: string): string {
         parts.push(
           `${outcome.suggestions === 1 ? 'One is a review suggestion' : `${outcome.suggestions} are review suggestions`} on this pull request: apply ${outcome.suggestions === 1 ? 'it' : 'them'} from the review.\n`,
         );
+      // A fence longer than any run of backticks in the patch, which quotes repository lines.
+      const fence = '`'.repeat(
+        Math.max(3, ...[...(outcome.patch ?? '').matchAll(/`+/g)].map((m) => m[0].length + 1)),
+      );
       if (outcome.patch)
         parts.push(
           `${outcome.suggestions ? 'The rest lie' : 'They lie'} outside the pull request's diff, so here is a patch: save it and \`git apply\` it, ` +
             `or run \`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n\n` +
-            `<details><summary>Patch</summary>\n\n\`\`\`diff\n${outcome.patch}\`\`\`\n\n</details>\n`,
+            `<details><summary>Patch</summary>\n\n${fence}diff\n${outcome.patch}${fence}\n\n</details>\n`,
         );
       return parts.join('\n');
     }

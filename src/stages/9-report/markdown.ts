@@ -1,4 +1,5 @@
 import type { Report } from '../../model/types.js';
+import { code, markdown } from './escape.js';
 import { headline, nextStep, overallTone, type Tone } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
@@ -25,7 +26,7 @@ const HEADLINE_ICON: Record<Tone, string> = { bad: '❌', warn: '⚠️', info: 
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const at = (file: string, line: number, label: string) => {
     const url = options.link?.(file, line);
-    return url ? `[${label}](${url})` : `${label} (\`${file}:${line}\`)`;
+    return url ? `[${label}](${url})` : `${label} (${code(`${file}:${line}`)})`;
   };
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   const out: string[] = [
@@ -36,9 +37,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 
   const rows = report.changes.flatMap((change) => {
     const config =
-      at(change.file, change.line, `${change.kind} \`${objectName(change)}\``) +
-      escape(inRoot(change)) +
-      `<br>${escape(changeSummary(change))}`;
+      at(change.file, change.line, `${change.kind} ${code(objectName(change))}`) +
+      markdown(inRoot(change)) +
+      `<br>${markdown(changeSummary(change))}`;
     const consumers = impactsOf(report, change);
     if (consumers.length === 0)
       return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
@@ -48,10 +49,10 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
         at(
           impact.workload.file,
           impact.workload.line,
-          `${impact.workload.kind} \`${objectName(impact.workload)}\``,
-        ) + escape(inRoot(impact.workload));
+          `${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}`,
+        ) + markdown(inRoot(impact.workload));
       const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
-      const why = `${capitalise(impact.reason)}. ${capitalise(escape(delivery))}.`;
+      const why = `${markdown(capitalise(impact.reason))}. ${capitalise(delivery)}.`;
       return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
     });
   });
@@ -59,22 +60,24 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     const workload = at(
       impact.workload.file,
       impact.workload.line,
-      `${impact.workload.kind} \`${objectName(impact.workload)}\``,
+      `${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}`,
     );
-    rows.push(`| (unchanged) | ${workload} | ${badge(impact.status)} | ${capitalise(impact.reason)}. |`);
+    rows.push(
+      `| (unchanged) | ${workload} | ${badge(impact.status)} | ${markdown(capitalise(impact.reason))}. |`,
+    );
   }
   if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
 
   if (report.notChecked.length) {
     out.push(`**Not checked** (${report.notChecked.length})`, '');
     for (const n of report.notChecked)
-      out.push(`- ${at(n.file, n.line, `\`${n.root}\``)}: ${escape(n.message)}`);
+      out.push(`- ${at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`);
     out.push('');
   }
   if (errors.length) {
     out.push('**Errors**', '');
     for (const d of errors)
-      out.push(`- ${at(d.file, d.line, `\`${d.file}:${d.line}\``)}: ${escape(d.message)}`);
+      out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
     out.push('');
   }
   const next = nextStep(report, shortSha(report.base));
@@ -83,19 +86,19 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const details: string[] = [];
   for (const impact of report.impacts) {
     details.push(
-      `- ${impact.workload.kind} \`${objectName(impact.workload)}\`${escape(inRoot(impact.workload))} (${impact.status})`,
+      `- ${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}${markdown(inRoot(impact.workload))} (${impact.status})`,
     );
     for (const config of impact.configs) {
-      const keys = config.keys.length ? ` keys ${config.keys.map((k) => `\`${k}\``).join(', ')}` : '';
+      const keys = config.keys.length ? ` keys ${config.keys.map(code).join(', ')}` : '';
       const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
-      details.push(`  - ${config.kind} \`${objectName(config)}\`${keys}${assumed}`);
-      for (const via of config.via) details.push(`    - \`${via.path}\` — ${DELIVERY_TEXT[via.delivery]}`);
+      details.push(`  - ${config.kind} ${code(objectName(config))}${keys}${assumed}`);
+      for (const via of config.via) details.push(`    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`);
     }
   }
   const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
   if (warnings.length) {
     details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
-    for (const d of warnings) details.push(`- \`${d.file}:${d.line}\` ${escape(d.message)}`);
+    for (const d of warnings) details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
   }
   if (details.length)
     out.push(
@@ -108,7 +111,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     );
   const built = builtRoots(report);
   out.push(
-    `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${escape(built)}` : ''}</sub>`,
+    `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`${built ? ` · ${markdown(built)}` : ''}</sub>`,
   );
   return out.join('\n') + '\n';
 }
@@ -123,8 +126,4 @@ export function renderAllClear(report: Report): string {
     `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
     '',
   ].join('\n');
-}
-
-function escape(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }

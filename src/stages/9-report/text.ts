@@ -1,3 +1,4 @@
+import { forTerminal } from './escape.js';
 import { sameObject } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
 import type { Report, ScanReport } from '../../model/types.js';
@@ -25,7 +26,8 @@ type Style = keyof typeof CODES;
 
 const TONE_STYLE: Record<Tone, Style> = { bad: 'red', warn: 'yellow', info: 'cyan', good: 'green' };
 
-export function renderText(report: Report, options: TextOptions): string {
+export function renderText(raw: Report, options: TextOptions): string {
+  const report = forTerminal(raw);
   const paint = painter(options.colour);
   const out: string[] = [];
   out.push(paint('bold', `config-rollout-guard ${shortSha(report.base)} → ${shortSha(report.head)}`));
@@ -102,7 +104,8 @@ export function renderText(report: Report, options: TextOptions): string {
   return out.join('\n').replace(/\n+$/, '') + '\n';
 }
 
-export function renderScanText(report: ScanReport, options: TextOptions): string {
+export function renderScanText(raw: ScanReport, options: TextOptions): string {
+  const report = forTerminal(raw);
   const paint = painter(options.colour);
   const out: string[] = [];
   out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
@@ -129,7 +132,13 @@ export function renderScanText(report: ScanReport, options: TextOptions): string
   return out.join('\n') + '\n';
 }
 
-export function renderFixText(result: FixResult, options: { colour: boolean; dryRun: boolean }): string {
+export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun: boolean }): string {
+  // The edits' texts are not printed here; only names and messages are.
+  const result = {
+    ...raw,
+    edits: raw.edits.map((e) => ({ ...e, workloads: forTerminal(e.workloads) })),
+    diagnostics: forTerminal(raw.diagnostics),
+  };
   const paint = painter(options.colour);
   const out: string[] = [];
   const workloads = result.edits.flatMap((e) => e.workloads);

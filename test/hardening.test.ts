@@ -1,0 +1,209 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Repository } from '../src/stages/1-git/repository.js';
+import type { Report } from '../src/model/types.js';
+import { renderMarkdown } from '../src/stages/9-report/markdown.js';
+import { cli } from './helpers/cli.js';
+import { configMap, container, deployment, yaml } from './helpers/manifests.js';
+import { twoCommits, type Files } from './helpers/scenario.js';
+
+const reads = (name: string) => ({
+  containers: [container('app', { envFrom: [{ configMapRef: { name } }] })],
+});
+
+/** Every output of the CLI for base..head: check in each format, scan, fix --dry-run. */
+async function everyOutput(dir: string, base: string, head: string): Promise<string> {
+  const runs = await Promise.all([
+    cli(['check', '--base', base, '--head', head], { cwd: dir }),
+    cli(['check', '--base', base, '--head', head, '--format', 'json'], { cwd: dir }),
+    cli(['check', '--base', base, '--head', head, '--format', 'markdown'], { cwd: dir }),
+    cli(['check', '--base', base, '--head', head, '--verbose', '--fail-on', 'none'], { cwd: dir }),
+    cli(['scan', '--rev', head], { cwd: dir }),
+    cli(['scan', '--rev', head, '--format', 'json'], { cwd: dir }),
+    cli(['fix', '--base', base, '--dry-run'], { cwd: dir }),
+  ]);
+  return runs.map((r) => r.stdout + r.stderr).join('\n');
+}
+
+describe('no Secret value in any output', () => {
+  // Values the YAML parser rejects, each carrying a canary; the parser's own message would quote them.
+  const CANARY = 'LEAKCANARY';
+  const shapes = [
+    (c: string) => `*${c}`,
+    (c: string) => `>${c}`,
+    (c: string) => `| ${c}`,
+    (c: string) => `!e!${c} x`,
+    (c: string) => `&${c} [`,
+    (c: string) => `"${c}`,
+    (c: string) => `'${c}`,
+    (c: string) => `[${c}`,
+    (c: string) => `{${c}: }}`,
+    (c: string) => `@${c}`,
+    (c: string) => `\`${c}`,
+    (c: string) => `%${c}`,
+    (c: string) => `${c}: x: y`,
+    (c: string) => `- ${c}`,
+    (c: string) => `? ${c}`,
+    (c: string) => `!!binary ${c}`,
+  ];
+  test.each(shapes.map((shape, i) => [i, shape(`${CANARY}${i}`)]))(
+    'value shape %i (%s)',
+    async (i, value) => {
+      const secretFile = (v: string) =>
+        `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\nstringData:\n  password: ${v}\n  user: app\n`;
+      const files = (v: string): Files => ({
+        'secret.yaml': secretFile(v),
+        'app.yaml': yaml(
+          deployment('app', {
+            containers: [
+              container('app', {
+                env: [{ name: 'P', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }],
+              }),
+            ],
+          }),
+        ),
+      });
+      const { repo, base, head } = await twoCommits(files('old'), files(value as string));
+      const out = await everyOutput(repo.dir, base, head);
+      expect(out).not.toContain(`${CANARY}${i}`);
+    },
+  );
+
+  test('a dry-run patch shows no context line of a neighbouring Secret', async () => {
+    const text = (level: string) =>
+      yaml(deployment('app', reads('cfg'))) +
+      `---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: other\nstringData:\n  password: TOPSECRETVALUE\n---\n` +
+      yaml(configMap('cfg', { level }));
+    const { repo, base } = await twoCommits({ 'all.yaml': text('info') }, { 'all.yaml': text('debug') });
+    const { stdout, code } = await cli(['fix', '--base', base, '--dry-run'], { cwd: repo.dir });
+    expect(code).toBe(0);
+    expect(stdout).toContain('+        config-rollout-guard/hash:');
+    expect(stdout).not.toContain('TOPSECRETVALUE');
+  });
+});
+
+test('fix never writes through a tracked symlink to a file outside the repository', async () => {
+  const outside = mkdtempSync(join(tmpdir(), 'crg-outside-'));
+  const target = join(outside, 'deploy.yaml');
+  const original = yaml(deployment('app', reads('cfg')));
+  writeFileSync(target, original);
+  const { repo } = await twoCommits({ 'cfg.yaml': yaml(configMap('cfg', { a: '1' })) }, {});
+  mkdirSync(join(repo.dir, 'apps'));
+  symlinkSync(target, join(repo.dir, 'apps/link.yaml'));
+  await repo.commit('a symlink to a manifest elsewhere');
+  const result = await cli(['fix'], { cwd: repo.dir });
+  expect(readFileSync(target, 'utf8')).toBe(original);
+  expect(result.code).toBe(1);
+  expect(result.stdout).toMatch(/refusing to write apps\/link\.yaml: it is a symlink/);
+});
+
+test('a config file that cannot be read at head is not checked, never deleted', async () => {
+  const config = (level: string) => yaml(configMap('cfg', { level }));
+  const { repo, base, head } = await twoCommits(
+    { 'cfg.yaml': config('info'), 'app.yaml': yaml(deployment('app', reads('cfg'))) },
+    { 'cfg.yaml': config('debug') + 'broken: [\n' },
+  );
+  const { stdout, code } = await cli(['check', '--base', base, '--head', head, '--format', 'json'], {
+    cwd: repo.dir,
+  });
+  const report = JSON.parse(stdout) as Report;
+  expect(code).toBe(0);
+  expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  expect(report.changes.filter((c) => c.change === 'deleted')).toEqual([]);
+  expect(report.notChecked).toEqual([
+    expect.objectContaining({ kind: 'file', name: 'cfg.yaml', fails: false }),
+  ]);
+  const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
+  expect(text.stdout.split('\n')[1]).toBe('1 changed file not checked.');
+  expect(renderMarkdown(report)).toMatch(/^### ⚠️ /);
+});
+
+describe('hostile names', () => {
+  const NAME = 'x</details>![i](https://evil.example/p.png)|# ✅ all clear\u001b[2J\u001b]8;;https://e\u0007';
+  let out: { md: string; text: string };
+  beforeAll(async () => {
+    const files = (v: string): Files => ({
+      'cfg.yaml': yaml(configMap(NAME, { [`key|${NAME}`]: v })),
+      'app.yaml': yaml(deployment(NAME, reads(NAME))),
+    });
+    const { repo, base, head } = await twoCommits(files('1'), files('2'));
+    const md = await cli(['check', '--base', base, '--head', head, '--format', 'markdown'], {
+      cwd: repo.dir,
+    });
+    const text = await cli(['check', '--base', base, '--head', head, '--verbose'], { cwd: repo.dir });
+    out = { md: md.stdout, text: text.stdout };
+  });
+
+  test('markdown: no raw HTML, image, heading or extra table cell comes from a name', () => {
+    // Code spans show their text literally; outside them, nothing of the name may act as markdown.
+    const outsideCode = out.md.replace(/`[^`]*`/g, '``');
+    expect(outsideCode).not.toContain('</details>');
+    expect(outsideCode).not.toMatch(/(?<!\\)!(?<!\\)\[/);
+    expect(outsideCode).not.toMatch(/(?<!\\)\]\(https:\/\/evil/);
+    expect(out.md.split('\n').filter((l) => /^#/.test(l))).toHaveLength(1);
+    for (const row of out.md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---')))
+      expect(row.split(/(?<!\\)\|/).length).toBe(6);
+  });
+
+  test('terminal: no control character from the repository reaches the text output', () => {
+    // eslint-disable-next-line no-control-regex
+    expect(out.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(out.text).toContain('x</details>');
+  });
+});
+
+test('no diff driver or textconv program that the repository selects is run', async () => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'crg-marker-')), 'ran');
+  const files = (level: string): Files => ({
+    '.gitattributes': '*.yaml diff=evil\n',
+    'cfg.yaml': yaml(configMap('cfg', { level })),
+    'app.yaml': yaml(deployment('app', reads('cfg'))),
+  });
+  const { repo, base, head } = await twoCommits(files('info'), files('debug'));
+  // As a runner's configuration would hold them (simple-git rightly refuses to set these).
+  const config = (key: string, value: string) =>
+    execFileSync('git', ['config', key, value], { cwd: repo.dir });
+  config('diff.evil.textconv', `sh -c 'touch ${marker}; cat "$0"'`);
+  config('diff.evil.command', `sh -c 'touch ${marker}'`);
+  config('diff.external', `sh -c 'touch ${marker}'`);
+  // The drivers are live: git itself runs them when asked to.
+  await repo.git.raw(['diff', base, head]);
+  expect(existsSync(marker)).toBe(true);
+  const { rmSync } = await import('node:fs');
+  rmSync(marker);
+
+  await everyOutput(repo.dir, base, head);
+  const repository = await Repository.open(repo.dir);
+  await repository.diffLines(base, head);
+  await repository.changedFiles(base, null);
+  repository.close();
+  expect(existsSync(marker)).toBe(false);
+});
+
+test('fix warns when it stamps an unkeyed hash over a Secret, and not with a key', async () => {
+  const secret = (v: string) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: pin\nstringData:\n  pin: "${v}"\n`;
+  const app = yaml(
+    deployment('app', {
+      containers: [
+        container('app', {
+          env: [{ name: 'PIN', valueFrom: { secretKeyRef: { name: 'pin', key: 'pin' } } }],
+        }),
+      ],
+    }),
+  );
+  const { repo, base } = await twoCommits(
+    { 's.yaml': secret('1234'), 'app.yaml': app },
+    { 's.yaml': secret('4321') },
+  );
+  const plain = await cli(['fix', '--base', base, '--dry-run'], { cwd: repo.dir });
+  expect(plain.stdout).toMatch(/1 stamped workload reads a Secret, and the hash is unkeyed/);
+  const keyed = await cli(['fix', '--base', base, '--dry-run'], {
+    cwd: repo.dir,
+    env: { CONFIG_ROLLOUT_GUARD_HASH_KEY: 'k' },
+  });
+  expect(keyed.stdout).toContain('hmac-sha256:');
+  expect(keyed.stdout).not.toMatch(/unkeyed/);
+});
