@@ -36839,6 +36839,8 @@ const STATUS_ORDER = Object.keys(RULES);
 /** Lower is worse; for sorting impacts worst first. */
 const statusRank = (status) => STATUS_ORDER.indexOf(status);
 const toneOf = (status) => RULES[status].tone;
+/** Whether an impact fails a run at the default `fail-on` (dormant). */
+const failsAtDefault = (status) => RULES[status].failsAt.includes('dormant');
 /** Statuses a reviewer has to act on: the ones that fail at some level. */
 const needsAction = (status) => RULES[status].failsAt.length > 0;
 const stampCures = (status) => RULES[status].stampCures;
@@ -57999,111 +58001,212 @@ function throttling(octokit, octokitOptions) {
 throttling.VERSION = VERSION;
 throttling.triggersNotification = triggersNotification;
 
-/** The few GitHub REST calls the Action makes, with retries on 5xx and rate-limit back-off. */
+/** A failed GitHub call, said in one line: what was being done, and GitHub's answer. */
+class GitHubError extends Error {
+    operation;
+    status;
+    name = 'GitHubError';
+    constructor(operation, status, detail) {
+        super(`GitHub: could not ${operation}: ${status === null ? detail : `HTTP ${status}, ${detail}`}`);
+        this.operation = operation;
+        this.status = status;
+    }
+    /** A 403 that means "not allowed", not a rate limit that ran out. */
+    get forbidden() {
+        return this.status === 403 && !/rate limit/i.test(this.message);
+    }
+}
+/** How long one request may take, and how often a failed one is tried again. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const RETRIES = 2;
+/**
+ * The few GitHub REST calls the Action makes. Each has a timeout and a bounded number of retries
+ * (5xx, timeouts, primary and secondary rate limits alike), and fails as a GitHubError that names
+ * the operation. Creates are never retried blindly: a create that may have landed is reconciled by
+ * its caller, so a retry cannot post twice.
+ */
 class GitHubApi {
     owner;
     repo;
+    timeoutMs;
     octokit;
-    constructor(token, owner, repo, baseUrl, log) {
+    constructor(token, owner, repo, baseUrl, log, timeoutMs = REQUEST_TIMEOUT_MS) {
         this.owner = owner;
         this.repo = repo;
+        this.timeoutMs = timeoutMs;
         this.octokit = getOctokit(token, {
             baseUrl,
             throttle: {
                 onRateLimit: (after, options, _, retryCount) => {
                     log(`Rate limited on ${options.method} ${options.url}; retrying in ${after}s.`);
-                    return retryCount < 2;
+                    return retryCount < RETRIES && after <= 60;
                 },
-                onSecondaryRateLimit: (after, options) => {
+                onSecondaryRateLimit: (after, options, _, retryCount) => {
                     log(`Secondary rate limit on ${options.method} ${options.url}; retrying in ${after}s.`);
-                    return true;
+                    return retryCount < RETRIES && after <= 60;
                 },
             },
-            retry: { doNotRetry: [400, 401, 403, 404, 422] },
+            retry: { doNotRetry: [400, 401, 403, 404, 409, 422], retries: RETRIES },
+            request: { retries: RETRIES },
         }, retry, throttling);
     }
-    async listComments(issue) {
-        const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-            owner: this.owner,
-            repo: this.repo,
-            issue_number: issue,
-            per_page: 100,
-        });
-        return comments.map((c) => ({
-            id: c.id,
-            body: c.body ?? '',
-            userId: c.user?.id ?? null,
-            userLogin: c.user?.login ?? null,
-        }));
+    /**
+     * Runs a call with its deadline (retries included: a server that never answers must not hold the
+     * job), and turns whatever it throws into a one-line GitHubError naming `operation`.
+     */
+    async call(operation, run) {
+        const signal = AbortSignal.timeout(this.timeoutMs);
+        try {
+            return await run({ signal });
+        }
+        catch (error) {
+            if (error instanceof GitHubError)
+                throw error;
+            if (signal.aborted)
+                throw new GitHubError(operation, null, 'no answer in time');
+            const message = error.message ?? String(error);
+            throw new GitHubError(operation, httpStatus(error), message.split('\n')[0]);
+        }
     }
-    async createComment(issue, body) {
-        const { data } = await this.octokit.rest.issues.createComment({
-            owner: this.owner,
-            repo: this.repo,
-            issue_number: issue,
-            body,
+    async listComments(issue) {
+        const operation = 'list the pull request comments';
+        return this.call(operation, async (request) => {
+            // Paged by hand: octokit's paginate drops the per-call deadline.
+            const comments = [];
+            for (let page = 1;; page++) {
+                const { data, status } = await this.octokit.rest.issues.listComments({
+                    owner: this.owner,
+                    repo: this.repo,
+                    issue_number: issue,
+                    per_page: 100,
+                    page,
+                    request,
+                });
+                // An answer that is not a list of comments must not read as "no comment yet": that posts twice.
+                if (!Array.isArray(data))
+                    throw new GitHubError(operation, status, 'the answer is not a list');
+                comments.push(...data);
+                if (data.length < 100)
+                    break;
+            }
+            return comments.map((c) => {
+                const comment = c;
+                if (typeof comment.id !== 'number')
+                    throw new GitHubError(operation, 200, 'a comment has no id');
+                return {
+                    id: comment.id,
+                    body: typeof comment.body === 'string' ? comment.body : '',
+                    userId: typeof comment.user?.id === 'number' ? comment.user.id : null,
+                    userLogin: typeof comment.user?.login === 'string' ? comment.user.login : null,
+                };
+            });
         });
-        return data.id;
+    }
+    /** One attempt only: the caller lists again before any second try (see comment.ts). */
+    async createComment(issue, body) {
+        return this.call('create the pull request comment', async (request) => {
+            const { data } = await this.octokit.rest.issues.createComment({
+                owner: this.owner,
+                repo: this.repo,
+                issue_number: issue,
+                body,
+                request: { ...request, retries: 0 },
+            });
+            return data.id;
+        });
     }
     async updateComment(id, body) {
-        await this.octokit.rest.issues.updateComment({
+        await this.call('update the pull request comment', (request) => this.octokit.rest.issues.updateComment({
             owner: this.owner,
             repo: this.repo,
             comment_id: id,
             body,
-        });
+            request,
+        }));
+    }
+    async deleteComment(id) {
+        await this.call('delete a duplicate pull request comment', (request) => this.octokit.rest.issues.deleteComment({ owner: this.owner, repo: this.repo, comment_id: id, request }));
     }
     /** Who this token comments as. GITHUB_TOKEN cannot call GET /user, but GraphQL's viewer answers for any token. */
     async viewer() {
         try {
-            const { viewer } = await this.octokit.graphql('query { viewer { databaseId login } }');
+            const { viewer } = await this.octokit.graphql('query { viewer { databaseId login } }', { request: { signal: AbortSignal.timeout(this.timeoutMs) } });
             return { id: viewer.databaseId, login: viewer.login };
         }
         catch {
             return { id: null, login: 'github-actions[bot]' };
         }
     }
+    /** Blobs, trees and commits are content-addressed: a retried create cannot duplicate anything. */
     async createBlob(content) {
-        const { data } = await this.octokit.rest.git.createBlob({
-            owner: this.owner,
-            repo: this.repo,
-            content,
-            encoding: 'utf-8',
+        return this.call('create a blob', async (request) => {
+            const { data } = await this.octokit.rest.git.createBlob({
+                owner: this.owner,
+                repo: this.repo,
+                content,
+                encoding: 'utf-8',
+                request,
+            });
+            return data.sha;
         });
-        return data.sha;
     }
     /** A tree on top of `baseTree` with the given paths pointing at new blobs. */
     async createTree(baseTree, files) {
-        const { data } = await this.octokit.rest.git.createTree({
-            owner: this.owner,
-            repo: this.repo,
-            base_tree: baseTree,
-            tree: files.map((f) => ({ path: f.path, mode: f.mode, type: 'blob', sha: f.sha })),
+        return this.call('create a tree', async (request) => {
+            const { data } = await this.octokit.rest.git.createTree({
+                owner: this.owner,
+                repo: this.repo,
+                base_tree: baseTree,
+                tree: files.map((f) => ({
+                    path: f.path,
+                    mode: f.mode,
+                    type: 'blob',
+                    sha: f.sha,
+                })),
+                request,
+            });
+            return data.sha;
         });
-        return data.sha;
     }
     async createCommit(message, tree, parent) {
-        const { data } = await this.octokit.rest.git.createCommit({
-            owner: this.owner,
-            repo: this.repo,
-            message,
-            tree,
-            parents: [parent],
+        return this.call('create the commit', async (request) => {
+            const { data } = await this.octokit.rest.git.createCommit({
+                owner: this.owner,
+                repo: this.repo,
+                message,
+                tree,
+                parents: [parent],
+                request,
+            });
+            return data.sha;
         });
-        return data.sha;
     }
     /** Moves a branch without force: GitHub answers 422 when it no longer points at the new commit's parent. */
     async updateBranch(branch, sha) {
-        await this.octokit.rest.git.updateRef({
+        await this.call(`move ${branch} to the new commit`, (request) => this.octokit.rest.git.updateRef({
             owner: this.owner,
             repo: this.repo,
             ref: `heads/${branch}`,
             sha,
             force: false,
+            request,
+        }));
+    }
+    /** Where a branch points now. */
+    async branchTip(branch) {
+        return this.call(`read the tip of ${branch}`, async (request) => {
+            const { data } = await this.octokit.rest.git.getRef({
+                owner: this.owner,
+                repo: this.repo,
+                ref: `heads/${branch}`,
+                request,
+            });
+            return data.object.sha;
         });
     }
+    /** One attempt only, like a comment: the caller lists the reviews again before trying twice. */
     async createReview(pullRequest, commitId, body, comments) {
-        await this.octokit.rest.pulls.createReview({
+        await this.call('post the review suggestions', (request) => this.octokit.rest.pulls.createReview({
             owner: this.owner,
             repo: this.repo,
             pull_number: pullRequest,
@@ -58111,21 +58214,61 @@ class GitHubApi {
             event: 'COMMENT',
             body,
             comments,
+            request: { ...request, retries: 0 },
+        }));
+    }
+    async listReviews(pullRequest) {
+        return this.call('list the reviews', async (request) => {
+            const reviews = [];
+            for (let page = 1;; page++) {
+                const { data, status } = await this.octokit.rest.pulls.listReviews({
+                    owner: this.owner,
+                    repo: this.repo,
+                    pull_number: pullRequest,
+                    per_page: 100,
+                    page,
+                    request,
+                });
+                if (!Array.isArray(data))
+                    throw new GitHubError('list the reviews', status, 'the answer is not a list');
+                reviews.push(...data);
+                if (data.length < 100)
+                    break;
+            }
+            return reviews.map((r) => ({
+                id: r.id,
+                body: r.body ?? '',
+                commitId: r.commit_id ?? '',
+                userId: r.user?.id ?? null,
+            }));
         });
+    }
+    async updateReview(pullRequest, id, body) {
+        await this.call('mark an earlier review as outdated', (request) => this.octokit.rest.pulls.updateReview({
+            owner: this.owner,
+            repo: this.repo,
+            pull_number: pullRequest,
+            review_id: id,
+            body,
+            request,
+        }));
     }
     /** The merge base GitHub computes for base...head, as its pull-request diff uses. */
     async mergeBase(base, head) {
-        const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
-            owner: this.owner,
-            repo: this.repo,
-            basehead: `${base}...${head}`,
-            per_page: 1,
+        return this.call('ask for the merge base', async (request) => {
+            const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
+                owner: this.owner,
+                repo: this.repo,
+                basehead: `${base}...${head}`,
+                per_page: 1,
+                request,
+            });
+            return data.merge_base_commit.sha;
         });
-        return data.merge_base_commit.sha;
     }
 }
 function httpStatus(error) {
-    const status = error.status;
+    const status = error?.status;
     return typeof status === 'number' ? status : null;
 }
 
@@ -58194,18 +58337,34 @@ async function applyFix(repo, api, target, options, log) {
     const workloads = edits.flatMap((e) => e.workloads);
     let why = 'the pull request comes from a fork, whose branch this token cannot write to';
     if (!target.fromFork && target.branch) {
+        const branch = target.branch;
+        let sha;
         try {
-            const sha = await commit(repo, api, target.head, target.branch, edits);
-            return { kind: 'committed', sha, branch: target.branch, workloads };
+            sha = await commitObject(repo, api, target.head, edits);
         }
         catch (error) {
-            const status = httpStatus(error);
-            if (status === 422)
-                return { kind: 'branch-moved', branch: target.branch };
-            if (status !== 403 && status !== 404)
+            if (!(error instanceof GitHubError) || (!error.forbidden && error.status !== 404))
                 throw error;
-            why = `the token cannot write to ${target.branch} (HTTP ${status}; fix mode needs contents: write)`;
+            sha = '';
+            why = `the token cannot write to ${branch} (HTTP ${error.status}; fix mode needs contents: write)`;
             log(`Could not commit: ${why}. Suggesting the change instead.`);
+        }
+        if (sha) {
+            try {
+                await api.updateBranch(branch, sha);
+            }
+            catch (error) {
+                if (!(error instanceof GitHubError))
+                    throw error;
+                // The answer was lost or refused: where the branch points now says what happened.
+                const tip = await api.branchTip(branch);
+                if (tip === sha)
+                    return { kind: 'committed', sha, branch, workloads };
+                if (tip !== target.head)
+                    return { kind: 'branch-moved', branch };
+                throw error;
+            }
+            return { kind: 'committed', sha, branch, workloads };
         }
     }
     const { comments, outside } = suggestionsFor(edits, await repo.diffLines(target.base, target.head));
@@ -58213,11 +58372,10 @@ async function applyFix(repo, api, target, options, log) {
     let rest = outside;
     if (comments.length > 0) {
         try {
-            await api.createReview(target.pullRequest, target.head, 'Config Rollout Guard: content-hash annotations for the workloads this change would leave dormant.', comments);
-            suggested = comments.length;
+            suggested = (await postReview(api, target, comments)) ? comments.length : 0;
         }
         catch (error) {
-            if (httpStatus(error) !== 403)
+            if (!(error instanceof GitHubError && error.forbidden))
                 throw error;
             log('Could not post review suggestions (read-only token); the patch goes to the summary instead.');
             rest = edits;
@@ -58231,7 +58389,33 @@ async function applyFix(repo, api, target, options, log) {
         why,
     };
 }
-async function commit(repo, api, head, branch, edits) {
+const REVIEW_MARKER = '<!-- config-rollout-guard:suggestions -->';
+/**
+ * One review of suggestions per head commit: a rerun on the same commit adopts the review it (or a
+ * lost answer) already posted; a newer commit's review marks the earlier ones outdated.
+ */
+async function postReview(api, target, comments) {
+    const me = await api.viewer();
+    const mine = async () => (await api.listReviews(target.pullRequest)).filter((r) => r.body.startsWith(REVIEW_MARKER) && (me.id === null || r.userId === me.id));
+    const body = `${REVIEW_MARKER}\nConfig Rollout Guard: content-hash annotations for the workloads this change would leave dormant.`;
+    const earlier = await mine();
+    if (earlier.some((r) => r.commitId === target.head))
+        return true;
+    try {
+        await api.createReview(target.pullRequest, target.head, body, comments);
+    }
+    catch (error) {
+        if (error instanceof GitHubError && error.status !== null && error.status < 500)
+            throw error;
+        if (!(await mine()).some((r) => r.commitId === target.head))
+            await api.createReview(target.pullRequest, target.head, body, comments);
+    }
+    for (const review of earlier.filter((r) => !r.body.includes('Outdated:')))
+        await api.updateReview(target.pullRequest, review.id, `${REVIEW_MARKER}\nOutdated: these suggestions were for ${review.commitId.slice(0, 7)}; see the newer review.`);
+    return true;
+}
+/** The commit object with the edits on top of `head`; content-addressed, so retries are harmless. */
+async function commitObject(repo, api, head, edits) {
     const { tree, modes } = await repo.treeAndModes(head, edits.map((e) => e.file));
     const blobs = await Promise.all(edits.map((e) => api.createBlob(e.after)));
     const newTree = await api.createTree(tree, edits.map((e, i) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', sha: blobs[i] })));
@@ -58240,9 +58424,7 @@ async function commit(repo, api, head, branch, edits) {
         'config-rollout-guard fix: a content-hash annotation on each pod template that reads the changed\n' +
         'config, so applying this change rolls it.\n\n' +
         edits.flatMap((e) => e.workloads.map((w) => `- ${w.kind} ${objectName(w)} (${w.file})`)).join('\n');
-    const sha = await api.createCommit(message, newTree, head);
-    await api.updateBranch(branch, sha);
-    return sha;
+    return api.createCommit(message, newTree, head);
 }
 
 /** What the fix did, for the comment and the summary. */
@@ -58276,42 +58458,75 @@ function renderFixOutcome(outcome, baseSha) {
 /** Hidden in the rendered comment; with the author, it finds our comment among all others. */
 const MARKER = '<!-- config-rollout-guard:report -->';
 const MAX_COMMENT_LENGTH = 65536;
+/** The marker of one instance: several instances of the Action on one pull request keep one comment each. */
+const commentMarker = (header) => header ? `<!-- config-rollout-guard:report:${header.replace(/[^\w.-]/g, '_')} -->` : MARKER;
 /**
  * One comment per pull request, updated in place. With findings it shows the report; when a later
  * push leaves none, an existing comment turns into the all-clear rather than being left stale.
+ *
+ * Ours is the oldest comment with the marker by this token's user. A create that failed may still
+ * have landed, so it is never simply retried: the comments are listed again and a landed one is
+ * adopted. Two runs at once can each create one; after writing, a run deletes every duplicate but
+ * the oldest, and puts its own text there, so the newest run's report is what stays.
  */
-async function upsertStickyComment(api, pullRequest, content, policy) {
+async function upsertStickyComment(api, pullRequest, content, policy, marker = MARKER) {
     if (policy === 'never')
         return 'not-needed';
     try {
         const me = await api.viewer();
-        const existing = (await api.listComments(pullRequest)).find((c) => c.body.includes(MARKER) &&
-            (me.id !== null && c.userId !== null ? c.userId === me.id : c.userLogin === me.login));
+        const ours = async () => (await api.listComments(pullRequest))
+            .filter((c) => c.body.startsWith(marker) &&
+            (me.id !== null && c.userId !== null ? c.userId === me.id : c.userLogin === me.login))
+            .sort((a, b) => a.id - b.id);
+        const [existing] = await ours();
         const text = content.hasFindings || policy === 'always' ? content.report : existing ? content.allClear : null;
         if (text === null)
             return 'not-needed';
-        const body = fit(`${MARKER}\n${text}`, content.overflowLink);
+        const body = fit(`${marker}\n${text}`, content.overflowLink);
+        let outcome;
         if (!existing) {
-            await api.createComment(pullRequest, body);
-            return 'created';
+            await api.createComment(pullRequest, body).catch(async (error) => {
+                if (error instanceof GitHubError && error.status !== null && error.status < 500)
+                    throw error;
+                // 5xx or no answer: it may have landed. Look before trying once more.
+                if ((await ours()).some((c) => c.body === body))
+                    return;
+                await api.createComment(pullRequest, body);
+            });
+            outcome = 'created';
         }
-        if (existing.body === body)
-            return 'unchanged';
-        await api.updateComment(existing.id, body);
-        return 'updated';
+        else if (existing.body === body) {
+            outcome = 'unchanged';
+        }
+        else {
+            await api.updateComment(existing.id, body);
+            outcome = 'updated';
+        }
+        const [keep, ...duplicates] = await ours();
+        if (duplicates.length) {
+            if (keep.body !== body)
+                await api.updateComment(keep.id, body);
+            for (const duplicate of duplicates)
+                await api.deleteComment(duplicate.id);
+        }
+        return outcome;
     }
     catch (error) {
         // Fork pull requests get a read-only token: the report still reaches the summary and annotations.
-        if (httpStatus(error) === 403)
+        if (error instanceof GitHubError && error.forbidden)
             return 'forbidden';
         throw error;
     }
 }
 function fit(body, overflowLink) {
-    if (body.length <= MAX_COMMENT_LENGTH)
-        return body;
     const note = `\n\n… The report is longer than a comment can hold; read it whole in the [job summary](${overflowLink}).\n`;
-    const kept = body.slice(0, body.lastIndexOf('\n', MAX_COMMENT_LENGTH - note.length - '\n</details>'.length));
+    return cut(body, MAX_COMMENT_LENGTH, note);
+}
+/** `body` cut at a line to fit `limit` with `note` after it, any open `<details>` closed. */
+function cut(body, limit, note) {
+    if (body.length <= limit)
+        return body;
+    const kept = body.slice(0, body.lastIndexOf('\n', limit - note.length - '\n</details>'.length));
     const open = kept.split('<details>').length - kept.split('</details>').length;
     return kept + (open > 0 ? '\n</details>' : '') + note;
 }
@@ -58344,7 +58559,8 @@ function fromPayload(eventName, payload, overrides) {
                 mergeBaseOf: pr.base.sha,
                 pullRequest: pr.number,
                 branch: pr.head.ref ?? null,
-                fromFork: Boolean(pr.head.repo?.full_name && baseRepo && pr.head.repo.full_name !== baseRepo),
+                // A deleted fork arrives as `head.repo: null`: never the base repository's own branch.
+                fromFork: !pr.head.repo?.full_name || !baseRepo || pr.head.repo.full_name !== baseRepo,
             };
         }
         case 'push': {
@@ -58408,7 +58624,7 @@ async function ensurePresent(repo, revs, log) {
         await repo.fetchCommits(missing);
     }
     catch (error) {
-        throw new UsageError(`Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${error.message.trim()}). ` +
+        throw new UsageError(`Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${error.message.trim().replace(/\s*\n\s*/g, '; ')}). ` +
             'Check out full history: actions/checkout with fetch-depth: 0.');
     }
 }
@@ -58419,7 +58635,13 @@ async function run() {
         await runChecked();
     }
     catch (error) {
-        setFailed(error instanceof UsageError ? error.message : (error.stack ?? String(error)));
+        // One line for the reader; the stack only when the run is re-run with debug logging.
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        setFailed(error instanceof UsageError || error instanceof GitHubError
+            ? message
+            : `${error.name ?? 'Error'}: ${message}`);
+        if (isDebug() && error instanceof Error && error.stack)
+            debug(error.stack);
     }
 }
 async function runChecked() {
@@ -58449,6 +58671,16 @@ async function runChecked() {
         const { base, head } = await resolveRange(repo, range, api, info);
         info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
         let report = await check(repo, { base, head, ...options });
+        const link = (file, line) => `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+        // Outputs and summary first: whatever GitHub answers later, the report is written.
+        const publish = async (fixSection) => {
+            const reportPath = await publishOutputs(report);
+            const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
+            const note = `\n\n… The report is longer than a job summary can hold; the whole of it is the JSON at the \`report-path\` output (${reportPath}): upload it with actions/upload-artifact.\n`;
+            await summary.addRaw(cut(markdown, MAX_SUMMARY_LENGTH, note)).write({ overwrite: true });
+            return markdown;
+        };
+        let markdown = await publish('');
         let fixSection = '';
         if (mode === 'fix' && range.pullRequest === null) {
             notice('mode: fix acts on pull requests; on this event it reports only.');
@@ -58463,7 +58695,9 @@ async function runChecked() {
                 fromFork: range.fromFork,
             };
             const outcome = await applyFix(repo, api, target, options, info);
+            fixSection = renderFixOutcome(outcome, base);
             if (outcome.kind === 'branch-moved') {
+                await publish(fixSection);
                 notice(`${outcome.branch} moved while this ran, so nothing was committed; the newer push gets its own run.`);
                 return;
             }
@@ -58474,12 +58708,8 @@ async function runChecked() {
                 await repo.fetchCommits([outcome.sha]);
                 report = await check(repo, { base, head: outcome.sha, ...options });
             }
-            fixSection = renderFixOutcome(outcome, base);
+            markdown = await publish(fixSection);
         }
-        await publishOutputs(report);
-        const link = (file, line) => `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
-        const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
-        await summary.addRaw(markdown).write();
         for (const a of annotations(report))
             core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
         const failure = failureReason(report, failOn);
@@ -58490,7 +58720,13 @@ async function runChecked() {
                 allClear: renderAllClear(report),
                 hasFindings: hasFindings(report) || fixSection !== '',
                 overflowLink: runUrl,
-            }, commentPolicy);
+            }, commentPolicy, commentMarker(getInput('header'))).catch((error) => {
+                // The verdict stands on the report, which the summary already holds; a lost comment is said.
+                if (!(error instanceof GitHubError))
+                    throw error;
+                warning(`${error.message}. The report is in the job summary.`);
+                return 'failed';
+            });
             if (outcome === 'forbidden') {
                 warning(`Could not comment on pull request #${range.pullRequest}: the token is read-only` +
                     `${range.fromFork ? ' (a pull request from a fork)' : ''}. The report is in the job summary and the annotations.`);
@@ -58506,6 +58742,8 @@ async function runChecked() {
         repo.close();
     }
 }
+/** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
+const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
 async function publishOutputs(report) {
     setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
     setOutput('impact-count', report.impacts.length);
@@ -58513,6 +58751,9 @@ async function publishOutputs(report) {
     const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
     await writeFile$1(path, JSON.stringify(report, null, 2) + '\n');
     setOutput('report-path', path);
+    setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
+    setOutput('has-findings', String(hasFindings(report)));
+    return path;
 }
 /** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */
 function workspacePath(root, file) {

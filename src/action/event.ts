@@ -61,7 +61,8 @@ function fromPayload(
         mergeBaseOf: pr.base.sha,
         pullRequest: pr.number,
         branch: pr.head.ref ?? null,
-        fromFork: Boolean(pr.head.repo?.full_name && baseRepo && pr.head.repo.full_name !== baseRepo),
+        // A deleted fork arrives as `head.repo: null`: never the base repository's own branch.
+        fromFork: !pr.head.repo?.full_name || !baseRepo || pr.head.repo.full_name !== baseRepo,
       };
     }
     case 'push': {

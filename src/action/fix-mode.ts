@@ -4,8 +4,8 @@ import type { Repository } from '../stages/1-git/repository.js';
 import type { FixOutcome } from '../stages/9-report/fix-outcome.js';
 import { objectName } from '../stages/9-report/wording.js';
 import type { Report } from '../model/types.js';
-import { httpStatus, type GitHubApi } from './github-api.js';
-import { suggestionsFor } from './suggest.js';
+import { GitHubError, type GitHubApi } from './github-api.js';
+import { suggestionsFor, type SuggestionComment } from './suggest.js';
 
 export interface FixTarget {
   base: string;
@@ -39,15 +39,28 @@ export async function applyFix(
 
   let why = 'the pull request comes from a fork, whose branch this token cannot write to';
   if (!target.fromFork && target.branch) {
+    const branch = target.branch;
+    let sha: string;
     try {
-      const sha = await commit(repo, api, target.head, target.branch, edits);
-      return { kind: 'committed', sha, branch: target.branch, workloads };
+      sha = await commitObject(repo, api, target.head, edits);
     } catch (error) {
-      const status = httpStatus(error);
-      if (status === 422) return { kind: 'branch-moved', branch: target.branch };
-      if (status !== 403 && status !== 404) throw error;
-      why = `the token cannot write to ${target.branch} (HTTP ${status}; fix mode needs contents: write)`;
+      if (!(error instanceof GitHubError) || (!error.forbidden && error.status !== 404)) throw error;
+      sha = '';
+      why = `the token cannot write to ${branch} (HTTP ${error.status}; fix mode needs contents: write)`;
       log(`Could not commit: ${why}. Suggesting the change instead.`);
+    }
+    if (sha) {
+      try {
+        await api.updateBranch(branch, sha);
+      } catch (error) {
+        if (!(error instanceof GitHubError)) throw error;
+        // The answer was lost or refused: where the branch points now says what happened.
+        const tip = await api.branchTip(branch);
+        if (tip === sha) return { kind: 'committed', sha, branch, workloads };
+        if (tip !== target.head) return { kind: 'branch-moved', branch };
+        throw error;
+      }
+      return { kind: 'committed', sha, branch, workloads };
     }
   }
 
@@ -56,15 +69,9 @@ export async function applyFix(
   let rest = outside;
   if (comments.length > 0) {
     try {
-      await api.createReview(
-        target.pullRequest,
-        target.head,
-        'Config Rollout Guard: content-hash annotations for the workloads this change would leave dormant.',
-        comments,
-      );
-      suggested = comments.length;
+      suggested = (await postReview(api, target, comments)) ? comments.length : 0;
     } catch (error) {
-      if (httpStatus(error) !== 403) throw error;
+      if (!(error instanceof GitHubError && error.forbidden)) throw error;
       log('Could not post review suggestions (read-only token); the patch goes to the summary instead.');
       rest = edits;
     }
@@ -78,11 +85,46 @@ export async function applyFix(
   };
 }
 
-async function commit(
+const REVIEW_MARKER = '<!-- config-rollout-guard:suggestions -->';
+
+/**
+ * One review of suggestions per head commit: a rerun on the same commit adopts the review it (or a
+ * lost answer) already posted; a newer commit's review marks the earlier ones outdated.
+ */
+async function postReview(
+  api: GitHubApi,
+  target: FixTarget,
+  comments: SuggestionComment[],
+): Promise<boolean> {
+  const me = await api.viewer();
+  const mine = async () =>
+    (await api.listReviews(target.pullRequest)).filter(
+      (r) => r.body.startsWith(REVIEW_MARKER) && (me.id === null || r.userId === me.id),
+    );
+  const body = `${REVIEW_MARKER}\nConfig Rollout Guard: content-hash annotations for the workloads this change would leave dormant.`;
+  const earlier = await mine();
+  if (earlier.some((r) => r.commitId === target.head)) return true;
+  try {
+    await api.createReview(target.pullRequest, target.head, body, comments);
+  } catch (error) {
+    if (error instanceof GitHubError && error.status !== null && error.status < 500) throw error;
+    if (!(await mine()).some((r) => r.commitId === target.head))
+      await api.createReview(target.pullRequest, target.head, body, comments);
+  }
+  for (const review of earlier.filter((r) => !r.body.includes('Outdated:')))
+    await api.updateReview(
+      target.pullRequest,
+      review.id,
+      `${REVIEW_MARKER}\nOutdated: these suggestions were for ${review.commitId.slice(0, 7)}; see the newer review.`,
+    );
+  return true;
+}
+
+/** The commit object with the edits on top of `head`; content-addressed, so retries are harmless. */
+async function commitObject(
   repo: Repository,
   api: GitHubApi,
   head: string,
-  branch: string,
   edits: FileEdit[],
 ): Promise<string> {
   const { tree, modes } = await repo.treeAndModes(
@@ -100,7 +142,5 @@ async function commit(
     'config-rollout-guard fix: a content-hash annotation on each pod template that reads the changed\n' +
     'config, so applying this change rolls it.\n\n' +
     edits.flatMap((e) => e.workloads.map((w) => `- ${w.kind} ${objectName(w)} (${w.file})`)).join('\n');
-  const sha = await api.createCommit(message, newTree, head);
-  await api.updateBranch(branch, sha);
-  return sha;
+  return api.createCommit(message, newTree, head);
 }

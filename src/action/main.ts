@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
 import { RENDER_MODES } from '../commands/options.js';
-import { FAIL_ON_VALUES, failureReason, hasFindings, type FailOn } from '../model/status.js';
+import { FAIL_ON_VALUES, failureReason, failsAtDefault, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
@@ -14,9 +14,9 @@ import type { Report } from '../model/types.js';
 import { annotations } from './annotations.js';
 import { applyFix } from './fix-mode.js';
 import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
-import { upsertStickyComment, type CommentPolicy } from './comment.js';
+import { commentMarker, cut, upsertStickyComment, type CommentPolicy } from './comment.js';
 import { rangeFromEvent, type EventPayload } from './event.js';
-import { GitHubApi } from './github-api.js';
+import { GitHubApi, GitHubError } from './github-api.js';
 import { resolveRange } from './range.js';
 
 /** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
@@ -24,7 +24,14 @@ export async function run(): Promise<void> {
   try {
     await runChecked();
   } catch (error) {
-    core.setFailed(error instanceof UsageError ? error.message : ((error as Error).stack ?? String(error)));
+    // One line for the reader; the stack only when the run is re-run with debug logging.
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    core.setFailed(
+      error instanceof UsageError || error instanceof GitHubError
+        ? message
+        : `${(error as Error).name ?? 'Error'}: ${message}`,
+    );
+    if (core.isDebug() && error instanceof Error && error.stack) core.debug(error.stack);
   }
 }
 
@@ -61,6 +68,17 @@ async function runChecked(): Promise<void> {
     const { base, head } = await resolveRange(repo, range, api, core.info);
     core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
     let report = await check(repo, { base, head, ...options });
+    const link = (file: string, line: number) =>
+      `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+    // Outputs and summary first: whatever GitHub answers later, the report is written.
+    const publish = async (fixSection: string) => {
+      const reportPath = await publishOutputs(report);
+      const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
+      const note = `\n\n… The report is longer than a job summary can hold; the whole of it is the JSON at the \`report-path\` output (${reportPath}): upload it with actions/upload-artifact.\n`;
+      await core.summary.addRaw(cut(markdown, MAX_SUMMARY_LENGTH, note)).write({ overwrite: true });
+      return markdown;
+    };
+    let markdown = await publish('');
 
     let fixSection = '';
     if (mode === 'fix' && range.pullRequest === null) {
@@ -75,7 +93,9 @@ async function runChecked(): Promise<void> {
         fromFork: range.fromFork,
       };
       const outcome = await applyFix(repo, api, target, options, core.info);
+      fixSection = renderFixOutcome(outcome, base);
       if (outcome.kind === 'branch-moved') {
+        await publish(fixSection);
         core.notice(
           `${outcome.branch} moved while this ran, so nothing was committed; the newer push gets its own run.`,
         );
@@ -88,14 +108,9 @@ async function runChecked(): Promise<void> {
         await repo.fetchCommits([outcome.sha]);
         report = await check(repo, { base, head: outcome.sha, ...options });
       }
-      fixSection = renderFixOutcome(outcome, base);
+      markdown = await publish(fixSection);
     }
 
-    await publishOutputs(report);
-    const link = (file: string, line: number) =>
-      `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
-    const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
-    await core.summary.addRaw(markdown).write();
     for (const a of annotations(report))
       core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
 
@@ -113,7 +128,13 @@ async function runChecked(): Promise<void> {
           overflowLink: runUrl,
         },
         commentPolicy,
-      );
+        commentMarker(core.getInput('header')),
+      ).catch((error: unknown) => {
+        // The verdict stands on the report, which the summary already holds; a lost comment is said.
+        if (!(error instanceof GitHubError)) throw error;
+        core.warning(`${error.message}. The report is in the job summary.`);
+        return 'failed' as const;
+      });
       if (outcome === 'forbidden') {
         core.warning(
           `Could not comment on pull request #${range.pullRequest}: the token is read-only` +
@@ -129,7 +150,10 @@ async function runChecked(): Promise<void> {
   }
 }
 
-async function publishOutputs(report: Report): Promise<void> {
+/** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
+const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
+
+async function publishOutputs(report: Report): Promise<string> {
   core.setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
   core.setOutput('impact-count', report.impacts.length);
   core.setOutput(
@@ -141,6 +165,9 @@ async function publishOutputs(report: Report): Promise<void> {
   const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   core.setOutput('report-path', path);
+  core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
+  core.setOutput('has-findings', String(hasFindings(report)));
+  return path;
 }
 
 /** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */

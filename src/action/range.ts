@@ -49,7 +49,7 @@ async function ensurePresent(
     await repo.fetchCommits(missing);
   } catch (error) {
     throw new UsageError(
-      `Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${(error as Error).message.trim()}). ` +
+      `Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${(error as Error).message.trim().replace(/\s*\n\s*/g, '; ')}). ` +
         'Check out full history: actions/checkout with fetch-depth: 0.',
     );
   }

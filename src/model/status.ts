@@ -68,6 +68,9 @@ export const statusRank = (status: ImpactStatus): number => STATUS_ORDER.indexOf
 
 export const toneOf = (status: ImpactStatus): Tone => RULES[status].tone;
 
+/** Whether an impact fails a run at the default `fail-on` (dormant). */
+export const failsAtDefault = (status: ImpactStatus): boolean => RULES[status].failsAt.includes('dormant');
+
 /** Statuses a reviewer has to act on: the ones that fail at some level. */
 export const needsAction = (status: ImpactStatus): boolean => RULES[status].failsAt.length > 0;
 

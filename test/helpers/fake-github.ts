@@ -27,6 +27,13 @@ export interface Review {
 export const BOT = { id: 41898282, login: 'github-actions[bot]', type: 'Bot' };
 
 /**
+ * A fault to inject for one request: answer with this status (and body, headers) instead; never
+ * answer; or do the work and then answer with `landed` (a write that happened, reported as failed).
+ */
+export type Fault =
+  { status: number; body?: unknown; headers?: Record<string, string> } | { hang: true } | { landed: number };
+
+/**
  * A local stand-in for the GitHub REST and GraphQL APIs the Action uses. It keeps state (comments),
  * pages lists with `link` headers like GitHub, answers merge-base questions from a real bare
  * repository, and can be told to fail.
@@ -39,6 +46,9 @@ export class FakeGitHub {
   commentWriteStatus = 0;
   /** Answer this many requests with 502 before serving normally. */
   failNext = 0;
+  /** Decides, per request, whether to inject a fault. */
+  fault: ((request: RecordedRequest) => Fault | undefined) | null = null;
+  readonly reviewList: (Review & { id: number; user: typeof BOT })[] = [];
   private nextId = 1000;
   private server: Server | null = null;
 
@@ -55,6 +65,7 @@ export class FakeGitHub {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
@@ -74,9 +85,17 @@ export class FakeGitHub {
     const url = new URL(req.url ?? '/', 'http://x');
     const body = text ? JSON.parse(text) : undefined;
     this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, body });
+    const injected = this.fault?.(this.requests[this.requests.length - 1]);
+    if (injected && 'hang' in injected) return;
+    if (injected && 'status' in injected) {
+      res.writeHead(injected.status, { 'content-type': 'application/json', ...injected.headers });
+      res.end(JSON.stringify(injected.body ?? { message: 'injected' }));
+      return;
+    }
     const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(JSON.stringify(data));
+      const landed = injected && 'landed' in injected ? injected.landed : null;
+      res.writeHead(landed ?? status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(landed ? { message: 'injected after the write' } : data));
     };
     if (this.failNext > 0) {
       this.failNext--;
@@ -114,6 +133,12 @@ export class FakeGitHub {
       const comment = { id: this.nextId++, issue, body: (body as { body: string }).body, user: BOT };
       this.comments.push(comment);
       return send(201, comment);
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && req.method === 'DELETE') {
+      this.comments = this.comments.filter((c) => c.id !== Number(match![1]));
+      res.writeHead(204);
+      res.end();
+      return;
     }
     if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/)) && req.method === 'PATCH') {
       if (this.commentWriteStatus)
@@ -182,7 +207,25 @@ export class FakeGitHub {
       if (this.commentWriteStatus)
         return send(this.commentWriteStatus, { message: 'Resource not accessible by integration' });
       this.reviews.push(body as Review);
-      return send(200, { id: this.nextId++ });
+      const review = { ...(body as Review), id: this.nextId++, user: BOT };
+      this.reviewList.push(review);
+      return send(200, review);
+    }
+    if (path.match(/^\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews$/) && req.method === 'GET')
+      return send(200, this.reviewList);
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews\/(\d+)$/)) && req.method === 'PUT') {
+      const review = this.reviewList.find((r) => r.id === Number(match![1]));
+      if (!review) return send(404, { message: 'Not Found' });
+      review.body = (body as { body: string }).body;
+      return send(200, review);
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/git\/ref\/(.+)$/)) && req.method === 'GET') {
+      const sha = execFileSync('git', ['rev-parse', `refs/${decodeURIComponent(match[1])}`], {
+        cwd: this.bareRepo,
+      })
+        .toString()
+        .trim();
+      return send(200, { ref: `refs/${match[1]}`, object: { sha } });
     }
     if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/compare\/(.+)\.\.\.(.+)$/))) {
       try {
