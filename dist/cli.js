@@ -226,6 +226,32 @@ function field(body, path) {
         value = isRecord(value) ? value[key] : undefined;
     return value;
 }
+/**
+ * A digest of a parsed YAML value that does not depend on key order. Shared subtrees (what YAML
+ * aliases become) are digested once, so a document whose aliases expand to gigabytes costs what
+ * its nodes cost, where serialising it would not finish.
+ */
+function valueDigest(value, memo = new WeakMap()) {
+    if (value === null || typeof value !== 'object')
+        return JSON.stringify(value) ?? 'undefined';
+    const known = memo.get(value);
+    if (known)
+        return known;
+    const hash = createHash('sha256');
+    if (Array.isArray(value)) {
+        hash.update('[');
+        for (const item of value)
+            hash.update(valueDigest(item, memo) + ',');
+    }
+    else {
+        hash.update('{');
+        for (const key of Object.keys(value).sort())
+            hash.update(`${JSON.stringify(key)}:${valueDigest(value[key], memo)},`);
+    }
+    const digest = hash.digest('base64');
+    memo.set(value, digest);
+    return digest;
+}
 
 const sameEntry = (a, b) => a?.field === b?.field && a?.sha256 === b?.sha256;
 function isConfig(object) {
@@ -9718,88 +9744,59 @@ function splitLines(text) {
     return result;
 }
 
-var fastJsonStableStringify;
-var hasRequiredFastJsonStableStringify;
-
-function requireFastJsonStableStringify () {
-	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
-	hasRequiredFastJsonStableStringify = 1;
-
-	fastJsonStableStringify = function (data, opts) {
-	    if (!opts) opts = {};
-	    if (typeof opts === 'function') opts = { cmp: opts };
-	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
-
-	    var cmp = opts.cmp && (function (f) {
-	        return function (node) {
-	            return function (a, b) {
-	                var aobj = { key: a, value: node[a] };
-	                var bobj = { key: b, value: node[b] };
-	                return f(aobj, bobj);
-	            };
-	        };
-	    })(opts.cmp);
-
-	    var seen = [];
-	    return (function stringify (node) {
-	        if (node && node.toJSON && typeof node.toJSON === 'function') {
-	            node = node.toJSON();
-	        }
-
-	        if (node === undefined) return;
-	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
-	        if (typeof node !== 'object') return JSON.stringify(node);
-
-	        var i, out;
-	        if (Array.isArray(node)) {
-	            out = '[';
-	            for (i = 0; i < node.length; i++) {
-	                if (i) out += ',';
-	                out += stringify(node[i]) || 'null';
-	            }
-	            return out + ']';
-	        }
-
-	        if (node === null) return 'null';
-
-	        if (seen.indexOf(node) !== -1) {
-	            if (cycles) return JSON.stringify('__cycle__');
-	            throw new TypeError('Converting circular structure to JSON');
-	        }
-
-	        var seenIndex = seen.push(node) - 1;
-	        var keys = Object.keys(node).sort(cmp && cmp(node));
-	        out = '';
-	        for (i = 0; i < keys.length; i++) {
-	            var key = keys[i];
-	            var value = stringify(node[key]);
-
-	            if (!value) continue;
-	            if (out) out += ',';
-	            out += JSON.stringify(key) + ':' + value;
-	        }
-	        seen.splice(seenIndex, 1);
-	        return '{' + out + '}';
-	    })(data);
-	};
-	return fastJsonStableStringify;
-}
-
-var fastJsonStableStringifyExports = requireFastJsonStableStringify();
-var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
-
 /**
- * Sets one annotation on a pod template by editing the text, not by re-serialising it: only the
- * annotation line changes (plus `metadata:` / `annotations:` lines when they are missing, indented
- * in the file's own style). Comments, quoting, key order, flow style, separators, line endings and
- * every other document stay byte for byte. The result is re-parsed and must equal the original
- * plus the annotation, or nothing is written.
+ * Every stamp of one file in one pass: the file is parsed once, the edits are planned on that one
+ * parse and applied bottom-up, and the result is verified once — so the cost follows the file, not
+ * the file times its workloads. Should the combined result not verify, each stamp is tried alone,
+ * so one odd object costs only its own stamp.
  */
-function setTemplateAnnotation(text, target, key, value) {
+function setTemplateAnnotations(text, stamps, key) {
     const lines = new distExports$2.LineCounter();
     const documents = distExports$2.parseAllDocuments(text, { version: '1.1', lineCounter: lines });
     const style = new Style(text);
-    const object = findObject(documents, (offset) => lines.linePos(offset).line, target);
+    const objects = objectsByLine(documents, (offset) => lines.linePos(offset).line);
+    const planned = stamps.map((stamp) => plan(stamp, objects, key, style));
+    const edits = planned.filter((p) => typeof p === 'object' && p !== null && 'edit' in p);
+    const results = planned.map((p) => p === null ? { changed: false } : 'error' in p ? { error: p.error } : { changed: true });
+    if (edits.length === 0)
+        return { text, results };
+    const sorted = edits.map((e) => e.edit).sort((a, b) => a.at - b.at);
+    // Two edits at one place (two templates sharing an insertion point) cannot both apply blindly.
+    const overlapping = sorted.some((e, i) => i > 0 && e.at < sorted[i - 1].end);
+    // Joined once from slices: splicing the string per edit would copy the file once per workload.
+    const parts = [];
+    let from = 0;
+    for (const edit of sorted) {
+        parts.push(text.slice(from, edit.at), edit.text);
+        from = edit.end;
+    }
+    const result = parts.join('') + text.slice(from);
+    if (!overlapping && verify(text, result, edits, key))
+        return { text: result, results };
+    if (stamps.length === 1)
+        return {
+            text,
+            results: [
+                {
+                    error: `could not edit ${stamps[0].target.kind} ${stamps[0].target.name} without changing anything else`,
+                },
+            ],
+        };
+    // One at a time, each on the text the previous ones left, bottom-up so start lines stay true.
+    let current = text;
+    const alone = stamps.map(() => ({ changed: false }));
+    const order = stamps.map((_, i) => i).sort((a, b) => stamps[b].target.line - stamps[a].target.line);
+    for (const i of order) {
+        const single = setTemplateAnnotations(current, [stamps[i]], key);
+        alone[i] = single.results[0];
+        current = single.text;
+    }
+    return { text: current, results: alone };
+}
+function plan(stamp, objects, key, style) {
+    const { target, value } = stamp;
+    const object = (objects.get(target.line) ?? []).find(({ node }) => node.get('kind') === target.kind &&
+        node.get('metadata')?.get?.('name') === target.name);
     if (!object)
         return { error: `no ${target.kind} ${target.name} starts at line ${target.line}` };
     const located = locate(object.node, target.templatePath, style);
@@ -9807,15 +9804,16 @@ function setTemplateAnnotation(text, target, key, value) {
         return {
             error: `${target.kind} ${target.name} has no pod template at ${target.templatePath || 'its root'}`,
         };
+    // The object itself may carry an anchor that other documents alias; only the nodes below it matter.
+    const anchored = shared(...located.through.slice(1));
+    if (anchored)
+        return { error: `${target.kind} ${target.name}: ${anchored}` };
     const edit = planEdit(located.map, located.keyColumn, key, value, style);
     if (edit === null)
-        return { text, changed: false };
+        return null;
     if (typeof edit === 'string')
         return { error: `${target.kind} ${target.name}: ${edit}` };
-    const result = text.slice(0, edit.at) + edit.text + text.slice(edit.end);
-    return verify(text, result, object.position, target.templatePath, key, value)
-        ? { text: result, changed: true }
-        : { error: `could not edit ${target.kind} ${target.name} without changing anything else` };
+    return { stamp, position: object.position, edit };
 }
 /** The file's own conventions: line ending and indentation step. */
 class Style {
@@ -9831,6 +9829,9 @@ class Style {
 }
 /** The edit, `null` when the annotation is already there, or why the template cannot take it. */
 function planEdit(template, templateKeyColumn, key, value, style) {
+    const anchored = shared(template, pairOf(template, 'metadata')?.value, annotationsOf(template));
+    if (anchored)
+        return anchored;
     const metadata = pairOf(template, 'metadata');
     if (!metadata)
         return insertPair(template, templateKeyColumn, 'metadata', { annotations: { [key]: value } }, style, true);
@@ -9852,8 +9853,28 @@ function planEdit(template, templateKeyColumn, key, value, style) {
         return insertPair(annotations.value, style.column(annotations.key.range[0]), key, value, style, false);
     if (distExports$2.isScalar(existing.value) && existing.value.value === value)
         return null;
+    if (existing.value && existing.value.anchor)
+        return 'its hash annotation is an anchor that others may alias; set it by hand';
     const node = existing.value;
-    return { at: node.range[0], end: node.range[1], text: JSON.stringify(value) };
+    // A block scalar (`>-`, `|`) owns its line break; the quoted replacement must keep one.
+    const block = distExports$2.isScalar(node) && (node.type === 'BLOCK_FOLDED' || node.type === 'BLOCK_LITERAL');
+    return { at: node.range[0], end: node.range[1], text: JSON.stringify(value) + (block ? style.eol : '') };
+}
+/**
+ * A map with an anchor (`&name`) can be aliased elsewhere: an edit there would change every alias —
+ * another workload's template and its hash.
+ */
+function shared(...nodes) {
+    for (const node of nodes) {
+        const anchor = node?.anchor;
+        if (anchor)
+            return `its pod template shares &${anchor} with other places (an anchor); give it its own annotations to stamp it`;
+    }
+    return null;
+}
+function annotationsOf(template) {
+    const metadata = pairOf(template, 'metadata')?.value;
+    return distExports$2.isMap(metadata) ? pairOf(metadata, 'annotations')?.value : null;
 }
 function isNull(node) {
     return node === null || (distExports$2.isScalar(node) && node.value === null);
@@ -9931,29 +9952,30 @@ function flowEntry(key, value) {
 function pairOf(map, key) {
     return map.items.find((p) => distExports$2.isPair(p) && distExports$2.isScalar(p.key) && p.key.value === key);
 }
-function findObject(documents, lineOf, target) {
+/** Every object of the file (documents and List items), by the line it starts on. */
+function objectsByLine(documents, lineOf) {
+    const byLine = new Map();
+    const add = (node, position) => {
+        const line = lineOf(node.range[0]);
+        byLine.set(line, [...(byLine.get(line) ?? []), { node, position }]);
+    };
     for (const [document, doc] of documents.entries()) {
         if (doc.errors.length || !distExports$2.isMap(doc.contents))
             continue;
-        const candidates = [[doc.contents, null]];
+        add(doc.contents, { document, item: null });
         const items = doc.contents.get('items', true);
         if (distExports$2.isSeq(items))
-            items.items.forEach((item, i) => distExports$2.isMap(item) && candidates.push([item, i]));
-        for (const [node, item] of candidates) {
-            if (lineOf(node.range[0]) !== target.line)
-                continue;
-            const metadata = node.get('metadata', true);
-            if (node.get('kind') === target.kind && distExports$2.isMap(metadata) && metadata.get('name') === target.name)
-                return { node, position: { document, item } };
-        }
+            items.items.forEach((item, i) => distExports$2.isMap(item) && add(item, { document, item: i }));
     }
-    return null;
+    return byLine;
 }
 /** The map at a PodTemplate path, and the column of the key that holds it (for the indentation step). */
 function locate(root, path, style) {
     let node = root;
     let keyColumn = null;
+    const through = [];
     for (const step of path ? path.split('.') : []) {
+        through.push(node);
         const match = PATH_STEP.exec(step);
         if (!match || !distExports$2.isMap(node))
             return null;
@@ -9967,11 +9989,11 @@ function locate(root, path, style) {
             keyColumn = null;
         }
     }
-    return { map: node, keyColumn };
+    return { map: node, keyColumn, through };
 }
 const PATH_STEP = /^([^[\]]+)(?:\[(\d+)\])?$/;
-/** The edited file must read as the original with exactly one annotation added or changed. */
-function verify(before, after, at, templatePath, key, value) {
+/** The edited file must read as the original with exactly the planned annotations added or changed. */
+function verify(before, after, planned, key) {
     const read = (text) => {
         const docs = distExports$2.parseAllDocuments(text, { version: '1.1' });
         if (docs.some((d) => d.errors.length))
@@ -9982,15 +10004,21 @@ function verify(before, after, at, templatePath, key, value) {
     const edited = read(after);
     if (!expected || !edited || expected.length !== edited.length)
         return false;
-    const doc = expected[at.document];
-    const object = at.item === null ? doc : isRecord(doc) && Array.isArray(doc.items) ? doc.items[at.item] : undefined;
-    const template = walk(object, templatePath);
-    if (!isRecord(template))
-        return false;
-    const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
-    const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
-    annotations[key] = value;
-    return stringify(expected) === stringify(edited);
+    for (const { stamp, position } of planned) {
+        const doc = expected[position.document];
+        const object = position.item === null
+            ? doc
+            : isRecord(doc) && Array.isArray(doc.items)
+                ? doc.items[position.item]
+                : undefined;
+        const template = walk(object, stamp.target.templatePath);
+        if (!isRecord(template))
+            return false;
+        const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
+        const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
+        annotations[key] = stamp.value;
+    }
+    return valueDigest(expected) === valueDigest(edited);
 }
 function walk(value, path) {
     for (const step of path ? path.split('.') : []) {
@@ -10005,8 +10033,7 @@ function walk(value, path) {
 }
 
 /**
- * Applies stamps file by file. Within a file, objects further down are edited first: an edit adds
- * lines only inside its own object, so the start lines of the objects above stay true.
+ * Applies stamps file by file, all stamps of a file in one pass (see setTemplateAnnotations).
  */
 function applyStamps(stamps, annotation, texts, diagnostics) {
     const byFile = new Map();
@@ -10017,27 +10044,32 @@ function applyStamps(stamps, annotation, texts, diagnostics) {
         const before = texts.get(file);
         if (before === undefined)
             continue;
-        let text = before;
+        const { text, results } = setTemplateAnnotations(before, fileStamps.map(({ workload, template, value }) => ({
+            target: {
+                line: workload.object.line,
+                kind: workload.object.kind,
+                name: workload.object.name,
+                templatePath: template.path,
+            },
+            value,
+        })), annotation);
         const stamped = [];
-        fileStamps.sort((a, b) => b.workload.object.line - a.workload.object.line || compareText(b.template.path, a.template.path));
-        for (const { workload, template, value } of fileStamps) {
+        fileStamps.forEach(({ workload }, i) => {
+            const result = results[i];
             const { kind, name, namespace, line } = workload.object;
-            const result = setTemplateAnnotation(text, { line, kind, name, templatePath: template.path }, annotation, value);
-            if ('error' in result) {
+            if ('error' in result)
                 diagnostics.push({
                     file,
                     line,
                     severity: 'warning',
                     message: `could not write the config hash: ${result.error}.`,
                 });
-                continue;
-            }
-            text = result.text;
-            if (result.changed && !stamped.some((s) => s.line === line))
+            else if (result.changed && !stamped.some((s) => s.line === line))
                 stamped.push({ kind, namespace, name, file, line });
-        }
+        });
+        stamped.sort((a, b) => a.line - b.line);
         if (text !== before)
-            edits.push({ file, before, after: text, workloads: stamped.reverse() });
+            edits.push({ file, before, after: text, workloads: stamped });
     }
     return edits;
 }
@@ -10096,6 +10128,76 @@ function secretLines(text) {
     }
     return lines;
 }
+
+var fastJsonStableStringify;
+var hasRequiredFastJsonStableStringify;
+
+function requireFastJsonStableStringify () {
+	if (hasRequiredFastJsonStableStringify) return fastJsonStableStringify;
+	hasRequiredFastJsonStableStringify = 1;
+
+	fastJsonStableStringify = function (data, opts) {
+	    if (!opts) opts = {};
+	    if (typeof opts === 'function') opts = { cmp: opts };
+	    var cycles = (typeof opts.cycles === 'boolean') ? opts.cycles : false;
+
+	    var cmp = opts.cmp && (function (f) {
+	        return function (node) {
+	            return function (a, b) {
+	                var aobj = { key: a, value: node[a] };
+	                var bobj = { key: b, value: node[b] };
+	                return f(aobj, bobj);
+	            };
+	        };
+	    })(opts.cmp);
+
+	    var seen = [];
+	    return (function stringify (node) {
+	        if (node && node.toJSON && typeof node.toJSON === 'function') {
+	            node = node.toJSON();
+	        }
+
+	        if (node === undefined) return;
+	        if (typeof node == 'number') return isFinite(node) ? '' + node : 'null';
+	        if (typeof node !== 'object') return JSON.stringify(node);
+
+	        var i, out;
+	        if (Array.isArray(node)) {
+	            out = '[';
+	            for (i = 0; i < node.length; i++) {
+	                if (i) out += ',';
+	                out += stringify(node[i]) || 'null';
+	            }
+	            return out + ']';
+	        }
+
+	        if (node === null) return 'null';
+
+	        if (seen.indexOf(node) !== -1) {
+	            if (cycles) return JSON.stringify('__cycle__');
+	            throw new TypeError('Converting circular structure to JSON');
+	        }
+
+	        var seenIndex = seen.push(node) - 1;
+	        var keys = Object.keys(node).sort(cmp && cmp(node));
+	        out = '';
+	        for (i = 0; i < keys.length; i++) {
+	            var key = keys[i];
+	            var value = stringify(node[key]);
+
+	            if (!value) continue;
+	            if (out) out += ',';
+	            out += JSON.stringify(key) + ':' + value;
+	        }
+	        seen.splice(seenIndex, 1);
+	        return '{' + out + '}';
+	    })(data);
+	};
+	return fastJsonStableStringify;
+}
+
+var fastJsonStableStringifyExports = requireFastJsonStableStringify();
+var stringify = /*@__PURE__*/getDefaultExportFromCjs(fastJsonStableStringifyExports);
 
 /** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
 const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
@@ -10593,7 +10695,8 @@ function status(workload, owner, input) {
     if (!workload.behaviour.rolls)
         return { status: workload.behaviour.status, reason: workload.behaviour.reason };
     const templateChanged = before !== 'unchanged' &&
-        stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
+        valueDigest(owner.templates.map((t) => t.template)) !==
+            valueDigest(before.templates.map((t) => t.template));
     return templateChanged
         ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
         : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };

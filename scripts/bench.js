@@ -7,6 +7,7 @@
 //   --naive REPO BASE HEAD           read every manifest at both revisions and parse them all
 //   --generate NAMESPACES            build a repository, keep it and print where (also for profiling)
 //   --kustomize-only                 only the kustomize monorepo section
+//   --file-only                      only the one-file section (fix growth, alias-heavy check)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -337,8 +338,10 @@ function main(quick) {
     rmSync(repo, { recursive: true, force: true });
   }
   const k = kustomizeSection(quick);
+  const f = fileSection(quick);
   report(results);
   console.log(kustomizeReport(k));
+  console.log(fileReport(f));
 }
 
 function report(results) {
@@ -585,7 +588,79 @@ function kustomizeReport(k) {
   ].join('\n');
 }
 
+// ---------------------------------------------------------------------------------------------
+// Growth within one file: fix of 100, 400 and 1,600 workloads in a single manifest (the cost must
+// follow the file, not the file times its workloads), and check of a file whose pod template holds
+// 999 aliases of a large list (memory must follow the nodes, not their expansion).
+
+function oneFileRepo(text, change) {
+  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-f-'));
+  git(repo, 'init', '-q', '-b', 'main');
+  writeFileSync(join(repo, 'all.yaml'), text);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'base');
+  if (change) {
+    writeFileSync(join(repo, 'all.yaml'), change(text));
+    git(repo, 'commit', '-q', '-am', 'change');
+  }
+  return repo;
+}
+
+function fileSection(quick) {
+  const runs = quick ? 1 : 3;
+  const rows = {};
+  for (const n of [100, 400, 1600]) {
+    const text = Array.from(
+      { length: n },
+      (_, i) =>
+        `${configMap('one', `app-${i}-config`, random(i + 1))}---\n${workload('Deployment', 'apps/v1', 'one', `app-${i}`, `app-${i}-config`, 'db')}`,
+    ).join('---\n');
+    const repo = oneFileRepo(text);
+    rows[n] = measure(
+      `fix (adoption) of ${n} workloads in one file`,
+      process.execPath,
+      [CLI, 'fix', '--repo', repo, '--dry-run'],
+      runs,
+    );
+    rmSync(repo, { recursive: true, force: true });
+  }
+  const items = 10_000;
+  const list = Array.from(
+    { length: items },
+    (_, i) => `      - {name: VAR_${i}, value: "${'x'.repeat(40)}"}`,
+  ).join('\n');
+  const aliases = Array.from({ length: 999 }, (_, i) => `    c${i}: *big`).join('\n');
+  const heavy = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\ndata: {a: "1"}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: heavy}\nspec:\n  template:\n    metadata:\n      labels: {app: heavy}\n    spec:\n      containers:\n      - name: app\n        image: app:1\n        envFrom: [{configMapRef: {name: cfg}}]\n        env: &big\n${list}\n      extra:\n${aliases.replace(/^ {4}/gm, '        ')}\n`;
+  const repo = oneFileRepo(heavy, (t) => t.replace('a: "1"', 'a: "2"'));
+  rows.alias = measure(
+    `check of a file with 999 aliases of a ${items}-item list`,
+    process.execPath,
+    [CLI, 'check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json'],
+    runs,
+    { okCodes: [1] },
+  );
+  rows.aliasBytes = heavy.length;
+  rows.aliasItems = items;
+  rmSync(repo, { recursive: true, force: true });
+  return rows;
+}
+
+function fileReport(f) {
+  const ms = (row) => `${row.ms.toFixed(0)} ms`;
+  return [
+    '',
+    '| one file | median | peak RSS | ratio |',
+    '| --- | ---: | ---: | --- |',
+    `| fix of 100 workloads in one file | ${ms(f[100])} | ${f[100].mb.toFixed(0)} MB | |`,
+    `| fix of 400 workloads in one file | ${ms(f[400])} | ${f[400].mb.toFixed(0)} MB | ${(f[400].ms / f[100].ms).toFixed(2)}× of 100 |`,
+    `| fix of 1,600 workloads in one file | ${ms(f[1600])} | ${f[1600].mb.toFixed(0)} MB | ${(f[1600].ms / f[400].ms).toFixed(2)}× of 400 |`,
+    `| check of a ${(f.aliasBytes / 1024).toFixed(0)} KB file, 999 aliases of a ${f.aliasItems}-item list in a pod template | ${ms(f.alias)} | ${f.alias.mb.toFixed(0)} MB | |`,
+  ].join('\n');
+}
+
 if (process.argv[2] === '--parse-only') parseOnly(process.argv[3], process.argv[4]);
+else if (process.argv[2] === '--file-only')
+  console.log(fileReport(fileSection(process.argv.includes('--quick'))));
 else if (process.argv[2] === '--kustomize-only')
   console.log(kustomizeReport(kustomizeSection(process.argv.includes('--quick'))));
 else if (process.argv[2] === '--naive') naive(process.argv[3], process.argv[4], process.argv[5]);

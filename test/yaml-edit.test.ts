@@ -240,3 +240,63 @@ test('a target that is not there is an error, not a guess', () => {
     error: 'Deployment web has no pod template at spec.template',
   });
 });
+
+describe('anchors and scalar styles', () => {
+  test('a pod template whose annotations another workload aliases is refused, naming the anchor', () => {
+    const input = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    metadata:
+      annotations: &shared
+        team: a
+    spec:
+      containers: []
+  other: *shared
+`;
+    const result = setTemplateAnnotation(input, deployment, KEY, V);
+    expect(result).toEqual({ error: expect.stringMatching(/^Deployment web: .*&shared.*own annotations/) });
+  });
+
+  test('a template reached through an anchored spec is refused too', () => {
+    const input = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec: &spec
+  template:
+    spec:
+      containers: []
+`;
+    expect(setTemplateAnnotation(input, deployment, KEY, V)).toEqual({
+      error: expect.stringContaining('&spec'),
+    });
+  });
+
+  test.each(['>-', '|-', '>', '|'])(
+    'an existing hash written as a %s block scalar is replaced in place',
+    (indicator) => {
+      const input = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    metadata:
+      annotations:
+        ${KEY}: ${indicator}
+          sha256:old
+        team: a
+    spec:
+      containers: []
+`;
+      const result = setTemplateAnnotation(input, deployment, KEY, V);
+      expect(result).toEqual({
+        text: input.replace(`${indicator}\n          sha256:old`, JSON.stringify(V)),
+        changed: true,
+      });
+    },
+  );
+});

@@ -1,10 +1,10 @@
 import { compareText } from '../../model/order.js';
-import stringify from 'fast-json-stable-stringify';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
 import { statusRank } from '../../model/status.js';
+import { valueDigest } from '../../model/values.js';
 import type {
   ConfigChange,
   ConfigRef,
@@ -182,7 +182,8 @@ function status(
     return { status: workload.behaviour.status, reason: workload.behaviour.reason };
   const templateChanged =
     before !== 'unchanged' &&
-    stringify(owner.templates.map((t) => t.template)) !== stringify(before.templates.map((t) => t.template));
+    valueDigest(owner.templates.map((t) => t.template)) !==
+      valueDigest(before.templates.map((t) => t.template));
   return templateChanged
     ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
     : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };

@@ -3,7 +3,7 @@ import { LineCounter, parseAllDocuments } from 'yaml';
 import type { PodTemplate, Workload } from '../4-objects/workloads.js';
 import { compareText } from '../../model/order.js';
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
-import { setTemplateAnnotation } from './yaml-edit.js';
+import { setTemplateAnnotations } from './yaml-edit.js';
 
 /** One template to stamp with the hash it should carry. */
 export interface Stamp {
@@ -31,8 +31,7 @@ export interface FixResult {
 }
 
 /**
- * Applies stamps file by file. Within a file, objects further down are edited first: an edit adds
- * lines only inside its own object, so the start lines of the objects above stay true.
+ * Applies stamps file by file, all stamps of a file in one pass (see setTemplateAnnotations).
  */
 export function applyStamps(
   stamps: readonly Stamp[],
@@ -47,34 +46,35 @@ export function applyStamps(
   for (const [file, fileStamps] of [...byFile].sort(([a], [b]) => compareText(a, b))) {
     const before = texts.get(file);
     if (before === undefined) continue;
-    let text = before;
-    const stamped: WorkloadRefSummary[] = [];
-    fileStamps.sort(
-      (a, b) =>
-        b.workload.object.line - a.workload.object.line || compareText(b.template.path, a.template.path),
-    );
-    for (const { workload, template, value } of fileStamps) {
-      const { kind, name, namespace, line } = workload.object;
-      const result = setTemplateAnnotation(
-        text,
-        { line, kind, name, templatePath: template.path },
-        annotation,
+    const { text, results } = setTemplateAnnotations(
+      before,
+      fileStamps.map(({ workload, template, value }) => ({
+        target: {
+          line: workload.object.line,
+          kind: workload.object.kind,
+          name: workload.object.name,
+          templatePath: template.path,
+        },
         value,
-      );
-      if ('error' in result) {
+      })),
+      annotation,
+    );
+    const stamped: WorkloadRefSummary[] = [];
+    fileStamps.forEach(({ workload }, i) => {
+      const result = results[i];
+      const { kind, name, namespace, line } = workload.object;
+      if ('error' in result)
         diagnostics.push({
           file,
           line,
           severity: 'warning',
           message: `could not write the config hash: ${result.error}.`,
         });
-        continue;
-      }
-      text = result.text;
-      if (result.changed && !stamped.some((s) => s.line === line))
+      else if (result.changed && !stamped.some((s) => s.line === line))
         stamped.push({ kind, namespace, name, file, line });
-    }
-    if (text !== before) edits.push({ file, before, after: text, workloads: stamped.reverse() });
+    });
+    stamped.sort((a, b) => a.line - b.line);
+    if (text !== before) edits.push({ file, before, after: text, workloads: stamped });
   }
   return edits;
 }

@@ -1,4 +1,3 @@
-import stringify from 'fast-json-stable-stringify';
 import {
   LineCounter,
   isMap,
@@ -11,7 +10,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { isRecord } from '../../model/values.js';
+import { isRecord, valueDigest } from '../../model/values.js';
 
 /** Which pod template to annotate: the object that starts at `line`, and the template's path in it. */
 export interface AnnotationTarget {
@@ -43,24 +42,101 @@ export function setTemplateAnnotation(
   key: string,
   value: string,
 ): AnnotateResult {
+  const { text: result, results } = setTemplateAnnotations(text, [{ target, value }], key);
+  const [outcome] = results;
+  return 'error' in outcome ? outcome : { text: result, changed: outcome.changed };
+}
+
+export interface AnnotationStamp {
+  target: AnnotationTarget;
+  value: string;
+}
+
+/**
+ * Every stamp of one file in one pass: the file is parsed once, the edits are planned on that one
+ * parse and applied bottom-up, and the result is verified once — so the cost follows the file, not
+ * the file times its workloads. Should the combined result not verify, each stamp is tried alone,
+ * so one odd object costs only its own stamp.
+ */
+export function setTemplateAnnotations(
+  text: string,
+  stamps: readonly AnnotationStamp[],
+  key: string,
+): { text: string; results: ({ changed: boolean } | { error: string })[] } {
   const lines = new LineCounter();
   const documents = parseAllDocuments(text, { version: '1.1', lineCounter: lines });
   const style = new Style(text);
-  const object = findObject(documents, (offset) => lines.linePos(offset).line, target);
+  const objects = objectsByLine(documents, (offset) => lines.linePos(offset).line);
+  const planned = stamps.map((stamp) => plan(stamp, objects, key, style));
+  const edits = planned.filter((p): p is Planned => typeof p === 'object' && p !== null && 'edit' in p);
+  const results = planned.map((p) =>
+    p === null ? { changed: false } : 'error' in p ? { error: p.error } : { changed: true },
+  );
+  if (edits.length === 0) return { text, results };
+  const sorted = edits.map((e) => e.edit).sort((a, b) => a.at - b.at);
+  // Two edits at one place (two templates sharing an insertion point) cannot both apply blindly.
+  const overlapping = sorted.some((e, i) => i > 0 && e.at < sorted[i - 1].end);
+  // Joined once from slices: splicing the string per edit would copy the file once per workload.
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of sorted) {
+    parts.push(text.slice(from, edit.at), edit.text);
+    from = edit.end;
+  }
+  const result = parts.join('') + text.slice(from);
+  if (!overlapping && verify(text, result, edits, key)) return { text: result, results };
+  if (stamps.length === 1)
+    return {
+      text,
+      results: [
+        {
+          error: `could not edit ${stamps[0].target.kind} ${stamps[0].target.name} without changing anything else`,
+        },
+      ],
+    };
+  // One at a time, each on the text the previous ones left, bottom-up so start lines stay true.
+  let current = text;
+  const alone = stamps.map(() => ({ changed: false }) as { changed: boolean } | { error: string });
+  const order = stamps.map((_, i) => i).sort((a, b) => stamps[b].target.line - stamps[a].target.line);
+  for (const i of order) {
+    const single = setTemplateAnnotations(current, [stamps[i]], key);
+    alone[i] = single.results[0];
+    current = single.text;
+  }
+  return { text: current, results: alone };
+}
+
+interface Planned {
+  stamp: AnnotationStamp;
+  position: Position;
+  edit: Edit;
+}
+
+function plan(
+  stamp: AnnotationStamp,
+  objects: ReadonlyMap<number, { node: YAMLMap; position: Position }[]>,
+  key: string,
+  style: Style,
+): Planned | { error: string } | null {
+  const { target, value } = stamp;
+  const object = (objects.get(target.line) ?? []).find(
+    ({ node }) =>
+      node.get('kind') === target.kind &&
+      (node.get('metadata') as YAMLMap | undefined)?.get?.('name') === target.name,
+  );
   if (!object) return { error: `no ${target.kind} ${target.name} starts at line ${target.line}` };
   const located = locate(object.node, target.templatePath, style);
   if (!located || !isMap(located.map))
     return {
       error: `${target.kind} ${target.name} has no pod template at ${target.templatePath || 'its root'}`,
     };
-
+  // The object itself may carry an anchor that other documents alias; only the nodes below it matter.
+  const anchored = shared(...located.through.slice(1));
+  if (anchored) return { error: `${target.kind} ${target.name}: ${anchored}` };
   const edit = planEdit(located.map, located.keyColumn, key, value, style);
-  if (edit === null) return { text, changed: false };
+  if (edit === null) return null;
   if (typeof edit === 'string') return { error: `${target.kind} ${target.name}: ${edit}` };
-  const result = text.slice(0, edit.at) + edit.text + text.slice(edit.end);
-  return verify(text, result, object.position, target.templatePath, key, value)
-    ? { text: result, changed: true }
-    : { error: `could not edit ${target.kind} ${target.name} without changing anything else` };
+  return { stamp, position: object.position, edit };
 }
 
 /** The file's own conventions: line ending and indentation step. */
@@ -82,6 +158,8 @@ function planEdit(
   value: string,
   style: Style,
 ): Edit | null | string {
+  const anchored = shared(template, pairOf(template, 'metadata')?.value, annotationsOf(template));
+  if (anchored) return anchored;
   const metadata = pairOf(template, 'metadata');
   if (!metadata)
     return insertPair(
@@ -106,8 +184,30 @@ function planEdit(
   if (!existing)
     return insertPair(annotations.value, style.column(annotations.key.range![0]), key, value, style, false);
   if (isScalar(existing.value) && existing.value.value === value) return null;
+  if (existing.value && (existing.value as Node & { anchor?: string }).anchor)
+    return 'its hash annotation is an anchor that others may alias; set it by hand';
   const node = existing.value as Node;
-  return { at: node.range![0], end: node.range![1], text: JSON.stringify(value) };
+  // A block scalar (`>-`, `|`) owns its line break; the quoted replacement must keep one.
+  const block = isScalar(node) && (node.type === 'BLOCK_FOLDED' || node.type === 'BLOCK_LITERAL');
+  return { at: node.range![0], end: node.range![1], text: JSON.stringify(value) + (block ? style.eol : '') };
+}
+
+/**
+ * A map with an anchor (`&name`) can be aliased elsewhere: an edit there would change every alias —
+ * another workload's template and its hash.
+ */
+function shared(...nodes: unknown[]): string | null {
+  for (const node of nodes) {
+    const anchor = (node as { anchor?: string } | null)?.anchor;
+    if (anchor)
+      return `its pod template shares &${anchor} with other places (an anchor); give it its own annotations to stamp it`;
+  }
+  return null;
+}
+
+function annotationsOf(template: YAMLMap): unknown {
+  const metadata = pairOf(template, 'metadata')?.value;
+  return isMap(metadata) ? pairOf(metadata, 'annotations')?.value : null;
 }
 
 function isNull(node: Node | null): boolean {
@@ -208,24 +308,23 @@ interface Position {
   item: number | null;
 }
 
-function findObject(
+/** Every object of the file (documents and List items), by the line it starts on. */
+function objectsByLine(
   documents: Document.Parsed[],
   lineOf: (offset: number) => number,
-  target: AnnotationTarget,
-): { node: YAMLMap; position: Position } | null {
+): Map<number, { node: YAMLMap; position: Position }[]> {
+  const byLine = new Map<number, { node: YAMLMap; position: Position }[]>();
+  const add = (node: YAMLMap, position: Position) => {
+    const line = lineOf(node.range![0]);
+    byLine.set(line, [...(byLine.get(line) ?? []), { node, position }]);
+  };
   for (const [document, doc] of documents.entries()) {
     if (doc.errors.length || !isMap(doc.contents)) continue;
-    const candidates: [YAMLMap, number | null][] = [[doc.contents, null]];
+    add(doc.contents, { document, item: null });
     const items = doc.contents.get('items', true);
-    if (isSeq(items)) items.items.forEach((item, i) => isMap(item) && candidates.push([item, i]));
-    for (const [node, item] of candidates) {
-      if (lineOf(node.range![0]) !== target.line) continue;
-      const metadata = node.get('metadata', true);
-      if (node.get('kind') === target.kind && isMap(metadata) && metadata.get('name') === target.name)
-        return { node, position: { document, item } };
-    }
+    if (isSeq(items)) items.items.forEach((item, i) => isMap(item) && add(item, { document, item: i }));
   }
-  return null;
+  return byLine;
 }
 
 /** The map at a PodTemplate path, and the column of the key that holds it (for the indentation step). */
@@ -233,10 +332,12 @@ function locate(
   root: YAMLMap,
   path: string,
   style: Style,
-): { map: unknown; keyColumn: number | null } | null {
+): { map: unknown; keyColumn: number | null; through: unknown[] } | null {
   let node: unknown = root;
   let keyColumn: number | null = null;
+  const through: unknown[] = [];
   for (const step of path ? path.split('.') : []) {
+    through.push(node);
     const match = PATH_STEP.exec(step);
     if (!match || !isMap(node)) return null;
     const pair = pairOf(node, match[1]);
@@ -248,20 +349,13 @@ function locate(
       keyColumn = null;
     }
   }
-  return { map: node, keyColumn };
+  return { map: node, keyColumn, through };
 }
 
 const PATH_STEP = /^([^[\]]+)(?:\[(\d+)\])?$/;
 
-/** The edited file must read as the original with exactly one annotation added or changed. */
-function verify(
-  before: string,
-  after: string,
-  at: Position,
-  templatePath: string,
-  key: string,
-  value: string,
-): boolean {
+/** The edited file must read as the original with exactly the planned annotations added or changed. */
+function verify(before: string, after: string, planned: readonly Planned[], key: string): boolean {
   const read = (text: string) => {
     const docs = parseAllDocuments(text, { version: '1.1' });
     if (docs.some((d) => d.errors.length)) return null;
@@ -270,15 +364,21 @@ function verify(
   const expected = read(before);
   const edited = read(after);
   if (!expected || !edited || expected.length !== edited.length) return false;
-  const doc = expected[at.document];
-  const object =
-    at.item === null ? doc : isRecord(doc) && Array.isArray(doc.items) ? doc.items[at.item] : undefined;
-  const template = walk(object, templatePath);
-  if (!isRecord(template)) return false;
-  const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
-  const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
-  annotations[key] = value;
-  return stringify(expected) === stringify(edited);
+  for (const { stamp, position } of planned) {
+    const doc = expected[position.document];
+    const object =
+      position.item === null
+        ? doc
+        : isRecord(doc) && Array.isArray(doc.items)
+          ? doc.items[position.item]
+          : undefined;
+    const template = walk(object, stamp.target.templatePath);
+    if (!isRecord(template)) return false;
+    const metadata = (template.metadata = isRecord(template.metadata) ? template.metadata : {});
+    const annotations = (metadata.annotations = isRecord(metadata.annotations) ? metadata.annotations : {});
+    annotations[key] = stamp.value;
+  }
+  return valueDigest(expected) === valueDigest(edited);
 }
 
 function walk(value: unknown, path: string): unknown {
