@@ -167,3 +167,57 @@ test('a server that never answers: each call gives up after its deadline, with a
   );
   expect(Date.now() - started).toBeLessThan(10_000);
 });
+
+test('no Secret value reaches any output of the Action (summary, comment, annotations, log, outputs)', async () => {
+  const CANARY = 'ACTIONLEAKCANARY';
+  const secretFile = (v: string) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\nstringData:\n  password: ${v}\n  user: app\n`;
+  const setup = await new RemoteSetup().init();
+  const app = yaml(
+    deployment('app', {
+      containers: [
+        container('app', {
+          env: [{ name: 'P', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }],
+        }),
+      ],
+    }),
+  );
+  setup.dev.write({
+    'secret.yaml': secretFile('old'),
+    'app.yaml': app,
+    'cfg.yaml': yaml(configMap('cfg', { a: '1' })),
+  });
+  await setup.dev.commit('base');
+  const base = await setup.push('main');
+  // One value the parser rejects (its message would quote it), one that parses (its diff would show it).
+  setup.dev.write({
+    'secret.yaml':
+      secretFile(`*${CANARY}1`) + `---\n` + secretFile(`${CANARY}2`).replace('name: db', 'name: db2'),
+  });
+  await setup.dev.commit('rotate');
+  const head = await setup.push('feature');
+  const github = await new FakeGitHub(setup.bare).start();
+  try {
+    for (const mode of ['report', 'fix']) {
+      const result = await runAction({
+        checkout: await setup.checkout(head),
+        apiUrl: github.url,
+        eventName: 'pull_request',
+        payload: pr(base, head),
+        inputs: { mode, comment: 'always' },
+      });
+      const everything = [
+        result.stdout,
+        result.stderr,
+        result.summary,
+        JSON.stringify(result.outputs),
+        ...github.comments.map((c) => c.body),
+        ...github.reviewList.map((r) => JSON.stringify(r)),
+      ].join('\n');
+      expect(everything).toContain('Config Rollout Guard');
+      expect(everything).not.toContain(CANARY);
+    }
+  } finally {
+    await github.stop();
+  }
+});
