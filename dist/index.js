@@ -36789,6 +36789,11 @@ const RULES = {
         stampCures: false,
     },
     'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+    // A controller or the application itself picks the change up (Reloader, Wave, a reload sidecar,
+    // or the team's own declaration); nothing to do in Git.
+    reloaded: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
+    // The team said to leave this one alone, with a reason.
+    ignored: { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
     rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
 };
 const STATUS_ORDER = Object.keys(RULES);
@@ -36870,6 +36875,152 @@ function nextStep(report, base) {
     return worst ? RULES[worst].next(base) : null;
 }
 
+/** The workload annotation by which a team opts a workload (or a config) out, with the reason as value. */
+const IGNORE_ANNOTATION = 'config-rollout-guard/ignore';
+/** The workload annotation by which a team says its application re-reads mounted config files. */
+const RELOADS_ANNOTATION = 'config-rollout-guard/reloads';
+/**
+ * Images of sidecars that watch a mounted volume and tell the application to reload. They cover
+ * changes delivered through the volume they mount, never `env`, `envFrom` or `subPath`.
+ */
+const RELOAD_SIDECARS = [
+    'jimmidyson/configmap-reload',
+    'prometheus-operator/prometheus-config-reloader',
+    'kiwigrid/k8s-sidecar',
+];
+function annotationsOf$1(value) {
+    const annotations = field(value, 'metadata.annotations');
+    if (!isRecord(annotations))
+        return {};
+    return Object.fromEntries(Object.entries(annotations).map(([k, v]) => [k, String(v)]));
+}
+/** The opt-out that applies, from the workload first, then from any of its changed configs. */
+function optOut(workload, configs) {
+    const own = annotationsOf$1(workload.object.body)[IGNORE_ANNOTATION];
+    if (own !== undefined)
+        return own;
+    for (const config of configs)
+        if (config[IGNORE_ANNOTATION] !== undefined)
+            return config[IGNORE_ANNOTATION];
+    return null;
+}
+/**
+ * Workloads that `fix` leaves alone whatever they read: opted out, or restarted by Reloader or Wave
+ * (a hash stamp would roll them a second time).
+ */
+function managedElsewhere(workload) {
+    const own = annotationsOf$1(workload.object.body);
+    const pod = workload.templates.map((t) => annotationsOf$1(t.template));
+    const keys = [own, ...pod].flatMap((a) => Object.entries(a));
+    return keys.some(([k, v]) => k === IGNORE_ANNOTATION ||
+        (k.endsWith('reloader.stakater.com/auto') && v === 'true') ||
+        (k.endsWith('.reloader.stakater.com/reload') && !k.includes('exclude')) ||
+        (k === 'wave.pusher.com/update-on-config-change' && v === 'true'));
+}
+/**
+ * How a config change reaches running pods without a template change: which mechanisms cover
+ * which of the references it is read through. Reloader and Wave restart the workload in the
+ * cluster, so they cover every path; a reload sidecar or the application itself re-reads files of
+ * a mounted volume, so they cover volume deliveries only.
+ */
+function coverage(workload, template, config, configAnnotations, refs) {
+    const reloader = reloaderCovers(workload, template, config, configAnnotations);
+    if (reloader)
+        return { mechanisms: [`Reloader: ${reloader}`], uncovered: [] };
+    const wave = annotationsOf$1(workload.object.body)['wave.pusher.com/update-on-config-change'];
+    if (wave === 'true' && ['Deployment', 'StatefulSet', 'DaemonSet'].includes(workload.object.kind))
+        return { mechanisms: ['Wave: wave.pusher.com/update-on-config-change'], uncovered: [] };
+    const declared = annotationsOf$1(workload.object.body)[RELOADS_ANNOTATION] === 'volume';
+    const mechanisms = [];
+    const uncovered = [];
+    for (const ref of refs) {
+        const by = ref.delivery !== 'volume' || !ref.volume
+            ? null
+            : declared
+                ? `the application re-reads mounted files (${RELOADS_ANNOTATION}: volume)`
+                : sidecarWatching(template, ref.volume);
+        if (by)
+            mechanisms.push(by);
+        else
+            uncovered.push(ref);
+    }
+    return { mechanisms, uncovered };
+}
+/** Reloader's own rules, read from the workload's annotations, else its pod template's (as Reloader does). */
+function reloaderCovers(workload, template, config, configAnnotations) {
+    if (configAnnotations['reloader.stakater.com/ignore'] === 'true')
+        return null;
+    const own = annotationsOf$1(workload.object.body);
+    const pod = annotationsOf$1(template.template);
+    const read = (key) => own[key] ?? pod[key];
+    const kind = config.kind === 'ConfigMap' ? 'configmap' : 'secret';
+    const excluded = read(`${kind}s.exclude.reloader.stakater.com/reload`);
+    if (excluded && matchesList(excluded, config.name))
+        return null;
+    const named = read(`${kind}.reloader.stakater.com/reload`);
+    if (named && matchesList(named, config.name))
+        return `${kind}.reloader.stakater.com/reload`;
+    if (read('reloader.stakater.com/auto') === 'true')
+        return 'reloader.stakater.com/auto';
+    if (read(`${kind}.reloader.stakater.com/auto`) === 'true')
+        return `${kind}.reloader.stakater.com/auto`;
+    if (read('reloader.stakater.com/search') === 'true' &&
+        configAnnotations['reloader.stakater.com/match'] === 'true')
+        return 'reloader.stakater.com/search with reloader.stakater.com/match on the config';
+    return null;
+}
+/** A comma-separated list of names, each an anchored regular expression, as Reloader reads it. */
+function matchesList(list, name) {
+    return list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .some((entry) => {
+        try {
+            return new RegExp(`^(?:${entry})$`).test(name);
+        }
+        catch {
+            return entry === name;
+        }
+    });
+}
+/** A reload sidecar in the pod that mounts `volume`, described for the reader, or null. */
+function sidecarWatching(template, volume) {
+    const spec = template.template.spec;
+    const containers = [
+        ...(isRecord(spec) && Array.isArray(spec.containers) ? spec.containers : []),
+        ...(isRecord(spec) && Array.isArray(spec.initContainers) ? spec.initContainers : []),
+    ].filter(isRecord);
+    for (const container of containers) {
+        const image = typeof container.image === 'string' ? container.image : '';
+        const sidecar = RELOAD_SIDECARS.find((known) => imageName(image).endsWith(known));
+        if (!sidecar)
+            continue;
+        const mounts = Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : [];
+        const mount = mounts.find((m) => m.name === volume);
+        if (mount)
+            return `sidecar ${sidecar.split('/').pop()} watches ${String(mount.mountPath ?? volume)}`;
+    }
+    return null;
+}
+/** `registry:5000/org/name:tag@sha256:…` → `registry:5000/org/name`. */
+function imageName(image) {
+    const withoutDigest = image.split('@')[0];
+    const slash = withoutDigest.lastIndexOf('/');
+    const colon = withoutDigest.lastIndexOf(':');
+    return colon > slash ? withoutDigest.slice(0, colon) : withoutDigest;
+}
+/** The annotations of each config among `objects` (later definitions do not replace earlier ones). */
+function configAnnotations(objects) {
+    const byId = new Map();
+    for (const o of objects) {
+        const key = `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+        if (!byId.has(key))
+            byId.set(key, annotationsOf$1(o.body));
+    }
+    return (id) => byId.get(`${id.kind}\0${id.namespace ?? ''}\0${id.name}`) ?? {};
+}
+
 /** Worst first, then by where the workload is written. */
 const compareImpacts = (a, b) => statusRank(a.status) - statusRank(b.status) ||
     compareText(a.workload.file, b.workload.file) ||
@@ -36883,6 +37034,7 @@ function computeImpacts(input) {
         if (!source)
             continue;
         const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const consumedBy = [];
         const summary = summarise(workload.object);
         const configs = [];
         for (const change of changes) {
@@ -36918,6 +37070,7 @@ function computeImpacts(input) {
                     unaffected('reads none of the changed keys');
                 continue;
             }
+            consumedBy.push({ config: id, refs: consumed });
             configs.push({
                 ...id,
                 keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
@@ -36939,10 +37092,59 @@ function computeImpacts(input) {
             continue;
         }
         const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
-        result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+        const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
+        result.impacts.push({ ...verdict, workload: summary, configs, delivery });
     }
     result.impacts.sort(compareImpacts);
     return result;
+}
+/**
+ * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
+ * reloader that covers every changed config through every path it is read makes `dormant` into
+ * `reloaded`. Partly covered stays dormant, and says which paths are not.
+ */
+function covered(rollout, workload, templates, consumedBy, input, diagnostics) {
+    if (!needsAction(rollout.status))
+        return rollout;
+    const reason = optOut(workload, consumedBy.map((c) => input.configAnnotations(c.config)));
+    if (reason !== null) {
+        if (reason.trim() === '')
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'warning',
+                message: `${workload.object.kind} ${workload.object.name}: ${IGNORE_ANNOTATION} has no reason; say why the finding does not apply.`,
+            });
+        return {
+            status: 'ignored',
+            reason: `ignored (${IGNORE_ANNOTATION}): ${reason.trim() || 'no reason given'}`,
+        };
+    }
+    if (rollout.status !== 'dormant' || consumedBy.length === 0)
+        return rollout;
+    const mechanisms = [];
+    const uncovered = [];
+    for (const { config, refs } of consumedBy) {
+        for (const template of templates) {
+            const own = refs.filter((r) => template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)));
+            if (own.length === 0)
+                continue;
+            const covered = coverage(workload, template, config, input.configAnnotations(config), own);
+            mechanisms.push(...covered.mechanisms);
+            uncovered.push(...covered.uncovered.map((r) => r.via));
+        }
+    }
+    if (uncovered.length === 0 && mechanisms.length)
+        return {
+            status: 'reloaded',
+            reason: `reloaded without a rollout: ${[...new Set(mechanisms)].join('; ')}`,
+        };
+    if (mechanisms.length)
+        return {
+            ...rollout,
+            reason: `${rollout.reason}; ${[...new Set(mechanisms)].join('; ')} covers only part of it: ${uncovered.join(', ')} ${uncovered.length === 1 ? 'is' : 'are'} not covered`,
+        };
+    return rollout;
 }
 const STALE = {
     status: 'stale-hash',
@@ -37209,7 +37411,7 @@ function extractRefs(podSpec) {
                 refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
             for (const m of consumers) {
                 const delivery = m.subPath ? 'subPath' : 'volume';
-                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery, volume: volumeName });
             }
         };
         if (isRecord(volume.configMap)) {
@@ -46944,6 +47146,7 @@ function compare(root, base, head, changed, headTree, baseTree, settings, part) 
             return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
         },
         staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+        configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
     });
     part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
     part.changes.push(...changes);
@@ -49670,6 +49873,7 @@ async function check(repo, options) {
         deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
         previous,
         staleHash,
+        configAnnotations: configAnnotations([...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig)),
     });
     return {
         version: 2,
@@ -56185,7 +56389,8 @@ async function planFix(repo, options) {
         const all = await loadObjects(repo, head, (await repo.listFiles(head)).filter((f) => settings$1.selected(f) && !closures.has(f)));
         view = new HeadView(repo, head, { ...settings$1, selected: (f) => settings$1.selected(f) && !closures.has(f) }, all, diagnostics);
         diagnostics.push(...all.diagnostics);
-        isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
+        isTarget = (w) => !managedElsewhere(w) &&
+            (w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
     }
     // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.
     const targets = view.consumers().filter((w) => isTarget(w) && w.templates.length > 0);

@@ -8,6 +8,7 @@ import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { compareImpacts, computeImpacts } from '../stages/7-impacts/impacts.js';
+import { configAnnotations } from '../stages/7-impacts/reloaders.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
@@ -101,6 +102,9 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     ),
     previous,
     staleHash,
+    configAnnotations: configAnnotations(
+      [...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig),
+    ),
   });
   return {
     version: 2,

@@ -9,6 +9,7 @@ import { patchFileName } from '../stages/8-stamps/kustomize-patch.js';
 import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
 import { renderedStampEdits, type RenderedStamp } from '../stages/8-stamps/rendered-stamps.js';
 import { annotationOf, templateHashes } from '../stages/8-stamps/template-hashes.js';
+import { managedElsewhere } from '../stages/7-impacts/reloaders.js';
 import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
@@ -66,7 +67,9 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
       diagnostics,
     );
     diagnostics.push(...all.diagnostics);
-    isTarget = (w) => w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null);
+    isTarget = (w) =>
+      !managedElsewhere(w) &&
+      (w.behaviour.rolls || w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
   }
 
   // A Rollout with workloadRef has no template of its own: the Deployment it points at is stamped.

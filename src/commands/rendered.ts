@@ -32,6 +32,7 @@ import { consumerOf, type Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects } from '../stages/6-changes/pairing.js';
 import { computeImpacts } from '../stages/7-impacts/impacts.js';
+import { configAnnotations } from '../stages/7-impacts/reloaders.js';
 import { staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import type { Settings } from './options.js';
 
@@ -324,6 +325,7 @@ function compare(
       return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
     },
     staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+    configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
   });
   part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
   part.changes.push(...changes);

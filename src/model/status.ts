@@ -58,6 +58,11 @@ const RULES: Record<ImpactStatus, StatusRule> = {
     stampCures: false,
   },
   'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
+  // A controller or the application itself picks the change up (Reloader, Wave, a reload sidecar,
+  // or the team's own declaration); nothing to do in Git.
+  reloaded: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
+  // The team said to leave this one alone, with a reason.
+  ignored: { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
   rolling: { tone: 'good', failsAt: [], headline: null, next: null, stampCures: false },
 };
 

@@ -65,6 +65,8 @@ export interface ConfigRef {
   via: string;
   container: string | null;
   delivery: Delivery;
+  /** The pod volume it comes through, for volume deliveries (what a reload sidecar must mount too). */
+  volume?: string;
 }
 
 export interface ObjectId {
@@ -89,7 +91,8 @@ export interface ConfigChange extends Location {
   source?: Source;
 }
 
-export type ImpactStatus = 'dormant' | 'stale-hash' | 'rolling' | 'next-run' | 'manual';
+export type ImpactStatus =
+  'dormant' | 'stale-hash' | 'rolling' | 'next-run' | 'manual' | 'reloaded' | 'ignored';
 
 export interface ImpactedConfig {
   kind: ConfigKind;

@@ -30,7 +30,7 @@ export function extractRefs(podSpec: unknown): ConfigRef[] {
       if (consumers.length === 0) refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
       for (const m of consumers) {
         const delivery: Delivery = m.subPath ? 'subPath' : 'volume';
-        refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery });
+        refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery, volume: volumeName });
       }
     };
 

@@ -3,10 +3,13 @@ import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
-import { statusRank } from '../../model/status.js';
+import { needsAction, statusRank } from '../../model/status.js';
+import { IGNORE_ANNOTATION, coverage, optOut } from './reloaders.js';
 import { valueDigest } from '../../model/values.js';
 import type {
   ConfigChange,
+  ConfigKind,
+  ObjectId,
   ConfigRef,
   Delivery,
   Diagnostic,
@@ -27,6 +30,8 @@ export interface ImpactInput {
   previous: (head: ManifestObject) => Pick<Workload, 'templates'> | 'unchanged' | null;
   /** Workloads whose config-hash annotation does not match what they read at head. */
   staleHash: ReadonlySet<ManifestObject>;
+  /** The annotations of a changed config (Reloader's and our opt-outs live there). */
+  configAnnotations: (config: ObjectId) => Record<string, string>;
 }
 
 export interface ImpactResult {
@@ -49,6 +54,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
     const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+    const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const summary = summarise(workload.object);
     const configs: ImpactedConfig[] = [];
 
@@ -87,6 +93,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         else unaffected('reads none of the changed keys');
         continue;
       }
+      consumedBy.push({ config: id, refs: consumed });
       configs.push({
         ...id,
         keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
@@ -108,10 +115,69 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       continue;
     }
     const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort() as Delivery[];
-    result.impacts.push({ ...rollout, workload: summary, configs, delivery });
+    const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
+    result.impacts.push({ ...verdict, workload: summary, configs, delivery });
   }
   result.impacts.sort(compareImpacts);
   return result;
+}
+
+/**
+ * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
+ * reloader that covers every changed config through every path it is read makes `dormant` into
+ * `reloaded`. Partly covered stays dormant, and says which paths are not.
+ */
+function covered(
+  rollout: { status: ImpactStatus; reason: string },
+  workload: Consumer,
+  templates: readonly ConsumingTemplate[],
+  consumedBy: readonly { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[],
+  input: ImpactInput,
+  diagnostics: Diagnostic[],
+): { status: ImpactStatus; reason: string } {
+  if (!needsAction(rollout.status)) return rollout;
+  const reason = optOut(
+    workload,
+    consumedBy.map((c) => input.configAnnotations(c.config)),
+  );
+  if (reason !== null) {
+    if (reason.trim() === '')
+      diagnostics.push({
+        file: workload.object.file,
+        line: workload.object.line,
+        severity: 'warning',
+        message: `${workload.object.kind} ${workload.object.name}: ${IGNORE_ANNOTATION} has no reason; say why the finding does not apply.`,
+      });
+    return {
+      status: 'ignored',
+      reason: `ignored (${IGNORE_ANNOTATION}): ${reason.trim() || 'no reason given'}`,
+    };
+  }
+  if (rollout.status !== 'dormant' || consumedBy.length === 0) return rollout;
+  const mechanisms: string[] = [];
+  const uncovered: string[] = [];
+  for (const { config, refs } of consumedBy) {
+    for (const template of templates) {
+      const own = refs.filter((r) =>
+        template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)),
+      );
+      if (own.length === 0) continue;
+      const covered = coverage(workload, template, config, input.configAnnotations(config), own);
+      mechanisms.push(...covered.mechanisms);
+      uncovered.push(...covered.uncovered.map((r) => r.via));
+    }
+  }
+  if (uncovered.length === 0 && mechanisms.length)
+    return {
+      status: 'reloaded',
+      reason: `reloaded without a rollout: ${[...new Set(mechanisms)].join('; ')}`,
+    };
+  if (mechanisms.length)
+    return {
+      ...rollout,
+      reason: `${rollout.reason}; ${[...new Set(mechanisms)].join('; ')} covers only part of it: ${uncovered.join(', ')} ${uncovered.length === 1 ? 'is' : 'are'} not covered`,
+    };
+  return rollout;
 }
 
 const STALE = {

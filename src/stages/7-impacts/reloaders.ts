@@ -1,0 +1,164 @@
+import type { ConfigKind, ConfigRef, ObjectId } from '../../model/types.js';
+import { field, isRecord } from '../../model/values.js';
+import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
+
+/** The workload annotation by which a team opts a workload (or a config) out, with the reason as value. */
+export const IGNORE_ANNOTATION = 'config-rollout-guard/ignore';
+/** The workload annotation by which a team says its application re-reads mounted config files. */
+export const RELOADS_ANNOTATION = 'config-rollout-guard/reloads';
+
+/**
+ * Images of sidecars that watch a mounted volume and tell the application to reload. They cover
+ * changes delivered through the volume they mount, never `env`, `envFrom` or `subPath`.
+ */
+export const RELOAD_SIDECARS = [
+  'jimmidyson/configmap-reload',
+  'prometheus-operator/prometheus-config-reloader',
+  'kiwigrid/k8s-sidecar',
+];
+
+type Annotations = Record<string, string>;
+
+export function annotationsOf(value: unknown): Annotations {
+  const annotations = field(value, 'metadata.annotations');
+  if (!isRecord(annotations)) return {};
+  return Object.fromEntries(Object.entries(annotations).map(([k, v]) => [k, String(v)]));
+}
+
+/** The opt-out that applies, from the workload first, then from any of its changed configs. */
+export function optOut(workload: Consumer, configs: readonly Annotations[]): string | null {
+  const own = annotationsOf(workload.object.body)[IGNORE_ANNOTATION];
+  if (own !== undefined) return own;
+  for (const config of configs) if (config[IGNORE_ANNOTATION] !== undefined) return config[IGNORE_ANNOTATION];
+  return null;
+}
+
+/**
+ * Workloads that `fix` leaves alone whatever they read: opted out, or restarted by Reloader or Wave
+ * (a hash stamp would roll them a second time).
+ */
+export function managedElsewhere(workload: Consumer): boolean {
+  const own = annotationsOf(workload.object.body);
+  const pod = workload.templates.map((t) => annotationsOf(t.template));
+  const keys = [own, ...pod].flatMap((a) => Object.entries(a));
+  return keys.some(
+    ([k, v]) =>
+      k === IGNORE_ANNOTATION ||
+      (k.endsWith('reloader.stakater.com/auto') && v === 'true') ||
+      (k.endsWith('.reloader.stakater.com/reload') && !k.includes('exclude')) ||
+      (k === 'wave.pusher.com/update-on-config-change' && v === 'true'),
+  );
+}
+
+/**
+ * How a config change reaches running pods without a template change: which mechanisms cover
+ * which of the references it is read through. Reloader and Wave restart the workload in the
+ * cluster, so they cover every path; a reload sidecar or the application itself re-reads files of
+ * a mounted volume, so they cover volume deliveries only.
+ */
+export function coverage(
+  workload: Consumer,
+  template: ConsumingTemplate,
+  config: ObjectId & { kind: ConfigKind },
+  configAnnotations: Annotations,
+  refs: readonly ConfigRef[],
+): { mechanisms: string[]; uncovered: ConfigRef[] } {
+  const reloader = reloaderCovers(workload, template, config, configAnnotations);
+  if (reloader) return { mechanisms: [`Reloader: ${reloader}`], uncovered: [] };
+  const wave = annotationsOf(workload.object.body)['wave.pusher.com/update-on-config-change'];
+  if (wave === 'true' && ['Deployment', 'StatefulSet', 'DaemonSet'].includes(workload.object.kind))
+    return { mechanisms: ['Wave: wave.pusher.com/update-on-config-change'], uncovered: [] };
+  const declared = annotationsOf(workload.object.body)[RELOADS_ANNOTATION] === 'volume';
+  const mechanisms: string[] = [];
+  const uncovered: ConfigRef[] = [];
+  for (const ref of refs) {
+    const by =
+      ref.delivery !== 'volume' || !ref.volume
+        ? null
+        : declared
+          ? `the application re-reads mounted files (${RELOADS_ANNOTATION}: volume)`
+          : sidecarWatching(template, ref.volume);
+    if (by) mechanisms.push(by);
+    else uncovered.push(ref);
+  }
+  return { mechanisms, uncovered };
+}
+
+/** Reloader's own rules, read from the workload's annotations, else its pod template's (as Reloader does). */
+function reloaderCovers(
+  workload: Consumer,
+  template: ConsumingTemplate,
+  config: { kind: ConfigKind; name: string },
+  configAnnotations: Annotations,
+): string | null {
+  if (configAnnotations['reloader.stakater.com/ignore'] === 'true') return null;
+  const own = annotationsOf(workload.object.body);
+  const pod = annotationsOf(template.template);
+  const read = (key: string) => own[key] ?? pod[key];
+  const kind = config.kind === 'ConfigMap' ? 'configmap' : 'secret';
+  const excluded = read(`${kind}s.exclude.reloader.stakater.com/reload`);
+  if (excluded && matchesList(excluded, config.name)) return null;
+  const named = read(`${kind}.reloader.stakater.com/reload`);
+  if (named && matchesList(named, config.name)) return `${kind}.reloader.stakater.com/reload`;
+  if (read('reloader.stakater.com/auto') === 'true') return 'reloader.stakater.com/auto';
+  if (read(`${kind}.reloader.stakater.com/auto`) === 'true') return `${kind}.reloader.stakater.com/auto`;
+  if (
+    read('reloader.stakater.com/search') === 'true' &&
+    configAnnotations['reloader.stakater.com/match'] === 'true'
+  )
+    return 'reloader.stakater.com/search with reloader.stakater.com/match on the config';
+  return null;
+}
+
+/** A comma-separated list of names, each an anchored regular expression, as Reloader reads it. */
+function matchesList(list: string, name: string): boolean {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .some((entry) => {
+      try {
+        return new RegExp(`^(?:${entry})$`).test(name);
+      } catch {
+        return entry === name;
+      }
+    });
+}
+
+/** A reload sidecar in the pod that mounts `volume`, described for the reader, or null. */
+function sidecarWatching(template: ConsumingTemplate, volume: string): string | null {
+  const spec = template.template.spec;
+  const containers = [
+    ...(isRecord(spec) && Array.isArray(spec.containers) ? spec.containers : []),
+    ...(isRecord(spec) && Array.isArray(spec.initContainers) ? spec.initContainers : []),
+  ].filter(isRecord);
+  for (const container of containers) {
+    const image = typeof container.image === 'string' ? container.image : '';
+    const sidecar = RELOAD_SIDECARS.find((known) => imageName(image).endsWith(known));
+    if (!sidecar) continue;
+    const mounts = Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : [];
+    const mount = mounts.find((m) => m.name === volume);
+    if (mount) return `sidecar ${sidecar.split('/').pop()} watches ${String(mount.mountPath ?? volume)}`;
+  }
+  return null;
+}
+
+/** `registry:5000/org/name:tag@sha256:…` → `registry:5000/org/name`. */
+function imageName(image: string): string {
+  const withoutDigest = image.split('@')[0];
+  const slash = withoutDigest.lastIndexOf('/');
+  const colon = withoutDigest.lastIndexOf(':');
+  return colon > slash ? withoutDigest.slice(0, colon) : withoutDigest;
+}
+
+/** The annotations of each config among `objects` (later definitions do not replace earlier ones). */
+export function configAnnotations(
+  objects: Iterable<{ kind: string; namespace: string | null; name: string; body: unknown }>,
+) {
+  const byId = new Map<string, Annotations>();
+  for (const o of objects) {
+    const key = `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
+    if (!byId.has(key)) byId.set(key, annotationsOf(o.body));
+  }
+  return (id: ObjectId): Annotations => byId.get(`${id.kind}\0${id.namespace ?? ''}\0${id.name}`) ?? {};
+}

@@ -1,0 +1,259 @@
+import type { Report } from '../src/model/types.js';
+import { cli } from './helpers/cli.js';
+import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
+import { checkChange, twoCommits } from './helpers/scenario.js';
+
+// Workloads that something else reloads, and workloads a team opted out: each case is a real
+// two-commit repository whose ConfigMap (or Secret) changes; the verdict is read from the report.
+
+type Obj = Record<string, unknown>;
+const envFrom = { envFrom: [{ configMapRef: { name: 'app-config' } }] };
+const volume = {
+  volumes: [{ name: 'config', configMap: { name: 'app-config' } }],
+};
+const mounted = (name = 'app', extra: Obj = {}) =>
+  container(name, { volumeMounts: [{ name: 'config', mountPath: '/etc/app' }], ...extra });
+
+interface Case {
+  name: string;
+  podSpec: Obj;
+  annotations?: Record<string, string>;
+  podAnnotations?: Record<string, string>;
+  config?: Record<string, string>;
+  kind?: string;
+  status: string;
+  reason: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'Reloader auto',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'reloader.stakater.com/auto': 'true' },
+    status: 'reloaded',
+    reason: /Reloader: reloader\.stakater\.com\/auto/,
+  },
+  {
+    name: 'Reloader auto on the pod template only',
+    podSpec: { containers: [container('app', envFrom)] },
+    podAnnotations: { 'reloader.stakater.com/auto': 'true' },
+    status: 'reloaded',
+    reason: /reloader\.stakater\.com\/auto/,
+  },
+  {
+    name: 'Reloader auto "false"',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'reloader.stakater.com/auto': 'false' },
+    status: 'dormant',
+    reason: /pod template is unchanged/,
+  },
+  {
+    name: 'Reloader configmap auto',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'configmap.reloader.stakater.com/auto': 'true' },
+    status: 'reloaded',
+    reason: /configmap\.reloader\.stakater\.com\/auto/,
+  },
+  {
+    name: 'Reloader secret auto does not cover a ConfigMap',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'secret.reloader.stakater.com/auto': 'true' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Reloader reload list with an anchored regex',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'configmap.reloader.stakater.com/reload': 'other, app-.*' },
+    status: 'reloaded',
+    reason: /configmap\.reloader\.stakater\.com\/reload/,
+  },
+  {
+    name: 'Reloader reload list that only matches a prefix',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'configmap.reloader.stakater.com/reload': 'app' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Reloader search with match on the config',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'reloader.stakater.com/search': 'true' },
+    config: { 'reloader.stakater.com/match': 'true' },
+    status: 'reloaded',
+    reason: /search/,
+  },
+  {
+    name: 'Reloader search without match',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'reloader.stakater.com/search': 'true' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Reloader auto, the config ignores Reloader',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'reloader.stakater.com/auto': 'true' },
+    config: { 'reloader.stakater.com/ignore': 'true' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Reloader auto, the workload excludes the config',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: {
+      'reloader.stakater.com/auto': 'true',
+      'configmaps.exclude.reloader.stakater.com/reload': 'app-config',
+    },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Wave on a Deployment',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'wave.pusher.com/update-on-config-change': 'true' },
+    status: 'reloaded',
+    reason: /Wave/,
+  },
+  {
+    name: 'a configmap-reload sidecar on the same volume',
+    podSpec: {
+      containers: [mounted(), mounted('reload', { image: 'ghcr.io/jimmidyson/configmap-reload:v0.12.0' })],
+      ...volume,
+    },
+    status: 'reloaded',
+    reason: /sidecar configmap-reload watches \/etc\/app/,
+  },
+  {
+    name: 'a sidecar on a different volume',
+    podSpec: {
+      containers: [
+        mounted(),
+        container('reload', {
+          image: 'quay.io/prometheus-operator/prometheus-config-reloader:v0.80.0',
+          volumeMounts: [{ name: 'other', mountPath: '/x' }],
+        }),
+      ],
+      volumes: [...volume.volumes, { name: 'other', emptyDir: {} }],
+    },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'a sidecar, but the key also reaches env: only partly covered',
+    podSpec: {
+      containers: [mounted('app', envFrom), mounted('reload', { image: 'kiwigrid/k8s-sidecar:1.30.0' })],
+      ...volume,
+    },
+    status: 'dormant',
+    reason: /covers only part of it: containers\[app\]\.envFrom\[0\]\.configMapRef is not covered/,
+  },
+  {
+    name: 'declared volume reload',
+    podSpec: { containers: [mounted()], ...volume },
+    annotations: { 'config-rollout-guard/reloads': 'volume' },
+    status: 'reloaded',
+    reason: /re-reads mounted files/,
+  },
+  {
+    name: 'declared volume reload does not cover env',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'config-rollout-guard/reloads': 'volume' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'opt-out on the workload',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'config-rollout-guard/ignore': 'the proxy watches its config' },
+    status: 'ignored',
+    reason: /ignored \(config-rollout-guard\/ignore\): the proxy watches its config/,
+  },
+  {
+    name: 'opt-out on the config',
+    podSpec: { containers: [container('app', envFrom)] },
+    config: { 'config-rollout-guard/ignore': 'feature flags, read per request' },
+    status: 'ignored',
+    reason: /feature flags, read per request/,
+  },
+  {
+    name: 'opt-out on a bare Pod (manual)',
+    kind: 'Pod',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'config-rollout-guard/ignore': 'debug pod' },
+    status: 'ignored',
+    reason: /debug pod/,
+  },
+];
+
+function files(c: Case, level: string) {
+  const object = workload(
+    c.kind ?? 'Deployment',
+    'app',
+    c.podSpec,
+    c.podAnnotations ? { annotations: c.podAnnotations } : {},
+  );
+  if (c.annotations) (object.metadata as Obj).annotations = c.annotations;
+  const config = configMap('app-config', { LEVEL: level });
+  if (c.config) (config.metadata as Obj).annotations = c.config;
+  return { 'app.yaml': yaml(object), 'config.yaml': yaml(config) };
+}
+
+test.each(CASES)('$name → $status', async (c) => {
+  const report = await checkChange(files(c, 'info'), files(c, 'debug'));
+  expect(report.impacts.map((i) => i.status)).toEqual([c.status]);
+  expect(report.impacts[0].reason).toMatch(c.reason);
+});
+
+test('reloaded and ignored never fail the run, and the reason reaches the reader', async () => {
+  const c = CASES.find((x) => x.name === 'opt-out on the workload')!;
+  const { repo, base, head } = await twoCommits(files(c, 'info'), files(c, 'debug'));
+  const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain('the proxy watches its config');
+  const md = await cli(['check', '--base', base, '--head', head, '--format', 'markdown'], { cwd: repo.dir });
+  expect(md.stdout.split('\n')[0]).toMatch(/^### ✅/);
+});
+
+test('an opt-out without a reason is a warning', async () => {
+  const c: Case = { ...CASES[0], annotations: { 'config-rollout-guard/ignore': '' } };
+  const report: Report = await checkChange(files(c, 'info'), files(c, 'debug'));
+  expect(report.impacts.map((i) => i.status)).toEqual(['ignored']);
+  expect(report.diagnostics.map((d) => d.message)).toEqual([
+    'Deployment app: config-rollout-guard/ignore has no reason; say why the finding does not apply.',
+  ]);
+});
+
+test('a Secret change under Reloader secret auto is reloaded', async () => {
+  const app = (annotations: Record<string, string>) => {
+    const d = deployment('app', {
+      containers: [container('app', { envFrom: [{ secretRef: { name: 'db' } }] })],
+    });
+    (d.metadata as Obj).annotations = annotations;
+    return yaml(d, secret('db', { stringData: { password: 'x' } }));
+  };
+  const after = app({ 'secret.reloader.stakater.com/auto': 'true' }).replace('password: x', 'password: y');
+  const report = await checkChange(
+    { 'app.yaml': app({ 'secret.reloader.stakater.com/auto': 'true' }) },
+    { 'app.yaml': after },
+  );
+  expect(report.impacts.map((i) => [i.status, i.reason])).toEqual([
+    ['reloaded', 'reloaded without a rollout: Reloader: secret.reloader.stakater.com/auto'],
+  ]);
+});
+
+test('fix does not stamp a workload that Reloader restarts or that is opted out', async () => {
+  const managed = deployment('managed', { containers: [container('app', envFrom)] });
+  (managed.metadata as Obj).annotations = { 'reloader.stakater.com/auto': 'true' };
+  const ignored = deployment('ignored', { containers: [container('app', envFrom)] });
+  (ignored.metadata as Obj).annotations = { 'config-rollout-guard/ignore': 'reads per request' };
+  const plain = deployment('plain', { containers: [container('app', envFrom)] });
+  const { repo } = await twoCommits(
+    { 'all.yaml': yaml(configMap('app-config', { a: '1' }), managed, ignored, plain) },
+    {},
+  );
+  const { stdout } = await cli(['fix', '--dry-run'], { cwd: repo.dir });
+  expect(stdout).toMatch(/Would stamp 1 workload/);
+  expect(stdout).toMatch(/Deployment plain/);
+  expect(stdout).not.toMatch(/Deployment (managed|ignored)/);
+});
