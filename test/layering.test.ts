@@ -43,6 +43,8 @@ test('the source tree has the layers the architecture names', () => {
 test('no module imports a later stage, and model imports no stage', () => {
   const backwards = imports
     .filter((i) => !i.to.startsWith('@') && !i.to.startsWith('node:') && i.to.includes('/'))
+    // Data outside src/ (the configuration schema in docs/) belongs to no layer.
+    .filter((i) => !i.to.startsWith('..'))
     .filter((i) => !/^[a-z@]/.test(i.to) || /^(model|stages|commands|cli|action)\//.test(i.to))
     .filter((i) => rank(i.to) > rank(i.from))
     .map((i) => `${i.from} → ${i.to}`);

@@ -4,7 +4,8 @@ import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
-import { RENDER_MODES } from '../commands/options.js';
+import { RENDER_MODES, overlay } from '../commands/options.js';
+import { readConfigFile } from '../commands/config-file.js';
 import { FAIL_ON_VALUES, failureReason, failsAtDefault, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
@@ -37,16 +38,15 @@ export async function run(): Promise<void> {
 
 async function runChecked(): Promise<void> {
   const mode = choice('mode', ['report', 'fix'] as const);
-  const failOn = choice('fail-on', FAIL_ON_VALUES) as FailOn;
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
   const hashKey = core.getInput('hash-key');
   if (hashKey) core.setSecret(hashKey);
-  const options = {
+  const given = {
     include: core.getMultilineInput('include'),
     exclude: core.getMultilineInput('exclude'),
     podTemplatePaths: parsePodTemplatePaths(core.getMultilineInput('pod-template')),
     hash: { annotation: core.getInput('annotation'), key: hashKey || null },
-    render: choice('render', RENDER_MODES),
+    render: core.getInput('render') ? choice('render', RENDER_MODES) : undefined,
     roots: core.getMultilineInput('roots'),
     kustomize: core.getInput('kustomize') || null,
   };
@@ -66,6 +66,17 @@ async function runChecked(): Promise<void> {
       head: core.getInput('head'),
     });
     const { base, head } = await resolveRange(repo, range, api, core.info);
+    // Under pull_request_target the pull request's own configuration could switch the check off for
+    // itself: the file is read as the base branch has it.
+    const file = await readConfigFile(
+      repo,
+      context.eventName === 'pull_request_target' ? base : head,
+      core.getInput('config') || null,
+    );
+    const options = overlay(file.options, given);
+    const failOn = (
+      core.getInput('fail-on') ? choice('fail-on', FAIL_ON_VALUES) : (file.failOn ?? 'dormant')
+    ) as FailOn;
     core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
     let report = await check(repo, { base, head, ...options });
     const link = (file: string, line: number) =>

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { planFix } from '../commands/fix.js';
 import { unifiedDiff } from '../stages/8-stamps/plan.js';
 import { check } from '../commands/check.js';
-import { RENDER_MODES } from '../commands/options.js';
+import { RENDER_MODES, overlay } from '../commands/options.js';
+import { readConfigFile } from '../commands/config-file.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
@@ -47,6 +48,8 @@ Common options:
                              cannot be built fails the run; best-effort: reports it; off: read files as written)
   --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
+  --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
+                             options given here win over it
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
@@ -78,23 +81,30 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const repo = await Repository.open(values.repo ?? io.cwd);
-  const common = {
-    include: values.include ?? [],
-    exclude: values.exclude ?? [],
-    podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
-    render: oneOf('--render', values.render ?? 'auto', RENDER_MODES),
-    roots: values.root ?? [],
-    kustomize: values.kustomize ?? null,
-    hash: {
-      annotation: values.annotation,
-      key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
-    },
-  };
   try {
+    const given = {
+      include: values.include ?? [],
+      exclude: values.exclude ?? [],
+      podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
+      render: values.render === undefined ? undefined : oneOf('--render', values.render, RENDER_MODES),
+      roots: values.root ?? [],
+      kustomize: values.kustomize ?? null,
+      hash: {
+        annotation: values.annotation,
+        key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
+      },
+    };
+    // The configuration as the revision being checked has it (the working tree by default).
+    const file = await readConfigFile(repo, values.head ?? values.rev ?? null, values.config ?? null);
+    const common = overlay(file.options, given);
     if (command === 'check') {
       if (!values.base) throw new UsageError('check needs --base REV (the revision the change starts from).');
       const format = oneOf('--format', values.format ?? 'text', ['text', 'json', 'markdown'] as const);
-      const failOn = oneOf('--fail-on', values['fail-on'] ?? 'dormant', FAIL_ON_VALUES) as FailOn;
+      const failOn = oneOf(
+        '--fail-on',
+        values['fail-on'] ?? file.failOn ?? 'dormant',
+        FAIL_ON_VALUES,
+      ) as FailOn;
       const report = await check(repo, { base: values.base, head: values.head ?? null, ...common });
       if (format === 'json') io.stdout(JSON.stringify(report, null, 2) + '\n');
       else if (format === 'markdown') io.stdout(renderMarkdown(report));
@@ -163,6 +173,7 @@ function parse(args: string[]) {
         render: { type: 'string' },
         root: { type: 'string', multiple: true },
         kustomize: { type: 'string' },
+        config: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -102,6 +102,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     ),
     previous,
     staleHash,
+    rules: settings.rules,
     configAnnotations: configAnnotations(
       [...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig),
     ),

@@ -2,6 +2,7 @@ import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
+import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
 
 export type RenderMode = 'auto' | 'off' | 'best-effort';
 export const RENDER_MODES: readonly RenderMode[] = ['auto', 'off', 'best-effort'];
@@ -18,6 +19,8 @@ export interface EngineOptions {
   roots?: readonly string[];
   /** The kustomize (or kubectl) binary to run. */
   kustomize?: string | null;
+  /** The team's rules from the configuration file. */
+  rules?: TeamRules;
 }
 
 /** The same options with every default filled in: the one place defaults live. */
@@ -30,6 +33,7 @@ export interface Settings {
   kustomize: string | null;
   /** How long one root may take to build. */
   renderTimeoutMs: number;
+  rules: TeamRules;
 }
 
 export function settings(options: EngineOptions): Settings {
@@ -44,5 +48,29 @@ export function settings(options: EngineOptions): Settings {
     roots: options.roots?.length ? options.roots : null,
     kustomize: options.kustomize || null,
     renderTimeoutMs: 120_000,
+    rules: options.rules ?? NO_RULES,
+  };
+}
+
+export type Rules = TeamRules;
+
+/**
+ * Options from the configuration file under those given on the command line or as Action inputs:
+ * what the caller gave wins, field by field; lists given on the command line replace the file's.
+ */
+export function overlay(file: EngineOptions, given: EngineOptions): EngineOptions {
+  const defined = Object.fromEntries(
+    Object.entries(given).filter(
+      ([, v]) =>
+        v !== undefined &&
+        v !== null &&
+        !(Array.isArray(v) && v.length === 0) &&
+        !(v instanceof Map && v.size === 0),
+    ),
+  ) as EngineOptions;
+  return {
+    ...file,
+    ...defined,
+    hash: { ...file.hash, ...Object.fromEntries(Object.entries(given.hash ?? {}).filter(([, v]) => v)) },
   };
 }

@@ -325,6 +325,7 @@ function compare(
       return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
     },
     staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+    rules: settings.rules,
     configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
   });
   part.heads.push({ root, consumers: workloads, configs, origins: head.origins });

@@ -4,7 +4,7 @@ import type { Workload } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
 import { needsAction, statusRank } from '../../model/status.js';
-import { IGNORE_ANNOTATION, coverage, optOut } from './reloaders.js';
+import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders.js';
 import { valueDigest } from '../../model/values.js';
 import type {
   ConfigChange,
@@ -32,6 +32,7 @@ export interface ImpactInput {
   staleHash: ReadonlySet<ManifestObject>;
   /** The annotations of a changed config (Reloader's and our opt-outs live there). */
   configAnnotations: (config: ObjectId) => Record<string, string>;
+  rules: TeamRules;
 }
 
 export interface ImpactResult {
@@ -138,7 +139,8 @@ function covered(
   if (!needsAction(rollout.status)) return rollout;
   const reason = optOut(
     workload,
-    consumedBy.map((c) => input.configAnnotations(c.config)),
+    consumedBy.map((c) => ({ id: c.config, annotations: input.configAnnotations(c.config) })),
+    input.rules,
   );
   if (reason !== null) {
     if (reason.trim() === '')
@@ -162,7 +164,7 @@ function covered(
         template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)),
       );
       if (own.length === 0) continue;
-      const covered = coverage(workload, template, config, input.configAnnotations(config), own);
+      const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
       mechanisms.push(...covered.mechanisms);
       uncovered.push(...covered.uncovered.map((r) => r.via));
     }

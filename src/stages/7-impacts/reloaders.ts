@@ -19,18 +19,44 @@ export const RELOAD_SIDECARS = [
 
 type Annotations = Record<string, string>;
 
+/** The team's rules from the configuration file: opt-outs, volume reloads, more sidecar images. */
+export interface TeamRules {
+  ignore: {
+    workload: ((o: ObjectId) => boolean) | null;
+    config: ((o: ObjectId) => boolean) | null;
+    reason: string;
+  }[];
+  reloads: ((o: ObjectId) => boolean)[];
+  sidecars: string[];
+}
+
+export const NO_RULES: TeamRules = { ignore: [], reloads: [], sidecars: [] };
+
 export function annotationsOf(value: unknown): Annotations {
   const annotations = field(value, 'metadata.annotations');
   if (!isRecord(annotations)) return {};
   return Object.fromEntries(Object.entries(annotations).map(([k, v]) => [k, String(v)]));
 }
 
-/** The opt-out that applies, from the workload first, then from any of its changed configs. */
-export function optOut(workload: Consumer, configs: readonly Annotations[]): string | null {
+/**
+ * The opt-out that applies: the workload's annotation, a changed config's annotation, then the
+ * first rule of the configuration file whose selectors all match.
+ */
+export function optOut(
+  workload: Consumer,
+  configs: readonly { id: ObjectId; annotations: Annotations }[],
+  rules: TeamRules,
+): string | null {
   const own = annotationsOf(workload.object.body)[IGNORE_ANNOTATION];
   if (own !== undefined) return own;
-  for (const config of configs) if (config[IGNORE_ANNOTATION] !== undefined) return config[IGNORE_ANNOTATION];
-  return null;
+  for (const { annotations } of configs)
+    if (annotations[IGNORE_ANNOTATION] !== undefined) return annotations[IGNORE_ANNOTATION];
+  const rule = rules.ignore.find(
+    (r) =>
+      (r.workload === null || r.workload(workload.object)) &&
+      (r.config === null || configs.some((c) => r.config!(c.id))),
+  );
+  return rule ? `${rule.reason} (configuration file)` : null;
 }
 
 /**
@@ -62,13 +88,16 @@ export function coverage(
   config: ObjectId & { kind: ConfigKind },
   configAnnotations: Annotations,
   refs: readonly ConfigRef[],
+  rules: TeamRules,
 ): { mechanisms: string[]; uncovered: ConfigRef[] } {
   const reloader = reloaderCovers(workload, template, config, configAnnotations);
   if (reloader) return { mechanisms: [`Reloader: ${reloader}`], uncovered: [] };
   const wave = annotationsOf(workload.object.body)['wave.pusher.com/update-on-config-change'];
   if (wave === 'true' && ['Deployment', 'StatefulSet', 'DaemonSet'].includes(workload.object.kind))
     return { mechanisms: ['Wave: wave.pusher.com/update-on-config-change'], uncovered: [] };
-  const declared = annotationsOf(workload.object.body)[RELOADS_ANNOTATION] === 'volume';
+  const declared =
+    annotationsOf(workload.object.body)[RELOADS_ANNOTATION] === 'volume' ||
+    rules.reloads.some((r) => r(workload.object));
   const mechanisms: string[] = [];
   const uncovered: ConfigRef[] = [];
   for (const ref of refs) {
@@ -77,7 +106,7 @@ export function coverage(
         ? null
         : declared
           ? `the application re-reads mounted files (${RELOADS_ANNOTATION}: volume)`
-          : sidecarWatching(template, ref.volume);
+          : sidecarWatching(template, ref.volume, [...RELOAD_SIDECARS, ...rules.sidecars]);
     if (by) mechanisms.push(by);
     else uncovered.push(ref);
   }
@@ -126,7 +155,11 @@ function matchesList(list: string, name: string): boolean {
 }
 
 /** A reload sidecar in the pod that mounts `volume`, described for the reader, or null. */
-function sidecarWatching(template: ConsumingTemplate, volume: string): string | null {
+function sidecarWatching(
+  template: ConsumingTemplate,
+  volume: string,
+  images: readonly string[],
+): string | null {
   const spec = template.template.spec;
   const containers = [
     ...(isRecord(spec) && Array.isArray(spec.containers) ? spec.containers : []),
@@ -134,7 +167,7 @@ function sidecarWatching(template: ConsumingTemplate, volume: string): string | 
   ].filter(isRecord);
   for (const container of containers) {
     const image = typeof container.image === 'string' ? container.image : '';
-    const sidecar = RELOAD_SIDECARS.find((known) => imageName(image).endsWith(known));
+    const sidecar = images.find((known) => imageName(image).endsWith(known));
     if (!sidecar) continue;
     const mounts = Array.isArray(container.volumeMounts) ? container.volumeMounts.filter(isRecord) : [];
     const mount = mounts.find((m) => m.name === volume);

@@ -1,0 +1,121 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import picomatch from 'picomatch';
+import { LineCounter, isNode, parseDocument } from 'yaml';
+import schema from '../../docs/config.schema.json' with { type: 'json' };
+import { UsageError } from '../model/errors.js';
+import type { FailOn } from '../model/status.js';
+import type { ConfigKind, ObjectId } from '../model/types.js';
+import type { Repository, Revision } from '../stages/1-git/repository.js';
+import type { EngineOptions, RenderMode, Rules } from './options.js';
+
+/** The repository's own configuration, at its root unless `--config` / the `config` input says otherwise. */
+export const CONFIG_FILE = '.config-rollout-guard.yaml';
+
+interface Selector {
+  kind?: string;
+  namespace?: string;
+  name?: string;
+}
+
+/** The file as written; docs/config.schema.json is its contract. */
+interface FileContent {
+  include?: string[];
+  exclude?: string[];
+  'fail-on'?: FailOn;
+  annotation?: string;
+  'pod-templates'?: Record<string, string[]>;
+  ignore?: { workload?: Selector; config?: Selector & { kind?: ConfigKind }; reason: string }[];
+  reloads?: { workload: Selector; reason?: string }[];
+  'reload-sidecars'?: string[];
+  render?: RenderMode;
+  roots?: string[];
+  kustomize?: string;
+}
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<FileContent>(schema);
+
+/**
+ * The configuration at `rev`, as engine options and a fail level. A missing default file is no
+ * configuration; a missing named file, YAML that does not parse, or any mistake against the schema
+ * is a usage error that lists every mistake with its line.
+ */
+export async function readConfigFile(
+  repo: Repository,
+  rev: Revision,
+  path: string | null,
+): Promise<{ options: EngineOptions; failOn?: FailOn }> {
+  const file = path ?? CONFIG_FILE;
+  const [text] = await repo.readMany(rev, [file]);
+  if (text === null) {
+    if (path)
+      throw new UsageError(
+        `the configuration file ${file} does not exist${rev ? ` at ${rev.slice(0, 7)}` : ''}.`,
+      );
+    return { options: {} };
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
+  if (doc.errors.length) {
+    const error = doc.errors[0];
+    throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
+  }
+  const content: unknown = doc.toJS() ?? {};
+  if (!validate(content)) {
+    const lineOf = (error: ErrorObject) => {
+      const keys = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~')));
+      const node = doc.getIn(keys, true);
+      return isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
+    };
+    const mistakes = (validate.errors ?? []).map((error) => `${file}:${lineOf(error)}: ${describe(error)}`);
+    throw new UsageError(
+      `the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:\n  ${[...new Set(mistakes)].join('\n  ')}`,
+    );
+  }
+  return {
+    options: {
+      ...(content.include ? { include: content.include } : {}),
+      ...(content.exclude ? { exclude: content.exclude } : {}),
+      ...(content['pod-templates']
+        ? { podTemplatePaths: new Map(Object.entries(content['pod-templates'])) }
+        : {}),
+      ...(content.annotation ? { hash: { annotation: content.annotation } } : {}),
+      ...(content.render ? { render: content.render } : {}),
+      ...(content.roots ? { roots: content.roots } : {}),
+      ...(content.kustomize ? { kustomize: content.kustomize } : {}),
+      rules: rules(content),
+    },
+    ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),
+  };
+}
+
+function describe(error: ErrorObject): string {
+  const at = error.instancePath ? `${error.instancePath.slice(1).replace(/\//g, '.')}: ` : '';
+  if (error.keyword === 'additionalProperties')
+    return `${at}unknown key '${(error.params as { additionalProperty: string }).additionalProperty}'`;
+  if (error.keyword === 'enum')
+    return `${at}must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+  return `${at}${error.message ?? 'is not valid'}`;
+}
+
+/** Selectors as predicates: every glob given must match. */
+function rules(content: FileContent): Rules {
+  const matcher = (selector: Selector | undefined) => {
+    if (!selector) return () => true;
+    const tests = (['kind', 'namespace', 'name'] as const).flatMap((field) =>
+      selector[field] === undefined ? [] : [[field, picomatch(selector[field]!, { dot: true })] as const],
+    );
+    return (o: ObjectId) => tests.every(([field, test]) => test(o[field] ?? ''));
+  };
+  return {
+    ignore: (content.ignore ?? []).map((rule) => ({
+      workload: rule.workload ? matcher(rule.workload) : null,
+      config: rule.config ? matcher(rule.config) : null,
+      reason: rule.reason,
+    })),
+    reloads: (content.reloads ?? []).map((rule) => matcher(rule.workload)),
+    sidecars: content['reload-sidecars'] ?? [],
+  };
+}
