@@ -32148,10 +32148,10 @@ var Hook = { Collection: Collection$1 };
 // pkg/dist-src/defaults.js
 
 // pkg/dist-src/version.js
-var VERSION$7 = "0.0.0-development";
+var VERSION$8 = "0.0.0-development";
 
 // pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${VERSION$7} ${getUserAgent()}`;
+var userAgent = `octokit-endpoint.js/${VERSION$8} ${getUserAgent()}`;
 var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
@@ -33304,12 +33304,12 @@ class RequestError extends Error {
 // pkg/dist-src/index.js
 
 // pkg/dist-src/version.js
-var VERSION$6 = "10.0.16";
+var VERSION$7 = "10.0.16";
 
 // pkg/dist-src/defaults.js
 var defaults_default = {
   headers: {
-    "user-agent": `octokit-request.js/${VERSION$6} ${getUserAgent()}`
+    "user-agent": `octokit-request.js/${VERSION$7} ${getUserAgent()}`
   }
 };
 
@@ -33498,7 +33498,7 @@ var request = withDefaults$1(endpoint, defaults_default);
 // pkg/dist-src/index.js
 
 // pkg/dist-src/version.js
-var VERSION$5 = "0.0.0-development";
+var VERSION$6 = "0.0.0-development";
 
 // pkg/dist-src/error.js
 function _buildMessageForResponseErrors(data) {
@@ -33603,7 +33603,7 @@ function withDefaults(request2, newDefaults) {
 // pkg/dist-src/index.js
 withDefaults(request, {
   headers: {
-    "user-agent": `octokit-graphql.js/${VERSION$5} ${getUserAgent()}`
+    "user-agent": `octokit-graphql.js/${VERSION$6} ${getUserAgent()}`
   },
   method: "POST",
   url: "/graphql"
@@ -33669,7 +33669,7 @@ var createTokenAuth = function createTokenAuth2(token) {
   });
 };
 
-const VERSION$4 = "7.0.8";
+const VERSION$5 = "7.0.8";
 
 const noop$1 = () => {
 };
@@ -33690,9 +33690,9 @@ function createLogger(logger = {}) {
   }
   return logger;
 }
-const userAgentTrail = `octokit-core.js/${VERSION$4} ${getUserAgent()}`;
+const userAgentTrail = `octokit-core.js/${VERSION$5} ${getUserAgent()}`;
 class Octokit {
-  static VERSION = VERSION$4;
+  static VERSION = VERSION$5;
   static defaults(defaults) {
     const OctokitWithDefaults = class extends this {
       constructor(...args) {
@@ -33804,7 +33804,7 @@ class Octokit {
   auth;
 }
 
-const VERSION$3 = "17.0.0";
+const VERSION$4 = "17.0.0";
 
 const Endpoints = {
   actions: {
@@ -36225,10 +36225,10 @@ function restEndpointMethods(octokit) {
     rest: api
   };
 }
-restEndpointMethods.VERSION = VERSION$3;
+restEndpointMethods.VERSION = VERSION$4;
 
 // pkg/dist-src/version.js
-var VERSION$2 = "0.0.0-development";
+var VERSION$3 = "0.0.0-development";
 
 // pkg/dist-src/normalize-paginated-list-response.js
 function normalizePaginatedListResponse(response) {
@@ -36351,7 +36351,7 @@ function paginateRest(octokit) {
     })
   };
 }
-paginateRest.VERSION = VERSION$2;
+paginateRest.VERSION = VERSION$3;
 
 new Context();
 const baseUrl = getApiBaseUrl();
@@ -63515,6 +63515,131 @@ function renderAllClear(report) {
 }
 
 /**
+ * SARIF 2.1.0 for GitHub code scanning, the route past the 10-annotations-per-step limit. One rule
+ * per status and per kind of diagnostic; a result at each workload that needs action, related to the
+ * config change line; fingerprints from identities, never lines, so a result survives pushes that
+ * move it. Like every output, it names objects and keys, never values.
+ */
+const HELP = {
+    dormant: 'The ConfigMap or Secret this workload reads changes, but its pod template does not, so running pods keep the old config until they are next replaced. Run `config-rollout-guard fix` to stamp a content hash into the pod template, or opt out with `config-rollout-guard/ignore: "<reason>"`.',
+    'stale-hash': 'The pod template carries a config-hash annotation that disagrees with the config it reads. Run `config-rollout-guard fix` to write the current hash.',
+    manual: 'Nothing replaces the pods of this workload, even when its template changes: replace them by hand after applying.',
+    'next-run': 'Jobs and CronJobs read the config when their next pods start.',
+    reloaded: 'Reloader, Wave, a reload sidecar or the application itself picks the change up without a rollout.',
+    ignored: 'The team opted this workload or config out, with a reason.',
+    rolling: 'The pod template changes too, so the rollout carries the config change.',
+};
+const DIAGNOSTIC_RULES = {
+    'invalid-change': {
+        text: 'A change the API server will reject or that stops new pods from starting (an immutable object changed in place, a deleted config still referenced, a generated name a custom kind does not follow).',
+        level: 'error',
+    },
+    'unreadable-input': {
+        text: 'A file that could not be read as manifests; the rest was checked.',
+        level: 'warning',
+    },
+    'not-checked': {
+        text: 'A kustomize root or a changed file that could not be read: nothing in it was checked.',
+        level: 'warning',
+    },
+};
+const SARIF_LEVEL = { bad: 'error', warn: 'warning', info: 'note', good: 'note' };
+function renderSarif(report, toolVersion) {
+    const rules = [
+        ...STATUS_ORDER.map((status) => ({
+            id: status,
+            name: status.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase()),
+            shortDescription: { text: `Workload ${status}` },
+            fullDescription: { text: HELP[status] },
+            help: { text: HELP[status] },
+            defaultConfiguration: { level: SARIF_LEVEL[toneOf(status)] },
+        })),
+        ...Object.entries(DIAGNOSTIC_RULES).map(([id, rule]) => ({
+            id,
+            shortDescription: { text: rule.text.split(' (')[0] },
+            fullDescription: { text: rule.text },
+            help: { text: rule.text },
+            defaultConfiguration: { level: rule.level },
+        })),
+    ];
+    const results = [
+        ...report.impacts.filter((i) => needsAction(i.status)).map((impact) => impactResult(report, impact)),
+        ...report.diagnostics.map(diagnosticResult),
+        ...report.notChecked.map(notCheckedResult),
+    ];
+    const log = {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'config-rollout-guard',
+                        version: toolVersion,
+                        rules,
+                    },
+                },
+                ...(report.head
+                    ? { versionControlProvenance: [{ repositoryUri: 'https://github.com/', revisionId: report.head }] }
+                    : {}),
+                results,
+            },
+        ],
+    };
+    return JSON.stringify(log, null, 2) + '\n';
+}
+const location = (file, line, message) => ({
+    physicalLocation: { artifactLocation: { uri: encodeURI(file) }, region: { startLine: line } },
+    ...(message ? { message: { text: message } } : {}),
+});
+const fingerprint = (...parts) => createHash('sha256')
+    .update(parts.map((p) => p ?? '').join('\0'))
+    .digest('hex');
+function impactResult(report, impact) {
+    const w = impact.workload;
+    const configs = impact.configs.map((c) => `${c.kind} ${objectName(c)}${c.keys.length ? ` (keys ${c.keys.join(', ')})` : ''}`);
+    const changes = report.changes.filter((change) => impactsOf(report, change).some((x) => x.impact === impact));
+    return {
+        ruleId: impact.status,
+        level: SARIF_LEVEL[toneOf(impact.status)],
+        message: {
+            text: `${w.kind} ${objectName(w)}${inRoot(w)}${configs.length ? ` reads ${configs.join(', ')}` : ''}: ${impact.reason}.`,
+        },
+        locations: [location(w.file, w.line)],
+        relatedLocations: changes.map((c, id) => ({
+            id,
+            ...location(c.file, c.line, `${c.kind} ${objectName(c)}: ${changeSummary(c)}`),
+        })),
+        partialFingerprints: {
+            'configRolloutGuard/v1': fingerprint(impact.status, w.kind, w.namespace, w.name, w.source?.root, ...impact.configs.map((c) => `${c.kind}/${c.namespace ?? ''}/${c.name}`).sort()),
+        },
+    };
+}
+function diagnosticResult(d) {
+    const ruleId = d.severity === 'error' ? 'invalid-change' : 'unreadable-input';
+    return {
+        ruleId,
+        level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',
+        message: { text: d.message },
+        locations: [location(d.file, d.line)],
+        partialFingerprints: { 'configRolloutGuard/v1': fingerprint(ruleId, d.file, d.message) },
+    };
+}
+function notCheckedResult(n) {
+    return {
+        ruleId: 'not-checked',
+        level: n.fails ? 'error' : 'warning',
+        message: { text: n.message },
+        locations: [location(n.file, n.line)],
+        partialFingerprints: { 'configRolloutGuard/v1': fingerprint('not-checked', n.kind, n.name) },
+    };
+}
+
+var version = "0.1.0";
+var packageJson = {
+	version: version};
+
+/**
  * Most important first: the platform shows only the first 10 of each level per step, so errors and
  * dormant workloads come before changed config lines and unreadable files.
  */
@@ -66364,7 +66489,7 @@ var lightExports = requireLight();
 var BottleneckLight = /*@__PURE__*/getDefaultExportFromCjs(lightExports);
 
 // pkg/dist-src/version.js
-var VERSION$1 = "0.0.0-development";
+var VERSION$2 = "0.0.0-development";
 
 // pkg/dist-src/error-request.js
 function isRequestError(error) {
@@ -66438,12 +66563,12 @@ function retry(octokit, octokitOptions) {
   }
   return retryPlugin;
 }
-retry.VERSION = VERSION$1;
+retry.VERSION = VERSION$2;
 
 // pkg/dist-src/index.js
 
 // pkg/dist-src/version.js
-var VERSION = "0.0.0-development";
+var VERSION$1 = "0.0.0-development";
 
 // pkg/dist-src/wrap-request.js
 var noop = () => Promise.resolve();
@@ -66676,7 +66801,7 @@ function throttling(octokit, octokitOptions) {
   });
   return {};
 }
-throttling.VERSION = VERSION;
+throttling.VERSION = VERSION$1;
 throttling.triggersNotification = triggersNotification;
 
 /** A failed GitHub call, said in one line: what was being done, and GitHub's answer. */
@@ -67307,6 +67432,7 @@ async function ensurePresent(repo, revs, log) {
     }
 }
 
+const VERSION = packageJson.version;
 /** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
 async function run() {
     try {
@@ -67433,6 +67559,9 @@ async function publishOutputs(report) {
     const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
     await writeFile$1(path, JSON.stringify(report, null, 2) + '\n');
     setOutput('report-path', path);
+    const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
+    await writeFile$1(sarif, renderSarif(report, VERSION));
+    setOutput('sarif-path', sarif);
     setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
     setOutput('has-findings', String(hasFindings(report)));
     return path;

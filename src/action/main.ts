@@ -11,6 +11,10 @@ import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderAllClear, renderMarkdown } from '../stages/9-report/markdown.js';
+import { renderSarif } from '../stages/9-report/sarif.js';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const VERSION = packageJson.version;
 import type { Report } from '../model/types.js';
 import { annotations } from './annotations.js';
 import { applyFix } from './fix-mode.js';
@@ -176,6 +180,9 @@ async function publishOutputs(report: Report): Promise<string> {
   const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   core.setOutput('report-path', path);
+  const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
+  await writeFile(sarif, renderSarif(report, VERSION));
+  core.setOutput('sarif-path', sarif);
   core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
   core.setOutput('has-findings', String(hasFindings(report)));
   return path;

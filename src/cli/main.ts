@@ -12,6 +12,10 @@ import type { Diagnostic } from '../model/types.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderMarkdown } from '../stages/9-report/markdown.js';
+import { renderSarif } from '../stages/9-report/sarif.js';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const VERSION = packageJson.version;
 import { renderFixText, renderScanText, renderText } from '../stages/9-report/text.js';
 
 export interface Io {
@@ -26,7 +30,8 @@ const USAGE = `Usage:
   config-rollout-guard check --base REV [--head REV] [options]
       Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
       (default head: the working tree, uncommitted changes included).
-      --format text|json|markdown     (default text)
+      --format text|json|markdown|sarif
+                                      (default text; sarif: SARIF 2.1.0 for GitHub code scanning)
       --fail-on dormant|manual|none   exit 1 on impacts at or above this status (default dormant)
       --verbose                       also list workloads that reference a changed config but are not affected
   config-rollout-guard fix [--base REV] [--dry-run]
@@ -99,7 +104,12 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     const common = overlay(file.options, given);
     if (command === 'check') {
       if (!values.base) throw new UsageError('check needs --base REV (the revision the change starts from).');
-      const format = oneOf('--format', values.format ?? 'text', ['text', 'json', 'markdown'] as const);
+      const format = oneOf('--format', values.format ?? 'text', [
+        'text',
+        'json',
+        'markdown',
+        'sarif',
+      ] as const);
       const failOn = oneOf(
         '--fail-on',
         values['fail-on'] ?? file.failOn ?? 'dormant',
@@ -108,6 +118,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       const report = await check(repo, { base: values.base, head: values.head ?? null, ...common });
       if (format === 'json') io.stdout(JSON.stringify(report, null, 2) + '\n');
       else if (format === 'markdown') io.stdout(renderMarkdown(report));
+      else if (format === 'sarif') io.stdout(renderSarif(report, VERSION));
       else io.stdout(renderText(report, { colour: io.colour, verbose: values.verbose ?? false }));
       const failure = failureReason(report, failOn);
       if (failure && format === 'text') io.stderr(`Failing: ${failure}.\n`);

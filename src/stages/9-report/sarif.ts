@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { needsAction, toneOf, STATUS_ORDER } from '../../model/status.js';
+import type { Diagnostic, Impact, ImpactStatus, NotChecked, Report } from '../../model/types.js';
+import { changeSummary, impactsOf, inRoot, objectName } from './wording.js';
+
+/**
+ * SARIF 2.1.0 for GitHub code scanning, the route past the 10-annotations-per-step limit. One rule
+ * per status and per kind of diagnostic; a result at each workload that needs action, related to the
+ * config change line; fingerprints from identities, never lines, so a result survives pushes that
+ * move it. Like every output, it names objects and keys, never values.
+ */
+
+const HELP: Record<ImpactStatus, string> = {
+  dormant:
+    'The ConfigMap or Secret this workload reads changes, but its pod template does not, so running pods keep the old config until they are next replaced. Run `config-rollout-guard fix` to stamp a content hash into the pod template, or opt out with `config-rollout-guard/ignore: "<reason>"`.',
+  'stale-hash':
+    'The pod template carries a config-hash annotation that disagrees with the config it reads. Run `config-rollout-guard fix` to write the current hash.',
+  manual:
+    'Nothing replaces the pods of this workload, even when its template changes: replace them by hand after applying.',
+  'next-run': 'Jobs and CronJobs read the config when their next pods start.',
+  reloaded:
+    'Reloader, Wave, a reload sidecar or the application itself picks the change up without a rollout.',
+  ignored: 'The team opted this workload or config out, with a reason.',
+  rolling: 'The pod template changes too, so the rollout carries the config change.',
+};
+
+const DIAGNOSTIC_RULES = {
+  'invalid-change': {
+    text: 'A change the API server will reject or that stops new pods from starting (an immutable object changed in place, a deleted config still referenced, a generated name a custom kind does not follow).',
+    level: 'error',
+  },
+  'unreadable-input': {
+    text: 'A file that could not be read as manifests; the rest was checked.',
+    level: 'warning',
+  },
+  'not-checked': {
+    text: 'A kustomize root or a changed file that could not be read: nothing in it was checked.',
+    level: 'warning',
+  },
+} as const;
+
+const SARIF_LEVEL = { bad: 'error', warn: 'warning', info: 'note', good: 'note' } as const;
+
+export function renderSarif(report: Report, toolVersion: string): string {
+  const rules = [
+    ...STATUS_ORDER.map((status) => ({
+      id: status,
+      name: status.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()),
+      shortDescription: { text: `Workload ${status}` },
+      fullDescription: { text: HELP[status] },
+      help: { text: HELP[status] },
+      defaultConfiguration: { level: SARIF_LEVEL[toneOf(status)] },
+    })),
+    ...Object.entries(DIAGNOSTIC_RULES).map(([id, rule]) => ({
+      id,
+      shortDescription: { text: rule.text.split(' (')[0] },
+      fullDescription: { text: rule.text },
+      help: { text: rule.text },
+      defaultConfiguration: { level: rule.level },
+    })),
+  ];
+  const results = [
+    ...report.impacts.filter((i) => needsAction(i.status)).map((impact) => impactResult(report, impact)),
+    ...report.diagnostics.map(diagnosticResult),
+    ...report.notChecked.map(notCheckedResult),
+  ];
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'config-rollout-guard',
+            version: toolVersion,
+            rules,
+          },
+        },
+        ...(report.head
+          ? { versionControlProvenance: [{ repositoryUri: 'https://github.com/', revisionId: report.head }] }
+          : {}),
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}
+
+const location = (file: string, line: number, message?: string) => ({
+  physicalLocation: { artifactLocation: { uri: encodeURI(file) }, region: { startLine: line } },
+  ...(message ? { message: { text: message } } : {}),
+});
+
+const fingerprint = (...parts: (string | null | undefined)[]) =>
+  createHash('sha256')
+    .update(parts.map((p) => p ?? '').join('\0'))
+    .digest('hex');
+
+function impactResult(report: Report, impact: Impact) {
+  const w = impact.workload;
+  const configs = impact.configs.map(
+    (c) => `${c.kind} ${objectName(c)}${c.keys.length ? ` (keys ${c.keys.join(', ')})` : ''}`,
+  );
+  const changes = report.changes.filter((change) =>
+    impactsOf(report, change).some((x) => x.impact === impact),
+  );
+  return {
+    ruleId: impact.status,
+    level: SARIF_LEVEL[toneOf(impact.status)],
+    message: {
+      text: `${w.kind} ${objectName(w)}${inRoot(w)}${configs.length ? ` reads ${configs.join(', ')}` : ''}: ${impact.reason}.`,
+    },
+    locations: [location(w.file, w.line)],
+    relatedLocations: changes.map((c, id) => ({
+      id,
+      ...location(c.file, c.line, `${c.kind} ${objectName(c)}: ${changeSummary(c)}`),
+    })),
+    partialFingerprints: {
+      'configRolloutGuard/v1': fingerprint(
+        impact.status,
+        w.kind,
+        w.namespace,
+        w.name,
+        w.source?.root,
+        ...impact.configs.map((c) => `${c.kind}/${c.namespace ?? ''}/${c.name}`).sort(),
+      ),
+    },
+  };
+}
+
+function diagnosticResult(d: Diagnostic) {
+  const ruleId = d.severity === 'error' ? 'invalid-change' : 'unreadable-input';
+  return {
+    ruleId,
+    level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',
+    message: { text: d.message },
+    locations: [location(d.file, d.line)],
+    partialFingerprints: { 'configRolloutGuard/v1': fingerprint(ruleId, d.file, d.message) },
+  };
+}
+
+function notCheckedResult(n: NotChecked) {
+  return {
+    ruleId: 'not-checked',
+    level: n.fails ? 'error' : 'warning',
+    message: { text: n.message },
+    locations: [location(n.file, n.line)],
+    partialFingerprints: { 'configRolloutGuard/v1': fingerprint('not-checked', n.kind, n.name) },
+  };
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AjvDraft04 from 'ajv-draft-04';
+import { cli } from './helpers/cli.js';
+import { configMap, container, deployment, yaml } from './helpers/manifests.js';
+import { twoCommits, type Files } from './helpers/scenario.js';
+
+// The official SARIF 2.1.0 schema, as @microsoft/jest-sarif ships it (a devDependency).
+const require = createRequire(import.meta.url);
+const schema = JSON.parse(
+  readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'),
+) as object;
+// The schema's `language` pattern is not valid as a Unicode regular expression; ajv must read it as plain.
+// A CommonJS module whose default export is the class: under ESM it arrives as `.default`.
+const Ajv = (AjvDraft04 as unknown as { default: typeof AjvDraft04.default }).default;
+const validate = new Ajv({
+  allErrors: true,
+  strict: false,
+  validateFormats: false,
+  unicodeRegExp: false,
+}).compile(schema);
+
+interface Sarif {
+  runs: {
+    tool: { driver: { rules: { id: string }[] } };
+    results: {
+      ruleId: string;
+      level: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      relatedLocations?: unknown[];
+      partialFingerprints: Record<string, string>;
+    }[];
+  }[];
+}
+
+async function sarifOf(base: Files, head: Files): Promise<Sarif> {
+  const { repo, base: b, head: h } = await twoCommits(base, head);
+  const { stdout } = await cli(['check', '--base', b, '--head', h, '--format', 'sarif'], { cwd: repo.dir });
+  const log = JSON.parse(stdout) as Sarif;
+  expect({ valid: validate(log), errors: validate.errors ?? null }).toEqual({ valid: true, errors: null });
+  return log;
+}
+
+const app = (extra = '') =>
+  extra +
+  yaml(
+    deployment('app', { containers: [container('app', { envFrom: [{ configMapRef: { name: 'cfg' } }] })] }),
+  );
+const cfg = (level: string) => yaml(configMap('cfg', { LEVEL: level }));
+
+test('a dormant workload: one result at the workload line, related to the config change, valid SARIF', async () => {
+  const log = await sarifOf({ 'app.yaml': app(), 'cfg.yaml': cfg('a') }, { 'cfg.yaml': cfg('b') });
+  const [run] = log.runs;
+  expect(run.tool.driver.rules.map((r) => r.id)).toEqual(
+    expect.arrayContaining([
+      'dormant',
+      'stale-hash',
+      'manual',
+      'reloaded',
+      'ignored',
+      'invalid-change',
+      'not-checked',
+    ]),
+  );
+  expect(
+    run.results.map((r) => [
+      r.ruleId,
+      r.level,
+      r.locations[0].physicalLocation.artifactLocation.uri,
+      r.locations[0].physicalLocation.region.startLine,
+    ]),
+  ).toEqual([['dormant', 'error', 'app.yaml', 1]]);
+  expect(run.results[0].relatedLocations).toHaveLength(1);
+  expect(run.results[0].message.text).toBe(
+    'Deployment app reads ConfigMap cfg (keys LEVEL): the pod template is unchanged, so running pods keep the old config.',
+  );
+});
+
+test('fingerprints follow identities, not lines: moving the workload down keeps them', async () => {
+  const first = await sarifOf({ 'app.yaml': app(), 'cfg.yaml': cfg('a') }, { 'cfg.yaml': cfg('b') });
+  const moved = await sarifOf(
+    { 'app.yaml': app('# a comment\n# and another\n'), 'cfg.yaml': cfg('a') },
+    { 'cfg.yaml': cfg('b') },
+  );
+  expect(moved.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBe(3);
+  expect(moved.runs[0].results[0].partialFingerprints).toEqual(first.runs[0].results[0].partialFingerprints);
+});
+
+test('errors, unreadable files and secrets: valid, and no value', async () => {
+  const secret = (v: string) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  k: ${v}\n`;
+  const log = await sarifOf(
+    { 'app.yaml': app(), 'cfg.yaml': cfg('a'), 's.yaml': secret('old') },
+    { 'app.yaml': app(), 'cfg.yaml': null, 's.yaml': secret('*SARIFCANARY') },
+  );
+  const rules = log.runs[0].results.map((r) => r.ruleId).sort();
+  expect(rules).toEqual(['invalid-change', 'not-checked', 'unreadable-input']);
+  expect(JSON.stringify(log)).not.toContain('SARIFCANARY');
+});
