@@ -188,10 +188,10 @@ function failureReason(report, failOn) {
 function overallTone(report) {
     if (errorCount(report) > 0 || report.notChecked.some((n) => n.fails))
         return 'bad';
-    if (report.notChecked.length)
-        return 'warn';
     const tones = report.impacts.map((i) => toneOf(i.status));
-    return ['bad', 'warn'].find((t) => tones.includes(t)) ?? 'good';
+    if (tones.includes('bad'))
+        return 'bad';
+    return report.notChecked.length || tones.includes('warn') ? 'warn' : 'good';
 }
 /** The one line a reader needs: how many workloads need action, and of what kind. */
 function headline(report) {
@@ -199,6 +199,9 @@ function headline(report) {
     const errors = errorCount(report);
     const parts = STATUS_ORDER.flatMap((s) => counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : []);
     // What could not be built comes first: nothing below it speaks for those roots.
+    const patterns = report.notChecked.filter((n) => n.kind === 'include').length;
+    if (patterns)
+        parts.unshift(`${plural(patterns, 'include pattern')} ${patterns === 1 ? 'matches' : 'match'} no file`);
     const files = report.notChecked.filter((n) => n.kind === 'file').length;
     if (files)
         parts.unshift(`${plural(files, 'changed file')} not checked`);
@@ -10518,1568 +10521,6 @@ function configAnnotations(objects) {
     return (id) => byId.get(`${id.kind}\0${id.namespace ?? ''}\0${id.name}`) ?? {};
 }
 
-const ROLLS = { rolls: true };
-const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
-const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
-const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
-    ? {
-        rolls: false,
-        status: 'manual',
-        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
-    }
-    : ROLLS;
-const KINDS = {
-    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
-    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
-    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
-    ReplicaSet: {
-        groups: ['apps', 'extensions'],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicaSet never replaces running pods'),
-    },
-    ReplicationController: {
-        groups: [''],
-        templates: ['spec.template'],
-        behaviour: manual('a ReplicationController never replaces running pods'),
-    },
-    Job: {
-        groups: ['batch'],
-        templates: ['spec.template'],
-        behaviour: nextRun('pods started after the apply read it'),
-    },
-    CronJob: {
-        groups: ['batch'],
-        templates: ['spec.jobTemplate.spec.template'],
-        behaviour: nextRun('the next scheduled run reads it'),
-    },
-    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
-    PodTemplate: {
-        groups: [''],
-        templates: ['template'],
-        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
-    },
-    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
-    DeploymentConfig: {
-        groups: ['apps.openshift.io', ''],
-        templates: ['spec.template'],
-        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
-        behaviour: (body) => {
-            const triggers = field(body, 'spec.triggers');
-            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
-                ? {
-                    rolls: false,
-                    status: 'manual',
-                    reason: 'no ConfigChange trigger: deploys only when started by hand',
-                }
-                : ROLLS;
-        },
-    },
-    // Knative Service: a template change creates a new Revision.
-    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
-};
-function apiGroup(apiVersion) {
-    const slash = apiVersion.indexOf('/');
-    return slash < 0 ? '' : apiVersion.slice(0, slash);
-}
-/** The object as a workload, or `null` when it runs no pods we can see. */
-function asWorkload(object, custom = new Map()) {
-    const rule = KINDS[object.kind];
-    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
-    const paths = builtIn ? rule.templates : custom.get(object.kind);
-    if (!paths)
-        return null;
-    const templates = paths.flatMap((path) => templatesAt(object.body, path));
-    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
-    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
-        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
-        : null;
-    if (templates.length === 0 && !workloadRef)
-        return null;
-    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
-}
-function templatesAt(body, path) {
-    if (path === '')
-        return [{ path, template: body }];
-    let found = [{ path: '', value: body }];
-    for (const step of path.split('.')) {
-        const list = step.endsWith('[]');
-        const key = list ? step.slice(0, -2) : step;
-        found = found.flatMap(({ path: at, value }) => {
-            const next = isRecord(value) ? value[key] : undefined;
-            const here = at ? `${at}.${key}` : key;
-            if (!list)
-                return [{ path: here, value: next }];
-            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
-        });
-    }
-    return found
-        .filter((f) => isRecord(f.value))
-        .map((f) => ({ path: f.path, template: f.value }));
-}
-/** `Kind=path` options as given on the command line or in the Action input. */
-function parsePodTemplatePaths(specs) {
-    const paths = new Map();
-    for (const spec of specs) {
-        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
-        if (!match)
-            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
-        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
-    }
-    return paths;
-}
-
-/**
- * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
- * scalar style, metadata and the file an object lives in do not count.
- */
-function diffConfigs(pairing, diagnostics) {
-    const changes = [];
-    const content = (object) => configContent(object, diagnostics);
-    for (const [head, base] of pairing.baseOf) {
-        if (!isConfig(head))
-            continue;
-        const before = content(base);
-        const keys = diffKeys(before, content(head));
-        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
-            continue;
-        changes.push(change(head, 'modified', keys));
-        if (before.immutable) {
-            diagnostics.push({
-                file: head.file,
-                line: head.line,
-                severity: 'error',
-                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
-                    `Create it under a new name and point its consumers at the new name.`,
-            });
-        }
-    }
-    for (const head of pairing.added.filter(isConfig)) {
-        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
-    }
-    for (const base of pairing.deleted.filter(isConfig)) {
-        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
-    }
-    return changes;
-}
-function diffKeys(before, after) {
-    const keys = { added: [], removed: [], modified: [] };
-    for (const [key, value] of after.entries) {
-        if (!before.entries.has(key))
-            keys.added.push(key);
-        else if (!sameEntry(before.entries.get(key), value))
-            keys.modified.push(key);
-    }
-    for (const key of before.entries.keys())
-        if (!after.entries.has(key))
-            keys.removed.push(key);
-    for (const list of Object.values(keys))
-        list.sort();
-    return keys;
-}
-function change(object, kind, keys) {
-    return {
-        kind: object.kind,
-        namespace: object.namespace,
-        name: object.name,
-        file: object.file,
-        line: object.line,
-        change: kind,
-        keys,
-        ...(object.source ? { source: object.source } : {}),
-    };
-}
-function changedKeys(change) {
-    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
-}
-
-/**
- * Matches objects across base and head: first within the same file, so that repositories holding the
- * same object in several bundles keep each copy apart; then across files, so that moving an object
- * to another file is not a deletion plus an addition.
- */
-function pairObjects(files, key = idKey) {
-    const baseOf = new Map();
-    const leftBase = [];
-    const leftHead = [];
-    for (const file of files) {
-        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf, key);
-        leftBase.push(...unmatchedBase);
-        leftHead.push(...unmatchedHead);
-    }
-    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf, key);
-    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
-}
-function match(base, head, baseOf, key) {
-    const byKey = new Map();
-    for (const object of base) {
-        const k = key(object);
-        byKey.set(k, [...(byKey.get(k) ?? []), object]);
-    }
-    const unmatchedHead = [];
-    for (const object of head) {
-        const candidate = byKey.get(key(object))?.shift();
-        if (candidate)
-            baseOf.set(object, candidate);
-        else
-            unmatchedHead.push(object);
-    }
-    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
-}
-
-/** Worst first, then by where the workload is written. */
-const compareImpacts = (a, b) => statusRank(a.status) - statusRank(b.status) ||
-    compareText(a.workload.file, b.workload.file) ||
-    a.workload.line - b.workload.line ||
-    compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
-function computeImpacts(input) {
-    const result = { impacts: [], unaffected: [], diagnostics: [] };
-    const changes = byIdentity(input.changes);
-    for (const workload of input.workloads) {
-        const source = templateSource(workload, input.deployments);
-        if (!source)
-            continue;
-        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
-        const consumedBy = [];
-        const summary = summarise(workload.object);
-        const configs = [];
-        for (const change of changes) {
-            const scope = namespaceMatch(workload.object.namespace, change.namespace);
-            const matching = refs.filter((ref) => refersTo(ref, change));
-            if (!scope || matching.length === 0)
-                continue;
-            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
-            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
-            if (change.change === 'deleted') {
-                const required = matching.filter((ref) => !ref.optional);
-                if (required.length > 0) {
-                    result.diagnostics.push({
-                        file: workload.object.file,
-                        line: workload.object.line,
-                        severity: 'error',
-                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
-                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
-                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
-                    });
-                    continue;
-                }
-            }
-            const keys = change.keys;
-            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
-            if (consumed.length === 0) {
-                if (matching.every((ref) => ref.delivery === 'image-pull'))
-                    unaffected('image pull secret: read at each pull');
-                else if (reading.length === 0)
-                    unaffected('no container mounts the volume');
-                else
-                    unaffected('reads none of the changed keys');
-                continue;
-            }
-            consumedBy.push({ config: id, refs: consumed });
-            configs.push({
-                ...id,
-                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
-                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
-                namespaceAssumed: scope === 'assumed',
-            });
-        }
-        const stale = input.staleHash.has(source.owner.object);
-        if (configs.length === 0 && !stale)
-            continue;
-        const rollout = stale ? STALE : status(workload, source.owner, input);
-        if (rollout === 'new') {
-            for (const config of configs)
-                result.unaffected.push({
-                    workload: summary,
-                    config,
-                    reason: 'new workload: its pods start with the new config',
-                });
-            continue;
-        }
-        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
-        const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
-        result.impacts.push({ ...verdict, workload: summary, configs, delivery });
-    }
-    result.impacts.sort(compareImpacts);
-    return result;
-}
-/**
- * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
- * reloader that covers every changed config through every path it is read makes `dormant` into
- * `reloaded`. Partly covered stays dormant, and says which paths are not.
- */
-function covered(rollout, workload, templates, consumedBy, input, diagnostics) {
-    if (!needsAction(rollout.status))
-        return rollout;
-    const reason = optOut(workload, consumedBy.map((c) => ({ id: c.config, annotations: input.configAnnotations(c.config) })), input.rules);
-    if (reason !== null) {
-        if (reason.trim() === '')
-            diagnostics.push({
-                file: workload.object.file,
-                line: workload.object.line,
-                severity: 'warning',
-                message: `${workload.object.kind} ${workload.object.name}: ${IGNORE_ANNOTATION} has no reason; say why the finding does not apply.`,
-            });
-        return {
-            status: 'ignored',
-            reason: `ignored (${IGNORE_ANNOTATION}): ${reason.trim() || 'no reason given'}`,
-        };
-    }
-    if (rollout.status !== 'dormant' || consumedBy.length === 0)
-        return rollout;
-    const mechanisms = [];
-    const uncovered = [];
-    for (const { config, refs } of consumedBy) {
-        for (const template of templates) {
-            const own = refs.filter((r) => template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)));
-            if (own.length === 0)
-                continue;
-            const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
-            mechanisms.push(...covered.mechanisms);
-            uncovered.push(...covered.uncovered.map((r) => r.via));
-        }
-    }
-    if (uncovered.length === 0 && mechanisms.length)
-        return {
-            status: 'reloaded',
-            reason: `reloaded without a rollout: ${[...new Set(mechanisms)].join('; ')}`,
-        };
-    if (mechanisms.length)
-        return {
-            ...rollout,
-            reason: `${rollout.reason}; ${[...new Set(mechanisms)].join('; ')} covers only part of it: ${uncovered.join(', ')} ${uncovered.length === 1 ? 'is' : 'are'} not covered`,
-        };
-    return rollout;
-}
-const STALE = {
-    status: 'stale-hash',
-    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
-};
-/**
- * One entry per changed object identity. Repositories often hold the same object in several files
- * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
- * it reads the union of their changed keys, and the object is gone only if every copy is.
- */
-function byIdentity(changes) {
-    const merged = new Map();
-    for (const change of changes) {
-        const key = idKey(change);
-        const seen = merged.get(key);
-        const keys = changedKeys(change);
-        if (!seen)
-            merged.set(key, {
-                kind: change.kind,
-                namespace: change.namespace,
-                name: change.name,
-                change: change.change,
-                keys,
-            });
-        else {
-            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
-            if (change.change !== 'deleted')
-                seen.change = change.change;
-        }
-    }
-    return [...merged.values()];
-}
-/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
-function templateSource(workload, deployments) {
-    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
-    if (!workload.workloadRef || workload.templates.length > 0)
-        return { templates: workload.templates, owner: workload };
-    const target = deployments.get(idKey({
-        kind: workload.workloadRef.kind,
-        namespace: workload.object.namespace,
-        name: workload.workloadRef.name,
-    }));
-    return target ? { templates: target.templates, owner: target } : null;
-}
-function refsOf(template, qualify) {
-    return qualify
-        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
-        : template.refs;
-}
-function status(workload, owner, input) {
-    const before = input.previous(owner.object);
-    if (before === null)
-        return 'new';
-    if (!workload.behaviour.rolls)
-        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
-    const templateChanged = before !== 'unchanged' &&
-        valueDigest(owner.templates.map((t) => t.template)) !==
-            valueDigest(before.templates.map((t) => t.template));
-    return templateChanged
-        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
-}
-
-const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
-/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
-const PLUGIN_SECRET_FIELDS = {
-    cephfs: 'secretRef',
-    rbd: 'secretRef',
-    iscsi: 'secretRef',
-    scaleIO: 'secretRef',
-    flexVolume: 'secretRef',
-    storageos: 'secretRef',
-};
-/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
-function extractRefs(podSpec) {
-    if (!isRecord(podSpec))
-        return [];
-    const refs = [];
-    const mounts = volumeMounts(podSpec);
-    for (const volume of list(podSpec.volumes)) {
-        const volumeName = str(volume.name) ?? '?';
-        const at = `volumes[${volumeName}]`;
-        const consumers = mounts.get(volumeName) ?? [];
-        const mounted = (ref, via) => {
-            if (!ref.name)
-                return;
-            if (consumers.length === 0)
-                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
-            for (const m of consumers) {
-                const delivery = m.subPath ? 'subPath' : 'volume';
-                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery, volume: volumeName });
-            }
-        };
-        if (isRecord(volume.configMap)) {
-            const source = volume.configMap;
-            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
-        }
-        if (isRecord(volume.secret)) {
-            const source = volume.secret;
-            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
-        }
-        if (isRecord(volume.projected)) {
-            list(volume.projected.sources).forEach((source, i) => {
-                if (isRecord(source.configMap))
-                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
-                if (isRecord(source.secret))
-                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
-            });
-        }
-        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
-            const name = str(volume.csi.nodePublishSecretRef.name);
-            if (name)
-                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
-        }
-        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
-            const source = volume[plugin];
-            if (!isRecord(source) || !isRecord(source[fieldName]))
-                continue;
-            const name = str(source[fieldName].name);
-            if (name)
-                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
-        }
-        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
-            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
-        }
-    }
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            const at = `${listName}[${containerName}]`;
-            for (const env of list(container.env)) {
-                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
-                const via = `${at}.env[${str(env.name) ?? '?'}]`;
-                for (const [field, kind] of [
-                    ['configMapKeyRef', 'ConfigMap'],
-                    ['secretKeyRef', 'Secret'],
-                ]) {
-                    const ref = from[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
-                        optional: ref.optional === true,
-                        path: 'env',
-                        via: `${via}.valueFrom.${field}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            }
-            list(container.envFrom).forEach((source, i) => {
-                for (const [field, kind] of [
-                    ['configMapRef', 'ConfigMap'],
-                    ['secretRef', 'Secret'],
-                ]) {
-                    const ref = source[field];
-                    if (!isRecord(ref) || !str(ref.name))
-                        continue;
-                    const prefix = str(source.prefix);
-                    refs.push({
-                        kind,
-                        name: str(ref.name),
-                        keys: null,
-                        optional: ref.optional === true,
-                        path: 'envFrom',
-                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
-                        container: containerName,
-                        delivery: 'env',
-                    });
-                }
-            });
-        }
-    }
-    list(podSpec.imagePullSecrets).forEach((secret, i) => {
-        const name = str(secret.name);
-        if (!name)
-            return;
-        refs.push({
-            kind: 'Secret',
-            name,
-            keys: null,
-            optional: false,
-            path: 'imagePullSecrets',
-            via: `imagePullSecrets[${i}]`,
-            container: null,
-            delivery: 'image-pull',
-        });
-    });
-    return refs;
-}
-/** Whole-object references read the keys listed in `items`, or every key when there are none. */
-function keyed(kind, name, source, path) {
-    const items = list(source.items)
-        .map((item) => str(item.key))
-        .filter((key) => key !== undefined);
-    return {
-        kind,
-        name: name ?? '',
-        keys: Array.isArray(source.items) ? items : null,
-        optional: source.optional === true,
-        path,
-    };
-}
-function mountCredentials(name, path, via) {
-    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
-}
-function volumeMounts(podSpec) {
-    const mounts = new Map();
-    for (const listName of CONTAINER_LISTS) {
-        for (const container of list(podSpec[listName])) {
-            const containerName = str(container.name) ?? '?';
-            for (const mount of list(container.volumeMounts)) {
-                const volume = str(mount.name);
-                if (!volume)
-                    continue;
-                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
-                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
-                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
-            }
-        }
-    }
-    return mounts;
-}
-function list(value) {
-    return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-function str(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-
-function consumerOf(workload) {
-    return {
-        ...workload,
-        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
-    };
-}
-
-/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
-/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
-const MAX_ALIAS_COUNT = 1000;
-/**
- * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
- * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
- * the other documents of the file are still returned.
- */
-function parseManifests(file, text) {
-    const diagnostics = [];
-    const warn = (line, message) => diagnostics.push({ file, line, severity: 'warning', message });
-    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
-        warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
-        return { objects: [], diagnostics };
-    }
-    const lines = new distExports$2.LineCounter();
-    // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
-    const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
-    const lineOf = (offset) => lines.linePos(offset).line;
-    const at = (offset) => {
-        const { line, col } = lines.linePos(offset);
-        return `line ${line}, column ${col}`;
-    };
-    const objects = [];
-    // One diagnostic for a template file says more than one per document it breaks.
-    if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
-        warn(lineOf(text.indexOf('{{')), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
-        return { objects, diagnostics };
-    }
-    for (const doc of documents) {
-        if (doc.errors.length > 0) {
-            const error = doc.errors[0];
-            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describe$1(error.code)}.`);
-            continue;
-        }
-        if (!distExports$2.isMap(doc.contents))
-            continue;
-        let value;
-        try {
-            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-        }
-        catch (error) {
-            // toJS's messages quote the alias name, which is source text; say what happened in our words.
-            const message = error.message;
-            const what = /alias count/i.test(message)
-                ? `more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`
-                : /alias/i.test(message)
-                    ? 'an alias (*name) names no anchor'
-                    : 'its values could not be read';
-            warn(lineOf(doc.contents.range[0]), `skipped a document: ${what}.`);
-            continue;
-        }
-        const line = lineOf(doc.contents.range[0]);
-        const object = toObject(file, line, value, warn);
-        if (!object)
-            continue;
-        if (isListKind(object.kind)) {
-            const itemNodes = doc.contents.get('items', true);
-            const items = Array.isArray(object.body.items) ? object.body.items : [];
-            items.forEach((item, i) => {
-                const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
-                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
-                if (itemObject)
-                    objects.push(itemObject);
-            });
-        }
-        else {
-            objects.push(object);
-        }
-    }
-    return { objects, diagnostics };
-}
-function toObject(file, line, value, warn) {
-    if (!isRecord(value))
-        return null;
-    const { apiVersion, kind, metadata } = value;
-    if (typeof kind !== 'string' || typeof apiVersion !== 'string')
-        return null;
-    if (isListKind(kind))
-        return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
-    if (!isRecord(metadata))
-        return null;
-    for (const field of ['name', 'namespace']) {
-        const v = metadata[field];
-        // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
-        if (v !== undefined && v !== null && typeof v !== 'string')
-            warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
-    }
-    if (typeof metadata.name !== 'string' || metadata.name === '')
-        return null;
-    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
-    return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
-}
-/**
- * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
- * whose key is another flow mapping, which no hand-written manifest contains.
- */
-function isTemplate(doc, text) {
-    if (doc.errors.length > 0) {
-        const action = text.indexOf('{{', doc.range[0]);
-        return action >= 0 && action < doc.range[2];
-    }
-    let found = false;
-    distExports$2.visit(doc, {
-        Map(_, node) {
-            const first = node.items[0];
-            if (node.flow && first && distExports$2.isMap(first.key) && first.key.flow) {
-                found = true;
-                return distExports$2.visit.BREAK;
-            }
-        },
-    });
-    return found;
-}
-function isListKind(kind) {
-    return kind === 'List' || kind.endsWith('List');
-}
-/**
- * What a parser error means, from its code alone: the parser's own message quotes the offending
- * text (`Aliased anchor not found: …`, `Could not resolve tag: …`), which can be a Secret's value.
- */
-const ERRORS = {
-    BAD_ALIAS: 'an alias (*name) names no anchor',
-    BAD_INDENT: 'inconsistent indentation',
-    BAD_SCALAR_START: 'a plain value starts with a reserved character; quote it',
-    BLOCK_AS_IMPLICIT_KEY: 'a block value where a key was expected',
-    DUPLICATE_KEY: 'a key appears twice in one mapping',
-    MISSING_CHAR: 'a closing quote or bracket is missing',
-    MULTILINE_IMPLICIT_KEY: 'a key spans several lines',
-    TAB_AS_INDENT: 'a tab is used for indentation',
-    TAG_RESOLVE_FAILED: 'an unknown tag (!…)',
-    UNEXPECTED_TOKEN: 'unexpected text',
-    BAD_DQ_ESCAPE: 'an invalid escape in a double-quoted string',
-    BLOCK_IN_FLOW: 'a block value inside a flow collection',
-    MULTIPLE_ANCHORS: 'a node with two anchors',
-    MULTIPLE_TAGS: 'a node with two tags',
-};
-function describe$1(code) {
-    return `${ERRORS[code] ?? 'the YAML does not parse'} (${code})`;
-}
-
-/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
-async function loadObjects(repo, rev, paths) {
-    const texts = await repo.readMany(rev, paths);
-    const loaded = { objects: new Map(), diagnostics: [] };
-    paths.forEach((path, i) => {
-        const text = texts[i];
-        if (text === null)
-            return;
-        const parsed = parseManifests(path, text);
-        loaded.objects.set(path, parsed.objects);
-        loaded.diagnostics.push(...parsed.diagnostics);
-    });
-    return loaded;
-}
-
-/**
- * The part of the head revision read so far. It grows only by files that mention names we ask
- * about (one `git grep` per question), which is what keeps a check's cost with the change.
- */
-class HeadView {
-    repo;
-    rev;
-    settings;
-    diagnostics;
-    files;
-    cachedConsumers = null;
-    constructor(repo, rev, settings, initial, diagnostics) {
-        this.repo = repo;
-        this.rev = rev;
-        this.settings = settings;
-        this.diagnostics = diagnostics;
-        this.files = new Map(initial.objects);
-    }
-    /** Reads, once, every selected file at head that contains any of `names`. */
-    async readMentioning(names) {
-        const unique = [...new Set(names)];
-        if (unique.length === 0)
-            return;
-        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.settings.selected(p) && !this.files.has(p));
-        if (paths.length === 0)
-            return;
-        const more = await loadObjects(this.repo, this.rev, paths);
-        for (const [path, objects] of more.objects)
-            this.files.set(path, objects);
-        this.diagnostics.push(...more.diagnostics);
-        this.cachedConsumers = null;
-    }
-    /** Reads the configs that `consumers` reference, so that their hashes can be computed. */
-    async readConfigsOf(consumers) {
-        await this.readMentioning(consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-    }
-    objects() {
-        return [...this.files.values()].flat();
-    }
-    /** Every workload read so far, with its references. */
-    consumers() {
-        this.cachedConsumers ??= this.objects().flatMap((o) => {
-            const workload = asWorkload(o, this.settings.podTemplatePaths);
-            return workload ? [consumerOf(workload)] : [];
-        });
-        return this.cachedConsumers;
-    }
-}
-
-const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
-const isKustomizationFile = (path) => KUSTOMIZATION_FILES.includes(posix.basename(path));
-/** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
-const isRemote = (entry) => /^[a-z][a-z0-9+.-]*:\/\/|^git@|^github\.com\/|\?ref=|\/\/.*\?/i.test(entry);
-/**
- * Reads a kustomization for the paths it depends on. Unknown fields are ignored (kustomize rejects
- * them itself when it builds); a file that is not YAML yields no paths, and the build reports it.
- */
-function readKustomization(file, text, listDir) {
-    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
-    const k = {
-        dir,
-        file,
-        component: false,
-        includes: [],
-        inputs: [],
-        inputDirs: [],
-        remote: [],
-    };
-    let body;
-    try {
-        body = distExports$2.parse(text, { version: '1.1', maxAliasCount: 100 });
-    }
-    catch {
-        return k;
-    }
-    if (!isRecord(body))
-        return k;
-    k.component = body.kind === 'Component';
-    const local = (entry) => normal(posix.join(dir, entry));
-    for (const field of ['resources', 'bases', 'components']) {
-        for (const entry of strings(body[field])) {
-            if (isRemote(entry))
-                k.remote.push(entry);
-            else if (local(entry) !== null)
-                k.includes.push(local(entry));
-        }
-    }
-    const files = [];
-    for (const patch of records(body.patches))
-        files.push(...strings([patch.path]));
-    for (const patch of records(body.patchesJson6902))
-        files.push(...strings([patch.path]));
-    // An entry of patchesStrategicMerge is a path, or an inline patch (which has a newline or a colon).
-    files.push(...strings(body.patchesStrategicMerge).filter((p) => !/[\n:]/.test(p)));
-    for (const replacement of records(body.replacements))
-        files.push(...strings([replacement.path]));
-    for (const generator of [...records(body.configMapGenerator), ...records(body.secretGenerator)]) {
-        // `files` entries may be `key=path`; a directory stands for its files.
-        files.push(...strings(generator.files).map((f) => f.slice(f.indexOf('=') + 1)));
-        files.push(...strings(generator.envs), ...strings([generator.env]));
-    }
-    for (const chart of records(body.helmCharts)) {
-        files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
-    }
-    files.push(...strings(body.configurations), ...strings(body.crds));
-    if (isRecord(body.openapi))
-        files.push(...strings([body.openapi.path]));
-    // Transformer, generator and validator entries name files of built-in plugin configuration (or
-    // directories with a kustomization, which are includes).
-    for (const field of ['transformers', 'generators', 'validators']) {
-        for (const entry of strings(body[field]).filter((e) => !/\n/.test(e))) {
-            const path = local(entry);
-            if (path === null)
-                continue;
-            if (listDir(path))
-                k.includes.push(path);
-            else
-                files.push(entry);
-        }
-    }
-    for (const entry of files) {
-        const path = local(entry);
-        if (path === null)
-            continue;
-        if (listDir(path))
-            k.inputDirs.push(path);
-        else
-            k.inputs.push(path);
-    }
-    return k;
-}
-/** A repository path, or null when the entry leaves the repository. */
-function normal(path) {
-    const p = posix.normalize(path).replace(/\/$/, '');
-    if (p === '..' || p.startsWith('../') || posix.isAbsolute(p))
-        return null;
-    return p === '.' ? '' : p;
-}
-function strings(value) {
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string' && v !== '') : [];
-}
-function records(value) {
-    return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
-const MIN_MAJOR = 4;
-/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
-const WRAPPER_DIR = '.config-rollout-guard-roots';
-/**
- * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
- * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
- */
-async function findKustomize(override) {
-    const candidates = override
-        ? [
-            /kubectl[^/]*$/.test(override)
-                ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
-                : { command: override, args: ['build'], probe: ['version'] },
-        ]
-        : [
-            { command: 'kustomize', args: ['build'], probe: ['version'] },
-            { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
-        ];
-    for (const candidate of candidates) {
-        const out = await run$1(candidate.command, candidate.probe, process.cwd(), 30_000);
-        if ('error' in out)
-            continue;
-        const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
-        const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
-        if (!match)
-            continue;
-        const version = `v${match[1]}.${match[2]}.${match[3]}`;
-        if (Number(match[1]) < MIN_MAJOR)
-            return {
-                error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
-            };
-        return { command: candidate.command, args: candidate.args, version };
-    }
-    return {
-        error: override
-            ? `${override} could not be run as kustomize.`
-            : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
-    };
-}
-/**
- * Builds roots of one revision. The files they read are written to a temporary directory (never
- * over the user's work tree), and each root is built through a wrapper kustomization beside them
- * that adds origin annotations and the controller's options. kustomize runs without plugins: no
- * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
- */
-async function renderRoots(kustomize, roots, files, timeoutMs) {
-    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
-    try {
-        for (const [path, bytes] of files) {
-            await mkdir(dirname(join(tree, path)), { recursive: true });
-            await writeFile(join(tree, path), bytes);
-        }
-        const wrappers = await Promise.all(roots.map(async (root, i) => {
-            const dir = join(tree, WRAPPER_DIR, String(i));
-            await mkdir(dir, { recursive: true });
-            await writeFile(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
-            return dir;
-        }));
-        const results = await pool(roots.length, availableParallelism(), async (i) => {
-            const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
-            return 'error' in out
-                ? { ok: false, message: cleanMessage(out.error, tree, files) }
-                : { ok: true, yaml: out.stdout };
-        });
-        return new Map(roots.map((root, i) => [root, results[i]]));
-    }
-    finally {
-        await rm(tree, { recursive: true, force: true });
-    }
-}
-/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
-function wrapper(root) {
-    const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
-    return {
-        apiVersion: 'kustomize.config.k8s.io/v1beta1',
-        kind: 'Kustomization',
-        // Relative: kustomize refuses an absolute path here.
-        resources: [posix.join('../..', root.dir)],
-        buildMetadata: ['originAnnotations'],
-        ...(namespace ? { namespace } : {}),
-        ...(namePrefix ? { namePrefix } : {}),
-        ...(nameSuffix ? { nameSuffix } : {}),
-        ...(commonLabels ? { commonLabels } : {}),
-        ...(commonAnnotations ? { commonAnnotations } : {}),
-        ...(patches ? { patches } : {}),
-    };
-}
-/**
- * kustomize's own words, shortened to the innermost cause and without the temporary directory. An
- * error about a literal or an env file can quote its value: every value a secretGenerator of the
- * build reads is cut out of the message.
- */
-function cleanMessage(stderr, tree, files) {
-    // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
-    const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
-    const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
-    const lines = stderr
-        .trim()
-        .split('\n')
-        .filter((l) => !l.startsWith('#'));
-    let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed').replace(/\s*\n\s*/g, ' ');
-    text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
-    const innermost = text.lastIndexOf('accumulating resources from ');
-    if (innermost > 0)
-        text = text.slice(innermost);
-    for (const value of secretValues(files))
-        text = text.replaceAll(value, '…');
-    return text.length > 400 ? `${text.slice(0, 400)}…` : text;
-}
-/** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
-function secretValues(files) {
-    const values = new Set();
-    const afterEquals = (line) => line.slice(line.indexOf('=') + 1).trim();
-    for (const [path, bytes] of files) {
-        if (!isKustomizationFile(path))
-            continue;
-        let body;
-        try {
-            body = distExports$2.parse(bytes.toString('utf8'));
-        }
-        catch {
-            continue;
-        }
-        const generators = isRecord(body) && Array.isArray(body.secretGenerator) ? body.secretGenerator : [];
-        for (const generator of generators.filter(isRecord)) {
-            const list = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
-            for (const literal of list(generator.literals))
-                values.add(afterEquals(literal));
-            const inputs = [
-                ...list(generator.envs),
-                ...list(generator.env),
-                ...list(generator.files).map(afterEquals),
-            ];
-            for (const input of inputs) {
-                const text = files.get(posix.join(posix.dirname(path), input))?.toString('utf8') ?? '';
-                for (const line of text.split(/\r?\n/)) {
-                    values.add(line.trim());
-                    if (line.includes('='))
-                        values.add(afterEquals(line));
-                }
-            }
-        }
-    }
-    return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
-}
-function run$1(command, args, cwd, timeoutMs) {
-    return new Promise((resolve) => {
-        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-            if (!error)
-                return resolve({ stdout });
-            if (error.killed)
-                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
-            resolve({ error: stderr || error.message });
-        });
-    });
-}
-/** Runs `count` tasks, at most `width` at a time, keeping their order. */
-async function pool(count, width, task) {
-    const results = new Array(count);
-    let next = 0;
-    const worker = async () => {
-        while (next < count) {
-            const i = next++;
-            results[i] = await task(i);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
-    return results;
-}
-
-const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
-/**
- * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
- * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
- */
-function takeOrigin(body) {
-    const metadata = isRecord(body.metadata) ? body.metadata : {};
-    const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
-    const raw = annotations[ORIGIN_ANNOTATION];
-    delete annotations[ORIGIN_ANNOTATION];
-    if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0)
-        delete metadata.annotations;
-    let origin;
-    try {
-        origin = typeof raw === 'string' ? distExports$2.parse(raw) : null;
-    }
-    catch {
-        origin = null;
-    }
-    if (!isRecord(origin))
-        return { file: null, generator: null, written: null };
-    // A remote resource's origin names its repository, not a file here.
-    if (typeof origin.repo === 'string')
-        return { file: null, generator: null, written: null };
-    const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
-    const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
-    return {
-        file: typeof path === 'string' ? repoPath$1(path) : null,
-        generator: typeof by === 'string' ? by : null,
-        written: null,
-    };
-}
-function repoPath$1(path) {
-    const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
-    return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
-}
-/** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */
-const HASH_SUFFIX = /-[245-9bcdfghkmt]{10}$/;
-/** The name without kustomize's hash suffix: the same across revisions whatever the content. */
-const logicalName = (name, generated) => generated ? name.replace(HASH_SUFFIX, '') : name;
-/** The generator entries of a kustomization, each with its line. */
-function generatorEntries(file, text, kind) {
-    const lines = new distExports$2.LineCounter();
-    let doc;
-    try {
-        doc = distExports$2.parseDocument(text, { lineCounter: lines, version: '1.1' });
-    }
-    catch {
-        return [];
-    }
-    const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
-    const list = distExports$2.isMap(doc.contents) ? doc.contents.get(field, true) : null;
-    if (!distExports$2.isSeq(list))
-        return [];
-    const dir = posix.dirname(file);
-    const at = (p) => posix.normalize(posix.join(dir, p));
-    return list.items.flatMap((item) => {
-        const value = distExports$2.isMap(item) ? item.toJSON() : null;
-        if (!isRecord(value) || typeof value.name !== 'string' || !distExports$2.isMap(item))
-            return [];
-        const text = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
-        return [
-            {
-                line: item.range ? lines.linePos(item.range[0]).line : 1,
-                name: value.name,
-                envs: [...text(value.envs), ...text(value.env)].map(at),
-                files: text(value.files).map((entry) => {
-                    const eq = entry.indexOf('=');
-                    const path = eq < 0 ? entry : entry.slice(eq + 1);
-                    return { key: eq < 0 ? posix.basename(path) : entry.slice(0, eq), path: at(path) };
-                }),
-            },
-        ];
-    });
-}
-/** The entry that generates `renderedName` (prefixes and suffixes of overlays around its own name). */
-function generatorFor(entries, renderedName) {
-    const matching = entries.filter((e) => renderedName.includes(e.name));
-    matching.sort((a, b) => b.name.length - a.name.length);
-    return matching[0] ?? null;
-}
-
-/**
- * The roots at one revision: every kustomization no other includes (Components excepted), and every
- * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
- * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
- */
-function findRoots(kustomizations, controllers, filesUnder, only) {
-    const closures = new Closures(kustomizations, filesUnder);
-    const make = (dir, declaredBy, options) => {
-        const k = kustomizations.get(dir);
-        if (!k || k.component)
-            return null;
-        const { files, remote } = closures.of(dir);
-        const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
-        return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
-    };
-    if (only)
-        return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
-    const declared = controllers
-        .flatMap(declarations)
-        .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
-    const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
-    const pointedAt = new Set(declared.map((r) => r.dir));
-    const bare = [...kustomizations.values()]
-        .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
-        .flatMap((k) => make(k.dir, null, {}) ?? []);
-    return [...bare, ...declared];
-}
-class Closures {
-    kustomizations;
-    filesUnder;
-    memo = new Map();
-    constructor(kustomizations, filesUnder) {
-        this.kustomizations = kustomizations;
-        this.filesUnder = filesUnder;
-    }
-    /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
-    of(dir, visiting = new Set()) {
-        const known = this.memo.get(dir);
-        if (known)
-            return known;
-        const result = { files: new Set(), remote: [] };
-        const k = this.kustomizations.get(dir);
-        if (!k || visiting.has(dir))
-            return result;
-        visiting.add(dir);
-        result.files.add(k.file);
-        result.remote.push(...k.remote);
-        for (const path of k.inputs)
-            result.files.add(path);
-        for (const path of k.inputDirs)
-            for (const file of this.filesUnder(path))
-                result.files.add(file);
-        for (const path of k.includes) {
-            if (this.kustomizations.has(path)) {
-                const inner = this.of(path, visiting);
-                inner.files.forEach((f) => result.files.add(f));
-                result.remote.push(...inner.remote);
-            }
-            else {
-                result.files.add(path);
-            }
-        }
-        visiting.delete(dir);
-        this.memo.set(dir, result);
-        return result;
-    }
-}
-/** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
-function declarations(object) {
-    const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
-    const group = object.apiVersion.split('/')[0];
-    if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
-        const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
-        if (!isRecord(spec))
-            return [];
-        const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
-        const destination = isRecord(spec.destination) ? spec.destination : {};
-        return sources.flatMap((source) => {
-            const dir = repoPath(source.path);
-            if (dir === null)
-                return [];
-            const k = isRecord(source.kustomize) ? source.kustomize : {};
-            const options = {
-                ...text('namespace', k.namespace),
-                ...text('namePrefix', k.namePrefix),
-                ...text('nameSuffix', k.nameSuffix),
-                ...labels('commonLabels', k.commonLabels),
-                ...labels('commonAnnotations', k.commonAnnotations),
-                ...text('defaultNamespace', destination.namespace),
-            };
-            return [{ dir, declaredBy, options }];
-        });
-    }
-    if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
-        const spec = isRecord(object.body.spec) ? object.body.spec : {};
-        const dir = repoPath(spec.path ?? '.');
-        if (dir === null)
-            return [];
-        const options = {
-            ...text('namespace', spec.targetNamespace),
-            ...text('namePrefix', spec.namePrefix),
-            ...text('nameSuffix', spec.nameSuffix),
-            ...(Array.isArray(spec.patches) && spec.patches.length ? { patches: spec.patches } : {}),
-        };
-        return [{ dir, declaredBy, options }];
-    }
-    return [];
-}
-/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
-function repoPath(value) {
-    if (typeof value !== 'string' || value.includes('{{') || value.includes('${'))
-        return null;
-    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
-    if (p === '..' || p.startsWith('../'))
-        return null;
-    return p === '.' ? '' : p;
-}
-const text = (key, value) => (typeof value === 'string' && value !== '' ? { [key]: value } : {});
-const labels = (key, value) => (isRecord(value) && Object.keys(value).length
-    ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
-    : {});
-
-const EMPTY = () => ({
-    closureFiles: new Set(),
-    changes: [],
-    impacts: [],
-    unaffected: [],
-    diagnostics: [],
-    notChecked: [],
-    rendered: [],
-    heads: [],
-});
-/**
- * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
- * closure holds a changed file, and diff what each deploys. Objects are matched within a root, so
- * two overlays of one base are two deployments, each with its own namespace and names.
- */
-async function checkRendered(repo, base, head, changedPaths, settings) {
-    if (settings.render === 'off')
-        return EMPTY();
-    const parsed = new Map();
-    // The kustomize version check runs while the kustomizations are read, once any exist.
-    let probing = null;
-    const probe = () => (probing ??= findKustomize(settings.kustomize));
-    const [atBase, atHead] = await Promise.all([
-        discover(repo, base, settings, parsed, probe),
-        discover(repo, head, settings, parsed, probe),
-    ]);
-    const part = EMPTY();
-    for (const side of [atBase, atHead])
-        for (const root of side.roots.values())
-            root.closure.forEach((f) => part.closureFiles.add(f));
-    const changed = new Set(changedPaths);
-    const touched = [...new Set([...atBase.roots.keys(), ...atHead.roots.keys()])].filter((id) => [atBase.roots.get(id), atHead.roots.get(id)].some((root) => root && [...root.closure].some((f) => changed.has(f))));
-    if (touched.length === 0)
-        return part;
-    const notChecked = (root, message) => part.notChecked.push({
-        kind: 'root',
-        name: root.id,
-        file: root.file,
-        line: 1,
-        message,
-        fails: settings.render === 'auto',
-    });
-    const kustomize = await probe();
-    if ('error' in kustomize) {
-        for (const id of touched)
-            notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
-        return part;
-    }
-    const [builtBase, builtHead] = await Promise.all([atBase, atHead].map(async (side) => {
-        const roots = touched.flatMap((id) => side.roots.get(id) ?? []);
-        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
-        const bytes = await repo.readBytes(side.rev, files);
-        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
-        const results = await renderRoots(kustomize, roots, tree, settings.renderTimeoutMs);
-        return { results, tree };
-    }));
-    for (const id of touched) {
-        const baseRoot = atBase.roots.get(id);
-        const headRoot = atHead.roots.get(id);
-        const root = (headRoot ?? baseRoot);
-        const before = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
-        const after = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
-        const failed = [
-            ...(before.ok ? [] : [`at base: ${before.message}`]),
-            ...(after.ok ? [] : [`at head: ${after.message}`]),
-        ];
-        if (failed.length) {
-            const remote = root.remote.length
-                ? ` It fetches ${root.remote.length} remote base(s) over the network.`
-                : '';
-            notChecked(root, `kustomize could not build ${root.id} ${failed.join('; ')}.${remote}`);
-            continue;
-        }
-        const source = { root: root.id, renderer: 'kustomize' };
-        const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
-        const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
-        part.rendered.push(root.id);
-        compare(root, baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
-    }
-    return part;
-}
-/** Every file a kustomize root reads at one revision (adoption leaves them to `fix --base`). */
-async function closureFiles(repo, rev, settings) {
-    if (settings.render === 'off')
-        return new Set();
-    const { roots } = await discover(repo, rev, settings);
-    return new Set([...roots.values()].flatMap((r) => [...r.closure]));
-}
-/** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
-async function discover(repo, rev, settings, parsed = new Map(), found = () => { }) {
-    // Kustomization files first: a repository without any pays for one walk of its trees, no more.
-    const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
-    if (kustomizationFiles.length === 0)
-        return { rev, roots: new Map() };
-    found();
-    // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
-    const controllerFiles = repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io']);
-    const files = await repo.listFiles(rev);
-    const dirs = new Set();
-    for (const file of files)
-        for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
-            dirs.add(d);
-    // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
-    const texts = await repo.readMany(rev, kustomizationFiles);
-    const kustomizations = new Map();
-    kustomizationFiles.forEach((file, i) => {
-        const key = `${file}\0${texts[i] ?? ''}`;
-        const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
-        parsed.set(key, k);
-        if (!kustomizations.has(k.dir))
-            kustomizations.set(k.dir, k);
-    });
-    if (kustomizations.size === 0)
-        return { rev, roots: new Map() };
-    const candidates = (await controllerFiles).filter(settings.selected);
-    const candidateTexts = await repo.readMany(rev, candidates);
-    const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
-        ? []
-        : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
-    const byDir = new Map();
-    for (const file of files)
-        byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
-    const roots = findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
-    return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
-}
-/**
- * A root's build as objects that point back at what a reviewer edits: the source file and line of
- * each resource, the generator entry of each generated config.
- */
-function readRender(yaml, source, root, tree, diagnostics) {
-    const origins = new Map();
-    if (!root)
-        return { objects: [], origins };
-    const parsed = parseManifests(root.file, yaml);
-    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })));
-    const sources = new Map();
-    const objectsOf = (file) => {
-        if (!sources.has(file)) {
-            const text = tree.get(file)?.toString('utf8');
-            sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
-        }
-        return sources.get(file);
-    };
-    const objects = parsed.objects.map((rendered) => {
-        // Namespaces a controller gives only to objects that set none (Argo CD's destination).
-        const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
-        const origin = takeOrigin(rendered.body);
-        const object = {
-            ...rendered,
-            namespace,
-            file: origin.file ?? root.file,
-            line: 1,
-            source,
-        };
-        if (origin.file && origin.generator) {
-            const text = tree.get(origin.file)?.toString('utf8') ?? '';
-            object.line =
-                generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
-        }
-        else if (origin.file) {
-            const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
-            const named = written
-                .filter((o) => rendered.name.includes(o.name))
-                .sort((a, b) => b.name.length - a.name.length);
-            object.line = (named[0] ?? written[0])?.line ?? 1;
-            origin.written = (named[0] ?? written[0])?.name ?? null;
-        }
-        origins.set(object, origin);
-        return object;
-    });
-    return { objects, origins };
-}
-/** Pairs, diffs and resolves one root's two builds, into `part`. */
-function compare(root, base, head, changed, headTree, baseTree, settings, part) {
-    const origins = new Map([...base.origins, ...head.origins]);
-    const logicalKey = (o) => idKey({
-        kind: o.kind,
-        namespace: o.namespace,
-        name: logicalName(o.name, Boolean(origins.get(o)?.generator)),
-    });
-    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
-    const diagnostics = [];
-    const changes = diffConfigs(pairing, diagnostics).map((change) => pointAtEdit(change, pairing.baseOf, head, changed, headTree, baseTree));
-    const workloads = head.objects.flatMap((o) => {
-        const workload = asWorkload(o, settings.podTemplatePaths);
-        return workload ? [consumerOf(workload)] : [];
-    });
-    const configs = new ConfigIndex(head.objects.filter(isConfig));
-    missingGenerated(workloads, head, configs, diagnostics);
-    const result = computeImpacts({
-        changes,
-        workloads,
-        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
-        previous: (object) => {
-            const before = pairing.baseOf.get(object);
-            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
-        },
-        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
-        rules: settings.rules,
-        configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
-    });
-    part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
-    part.changes.push(...changes);
-    part.impacts.push(...result.impacts.map((impact) => withAlternative(impact, head)));
-    part.unaffected.push(...result.unaffected);
-    part.diagnostics.push(...diagnostics, ...result.diagnostics);
-}
-/**
- * Where a reviewer sees a config change: the changed line of a generator's env input, the input
- * file of a changed `files` key, or a changed patch that names the object; else where it is made.
- */
-function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
-    const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
-    if (!object || change.change === 'deleted')
-        return change;
-    const origin = head.origins.get(object);
-    const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
-    if (origin?.file && origin.generator) {
-        // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
-        const kustomizations = [
-            origin.file,
-            ...[...changed].filter((f) => f !== origin.file && isKustomizationFile(f)),
-        ];
-        for (const file of kustomizations) {
-            const text = headTree.get(file)?.toString('utf8');
-            const entry = text === undefined ? null : generatorFor(generatorEntries(file, text, origin.generator), object.name);
-            if (!entry)
-                continue;
-            for (const env of entry.envs.filter((f) => changed.has(f))) {
-                const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
-                const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
-                return {
-                    ...change,
-                    file: env,
-                    line: at >= 0 ? at + 1 : firstDifference(baseTree.get(env), headTree.get(env)),
-                };
-            }
-            const input = entry.files.find((f) => keys.includes(f.key) && changed.has(f.path));
-            if (input)
-                return {
-                    ...change,
-                    file: input.path,
-                    line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
-                };
-            if (changed.has(file))
-                return { ...change, file, line: entry.line };
-        }
-        return change;
-    }
-    // The object's own file did not change: a patch elsewhere in the root did.
-    if (origin?.file && !changed.has(origin.file) && baseOf.has(object)) {
-        const name = object.name;
-        const patch = [...changed].find((f) => f !== origin.file &&
-            headTree.has(f) &&
-            (headTree.get(f).toString('utf8').includes(name) ||
-                name.includes(posix.basename(f, posix.extname(f)))));
-        if (patch) {
-            const lines = headTree.get(patch).toString('utf8').split('\n');
-            const at = lines.findIndex((l) => l.includes(name));
-            return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
-        }
-    }
-    return change;
-}
-function firstDifference(before, after) {
-    const a = (before?.toString('utf8') ?? '').split('\n');
-    const b = (after?.toString('utf8') ?? '').split('\n');
-    const i = b.findIndex((line, n) => line !== a[n]);
-    return i < 0 ? Math.max(1, b.length) : i + 1;
-}
-/**
- * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
- * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
- */
-function missingGenerated(workloads, head, configs, diagnostics) {
-    const generated = head.objects.filter((o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true));
-    for (const workload of workloads) {
-        for (const ref of workload.templates.flatMap((t) => t.refs)) {
-            if (configs.resolve(workload.object, ref.kind, ref.name))
-                continue;
-            const made = generated.find((g) => g.kind === ref.kind && logicalName(g.name, true).endsWith(ref.name));
-            if (!made)
-                continue;
-            diagnostics.push({
-                file: workload.object.file,
-                line: workload.object.line,
-                severity: 'error',
-                message: `${workload.object.kind} ${workload.object.name} reads ${ref.kind} ${ref.name} (${ref.via}), but kustomize generates ` +
-                    `${made.name}: it renames references only in the kinds it knows, so ${ref.name} will not exist. Add a ` +
-                    `configurations: nameReference entry for ${workload.object.kind}, or set disableNameSuffixHash and let ` +
-                    '`config-rollout-guard fix` stamp the hash.',
-            });
-        }
-    }
-}
-/**
- * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
- * cure beside ours: with the suffix, every content change renames the config and rolls its readers.
- */
-function withAlternative(impact, head) {
-    if (impact.status !== 'dormant')
-        return impact;
-    const generated = impact.configs.filter((c) => head.objects.some((o) => o.kind === c.kind &&
-        o.name === c.name &&
-        o.namespace === c.namespace &&
-        head.origins.get(o)?.generator &&
-        logicalName(o.name, true) === o.name));
-    if (generated.length === 0)
-        return impact;
-    return {
-        ...impact,
-        reason: `${impact.reason}; ${generated.map((c) => c.name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated with disableNameSuffixHash: without it kustomize renames the config on every change and the pods roll`,
-    };
-}
-
 var utils$1 = {};
 
 var constants;
@@ -14607,6 +13048,1568 @@ function manifestSelector(include = [], exclude = []) {
     return (path) => included(path) && !excluded(path);
 }
 
+const ROLLS = { rolls: true };
+const nextRun = (reason) => () => ({ rolls: false, status: 'next-run', reason });
+const manual = (reason) => () => ({ rolls: false, status: 'manual', reason });
+const onDeleteAware = (body) => field(body, 'spec.updateStrategy.type') === 'OnDelete'
+    ? {
+        rolls: false,
+        status: 'manual',
+        reason: 'updateStrategy OnDelete: pods are replaced only when deleted',
+    }
+    : ROLLS;
+const KINDS = {
+    Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
+    StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
+    DaemonSet: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: onDeleteAware },
+    ReplicaSet: {
+        groups: ['apps', 'extensions'],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicaSet never replaces running pods'),
+    },
+    ReplicationController: {
+        groups: [''],
+        templates: ['spec.template'],
+        behaviour: manual('a ReplicationController never replaces running pods'),
+    },
+    Job: {
+        groups: ['batch'],
+        templates: ['spec.template'],
+        behaviour: nextRun('pods started after the apply read it'),
+    },
+    CronJob: {
+        groups: ['batch'],
+        templates: ['spec.jobTemplate.spec.template'],
+        behaviour: nextRun('the next scheduled run reads it'),
+    },
+    Pod: { groups: [''], templates: [''], behaviour: manual('a bare Pod is never replaced') },
+    PodTemplate: {
+        groups: [''],
+        templates: ['template'],
+        behaviour: manual('a PodTemplate is only copied by whatever uses it'),
+    },
+    Rollout: { groups: ['argoproj.io'], templates: ['spec.template'], behaviour: () => ROLLS },
+    DeploymentConfig: {
+        groups: ['apps.openshift.io', ''],
+        templates: ['spec.template'],
+        // Without a ConfigChange trigger a DeploymentConfig deploys only when told to.
+        behaviour: (body) => {
+            const triggers = field(body, 'spec.triggers');
+            return Array.isArray(triggers) && !triggers.some((t) => isRecord(t) && t.type === 'ConfigChange')
+                ? {
+                    rolls: false,
+                    status: 'manual',
+                    reason: 'no ConfigChange trigger: deploys only when started by hand',
+                }
+                : ROLLS;
+        },
+    },
+    // Knative Service: a template change creates a new Revision.
+    Service: { groups: ['serving.knative.dev'], templates: ['spec.template'], behaviour: () => ROLLS },
+};
+function apiGroup(apiVersion) {
+    const slash = apiVersion.indexOf('/');
+    return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+/** The object as a workload, or `null` when it runs no pods we can see. */
+function asWorkload(object, custom = new Map()) {
+    const rule = KINDS[object.kind];
+    const builtIn = rule && rule.groups.includes(apiGroup(object.apiVersion));
+    const paths = builtIn ? rule.templates : custom.get(object.kind);
+    if (!paths)
+        return null;
+    const templates = paths.flatMap((path) => templatesAt(object.body, path));
+    const ref = object.kind === 'Rollout' && builtIn ? field(object.body, 'spec.workloadRef') : undefined;
+    const workloadRef = isRecord(ref) && typeof ref.name === 'string'
+        ? { kind: typeof ref.kind === 'string' ? ref.kind : 'Deployment', name: ref.name }
+        : null;
+    if (templates.length === 0 && !workloadRef)
+        return null;
+    return { object, templates, behaviour: builtIn ? rule.behaviour(object.body) : ROLLS, workloadRef };
+}
+function templatesAt(body, path) {
+    if (path === '')
+        return [{ path, template: body }];
+    let found = [{ path: '', value: body }];
+    for (const step of path.split('.')) {
+        const list = step.endsWith('[]');
+        const key = list ? step.slice(0, -2) : step;
+        found = found.flatMap(({ path: at, value }) => {
+            const next = isRecord(value) ? value[key] : undefined;
+            const here = at ? `${at}.${key}` : key;
+            if (!list)
+                return [{ path: here, value: next }];
+            return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
+        });
+    }
+    return found
+        .filter((f) => isRecord(f.value))
+        .map((f) => ({ path: f.path, template: f.value }));
+}
+/** `Kind=path` options as given on the command line or in the Action input. */
+function parsePodTemplatePaths(specs) {
+    const paths = new Map();
+    for (const spec of specs) {
+        const match = /^([A-Za-z][\w]*)=([\w]+(\[\])?(\.[\w]+(\[\])?)*)$/.exec(spec.trim());
+        if (!match)
+            throw new UsageError(`--pod-template '${spec}' is not Kind=path (for example RayCluster=spec.workerGroupSpecs[].template).`);
+        paths.set(match[1], [...(paths.get(match[1]) ?? []), match[2]]);
+    }
+    return paths;
+}
+
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
+function diffConfigs(pairing, diagnostics) {
+    const changes = [];
+    const content = (object) => configContent(object, diagnostics);
+    for (const [head, base] of pairing.baseOf) {
+        if (!isConfig(head))
+            continue;
+        const before = content(base);
+        const keys = diffKeys(before, content(head));
+        if (keys.added.length + keys.removed.length + keys.modified.length === 0)
+            continue;
+        changes.push(change(head, 'modified', keys));
+        if (before.immutable) {
+            diagnostics.push({
+                file: head.file,
+                line: head.line,
+                severity: 'error',
+                message: `${head.kind} ${head.name} is immutable: the API server will reject this change. ` +
+                    `Create it under a new name and point its consumers at the new name.`,
+            });
+        }
+    }
+    for (const head of pairing.added.filter(isConfig)) {
+        changes.push(change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }));
+    }
+    for (const base of pairing.deleted.filter(isConfig)) {
+        changes.push(change(base, 'deleted', { added: [], removed: [...content(base).entries.keys()].sort(), modified: [] }));
+    }
+    return changes;
+}
+function diffKeys(before, after) {
+    const keys = { added: [], removed: [], modified: [] };
+    for (const [key, value] of after.entries) {
+        if (!before.entries.has(key))
+            keys.added.push(key);
+        else if (!sameEntry(before.entries.get(key), value))
+            keys.modified.push(key);
+    }
+    for (const key of before.entries.keys())
+        if (!after.entries.has(key))
+            keys.removed.push(key);
+    for (const list of Object.values(keys))
+        list.sort();
+    return keys;
+}
+function change(object, kind, keys) {
+    return {
+        kind: object.kind,
+        namespace: object.namespace,
+        name: object.name,
+        file: object.file,
+        line: object.line,
+        change: kind,
+        keys,
+        ...(object.source ? { source: object.source } : {}),
+    };
+}
+function changedKeys(change) {
+    return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}
+
+/**
+ * Matches objects across base and head: first within the same file, so that repositories holding the
+ * same object in several bundles keep each copy apart; then across files, so that moving an object
+ * to another file is not a deletion plus an addition.
+ */
+function pairObjects(files, key = idKey) {
+    const baseOf = new Map();
+    const leftBase = [];
+    const leftHead = [];
+    for (const file of files) {
+        const { unmatchedBase, unmatchedHead } = match(file.base, file.head, baseOf, key);
+        leftBase.push(...unmatchedBase);
+        leftHead.push(...unmatchedHead);
+    }
+    const { unmatchedBase, unmatchedHead } = match(leftBase, leftHead, baseOf, key);
+    return { baseOf, added: unmatchedHead, deleted: unmatchedBase };
+}
+function match(base, head, baseOf, key) {
+    const byKey = new Map();
+    for (const object of base) {
+        const k = key(object);
+        byKey.set(k, [...(byKey.get(k) ?? []), object]);
+    }
+    const unmatchedHead = [];
+    for (const object of head) {
+        const candidate = byKey.get(key(object))?.shift();
+        if (candidate)
+            baseOf.set(object, candidate);
+        else
+            unmatchedHead.push(object);
+    }
+    return { unmatchedBase: [...byKey.values()].flat(), unmatchedHead };
+}
+
+/** Worst first, then by where the workload is written. */
+const compareImpacts = (a, b) => statusRank(a.status) - statusRank(b.status) ||
+    compareText(a.workload.file, b.workload.file) ||
+    a.workload.line - b.workload.line ||
+    compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
+function computeImpacts(input) {
+    const result = { impacts: [], unaffected: [], diagnostics: [] };
+    const changes = byIdentity(input.changes);
+    for (const workload of input.workloads) {
+        const source = templateSource(workload, input.deployments);
+        if (!source)
+            continue;
+        const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
+        const consumedBy = [];
+        const summary = summarise(workload.object);
+        const configs = [];
+        for (const change of changes) {
+            const scope = namespaceMatch(workload.object.namespace, change.namespace);
+            const matching = refs.filter((ref) => refersTo(ref, change));
+            if (!scope || matching.length === 0)
+                continue;
+            const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+            const unaffected = (reason) => result.unaffected.push({ workload: summary, config: id, reason });
+            if (change.change === 'deleted') {
+                const required = matching.filter((ref) => !ref.optional);
+                if (required.length > 0) {
+                    result.diagnostics.push({
+                        file: workload.object.file,
+                        line: workload.object.line,
+                        severity: 'error',
+                        message: `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
+                            `(${required[0].via}), which this change deletes: new pods will not start. ` +
+                            `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+                    });
+                    continue;
+                }
+            }
+            const keys = change.keys;
+            const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
+            const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)));
+            if (consumed.length === 0) {
+                if (matching.every((ref) => ref.delivery === 'image-pull'))
+                    unaffected('image pull secret: read at each pull');
+                else if (reading.length === 0)
+                    unaffected('no container mounts the volume');
+                else
+                    unaffected('reads none of the changed keys');
+                continue;
+            }
+            consumedBy.push({ config: id, refs: consumed });
+            configs.push({
+                ...id,
+                keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+                via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
+                namespaceAssumed: scope === 'assumed',
+            });
+        }
+        const stale = input.staleHash.has(source.owner.object);
+        if (configs.length === 0 && !stale)
+            continue;
+        const rollout = stale ? STALE : status(workload, source.owner, input);
+        if (rollout === 'new') {
+            for (const config of configs)
+                result.unaffected.push({
+                    workload: summary,
+                    config,
+                    reason: 'new workload: its pods start with the new config',
+                });
+            continue;
+        }
+        const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
+        const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
+        result.impacts.push({ ...verdict, workload: summary, configs, delivery });
+    }
+    result.impacts.sort(compareImpacts);
+    return result;
+}
+/**
+ * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
+ * reloader that covers every changed config through every path it is read makes `dormant` into
+ * `reloaded`. Partly covered stays dormant, and says which paths are not.
+ */
+function covered(rollout, workload, templates, consumedBy, input, diagnostics) {
+    if (!needsAction(rollout.status))
+        return rollout;
+    const reason = optOut(workload, consumedBy.map((c) => ({ id: c.config, annotations: input.configAnnotations(c.config) })), input.rules);
+    if (reason !== null) {
+        if (reason.trim() === '')
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'warning',
+                message: `${workload.object.kind} ${workload.object.name}: ${IGNORE_ANNOTATION} has no reason; say why the finding does not apply.`,
+            });
+        return {
+            status: 'ignored',
+            reason: `ignored (${IGNORE_ANNOTATION}): ${reason.trim() || 'no reason given'}`,
+        };
+    }
+    if (rollout.status !== 'dormant' || consumedBy.length === 0)
+        return rollout;
+    const mechanisms = [];
+    const uncovered = [];
+    for (const { config, refs } of consumedBy) {
+        for (const template of templates) {
+            const own = refs.filter((r) => template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)));
+            if (own.length === 0)
+                continue;
+            const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
+            mechanisms.push(...covered.mechanisms);
+            uncovered.push(...covered.uncovered.map((r) => r.via));
+        }
+    }
+    if (uncovered.length === 0 && mechanisms.length)
+        return {
+            status: 'reloaded',
+            reason: `reloaded without a rollout: ${[...new Set(mechanisms)].join('; ')}`,
+        };
+    if (mechanisms.length)
+        return {
+            ...rollout,
+            reason: `${rollout.reason}; ${[...new Set(mechanisms)].join('; ')} covers only part of it: ${uncovered.join(', ')} ${uncovered.length === 1 ? 'is' : 'are'} not covered`,
+        };
+    return rollout;
+}
+const STALE = {
+    status: 'stale-hash',
+    reason: 'its config-hash annotation does not match the config it reads, so the hash no longer says what the pods run',
+};
+/**
+ * One entry per changed object identity. Repositories often hold the same object in several files
+ * (a kustomize base and rendered bundles); a workload consumes one of them, we cannot tell which, so
+ * it reads the union of their changed keys, and the object is gone only if every copy is.
+ */
+function byIdentity(changes) {
+    const merged = new Map();
+    for (const change of changes) {
+        const key = idKey(change);
+        const seen = merged.get(key);
+        const keys = changedKeys(change);
+        if (!seen)
+            merged.set(key, {
+                kind: change.kind,
+                namespace: change.namespace,
+                name: change.name,
+                change: change.change,
+                keys,
+            });
+        else {
+            seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+            if (change.change !== 'deleted')
+                seen.change = change.change;
+        }
+    }
+    return [...merged.values()];
+}
+/** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
+function templateSource(workload, deployments) {
+    // Argo Rollouts rejects a Rollout with both; its own template is what it would run if it accepted one.
+    if (!workload.workloadRef || workload.templates.length > 0)
+        return { templates: workload.templates, owner: workload };
+    const target = deployments.get(idKey({
+        kind: workload.workloadRef.kind,
+        namespace: workload.object.namespace,
+        name: workload.workloadRef.name,
+    }));
+    return target ? { templates: target.templates, owner: target } : null;
+}
+function refsOf(template, qualify) {
+    return qualify
+        ? template.refs.map((ref) => ({ ...ref, via: `${template.path}: ${ref.via}` }))
+        : template.refs;
+}
+function status(workload, owner, input) {
+    const before = input.previous(owner.object);
+    if (before === null)
+        return 'new';
+    if (!workload.behaviour.rolls)
+        return { status: workload.behaviour.status, reason: workload.behaviour.reason };
+    const templateChanged = before !== 'unchanged' &&
+        valueDigest(owner.templates.map((t) => t.template)) !==
+            valueDigest(before.templates.map((t) => t.template));
+    return templateChanged
+        ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
+        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+}
+
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
+/** Volume plugins that read a Secret when the volume is mounted: field that holds the reference. */
+const PLUGIN_SECRET_FIELDS = {
+    cephfs: 'secretRef',
+    rbd: 'secretRef',
+    iscsi: 'secretRef',
+    scaleIO: 'secretRef',
+    flexVolume: 'secretRef',
+    storageos: 'secretRef',
+};
+/** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
+function extractRefs(podSpec) {
+    if (!isRecord(podSpec))
+        return [];
+    const refs = [];
+    const mounts = volumeMounts(podSpec);
+    for (const volume of list(podSpec.volumes)) {
+        const volumeName = str(volume.name) ?? '?';
+        const at = `volumes[${volumeName}]`;
+        const consumers = mounts.get(volumeName) ?? [];
+        const mounted = (ref, via) => {
+            if (!ref.name)
+                return;
+            if (consumers.length === 0)
+                refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
+            for (const m of consumers) {
+                const delivery = m.subPath ? 'subPath' : 'volume';
+                refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery, volume: volumeName });
+            }
+        };
+        if (isRecord(volume.configMap)) {
+            const source = volume.configMap;
+            mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+        }
+        if (isRecord(volume.secret)) {
+            const source = volume.secret;
+            mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+        }
+        if (isRecord(volume.projected)) {
+            list(volume.projected.sources).forEach((source, i) => {
+                if (isRecord(source.configMap))
+                    mounted(keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'), `${at}.projected.sources[${i}].configMap`);
+                if (isRecord(source.secret))
+                    mounted(keyed('Secret', str(source.secret.name), source.secret, 'projected'), `${at}.projected.sources[${i}].secret`);
+            });
+        }
+        if (isRecord(volume.csi) && isRecord(volume.csi.nodePublishSecretRef)) {
+            const name = str(volume.csi.nodePublishSecretRef.name);
+            if (name)
+                refs.push(mountCredentials(name, 'csi', `${at}.csi.nodePublishSecretRef`));
+        }
+        for (const [plugin, fieldName] of Object.entries(PLUGIN_SECRET_FIELDS)) {
+            const source = volume[plugin];
+            if (!isRecord(source) || !isRecord(source[fieldName]))
+                continue;
+            const name = str(source[fieldName].name);
+            if (name)
+                refs.push(mountCredentials(name, 'volume-plugin', `${at}.${plugin}.${fieldName}`));
+        }
+        if (isRecord(volume.azureFile) && str(volume.azureFile.secretName)) {
+            refs.push(mountCredentials(str(volume.azureFile.secretName), 'volume-plugin', `${at}.azureFile.secretName`));
+        }
+    }
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            const at = `${listName}[${containerName}]`;
+            for (const env of list(container.env)) {
+                const from = isRecord(env.valueFrom) ? env.valueFrom : {};
+                const via = `${at}.env[${str(env.name) ?? '?'}]`;
+                for (const [field, kind] of [
+                    ['configMapKeyRef', 'ConfigMap'],
+                    ['secretKeyRef', 'Secret'],
+                ]) {
+                    const ref = from[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: str(ref.key) !== undefined ? [str(ref.key)] : [],
+                        optional: ref.optional === true,
+                        path: 'env',
+                        via: `${via}.valueFrom.${field}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            }
+            list(container.envFrom).forEach((source, i) => {
+                for (const [field, kind] of [
+                    ['configMapRef', 'ConfigMap'],
+                    ['secretRef', 'Secret'],
+                ]) {
+                    const ref = source[field];
+                    if (!isRecord(ref) || !str(ref.name))
+                        continue;
+                    const prefix = str(source.prefix);
+                    refs.push({
+                        kind,
+                        name: str(ref.name),
+                        keys: null,
+                        optional: ref.optional === true,
+                        path: 'envFrom',
+                        via: `${at}.envFrom[${i}].${field}${prefix ? ` (prefix ${prefix})` : ''}`,
+                        container: containerName,
+                        delivery: 'env',
+                    });
+                }
+            });
+        }
+    }
+    list(podSpec.imagePullSecrets).forEach((secret, i) => {
+        const name = str(secret.name);
+        if (!name)
+            return;
+        refs.push({
+            kind: 'Secret',
+            name,
+            keys: null,
+            optional: false,
+            path: 'imagePullSecrets',
+            via: `imagePullSecrets[${i}]`,
+            container: null,
+            delivery: 'image-pull',
+        });
+    });
+    return refs;
+}
+/** Whole-object references read the keys listed in `items`, or every key when there are none. */
+function keyed(kind, name, source, path) {
+    const items = list(source.items)
+        .map((item) => str(item.key))
+        .filter((key) => key !== undefined);
+    return {
+        kind,
+        name: name ?? '',
+        keys: Array.isArray(source.items) ? items : null,
+        optional: source.optional === true,
+        path,
+    };
+}
+function mountCredentials(name, path, via) {
+    return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
+}
+function volumeMounts(podSpec) {
+    const mounts = new Map();
+    for (const listName of CONTAINER_LISTS) {
+        for (const container of list(podSpec[listName])) {
+            const containerName = str(container.name) ?? '?';
+            for (const mount of list(container.volumeMounts)) {
+                const volume = str(mount.name);
+                if (!volume)
+                    continue;
+                const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+                const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
+                mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+            }
+        }
+    }
+    return mounts;
+}
+function list(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+function str(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+
+function consumerOf(workload) {
+    return {
+        ...workload,
+        templates: workload.templates.map((t) => ({ ...t, refs: extractRefs(t.template.spec) })),
+    };
+}
+
+/** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** Real manifests use a handful of aliases; thousands mean an alias bomb. */
+const MAX_ALIAS_COUNT = 1000;
+/**
+ * Every Kubernetes object in one file, each with the line it starts on. Documents that are not
+ * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
+ * the other documents of the file are still returned.
+ */
+function parseManifests(file, text) {
+    const diagnostics = [];
+    const warn = (line, message) => diagnostics.push({ file, line, severity: 'warning', message });
+    if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
+        warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
+        return { objects: [], diagnostics };
+    }
+    const lines = new distExports$2.LineCounter();
+    // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
+    const documents = distExports$2.parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
+    const lineOf = (offset) => lines.linePos(offset).line;
+    const at = (offset) => {
+        const { line, col } = lines.linePos(offset);
+        return `line ${line}, column ${col}`;
+    };
+    const objects = [];
+    // One diagnostic for a template file says more than one per document it breaks.
+    if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+        warn(lineOf(text.indexOf('{{')), 'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.');
+        return { objects, diagnostics };
+    }
+    for (const doc of documents) {
+        if (doc.errors.length > 0) {
+            const error = doc.errors[0];
+            warn(lineOf(error.pos[0]), `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describe$1(error.code)}.`);
+            continue;
+        }
+        if (!distExports$2.isMap(doc.contents))
+            continue;
+        let value;
+        try {
+            value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        }
+        catch (error) {
+            // toJS's messages quote the alias name, which is source text; say what happened in our words.
+            const message = error.message;
+            const what = /alias count/i.test(message)
+                ? `more than ${MAX_ALIAS_COUNT} aliases (an alias bomb?)`
+                : /alias/i.test(message)
+                    ? 'an alias (*name) names no anchor'
+                    : 'its values could not be read';
+            warn(lineOf(doc.contents.range[0]), `skipped a document: ${what}.`);
+            continue;
+        }
+        const line = lineOf(doc.contents.range[0]);
+        const object = toObject(file, line, value, warn);
+        if (!object)
+            continue;
+        if (isListKind(object.kind)) {
+            const itemNodes = doc.contents.get('items', true);
+            const items = Array.isArray(object.body.items) ? object.body.items : [];
+            items.forEach((item, i) => {
+                const node = distExports$2.isSeq(itemNodes) ? itemNodes.items[i] : undefined;
+                const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
+                if (itemObject)
+                    objects.push(itemObject);
+            });
+        }
+        else {
+            objects.push(object);
+        }
+    }
+    return { objects, diagnostics };
+}
+function toObject(file, line, value, warn) {
+    if (!isRecord(value))
+        return null;
+    const { apiVersion, kind, metadata } = value;
+    if (typeof kind !== 'string' || typeof apiVersion !== 'string')
+        return null;
+    if (isListKind(kind))
+        return { apiVersion, kind, namespace: null, name: '', file, line, body: value };
+    if (!isRecord(metadata))
+        return null;
+    for (const field of ['name', 'namespace']) {
+        const v = metadata[field];
+        // YAML 1.1, as Kubernetes reads it, turns unquoted `no`, `on`, `n`, `0755` into booleans and numbers.
+        if (v !== undefined && v !== null && typeof v !== 'string')
+            warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
+    }
+    if (typeof metadata.name !== 'string' || metadata.name === '')
+        return null;
+    const namespace = typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
+    return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+}
+/**
+ * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
+ * whose key is another flow mapping, which no hand-written manifest contains.
+ */
+function isTemplate(doc, text) {
+    if (doc.errors.length > 0) {
+        const action = text.indexOf('{{', doc.range[0]);
+        return action >= 0 && action < doc.range[2];
+    }
+    let found = false;
+    distExports$2.visit(doc, {
+        Map(_, node) {
+            const first = node.items[0];
+            if (node.flow && first && distExports$2.isMap(first.key) && first.key.flow) {
+                found = true;
+                return distExports$2.visit.BREAK;
+            }
+        },
+    });
+    return found;
+}
+function isListKind(kind) {
+    return kind === 'List' || kind.endsWith('List');
+}
+/**
+ * What a parser error means, from its code alone: the parser's own message quotes the offending
+ * text (`Aliased anchor not found: …`, `Could not resolve tag: …`), which can be a Secret's value.
+ */
+const ERRORS = {
+    BAD_ALIAS: 'an alias (*name) names no anchor',
+    BAD_INDENT: 'inconsistent indentation',
+    BAD_SCALAR_START: 'a plain value starts with a reserved character; quote it',
+    BLOCK_AS_IMPLICIT_KEY: 'a block value where a key was expected',
+    DUPLICATE_KEY: 'a key appears twice in one mapping',
+    MISSING_CHAR: 'a closing quote or bracket is missing',
+    MULTILINE_IMPLICIT_KEY: 'a key spans several lines',
+    TAB_AS_INDENT: 'a tab is used for indentation',
+    TAG_RESOLVE_FAILED: 'an unknown tag (!…)',
+    UNEXPECTED_TOKEN: 'unexpected text',
+    BAD_DQ_ESCAPE: 'an invalid escape in a double-quoted string',
+    BLOCK_IN_FLOW: 'a block value inside a flow collection',
+    MULTIPLE_ANCHORS: 'a node with two anchors',
+    MULTIPLE_TAGS: 'a node with two tags',
+};
+function describe$1(code) {
+    return `${ERRORS[code] ?? 'the YAML does not parse'} (${code})`;
+}
+
+/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
+async function loadObjects(repo, rev, paths) {
+    const texts = await repo.readMany(rev, paths);
+    const loaded = { objects: new Map(), diagnostics: [] };
+    paths.forEach((path, i) => {
+        const text = texts[i];
+        if (text === null)
+            return;
+        const parsed = parseManifests(path, text);
+        loaded.objects.set(path, parsed.objects);
+        loaded.diagnostics.push(...parsed.diagnostics);
+    });
+    return loaded;
+}
+
+/**
+ * The part of the head revision read so far. It grows only by files that mention names we ask
+ * about (one `git grep` per question), which is what keeps a check's cost with the change.
+ */
+class HeadView {
+    repo;
+    rev;
+    settings;
+    diagnostics;
+    files;
+    cachedConsumers = null;
+    constructor(repo, rev, settings, initial, diagnostics) {
+        this.repo = repo;
+        this.rev = rev;
+        this.settings = settings;
+        this.diagnostics = diagnostics;
+        this.files = new Map(initial.objects);
+    }
+    /** Reads, once, every selected file at head that contains any of `names`. */
+    async readMentioning(names) {
+        const unique = [...new Set(names)];
+        if (unique.length === 0)
+            return;
+        const paths = (await this.repo.grep(this.rev, unique)).filter((p) => this.settings.selected(p) && !this.files.has(p));
+        if (paths.length === 0)
+            return;
+        const more = await loadObjects(this.repo, this.rev, paths);
+        for (const [path, objects] of more.objects)
+            this.files.set(path, objects);
+        this.diagnostics.push(...more.diagnostics);
+        this.cachedConsumers = null;
+    }
+    /** Reads the configs that `consumers` reference, so that their hashes can be computed. */
+    async readConfigsOf(consumers) {
+        await this.readMentioning(consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
+    }
+    objects() {
+        return [...this.files.values()].flat();
+    }
+    /** Every workload read so far, with its references. */
+    consumers() {
+        this.cachedConsumers ??= this.objects().flatMap((o) => {
+            const workload = asWorkload(o, this.settings.podTemplatePaths);
+            return workload ? [consumerOf(workload)] : [];
+        });
+        return this.cachedConsumers;
+    }
+}
+
+const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const isKustomizationFile = (path) => KUSTOMIZATION_FILES.includes(posix.basename(path));
+/** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
+const isRemote = (entry) => /^[a-z][a-z0-9+.-]*:\/\/|^git@|^github\.com\/|\?ref=|\/\/.*\?/i.test(entry);
+/**
+ * Reads a kustomization for the paths it depends on. Unknown fields are ignored (kustomize rejects
+ * them itself when it builds); a file that is not YAML yields no paths, and the build reports it.
+ */
+function readKustomization(file, text, listDir) {
+    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    const k = {
+        dir,
+        file,
+        component: false,
+        includes: [],
+        inputs: [],
+        inputDirs: [],
+        remote: [],
+    };
+    let body;
+    try {
+        body = distExports$2.parse(text, { version: '1.1', maxAliasCount: 100 });
+    }
+    catch {
+        return k;
+    }
+    if (!isRecord(body))
+        return k;
+    k.component = body.kind === 'Component';
+    const local = (entry) => normal(posix.join(dir, entry));
+    for (const field of ['resources', 'bases', 'components']) {
+        for (const entry of strings(body[field])) {
+            if (isRemote(entry))
+                k.remote.push(entry);
+            else if (local(entry) !== null)
+                k.includes.push(local(entry));
+        }
+    }
+    const files = [];
+    for (const patch of records(body.patches))
+        files.push(...strings([patch.path]));
+    for (const patch of records(body.patchesJson6902))
+        files.push(...strings([patch.path]));
+    // An entry of patchesStrategicMerge is a path, or an inline patch (which has a newline or a colon).
+    files.push(...strings(body.patchesStrategicMerge).filter((p) => !/[\n:]/.test(p)));
+    for (const replacement of records(body.replacements))
+        files.push(...strings([replacement.path]));
+    for (const generator of [...records(body.configMapGenerator), ...records(body.secretGenerator)]) {
+        // `files` entries may be `key=path`; a directory stands for its files.
+        files.push(...strings(generator.files).map((f) => f.slice(f.indexOf('=') + 1)));
+        files.push(...strings(generator.envs), ...strings([generator.env]));
+    }
+    for (const chart of records(body.helmCharts)) {
+        files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
+    }
+    files.push(...strings(body.configurations), ...strings(body.crds));
+    if (isRecord(body.openapi))
+        files.push(...strings([body.openapi.path]));
+    // Transformer, generator and validator entries name files of built-in plugin configuration (or
+    // directories with a kustomization, which are includes).
+    for (const field of ['transformers', 'generators', 'validators']) {
+        for (const entry of strings(body[field]).filter((e) => !/\n/.test(e))) {
+            const path = local(entry);
+            if (path === null)
+                continue;
+            if (listDir(path))
+                k.includes.push(path);
+            else
+                files.push(entry);
+        }
+    }
+    for (const entry of files) {
+        const path = local(entry);
+        if (path === null)
+            continue;
+        if (listDir(path))
+            k.inputDirs.push(path);
+        else
+            k.inputs.push(path);
+    }
+    return k;
+}
+/** A repository path, or null when the entry leaves the repository. */
+function normal(path) {
+    const p = posix.normalize(path).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../') || posix.isAbsolute(p))
+        return null;
+    return p === '.' ? '' : p;
+}
+function strings(value) {
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string' && v !== '') : [];
+}
+function records(value) {
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+const MIN_MAJOR = 4;
+/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
+const WRAPPER_DIR = '.config-rollout-guard-roots';
+/**
+ * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
+ * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ */
+async function findKustomize(override) {
+    const candidates = override
+        ? [
+            /kubectl[^/]*$/.test(override)
+                ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
+                : { command: override, args: ['build'], probe: ['version'] },
+        ]
+        : [
+            { command: 'kustomize', args: ['build'], probe: ['version'] },
+            { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
+        ];
+    for (const candidate of candidates) {
+        const out = await run$1(candidate.command, candidate.probe, process.cwd(), 30_000);
+        if ('error' in out)
+            continue;
+        const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
+        const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
+        if (!match)
+            continue;
+        const version = `v${match[1]}.${match[2]}.${match[3]}`;
+        if (Number(match[1]) < MIN_MAJOR)
+            return {
+                error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
+            };
+        return { command: candidate.command, args: candidate.args, version };
+    }
+    return {
+        error: override
+            ? `${override} could not be run as kustomize.`
+            : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
+    };
+}
+/**
+ * Builds roots of one revision. The files they read are written to a temporary directory (never
+ * over the user's work tree), and each root is built through a wrapper kustomization beside them
+ * that adds origin annotations and the controller's options. kustomize runs without plugins: no
+ * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ */
+async function renderRoots(kustomize, roots, files, timeoutMs) {
+    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+    try {
+        for (const [path, bytes] of files) {
+            await mkdir(dirname(join(tree, path)), { recursive: true });
+            await writeFile(join(tree, path), bytes);
+        }
+        const wrappers = await Promise.all(roots.map(async (root, i) => {
+            const dir = join(tree, WRAPPER_DIR, String(i));
+            await mkdir(dir, { recursive: true });
+            await writeFile(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
+            return dir;
+        }));
+        const results = await pool(roots.length, availableParallelism(), async (i) => {
+            const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+            return 'error' in out
+                ? { ok: false, message: cleanMessage(out.error, tree, files) }
+                : { ok: true, yaml: out.stdout };
+        });
+        return new Map(roots.map((root, i) => [root, results[i]]));
+    }
+    finally {
+        await rm(tree, { recursive: true, force: true });
+    }
+}
+/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
+function wrapper(root) {
+    const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
+    return {
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        // Relative: kustomize refuses an absolute path here.
+        resources: [posix.join('../..', root.dir)],
+        buildMetadata: ['originAnnotations'],
+        ...(namespace ? { namespace } : {}),
+        ...(namePrefix ? { namePrefix } : {}),
+        ...(nameSuffix ? { nameSuffix } : {}),
+        ...(commonLabels ? { commonLabels } : {}),
+        ...(commonAnnotations ? { commonAnnotations } : {}),
+        ...(patches ? { patches } : {}),
+    };
+}
+/**
+ * kustomize's own words, shortened to the innermost cause and without the temporary directory. An
+ * error about a literal or an env file can quote its value: every value a secretGenerator of the
+ * build reads is cut out of the message.
+ */
+function cleanMessage(stderr, tree, files) {
+    // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
+    const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
+    const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
+    const lines = stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('#'));
+    let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed').replace(/\s*\n\s*/g, ' ');
+    text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+    const innermost = text.lastIndexOf('accumulating resources from ');
+    if (innermost > 0)
+        text = text.slice(innermost);
+    for (const value of secretValues(files))
+        text = text.replaceAll(value, '…');
+    return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+/** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
+function secretValues(files) {
+    const values = new Set();
+    const afterEquals = (line) => line.slice(line.indexOf('=') + 1).trim();
+    for (const [path, bytes] of files) {
+        if (!isKustomizationFile(path))
+            continue;
+        let body;
+        try {
+            body = distExports$2.parse(bytes.toString('utf8'));
+        }
+        catch {
+            continue;
+        }
+        const generators = isRecord(body) && Array.isArray(body.secretGenerator) ? body.secretGenerator : [];
+        for (const generator of generators.filter(isRecord)) {
+            const list = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
+            for (const literal of list(generator.literals))
+                values.add(afterEquals(literal));
+            const inputs = [
+                ...list(generator.envs),
+                ...list(generator.env),
+                ...list(generator.files).map(afterEquals),
+            ];
+            for (const input of inputs) {
+                const text = files.get(posix.join(posix.dirname(path), input))?.toString('utf8') ?? '';
+                for (const line of text.split(/\r?\n/)) {
+                    values.add(line.trim());
+                    if (line.includes('='))
+                        values.add(afterEquals(line));
+                }
+            }
+        }
+    }
+    return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
+}
+function run$1(command, args, cwd, timeoutMs) {
+    return new Promise((resolve) => {
+        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ stdout });
+            if (error.killed)
+                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+            resolve({ error: stderr || error.message });
+        });
+    });
+}
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+async function pool(count, width, task) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const i = next++;
+            results[i] = await task(i);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+    return results;
+}
+
+const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+/**
+ * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
+ * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ */
+function takeOrigin(body) {
+    const metadata = isRecord(body.metadata) ? body.metadata : {};
+    const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+    const raw = annotations[ORIGIN_ANNOTATION];
+    delete annotations[ORIGIN_ANNOTATION];
+    if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0)
+        delete metadata.annotations;
+    let origin;
+    try {
+        origin = typeof raw === 'string' ? distExports$2.parse(raw) : null;
+    }
+    catch {
+        origin = null;
+    }
+    if (!isRecord(origin))
+        return { file: null, generator: null, written: null };
+    // A remote resource's origin names its repository, not a file here.
+    if (typeof origin.repo === 'string')
+        return { file: null, generator: null, written: null };
+    const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
+    const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
+    return {
+        file: typeof path === 'string' ? repoPath$1(path) : null,
+        generator: typeof by === 'string' ? by : null,
+        written: null,
+    };
+}
+function repoPath$1(path) {
+    const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
+    return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
+}
+/** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */
+const HASH_SUFFIX = /-[245-9bcdfghkmt]{10}$/;
+/** The name without kustomize's hash suffix: the same across revisions whatever the content. */
+const logicalName = (name, generated) => generated ? name.replace(HASH_SUFFIX, '') : name;
+/** The generator entries of a kustomization, each with its line. */
+function generatorEntries(file, text, kind) {
+    const lines = new distExports$2.LineCounter();
+    let doc;
+    try {
+        doc = distExports$2.parseDocument(text, { lineCounter: lines, version: '1.1' });
+    }
+    catch {
+        return [];
+    }
+    const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
+    const list = distExports$2.isMap(doc.contents) ? doc.contents.get(field, true) : null;
+    if (!distExports$2.isSeq(list))
+        return [];
+    const dir = posix.dirname(file);
+    const at = (p) => posix.normalize(posix.join(dir, p));
+    return list.items.flatMap((item) => {
+        const value = distExports$2.isMap(item) ? item.toJSON() : null;
+        if (!isRecord(value) || typeof value.name !== 'string' || !distExports$2.isMap(item))
+            return [];
+        const text = (v) => (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string');
+        return [
+            {
+                line: item.range ? lines.linePos(item.range[0]).line : 1,
+                name: value.name,
+                envs: [...text(value.envs), ...text(value.env)].map(at),
+                files: text(value.files).map((entry) => {
+                    const eq = entry.indexOf('=');
+                    const path = eq < 0 ? entry : entry.slice(eq + 1);
+                    return { key: eq < 0 ? posix.basename(path) : entry.slice(0, eq), path: at(path) };
+                }),
+            },
+        ];
+    });
+}
+/** The entry that generates `renderedName` (prefixes and suffixes of overlays around its own name). */
+function generatorFor(entries, renderedName) {
+    const matching = entries.filter((e) => renderedName.includes(e.name));
+    matching.sort((a, b) => b.name.length - a.name.length);
+    return matching[0] ?? null;
+}
+
+/**
+ * The roots at one revision: every kustomization no other includes (Components excepted), and every
+ * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
+ * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
+ */
+function findRoots(kustomizations, controllers, filesUnder, only) {
+    const closures = new Closures(kustomizations, filesUnder);
+    const make = (dir, declaredBy, options) => {
+        const k = kustomizations.get(dir);
+        if (!k || k.component)
+            return null;
+        const { files, remote } = closures.of(dir);
+        const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
+        return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+    };
+    if (only)
+        return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
+    const declared = controllers
+        .flatMap(declarations)
+        .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
+    const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
+    const pointedAt = new Set(declared.map((r) => r.dir));
+    const bare = [...kustomizations.values()]
+        .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
+        .flatMap((k) => make(k.dir, null, {}) ?? []);
+    return [...bare, ...declared];
+}
+class Closures {
+    kustomizations;
+    filesUnder;
+    memo = new Map();
+    constructor(kustomizations, filesUnder) {
+        this.kustomizations = kustomizations;
+        this.filesUnder = filesUnder;
+    }
+    /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
+    of(dir, visiting = new Set()) {
+        const known = this.memo.get(dir);
+        if (known)
+            return known;
+        const result = { files: new Set(), remote: [] };
+        const k = this.kustomizations.get(dir);
+        if (!k || visiting.has(dir))
+            return result;
+        visiting.add(dir);
+        result.files.add(k.file);
+        result.remote.push(...k.remote);
+        for (const path of k.inputs)
+            result.files.add(path);
+        for (const path of k.inputDirs)
+            for (const file of this.filesUnder(path))
+                result.files.add(file);
+        for (const path of k.includes) {
+            if (this.kustomizations.has(path)) {
+                const inner = this.of(path, visiting);
+                inner.files.forEach((f) => result.files.add(f));
+                result.remote.push(...inner.remote);
+            }
+            else {
+                result.files.add(path);
+            }
+        }
+        visiting.delete(dir);
+        this.memo.set(dir, result);
+        return result;
+    }
+}
+/** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
+function declarations(object) {
+    const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+    const group = object.apiVersion.split('/')[0];
+    if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+        const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+        if (!isRecord(spec))
+            return [];
+        const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+        const destination = isRecord(spec.destination) ? spec.destination : {};
+        return sources.flatMap((source) => {
+            const dir = repoPath(source.path);
+            if (dir === null)
+                return [];
+            const k = isRecord(source.kustomize) ? source.kustomize : {};
+            const options = {
+                ...text('namespace', k.namespace),
+                ...text('namePrefix', k.namePrefix),
+                ...text('nameSuffix', k.nameSuffix),
+                ...labels('commonLabels', k.commonLabels),
+                ...labels('commonAnnotations', k.commonAnnotations),
+                ...text('defaultNamespace', destination.namespace),
+            };
+            return [{ dir, declaredBy, options }];
+        });
+    }
+    if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
+        const spec = isRecord(object.body.spec) ? object.body.spec : {};
+        const dir = repoPath(spec.path ?? '.');
+        if (dir === null)
+            return [];
+        const options = {
+            ...text('namespace', spec.targetNamespace),
+            ...text('namePrefix', spec.namePrefix),
+            ...text('nameSuffix', spec.nameSuffix),
+            ...(Array.isArray(spec.patches) && spec.patches.length ? { patches: spec.patches } : {}),
+        };
+        return [{ dir, declaredBy, options }];
+    }
+    return [];
+}
+/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
+function repoPath(value) {
+    if (typeof value !== 'string' || value.includes('{{') || value.includes('${'))
+        return null;
+    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../'))
+        return null;
+    return p === '.' ? '' : p;
+}
+const text = (key, value) => (typeof value === 'string' && value !== '' ? { [key]: value } : {});
+const labels = (key, value) => (isRecord(value) && Object.keys(value).length
+    ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
+    : {});
+
+const EMPTY = () => ({
+    closureFiles: new Set(),
+    changes: [],
+    impacts: [],
+    unaffected: [],
+    diagnostics: [],
+    notChecked: [],
+    rendered: [],
+    heads: [],
+});
+/**
+ * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
+ * closure holds a changed file, and diff what each deploys. Objects are matched within a root, so
+ * two overlays of one base are two deployments, each with its own namespace and names.
+ */
+async function checkRendered(repo, base, head, changedPaths, settings) {
+    if (settings.render === 'off')
+        return EMPTY();
+    const parsed = new Map();
+    // The kustomize version check runs while the kustomizations are read, once any exist.
+    let probing = null;
+    const probe = () => (probing ??= findKustomize(settings.kustomize));
+    const [atBase, atHead] = await Promise.all([
+        discover(repo, base, settings, parsed, probe),
+        discover(repo, head, settings, parsed, probe),
+    ]);
+    const part = EMPTY();
+    for (const side of [atBase, atHead])
+        for (const root of side.roots.values())
+            root.closure.forEach((f) => part.closureFiles.add(f));
+    const changed = new Set(changedPaths);
+    const touched = [...new Set([...atBase.roots.keys(), ...atHead.roots.keys()])].filter((id) => [atBase.roots.get(id), atHead.roots.get(id)].some((root) => root && [...root.closure].some((f) => changed.has(f))));
+    if (touched.length === 0)
+        return part;
+    const notChecked = (root, message) => part.notChecked.push({
+        kind: 'root',
+        name: root.id,
+        file: root.file,
+        line: 1,
+        message,
+        fails: settings.render === 'auto',
+    });
+    const kustomize = await probe();
+    if ('error' in kustomize) {
+        for (const id of touched)
+            notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
+        return part;
+    }
+    const [builtBase, builtHead] = await Promise.all([atBase, atHead].map(async (side) => {
+        const roots = touched.flatMap((id) => side.roots.get(id) ?? []);
+        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+        const bytes = await repo.readBytes(side.rev, files);
+        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
+        const results = await renderRoots(kustomize, roots, tree, settings.renderTimeoutMs);
+        return { results, tree };
+    }));
+    for (const id of touched) {
+        const baseRoot = atBase.roots.get(id);
+        const headRoot = atHead.roots.get(id);
+        const root = (headRoot ?? baseRoot);
+        const before = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
+        const after = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
+        const failed = [
+            ...(before.ok ? [] : [`at base: ${before.message}`]),
+            ...(after.ok ? [] : [`at head: ${after.message}`]),
+        ];
+        if (failed.length) {
+            const remote = root.remote.length
+                ? ` It fetches ${root.remote.length} remote base(s) over the network.`
+                : '';
+            notChecked(root, `kustomize could not build ${root.id} ${failed.join('; ')}.${remote}`);
+            continue;
+        }
+        const source = { root: root.id, renderer: 'kustomize' };
+        const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
+        const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
+        part.rendered.push(root.id);
+        compare(root, baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
+    }
+    return part;
+}
+/** Every file a kustomize root reads at one revision (adoption leaves them to `fix --base`). */
+async function closureFiles(repo, rev, settings) {
+    if (settings.render === 'off')
+        return new Set();
+    const { roots } = await discover(repo, rev, settings);
+    return new Set([...roots.values()].flatMap((r) => [...r.closure]));
+}
+/** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
+async function discover(repo, rev, settings, parsed = new Map(), found = () => { }) {
+    // Kustomization files first: a repository without any pays for one walk of its trees, no more.
+    const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
+    if (kustomizationFiles.length === 0)
+        return { rev, roots: new Map() };
+    found();
+    // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
+    const controllerFiles = repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io']);
+    const files = await repo.listFiles(rev);
+    const dirs = new Set();
+    for (const file of files)
+        for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
+            dirs.add(d);
+    // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
+    const texts = await repo.readMany(rev, kustomizationFiles);
+    const kustomizations = new Map();
+    kustomizationFiles.forEach((file, i) => {
+        const key = `${file}\0${texts[i] ?? ''}`;
+        const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+        parsed.set(key, k);
+        if (!kustomizations.has(k.dir))
+            kustomizations.set(k.dir, k);
+    });
+    if (kustomizations.size === 0)
+        return { rev, roots: new Map() };
+    const candidates = (await controllerFiles).filter(settings.selected);
+    const candidateTexts = await repo.readMany(rev, candidates);
+    const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
+        ? []
+        : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
+    const byDir = new Map();
+    for (const file of files)
+        byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
+    const roots = findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
+    return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
+}
+/**
+ * A root's build as objects that point back at what a reviewer edits: the source file and line of
+ * each resource, the generator entry of each generated config.
+ */
+function readRender(yaml, source, root, tree, diagnostics) {
+    const origins = new Map();
+    if (!root)
+        return { objects: [], origins };
+    const parsed = parseManifests(root.file, yaml);
+    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })));
+    const sources = new Map();
+    const objectsOf = (file) => {
+        if (!sources.has(file)) {
+            const text = tree.get(file)?.toString('utf8');
+            sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
+        }
+        return sources.get(file);
+    };
+    const objects = parsed.objects.map((rendered) => {
+        // Namespaces a controller gives only to objects that set none (Argo CD's destination).
+        const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
+        const origin = takeOrigin(rendered.body);
+        const object = {
+            ...rendered,
+            namespace,
+            file: origin.file ?? root.file,
+            line: 1,
+            source,
+        };
+        if (origin.file && origin.generator) {
+            const text = tree.get(origin.file)?.toString('utf8') ?? '';
+            object.line =
+                generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
+        }
+        else if (origin.file) {
+            const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
+            const named = written
+                .filter((o) => rendered.name.includes(o.name))
+                .sort((a, b) => b.name.length - a.name.length);
+            object.line = (named[0] ?? written[0])?.line ?? 1;
+            origin.written = (named[0] ?? written[0])?.name ?? null;
+        }
+        origins.set(object, origin);
+        return object;
+    });
+    return { objects, origins };
+}
+/** Pairs, diffs and resolves one root's two builds, into `part`. */
+function compare(root, base, head, changed, headTree, baseTree, settings, part) {
+    const origins = new Map([...base.origins, ...head.origins]);
+    const logicalKey = (o) => idKey({
+        kind: o.kind,
+        namespace: o.namespace,
+        name: logicalName(o.name, Boolean(origins.get(o)?.generator)),
+    });
+    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
+    const diagnostics = [];
+    const changes = diffConfigs(pairing, diagnostics).map((change) => pointAtEdit(change, pairing.baseOf, head, changed, headTree, baseTree));
+    const workloads = head.objects.flatMap((o) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+    });
+    const configs = new ConfigIndex(head.objects.filter(isConfig));
+    missingGenerated(workloads, head, configs, diagnostics);
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous: (object) => {
+            const before = pairing.baseOf.get(object);
+            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+        },
+        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+        rules: settings.rules,
+        configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
+    });
+    part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
+    part.changes.push(...changes);
+    part.impacts.push(...result.impacts.map((impact) => withAlternative(impact, head)));
+    part.unaffected.push(...result.unaffected);
+    part.diagnostics.push(...diagnostics, ...result.diagnostics);
+}
+/**
+ * Where a reviewer sees a config change: the changed line of a generator's env input, the input
+ * file of a changed `files` key, or a changed patch that names the object; else where it is made.
+ */
+function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
+    const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
+    if (!object || change.change === 'deleted')
+        return change;
+    const origin = head.origins.get(object);
+    const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
+    if (origin?.file && origin.generator) {
+        // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
+        const kustomizations = [
+            origin.file,
+            ...[...changed].filter((f) => f !== origin.file && isKustomizationFile(f)),
+        ];
+        for (const file of kustomizations) {
+            const text = headTree.get(file)?.toString('utf8');
+            const entry = text === undefined ? null : generatorFor(generatorEntries(file, text, origin.generator), object.name);
+            if (!entry)
+                continue;
+            for (const env of entry.envs.filter((f) => changed.has(f))) {
+                const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+                const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+                return {
+                    ...change,
+                    file: env,
+                    line: at >= 0 ? at + 1 : firstDifference(baseTree.get(env), headTree.get(env)),
+                };
+            }
+            const input = entry.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+            if (input)
+                return {
+                    ...change,
+                    file: input.path,
+                    line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+                };
+            if (changed.has(file))
+                return { ...change, file, line: entry.line };
+        }
+        return change;
+    }
+    // The object's own file did not change: a patch elsewhere in the root did.
+    if (origin?.file && !changed.has(origin.file) && baseOf.has(object)) {
+        const name = object.name;
+        const patch = [...changed].find((f) => f !== origin.file &&
+            headTree.has(f) &&
+            (headTree.get(f).toString('utf8').includes(name) ||
+                name.includes(posix.basename(f, posix.extname(f)))));
+        if (patch) {
+            const lines = headTree.get(patch).toString('utf8').split('\n');
+            const at = lines.findIndex((l) => l.includes(name));
+            return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
+        }
+    }
+    return change;
+}
+function firstDifference(before, after) {
+    const a = (before?.toString('utf8') ?? '').split('\n');
+    const b = (after?.toString('utf8') ?? '').split('\n');
+    const i = b.findIndex((line, n) => line !== a[n]);
+    return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+/**
+ * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
+ * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
+ */
+function missingGenerated(workloads, head, configs, diagnostics) {
+    const generated = head.objects.filter((o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true));
+    for (const workload of workloads) {
+        for (const ref of workload.templates.flatMap((t) => t.refs)) {
+            if (configs.resolve(workload.object, ref.kind, ref.name))
+                continue;
+            const made = generated.find((g) => g.kind === ref.kind && logicalName(g.name, true).endsWith(ref.name));
+            if (!made)
+                continue;
+            diagnostics.push({
+                file: workload.object.file,
+                line: workload.object.line,
+                severity: 'error',
+                message: `${workload.object.kind} ${workload.object.name} reads ${ref.kind} ${ref.name} (${ref.via}), but kustomize generates ` +
+                    `${made.name}: it renames references only in the kinds it knows, so ${ref.name} will not exist. Add a ` +
+                    `configurations: nameReference entry for ${workload.object.kind}, or set disableNameSuffixHash and let ` +
+                    '`config-rollout-guard fix` stamp the hash.',
+            });
+        }
+    }
+}
+/**
+ * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
+ * cure beside ours: with the suffix, every content change renames the config and rolls its readers.
+ */
+function withAlternative(impact, head) {
+    if (impact.status !== 'dormant')
+        return impact;
+    const generated = impact.configs.filter((c) => head.objects.some((o) => o.kind === c.kind &&
+        o.name === c.name &&
+        o.namespace === c.namespace &&
+        head.origins.get(o)?.generator &&
+        logicalName(o.name, true) === o.name));
+    if (generated.length === 0)
+        return impact;
+    return {
+        ...impact,
+        reason: `${impact.reason}; ${generated.map((c) => c.name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated with disableNameSuffixHash: without it kustomize renames the config on every change and the pods roll`,
+    };
+}
+
 const RENDER_MODES = ['auto', 'off', 'best-effort'];
 function settings(options) {
     return {
@@ -14692,6 +14695,7 @@ async function check(repo, options) {
         message: `${d.file} could not be read at head, so a ConfigMap or Secret change in it would go unseen: ${d.message}`,
         fails: false,
     }));
+    notChecked.push(...(await unmatchedIncludes(repo, head, options.include ?? [])));
     const staleHash = await findStaleHashes(view, settings$1, diagnostics);
     const workloads = view.consumers();
     const changedHeadFiles = new Set(headPaths);
@@ -14733,6 +14737,25 @@ async function findStaleHashes(view, { hash }, diagnostics) {
     const annotated = () => view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
     await view.readConfigsOf(annotated());
     return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
+}
+/**
+ * Patterns given to `include` that select no file of the repository: a typo there would read as
+ * "no ConfigMap or Secret content changes". Only asked when patterns are given (it lists every file).
+ */
+async function unmatchedIncludes(repo, head, include) {
+    if (include.length === 0)
+        return [];
+    const files = await repo.listFiles(head);
+    return include
+        .filter((pattern) => !files.some(manifestSelector([pattern])))
+        .map((pattern) => ({
+        kind: 'include',
+        name: pattern,
+        file: '.',
+        line: 1,
+        message: `include pattern '${pattern}' matches no file in the repository, so nothing it was meant to select was checked.`,
+        fails: false,
+    }));
 }
 
 /**
@@ -28417,7 +28440,7 @@ function renderMarkdown(report, options = {}) {
     if (report.notChecked.length) {
         out.push(`**Not checked** (${report.notChecked.length})`, '');
         for (const n of report.notChecked)
-            out.push(`- ${at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`);
+            out.push(`- ${n.kind === 'include' ? code(n.name) : at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`);
         out.push('');
     }
     if (errors.length) {
@@ -28627,7 +28650,7 @@ function renderText(raw, options) {
     if (report.notChecked.length) {
         out.push(paint('red', `Not checked (${report.notChecked.length})`));
         for (const n of report.notChecked)
-            out.push(`  ${n.file}:${n.line}  ${n.message}`);
+            out.push(n.kind === 'include' ? `  ${n.message}` : `  ${n.file}:${n.line}  ${n.message}`);
         out.push('');
     }
     const errors = report.diagnostics.filter((d) => d.severity === 'error');

@@ -207,3 +207,19 @@ test('fix warns when it stamps an unkeyed hash over a Secret, and not with a key
   expect(keyed.stdout).toContain('hmac-sha256:');
   expect(keyed.stdout).not.toMatch(/unkeyed/);
 });
+
+test('an --include that matches no file says so in the headline instead of an all-clear', async () => {
+  const { repo, base, head } = await twoCommits(
+    { 'deploy/cfg.yaml': yaml(configMap('cfg', { a: '1' })) },
+    { 'deploy/cfg.yaml': yaml(configMap('cfg', { a: '2' })) },
+  );
+  const { stdout, code } = await cli(
+    ['check', '--base', base, '--head', head, '--include', 'manifests/**/*.yaml'],
+    {
+      cwd: repo.dir,
+    },
+  );
+  expect(code).toBe(0);
+  expect(stdout.split('\n')[1]).toBe('1 include pattern matches no file.');
+  expect(stdout).toContain("include pattern 'manifests/**/*.yaml' matches no file in the repository");
+});

@@ -105,3 +105,46 @@ test('the verdict line counts statuses worst first, as the policy orders them', 
   expect(positions.every((p) => p >= 0)).toBe(true);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 });
+
+describe('the headline in every combination of failing findings, input not checked, and nothing', () => {
+  const skipped = {
+    kind: 'file' as const,
+    name: 'broken.yaml',
+    file: 'broken.yaml',
+    line: 3,
+    message: 'broken.yaml could not be read at head',
+    fails: false,
+  };
+  const cases = [
+    {
+      failing: true,
+      unread: true,
+      icon: '❌',
+      line: '1 changed file not checked; 1 workload will not pick up this change.',
+    },
+    { failing: true, unread: false, icon: '❌', line: '1 workload will not pick up this change.' },
+    { failing: false, unread: true, icon: '⚠️', line: '1 changed file not checked.' },
+    {
+      failing: false,
+      unread: false,
+      icon: '✅',
+      line: 'Every workload that reads the changed config picks it up.',
+    },
+  ];
+  test.each(cases)('failing $failing, not checked $unread → $icon', ({ failing, unread, icon, line }) => {
+    const report: Report = {
+      ...reportWith(failing ? 'dormant' : 'rolling'),
+      notChecked: unread ? [skipped] : [],
+    };
+    expect(renderMarkdown(report).split('\n')[0]).toBe(`### ${icon} Config Rollout Guard: ${line}`);
+    expect(renderText(report, { colour: false, verbose: false }).split('\n')[1]).toBe(line);
+    expect(hasFindings(report)).toBe(failing || unread);
+  });
+
+  test('nothing changed and nothing skipped is the only plain all-clear', () => {
+    const report: Report = { ...reportWith('rolling'), changes: [], impacts: [] };
+    expect(renderMarkdown(report).split('\n')[0]).toBe(
+      '### ✅ Config Rollout Guard: No ConfigMap or Secret content changes.',
+    );
+  });
+});

@@ -25,7 +25,7 @@ export function annotations(report: Report): Annotation[] {
       line: d.line,
     });
   }
-  for (const n of report.notChecked) {
+  for (const n of report.notChecked.filter((n) => n.kind !== 'include')) {
     out.push({
       level: n.fails ? 'error' : 'warning',
       title: `Not checked: ${n.name}`,

@@ -1,7 +1,8 @@
 import { ConfigIndex, idKey } from '../model/identity.js';
 import { compareText } from '../model/order.js';
 import type { Diagnostic, ManifestObject, NotChecked, Report } from '../model/types.js';
-import type { Repository } from '../stages/1-git/repository.js';
+import type { Repository, Revision } from '../stages/1-git/repository.js';
+import { manifestSelector } from '../stages/2-sources/select.js';
 import { isConfig } from '../stages/4-objects/configs.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
@@ -85,6 +86,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     message: `${d.file} could not be read at head, so a ConfigMap or Secret change in it would go unseen: ${d.message}`,
     fails: false,
   }));
+  notChecked.push(...(await unmatchedIncludes(repo, head, options.include ?? [])));
   const staleHash = await findStaleHashes(view, settings, diagnostics);
 
   const workloads = view.consumers();
@@ -139,4 +141,27 @@ async function findStaleHashes(
     view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
   await view.readConfigsOf(annotated());
   return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
+}
+
+/**
+ * Patterns given to `include` that select no file of the repository: a typo there would read as
+ * "no ConfigMap or Secret content changes". Only asked when patterns are given (it lists every file).
+ */
+async function unmatchedIncludes(
+  repo: Repository,
+  head: Revision,
+  include: readonly string[],
+): Promise<NotChecked[]> {
+  if (include.length === 0) return [];
+  const files = await repo.listFiles(head);
+  return include
+    .filter((pattern) => !files.some(manifestSelector([pattern])))
+    .map((pattern) => ({
+      kind: 'include' as const,
+      name: pattern,
+      file: '.',
+      line: 1,
+      message: `include pattern '${pattern}' matches no file in the repository, so nothing it was meant to select was checked.`,
+      fails: false,
+    }));
 }

@@ -112,9 +112,9 @@ export function failureReason(report: Report, failOn: FailOn): string | null {
 /** The report's overall tone, for a headline icon: the worst tone present, errors counting as `bad`. */
 export function overallTone(report: Report): Tone {
   if (errorCount(report) > 0 || report.notChecked.some((n) => n.fails)) return 'bad';
-  if (report.notChecked.length) return 'warn';
   const tones = report.impacts.map((i) => toneOf(i.status));
-  return (['bad', 'warn'] as const).find((t) => tones.includes(t)) ?? 'good';
+  if (tones.includes('bad')) return 'bad';
+  return report.notChecked.length || tones.includes('warn') ? 'warn' : 'good';
 }
 
 /** Whether the report holds anything to act on (the PR comment is posted only then). */
@@ -129,6 +129,9 @@ export function headline(report: Report): string {
     counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : [],
   );
   // What could not be built comes first: nothing below it speaks for those roots.
+  const patterns = report.notChecked.filter((n) => n.kind === 'include').length;
+  if (patterns)
+    parts.unshift(`${plural(patterns, 'include pattern')} ${patterns === 1 ? 'matches' : 'match'} no file`);
   const files = report.notChecked.filter((n) => n.kind === 'file').length;
   if (files) parts.unshift(`${plural(files, 'changed file')} not checked`);
   const roots = report.notChecked.filter((n) => n.kind === 'root').length;

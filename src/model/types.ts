@@ -114,11 +114,12 @@ export interface WorkloadRefSummary extends Location {
 
 /**
  * Something this change touches that could not be read, so nothing in it was checked: a kustomize
- * root that did not build, or a changed file with a document the parser rejected.
+ * root that did not build, a changed file with a document the parser rejected, or an `include`
+ * pattern that selects no file at all (so nothing was read as a manifest).
  */
 export interface NotChecked extends Location {
-  kind: 'root' | 'file';
-  /** The root's id, or the file's path. */
+  kind: 'root' | 'file' | 'include';
+  /** The root's id, the file's path, or the pattern. */
   name: string;
   message: string;
   /** Whether it fails the run (`render: auto`), or is reported only (`best-effort`). */

@@ -71,7 +71,9 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   if (report.notChecked.length) {
     out.push(`**Not checked** (${report.notChecked.length})`, '');
     for (const n of report.notChecked)
-      out.push(`- ${at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`);
+      out.push(
+        `- ${n.kind === 'include' ? code(n.name) : at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`,
+      );
     out.push('');
   }
   if (errors.length) {

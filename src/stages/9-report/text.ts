@@ -84,7 +84,8 @@ export function renderText(raw: Report, options: TextOptions): string {
 
   if (report.notChecked.length) {
     out.push(paint('red', `Not checked (${report.notChecked.length})`));
-    for (const n of report.notChecked) out.push(`  ${n.file}:${n.line}  ${n.message}`);
+    for (const n of report.notChecked)
+      out.push(n.kind === 'include' ? `  ${n.message}` : `  ${n.file}:${n.line}  ${n.message}`);
     out.push('');
   }
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
