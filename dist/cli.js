@@ -28721,7 +28721,7 @@ function renderFixText(raw, options) {
             : 'Review with `git diff`, and commit it together with the config change.');
     }
     if (result.diagnostics.length) {
-        out.push('', paint('yellow', `Skipped or suspicious input (${result.diagnostics.length})`));
+        out.push('', paint('yellow', `Warnings (${result.diagnostics.length})`));
         for (const d of result.diagnostics)
             out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
     }

@@ -159,7 +159,7 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
     );
   }
   if (result.diagnostics.length) {
-    out.push('', paint('yellow', `Skipped or suspicious input (${result.diagnostics.length})`));
+    out.push('', paint('yellow', `Warnings (${result.diagnostics.length})`));
     for (const d of result.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
   }
   return out.join('\n') + '\n';
