@@ -49952,7 +49952,7 @@ var ajv = {exports: {}};
 
 var core$1 = {};
 
-var validate$1 = {};
+var validate = {};
 
 var boolSchema = {};
 
@@ -52405,10 +52405,10 @@ function requireResolve () {
 var hasRequiredValidate;
 
 function requireValidate () {
-	if (hasRequiredValidate) return validate$1;
+	if (hasRequiredValidate) return validate;
 	hasRequiredValidate = 1;
-	Object.defineProperty(validate$1, "__esModule", { value: true });
-	validate$1.getData = validate$1.KeywordCxt = validate$1.validateFunctionCode = void 0;
+	Object.defineProperty(validate, "__esModule", { value: true });
+	validate.getData = validate.KeywordCxt = validate.validateFunctionCode = void 0;
 	const boolSchema_1 = /*@__PURE__*/ requireBoolSchema();
 	const dataType_1 = /*@__PURE__*/ requireDataType();
 	const applicability_1 = /*@__PURE__*/ requireApplicability();
@@ -52432,7 +52432,7 @@ function requireValidate () {
 	    }
 	    validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
 	}
-	validate$1.validateFunctionCode = validateFunctionCode;
+	validate.validateFunctionCode = validateFunctionCode;
 	function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
 	    if (opts.code.es5) {
 	        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
@@ -52864,7 +52864,7 @@ function requireValidate () {
 	        }
 	    }
 	}
-	validate$1.KeywordCxt = KeywordCxt;
+	validate.KeywordCxt = KeywordCxt;
 	function keywordCode(it, keyword, def, ruleType) {
 	    const cxt = new KeywordCxt(it, def, keyword);
 	    if ("code" in def) {
@@ -52923,9 +52923,9 @@ function requireValidate () {
 	        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
 	    }
 	}
-	validate$1.getData = getData;
+	validate.getData = getData;
 	
-	return validate$1;
+	return validate;
 }
 
 var validation_error = {};
@@ -58217,7 +58217,9 @@ var schema = {
 
 /** The repository's own configuration, at its root unless `--config` / the `config` input says otherwise. */
 const CONFIG_FILE = '.config-rollout-guard.yaml';
-const validate = new ajvExports.Ajv({ allErrors: true, strict: false }).compile(schema);
+// Compiled on first use: most runs have no configuration file, and compiling costs every start.
+let compiled = null;
+const validator = () => (compiled ??= new ajvExports.Ajv({ allErrors: true, strict: false }).compile(schema));
 /**
  * The configuration at `rev`, as engine options and a fail level. A missing default file is no
  * configuration; a missing named file, YAML that does not parse, or any mistake against the schema
@@ -58238,6 +58240,7 @@ async function readConfigFile(repo, rev, path) {
         throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
     }
     const content = doc.toJS() ?? {};
+    const validate = validator();
     if (!validate(content)) {
         const lineOf = (error) => {
             const keys = error.instancePath

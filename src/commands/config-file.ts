@@ -32,7 +32,11 @@ interface FileContent {
   kustomize?: string;
 }
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile<FileContent>(schema);
+// Compiled on first use: most runs have no configuration file, and compiling costs every start.
+let compiled: (((content: unknown) => content is FileContent) & { errors?: ErrorObject[] | null }) | null =
+  null;
+const validator = () =>
+  (compiled ??= new Ajv({ allErrors: true, strict: false }).compile<FileContent>(schema));
 
 /**
  * The configuration at `rev`, as engine options and a fail level. A missing default file is no
@@ -60,6 +64,7 @@ export async function readConfigFile(
     throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
   }
   const content: unknown = doc.toJS() ?? {};
+  const validate = validator();
   if (!validate(content)) {
     const lineOf = (error: ErrorObject) => {
       const keys = error.instancePath
