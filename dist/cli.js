@@ -28681,7 +28681,8 @@ function renderScanText(raw, options) {
     const out = [];
     out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
     const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
-    out.push(`${report.workloads.length} workloads, ${refs} config references.`, '');
+    const n = report.workloads.length;
+    out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`, '');
     for (const workload of report.workloads) {
         out.push(`${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`);
         for (const ref of workload.refs) {
@@ -28762,10 +28763,13 @@ Common options:
                              cannot be built fails the run; best-effort: reports it; off: read files as written)
   --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
+  --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
+
+config-rollout-guard --version prints the version.
 
 Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
 `;
@@ -28784,6 +28788,10 @@ async function run(argv, io) {
 }
 async function dispatch(argv, io) {
     const [command, ...rest] = argv;
+    if (command === '--version' || command === '-V') {
+        io.stdout(`${VERSION}\n`);
+        return 0;
+    }
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
         io.stdout(USAGE);
         return command === undefined ? 2 : 0;
@@ -28896,6 +28904,7 @@ function parse(args) {
                 root: { type: 'string', multiple: true },
                 kustomize: { type: 'string' },
                 config: { type: 'string' },
+                'no-color': { type: 'boolean' },
                 help: { type: 'boolean', short: 'h' },
             },
         });
@@ -28909,12 +28918,23 @@ function oneOf(flag, value, allowed) {
         throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'.`);
     return value;
 }
+/**
+ * Colour as terminals and CI expect it: `--no-color`, `NO_COLOR` and `TERM=dumb` turn it off,
+ * `FORCE_COLOR` (other than 0) turns it on even without a terminal; otherwise only on a TTY.
+ */
+function wantsColour(env, tty, noColorFlag) {
+    if (noColorFlag || (env.NO_COLOR ?? '') !== '')
+        return false;
+    if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false')
+        return true;
+    return tty && env.TERM !== 'dumb';
+}
 
-const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-process.exitCode = await run(process.argv.slice(2), {
+const args = process.argv.slice(2);
+process.exitCode = await run(args, {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    colour,
+    colour: wantsColour(process.env, Boolean(process.stdout.isTTY), args.includes('--no-color')),
     cwd: process.cwd(),
     env: process.env,
 });

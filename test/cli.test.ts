@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { wantsColour } from '../src/cli/main.js';
 import { cli } from './helpers/cli.js';
 import type { Report } from '../src/model/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
@@ -281,5 +282,27 @@ describe('the bundle', () => {
     expect(stdout).toContain('$ config-rollout-guard fix --base HEAD~1 --dry-run');
     expect(stdout).toMatch(/^\+ {8}config-rollout-guard\/hash: "sha256:[0-9a-f]{64}"$/m);
     expect(stdout).toContain('Would stamp 1 workload in 1 file');
+  });
+});
+
+describe('version and colour', () => {
+  test('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  test.each([
+    [{}, true, false, true],
+    [{}, false, false, false],
+    [{ NO_COLOR: '1' }, true, false, false],
+    [{ TERM: 'dumb' }, true, false, false],
+    [{}, true, true, false],
+    [{ FORCE_COLOR: '1' }, false, false, true],
+    [{ FORCE_COLOR: '0' }, true, false, true],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, false, false],
+  ])('env %j, tty %s, --no-color %s → colour %s', (env, tty, flag, expected) => {
+    expect(wantsColour(env as Record<string, string>, tty, flag)).toBe(expected);
   });
 });

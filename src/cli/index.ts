@@ -1,10 +1,10 @@
-import { run } from './main.js';
+import { run, wantsColour } from './main.js';
 
-const colour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
-process.exitCode = await run(process.argv.slice(2), {
+const args = process.argv.slice(2);
+process.exitCode = await run(args, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
-  colour,
+  colour: wantsColour(process.env, Boolean(process.stdout.isTTY), args.includes('--no-color')),
   cwd: process.cwd(),
   env: process.env,
 });

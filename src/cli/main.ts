@@ -53,10 +53,13 @@ Common options:
                              cannot be built fails the run; best-effort: reports it; off: read files as written)
   --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
+  --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
+
+config-rollout-guard --version prints the version.
 
 Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
 `;
@@ -76,6 +79,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
 async function dispatch(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-V') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(USAGE);
     return command === undefined ? 2 : 0;
@@ -185,6 +192,7 @@ function parse(args: string[]) {
         root: { type: 'string', multiple: true },
         kustomize: { type: 'string' },
         config: { type: 'string' },
+        'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -197,4 +205,18 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   if (!(allowed as readonly string[]).includes(value))
     throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'.`);
   return value as T;
+}
+
+/**
+ * Colour as terminals and CI expect it: `--no-color`, `NO_COLOR` and `TERM=dumb` turn it off,
+ * `FORCE_COLOR` (other than 0) turns it on even without a terminal; otherwise only on a TTY.
+ */
+export function wantsColour(
+  env: Record<string, string | undefined>,
+  tty: boolean,
+  noColorFlag: boolean,
+): boolean {
+  if (noColorFlag || (env.NO_COLOR ?? '') !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  return tty && env.TERM !== 'dumb';
 }

@@ -111,7 +111,8 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
   const out: string[] = [];
   out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
   const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
-  out.push(`${report.workloads.length} workloads, ${refs} config references.`, '');
+  const n = report.workloads.length;
+  out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`, '');
   for (const workload of report.workloads) {
     out.push(
       `${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`,
