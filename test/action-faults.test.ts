@@ -145,10 +145,29 @@ describe('the Action when GitHub misbehaves', () => {
   });
 
   test('fix mode on a fork, run twice on the same commit: one review', async () => {
-    const fork = pr(s.base, s.head, { full_name: 'someone/gitops' });
-    await run(s, { mode: 'fix' }, fork);
-    await run(s, { mode: 'fix' }, fork);
-    expect(s.github.reviewList.length).toBeLessThanOrEqual(1);
+    // A Deployment whose `replicas` sits right below its template metadata: scaling it puts the
+    // stamp's place inside the pull request's diff, so the fix is a review suggestion.
+    const scaled = (replicas: number) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers: [{name: web, image: example/web:1, envFrom: [{configMapRef: {name: cfg}}]}]\n  replicas: ${replicas}\n`;
+    s.setup.dev.write({ 'web.yaml': scaled(1) });
+    await s.setup.dev.commit('web as a plain text manifest');
+    const base = await s.setup.push('main');
+    s.setup.dev.write({ 'web.yaml': scaled(2), 'cfg.yaml': yaml(configMap('cfg', { level: 'warn' })) });
+    await s.setup.dev.commit('scale and change the config');
+    const head = await s.setup.push('feature');
+    const fork = pr(base, head, { full_name: 'someone/gitops' });
+    const fixOnFork = async () =>
+      runAction({
+        checkout: await s.setup.checkout(head),
+        apiUrl: s.github.url,
+        eventName: 'pull_request',
+        payload: fork,
+        inputs: { mode: 'fix' },
+      });
+    await fixOnFork();
+    expect(s.github.reviewList).toHaveLength(1);
+    await fixOnFork();
+    expect(s.github.reviewList).toHaveLength(1);
   });
 });
 
