@@ -104,9 +104,13 @@ describe('the Action when GitHub misbehaves', () => {
             headers: { 'retry-after': '1' },
           }
         : undefined;
-    const started = Date.now();
     const result = await run(s);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // Bounded: the first attempt and at most two retries, then a one-line warning.
+    const lists = s.github.requests.filter(
+      (r) => r.method === 'GET' && r.path.includes('/issues/5/comments'),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(1);
+    expect(lists.length).toBeLessThanOrEqual(3);
     expect(result.stdout).toMatch(/::warning::GitHub: could not list the pull request comments: HTTP 403/);
     expect(result.stdout).not.toMatch(/read-only/);
     expect(result.summary).toContain('1 workload will not pick up this change');
@@ -176,7 +180,7 @@ test('a server that never answers: each call gives up after its deadline, with a
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api = new GitHubApi('token', 'acme', 'gitops', url, () => {}, 200);
-  const started = Date.now();
+  // Without a deadline this would never settle (and the test would time out instead of failing here).
   const error = await api.listComments(5).catch((e: unknown) => e);
   server.closeAllConnections();
   server.close();
@@ -184,7 +188,6 @@ test('a server that never answers: each call gives up after its deadline, with a
   expect((error as Error).message).toBe(
     'GitHub: could not list the pull request comments: no answer in time',
   );
-  expect(Date.now() - started).toBeLessThan(10_000);
 });
 
 test('no Secret value reaches any output of the Action (summary, comment, annotations, log, outputs)', async () => {
