@@ -38973,11 +38973,16 @@ var picomatch = /*@__PURE__*/getDefaultExportFromCjs(picomatchExports);
 
 const DEFAULT_INCLUDE = ['**/*.yaml', '**/*.yml', '**/*.json'];
 const DEFAULT_EXCLUDE = ['.github/**'];
-/** Which repository paths are read as manifests. Globs match paths relative to the repository root. */
+/**
+ * Which repository paths are read as manifests. Globs match paths relative to the repository root;
+ * a glob without a slash matches a file name at any depth, as in `.gitignore` (`*.yaml` is every
+ * YAML file, `apps/*.yaml` only those directly in `apps/`).
+ */
 function manifestSelector(include = [], exclude = []) {
     const options = { dot: true };
-    const included = picomatch(include.length ? [...include] : DEFAULT_INCLUDE, options);
-    const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude], options);
+    const anywhere = (glob) => (glob.includes('/') ? glob : `**/${glob}`);
+    const included = picomatch((include.length ? [...include] : DEFAULT_INCLUDE).map(anywhere), options);
+    const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude].map(anywhere), options);
     return (path) => included(path) && !excluded(path);
 }
 

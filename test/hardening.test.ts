@@ -223,3 +223,13 @@ test('an --include that matches no file says so in the headline instead of an al
   expect(stdout.split('\n')[1]).toBe('1 include pattern matches no file.');
   expect(stdout).toContain("include pattern 'manifests/**/*.yaml' matches no file in the repository");
 });
+
+test('a glob without a slash matches a file name at any depth, as in .gitignore', async () => {
+  const { manifestSelector } = await import('../src/stages/2-sources/select.js');
+  const selected = manifestSelector(['*.yaml'], ['secret*.yaml']);
+  expect(['a.yaml', 'apps/web/deploy.yaml', 'apps/secret-db.yaml', 'apps/x.yml'].filter(selected)).toEqual([
+    'a.yaml',
+    'apps/web/deploy.yaml',
+  ]);
+  expect(manifestSelector(['apps/*.yaml'])('apps/web/deploy.yaml')).toBe(false);
+});

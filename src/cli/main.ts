@@ -43,7 +43,8 @@ const USAGE = `Usage:
 
 Common options:
   --repo DIR                 the git repository (default: the current directory)
-  --include GLOB             manifest files to read, repeatable (default **/*.yaml, **/*.yml, **/*.json)
+  --include GLOB             manifest files to read, repeatable (default **/*.yaml, **/*.yml, **/*.json);
+                             a GLOB without a slash matches file names at any depth
   --exclude GLOB             files to skip, repeatable (.github/** is always skipped)
   --pod-template KIND=PATH   where a custom resource keeps pod templates, repeatable
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)

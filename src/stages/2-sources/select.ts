@@ -3,10 +3,15 @@ import picomatch from 'picomatch';
 export const DEFAULT_INCLUDE = ['**/*.yaml', '**/*.yml', '**/*.json'];
 export const DEFAULT_EXCLUDE = ['.github/**'];
 
-/** Which repository paths are read as manifests. Globs match paths relative to the repository root. */
+/**
+ * Which repository paths are read as manifests. Globs match paths relative to the repository root;
+ * a glob without a slash matches a file name at any depth, as in `.gitignore` (`*.yaml` is every
+ * YAML file, `apps/*.yaml` only those directly in `apps/`).
+ */
 export function manifestSelector(include: readonly string[] = [], exclude: readonly string[] = []) {
   const options = { dot: true };
-  const included = picomatch(include.length ? [...include] : DEFAULT_INCLUDE, options);
-  const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude], options);
+  const anywhere = (glob: string) => (glob.includes('/') ? glob : `**/${glob}`);
+  const included = picomatch((include.length ? [...include] : DEFAULT_INCLUDE).map(anywhere), options);
+  const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude].map(anywhere), options);
   return (path: string): boolean => included(path) && !excluded(path);
 }
