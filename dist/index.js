@@ -63393,6 +63393,16 @@ function code(text) {
     const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${clean}${pad}${fence}`;
 }
+/** Every string in a plain JSON value, made safe for a terminal: what the text renderers print. */
+function forTerminal(value) {
+    if (typeof value === 'string')
+        return terminal(value);
+    if (Array.isArray(value))
+        return value.map(forTerminal);
+    if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forTerminal(v)]));
+    return value;
+}
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
 const DELIVERY_TEXT = {
@@ -63674,7 +63684,9 @@ var packageJson = {
  * Most important first: the platform shows only the first 10 of each level per step, so errors and
  * dormant workloads come before changed config lines and unreadable files.
  */
-function annotations(report) {
+function annotations(raw) {
+    // Annotations land in the job log as plain text: no control character from the repository may steer it.
+    const report = forTerminal(raw);
     const out = [];
     for (const d of report.diagnostics.filter((d) => d.severity === 'error')) {
         out.push({

@@ -1,5 +1,6 @@
 import { needsAction } from '../model/status.js';
 import type { Report } from '../model/types.js';
+import { forTerminal } from '../stages/9-report/escape.js';
 import { capitalise, changeSummary, impactsOf, inRoot, objectName } from '../stages/9-report/wording.js';
 
 export interface Annotation {
@@ -14,7 +15,9 @@ export interface Annotation {
  * Most important first: the platform shows only the first 10 of each level per step, so errors and
  * dormant workloads come before changed config lines and unreadable files.
  */
-export function annotations(report: Report): Annotation[] {
+export function annotations(raw: Report): Annotation[] {
+  // Annotations land in the job log as plain text: no control character from the repository may steer it.
+  const report = forTerminal(raw);
   const out: Annotation[] = [];
   for (const d of report.diagnostics.filter((d) => d.severity === 'error')) {
     out.push({
