@@ -207,7 +207,7 @@ function headline(report) {
         parts.unshift(`${plural(files, 'changed file')} not checked`);
     const roots = report.notChecked.filter((n) => n.kind === 'root').length;
     if (roots)
-        parts.unshift(`${plural(roots, 'kustomize root')} not checked`);
+        parts.unshift(`${plural(roots, 'rendered root')} not checked`);
     if (errors)
         parts.push(plural(errors, 'error'));
     if (parts.length)
@@ -13830,6 +13830,589 @@ class HeadView {
     }
 }
 
+/** Runs `use` over a temporary copy of `files`, removed afterwards whatever happens. */
+async function withTree(files, use) {
+    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+    try {
+        for (const [path, bytes] of files) {
+            await mkdir(dirname(join(tree, path)), { recursive: true });
+            await writeFile(join(tree, path), bytes);
+        }
+        return await use(tree);
+    }
+    finally {
+        await rm(tree, { recursive: true, force: true });
+    }
+}
+function run$1(command, args, cwd, timeoutMs, env) {
+    return new Promise((resolve) => {
+        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', ...(env ? { env } : {}) }, (error, stdout, stderr) => {
+            if (!error)
+                return resolve({ stdout });
+            if (error.killed)
+                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+            resolve({ error: stderr || error.message });
+        });
+    });
+}
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+async function pool(count, width, task) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count) {
+            const i = next++;
+            results[i] = await task(i);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+    return results;
+}
+/** A path in this repository; templated paths (ApplicationSet generators), `$ref` sources and escapes are not. */
+function repoPath$1(value) {
+    if (typeof value !== 'string' || /\{\{|\$\{|^\$/.test(value))
+        return null;
+    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+    if (p === '..' || p.startsWith('../'))
+        return null;
+    return p === '.' ? '' : p;
+}
+
+const CHART_FILE = 'Chart.yaml';
+function readChart(file, text) {
+    let body;
+    try {
+        body = distExports$2.parse(text, { maxAliasCount: 100 });
+    }
+    catch {
+        body = null;
+    }
+    const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+    // A Chart.yaml helm cannot read still names a root: rendering it says what is wrong.
+    const name = isRecord(body) && typeof body.name === 'string' ? body.name : posix.basename(dir || '.');
+    const version = isRecord(body) && body.version !== undefined ? String(body.version) : '';
+    return { dir, file, name, version };
+}
+/**
+ * The chart releases at one revision: each chart an Argo CD Application/ApplicationSet or a Flux
+ * HelmRelease deploys from this repository, with that object's values; a chart nobody declares
+ * renders once with its defaults, named after itself. Subcharts (in another chart's `charts/`) are
+ * part of their parent. `only` (from `--root`) replaces discovery.
+ */
+function findCharts(charts, controllers, filesUnder, only) {
+    const byDir = new Map(charts.map((c) => [c.dir, c]));
+    const top = charts.filter((c) => !charts.some((parent) => parent !== c && c.dir.startsWith(`${parent.dir ? `${parent.dir}/` : ''}charts/`)));
+    const make = (chart, declaration) => {
+        const release = declaration.release ?? chart.name;
+        const by = declaration.declaredBy;
+        return {
+            id: by ? `${chart.dir || '.'} (${by.kind} ${by.name})` : chart.dir || '.',
+            dir: chart.dir,
+            file: chart.file,
+            closure: new Set([...filesUnder(chart.dir), ...(declaration.valueFiles ?? [])]),
+            chart,
+            release,
+            namespace: declaration.namespace ?? null,
+            valueFiles: declaration.valueFiles ?? [],
+            values: declaration.values ?? [],
+            parameters: declaration.parameters ?? [],
+            declaredBy: by,
+        };
+    };
+    if (only)
+        return only.flatMap((dir) => {
+            const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
+            return chart ? [make(chart, { declaredBy: null })] : [];
+        });
+    const declared = controllers.flatMap((object) => declarations$1(object).flatMap((d) => {
+        const chart = byDir.get(d.dir);
+        return chart && top.includes(chart) ? [make(chart, d)] : [];
+    }));
+    const pointedAt = new Set(declared.map((r) => r.dir));
+    return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
+}
+/** The chart directories an Argo CD or Flux object deploys from this repository, with its values. */
+function declarations$1(object) {
+    const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+    const group = object.apiVersion.split('/')[0];
+    if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+        const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+        if (!isRecord(spec))
+            return [];
+        const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+        const destination = isRecord(spec.destination) ? spec.destination : {};
+        return sources.flatMap((source) => {
+            const dir = repoPath$1(source.path);
+            if (dir === null)
+                return [];
+            const helm = isRecord(source.helm) ? source.helm : {};
+            const inline = typeof helm.values === 'string' ? parseValues(helm.values) : null;
+            const parameters = (Array.isArray(helm.parameters) ? helm.parameters : []).filter(isRecord);
+            return [
+                {
+                    dir,
+                    declaredBy,
+                    release: plain(helm.releaseName) ?? plain(object.kind === 'Application' ? object.name : undefined),
+                    namespace: plain(destination.namespace),
+                    // Relative to the chart; `$ref/…` files of another source are outside this repository.
+                    valueFiles: strings$1(helm.valueFiles).flatMap((f) => repoPath$1(posix.join(dir, f)) ?? []),
+                    values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
+                    parameters: parameters.flatMap((p) => typeof p.name === 'string'
+                        ? [{ name: p.name, value: String(p.value ?? ''), string: p.forceString === true }]
+                        : []),
+                },
+            ];
+        });
+    }
+    if (group === 'helm.toolkit.fluxcd.io' && object.kind === 'HelmRelease') {
+        const spec = isRecord(object.body.spec) ? object.body.spec : {};
+        const chartSpec = field(spec, 'chart.spec');
+        if (!isRecord(chartSpec))
+            return [];
+        const sourceKind = field(chartSpec, 'sourceRef.kind');
+        // A HelmRepository or OCI chart is fetched by name; only a GitRepository chart is a path here.
+        if (sourceKind !== 'GitRepository')
+            return [];
+        const dir = repoPath$1(chartSpec.chart);
+        if (dir === null)
+            return [];
+        const target = plain(spec.targetNamespace);
+        return [
+            {
+                dir,
+                declaredBy,
+                release: plain(spec.releaseName) ?? (target ? `${target}-${object.name}` : object.name),
+                namespace: target ?? object.namespace ?? undefined,
+                valueFiles: strings$1(chartSpec.valuesFiles).flatMap((f) => repoPath$1(f) ?? []),
+                values: isRecord(spec.values) ? [spec.values] : [],
+            },
+        ];
+    }
+    return [];
+}
+function parseValues(text) {
+    try {
+        const value = distExports$2.parse(text, { maxAliasCount: 100 });
+        return isRecord(value) ? value : null;
+    }
+    catch {
+        return null;
+    }
+}
+const plain = (value) => typeof value === 'string' && value !== '' && !value.includes('{{') ? value : undefined;
+const strings$1 = (value) => (Array.isArray(value) ? value : []).filter((x) => typeof x === 'string');
+
+/**
+ * The template each document of `helm template` output comes from, by output line: helm writes
+ * `# Source: CHART/templates/FILE` above every document (a subchart's as `CHART/charts/SUB/…`).
+ */
+function sourceLines(output) {
+    const found = [];
+    output.split('\n').forEach((text, i) => {
+        const match = /^# Source: (.+)$/.exec(text);
+        if (match)
+            found.push({ line: i + 1, path: match[1].trim() });
+    });
+    return found;
+}
+/** The template that made the object starting at `line`, as a repository path under `chartDir`. */
+function templateAt(sources, line, chartDir) {
+    let found = null;
+    for (const s of sources)
+        if (s.line <= line)
+            found = s.path;
+    if (found === null)
+        return null;
+    const inChart = found.split('/').slice(1).join('/');
+    return posix.join(chartDir, inChart);
+}
+/** The line of the document of `kind` in a template: the first `kind:` line that names it. */
+function kindLine(template, kind) {
+    const lines = template.split('\n');
+    const at = lines.findIndex((l) => new RegExp(`^kind:\\s*["']?${kind}["']?\\s*(#.*)?$`).test(l.trimEnd()));
+    return at < 0 ? 1 : at + 1;
+}
+/**
+ * The values paths that differ between two texts of a values file, each with its line at head (a
+ * removed path takes the line of its nearest surviving parent). Values never leave here.
+ */
+function changedValues(before, after) {
+    const a = leaves(before);
+    const b = leaves(after);
+    const changed = [];
+    for (const [path, leaf] of b)
+        if (a.get(path)?.digest !== leaf.digest)
+            changed.push({ path, line: leaf.line });
+    for (const path of a.keys()) {
+        if (b.has(path))
+            continue;
+        let parent = path;
+        let line = 1;
+        while (parent.includes('.')) {
+            parent = parent.slice(0, parent.lastIndexOf('.'));
+            const survivor = [...b.values()].find((l) => l.path.startsWith(`${parent}.`));
+            if (survivor) {
+                line = survivor.line;
+                break;
+            }
+        }
+        changed.push({ path, line });
+    }
+    return changed.sort((x, y) => x.line - y.line);
+}
+function leaves(text) {
+    const out = new Map();
+    const counter = new distExports$2.LineCounter();
+    let doc;
+    try {
+        doc = distExports$2.parseDocument(text, { lineCounter: counter });
+    }
+    catch {
+        return out;
+    }
+    const walk = (node, path, keyLine) => {
+        if (distExports$2.isMap(node)) {
+            for (const pair of node.items) {
+                const key = distExports$2.isScalar(pair.key) ? String(pair.key.value) : '';
+                const line = distExports$2.isScalar(pair.key) && pair.key.range ? counter.linePos(pair.key.range[0]).line : keyLine;
+                walk(pair.value, path ? `${path}.${key}` : key, line);
+            }
+        }
+        else if (distExports$2.isSeq(node)) {
+            // A list is one value: helm replaces lists whole when values merge.
+            out.set(path, { path, line: keyLine, digest: valueDigest(node.toJSON()) });
+        }
+        else {
+            out.set(path, { path, line: keyLine, digest: valueDigest(distExports$2.isScalar(node) ? node.value : null) });
+        }
+    };
+    walk(doc.contents, '', 1);
+    return out;
+}
+/**
+ * Of the changed values, the one a template reads (`.Values.a.b` a prefix of the changed path, or
+ * the reverse, the longest match first); `prefix` is a subchart's key in its parent's values.
+ */
+function valueReadBy(template, changed, prefix) {
+    const read = [...template.matchAll(/\.Values((?:\.[A-Za-z0-9_]+)+)/g)].map((m) => prefix + m[1].slice(1));
+    let best = null;
+    for (const c of changed)
+        for (const r of read) {
+            const hit = c.path === r || c.path.startsWith(`${r}.`) || r.startsWith(`${c.path}.`);
+            if (hit && (!best || r.length > best.score))
+                best = { file: c.file, line: c.line, score: r.length };
+        }
+    return best;
+}
+
+const MIN_MAJOR$1 = 3;
+/** Inline values are written here inside the temporary tree, one file per root. */
+const VALUES_DIR = '.config-rollout-guard-values';
+/** Finds helm: `override` (`--helm PATH`), else `helm` on PATH. Helm 2 (Tiller) is refused. */
+async function findHelm(override) {
+    const command = override ?? 'helm';
+    const out = await run$1(command, ['version', '--short'], process.cwd(), 30_000, isolated(process.cwd()));
+    const match = 'stdout' in out ? /v?(\d+)\.(\d+)\.(\d+)/.exec(out.stdout) : null;
+    if (!match)
+        return {
+            error: override
+                ? `${override} could not be run as helm.`
+                : 'helm is not installed (not on PATH); install it, set --helm PATH, or pass --render off.',
+        };
+    const version = `v${match[1]}.${match[2]}.${match[3]}`;
+    if (Number(match[1]) < MIN_MAJOR$1)
+        return { error: `${command} is helm ${version}; rendered mode needs helm v${MIN_MAJOR$1} or newer.` };
+    return { command, version };
+}
+/**
+ * `helm template` for each root, offline, over a temporary copy of the files. Helm's homes point
+ * into that copy, so no repository index, plugin or cached credential of the machine is used, and
+ * `helm dependency update` (network) never runs: a chart's dependencies must be vendored in `charts/`.
+ */
+async function renderCharts(helm, roots, files, timeoutMs) {
+    return withTree(files, async (tree) => {
+        await mkdir(join(tree, VALUES_DIR), { recursive: true });
+        const results = await pool(roots.length, availableParallelism(), async (i) => {
+            const root = roots[i];
+            const inline = await Promise.all(root.values.map(async (values, j) => {
+                const path = join(VALUES_DIR, `${i}-${j}.yaml`);
+                await writeFile(join(tree, path), JSON.stringify(values));
+                return path;
+            }));
+            const args = [
+                'template',
+                root.release,
+                `./${root.dir || '.'}`,
+                '--skip-tests',
+                ...(root.namespace ? ['--namespace', root.namespace] : []),
+                ...[...root.valueFiles, ...inline].flatMap((f) => ['--values', f]),
+                ...root.parameters.flatMap((p) => [p.string ? '--set-string' : '--set', `${p.name}=${p.value}`]),
+            ];
+            const out = await run$1(helm.command, args, tree, timeoutMs, isolated(tree));
+            return 'error' in out
+                ? { ok: false, message: cleanMessage$1(out.error, tree, root, files) }
+                : { ok: true, yaml: out.stdout };
+        });
+        return new Map(roots.map((root, i) => [root, results[i]]));
+    });
+}
+/** Helm's configuration, cache, data and plugin homes inside `dir`: nothing of the machine's helm is read. */
+function isolated(dir) {
+    const home = join(dir, '.config-rollout-guard-helm');
+    return {
+        PATH: process.env.PATH,
+        HOME: home,
+        HELM_CACHE_HOME: join(home, 'cache'),
+        HELM_CONFIG_HOME: join(home, 'config'),
+        HELM_DATA_HOME: join(home, 'data'),
+        HELM_PLUGINS: join(home, 'plugins'),
+    };
+}
+/**
+ * Helm's message, first line, without the temporary directory, and with every scalar of the values
+ * cut out: a template error can quote a value, and values files hold Secret data.
+ */
+function cleanMessage$1(stderr, tree, root, files) {
+    const line = stderr
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => l.startsWith('Error:'));
+    let text = (line ?? stderr.trim().split('\n').pop() ?? 'failed').replace(/^Error:\s*/, '');
+    text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+    for (const value of scalars(root, files))
+        text = text.replaceAll(value, '…');
+    if (/missing in charts\/ directory/.test(text))
+        text +=
+            `. Vendor the dependencies: run \`helm dependency build ${root.dir || '.'}\` and commit ` +
+                `${posix.join(root.dir, 'charts')}/ (the check never fetches charts over the network)`;
+    return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+function scalars(root, files) {
+    const found = new Set();
+    const walk = (v) => {
+        if (Array.isArray(v))
+            v.forEach(walk);
+        else if (isRecord(v))
+            Object.values(v).forEach(walk);
+        else if (v !== null && v !== undefined && String(v).length >= 3)
+            found.add(String(v));
+    };
+    const valueFiles = [...files.keys()].filter((f) => root.valueFiles.includes(f) || (f.startsWith(root.dir) && /values[^/]*\.ya?ml$/.test(f)));
+    for (const file of valueFiles) {
+        try {
+            walk(distExports$2.parse(files.get(file).toString('utf8')));
+        }
+        catch {
+            // An unreadable values file is helm's to report; it holds nothing to cut then.
+        }
+    }
+    root.values.forEach(walk);
+    root.parameters.forEach((p) => found.add(p.value));
+    return [...found].filter((v) => v.length >= 3).sort((a, b) => b.length - a.length);
+}
+
+/** Helm's documented cure, and its spellings: `checksum/config`, `configHash`, our own stamp. */
+const CHECKSUM_LIKE = /checksum|hash/i;
+/**
+ * What a chart's own checksum annotations get wrong, as notices on the workload template: none on a
+ * pod template that reads a config the chart renders (its changes never roll the pods); a
+ * `checksum/*` on the workload's own metadata (Kubernetes rolls only on pod-template changes); a
+ * checksum that moves with the chart version (it hashes labels, so every upgrade restarts the pods).
+ */
+function checksumNotices(workloads, configs, context) {
+    const notices = [];
+    for (const workload of workloads) {
+        const object = workload.object;
+        if (!workload.behaviour.rolls || managedElsewhere(workload))
+            continue;
+        const read = [
+            ...new Map(workload.templates
+                .flatMap((t) => t.refs)
+                .filter((r) => r.delivery !== 'image-pull' && r.delivery !== 'unmounted')
+                .flatMap((r) => configs.resolve(object, r.kind, r.name) ?? [])
+                .map((c) => [`${c.kind} ${c.name}`, c])).keys(),
+        ];
+        if (read.length === 0)
+            continue;
+        const text = context.template(object);
+        const lineOf = (key) => {
+            const at = text?.split('\n').findIndex((l) => l.includes(key)) ?? -1;
+            return at < 0 ? object.line : at + 1;
+        };
+        const notice = (line, message) => notices.push({
+            file: object.file,
+            line,
+            severity: 'notice',
+            message: `${object.kind} ${object.name}: ${message}`,
+        });
+        for (const key of Object.keys(annotationsOf(object.body)).filter((k) => k.startsWith('checksum/')))
+            notice(lineOf(key), `${key} is on the ${object.kind}'s own metadata, where it never rolls the pods: move it under spec.template.metadata.annotations.`);
+        const bumped = context.afterVersionBump(object);
+        workload.templates.forEach((t, i) => {
+            const annotations = annotationsOf(t.template);
+            const sums = Object.keys(annotations).filter((k) => CHECKSUM_LIKE.test(k) || k === context.hashAnnotation);
+            if (sums.length === 0) {
+                notice(object.line, `reads ${read.join(', ')} rendered by the chart, and its pod template has no checksum annotation: a change to ${read.length === 1 ? 'it' : 'them'} will not roll the pods. Add a data-only checksum (config-rollout-guard fix does, for a change it finds dormant).`);
+                return;
+            }
+            for (const key of sums.filter((k) => bumped?.[i] && bumped[i][k] !== annotations[k]))
+                notice(lineOf(key), `${key} changes when only the chart version changes, so it restarts the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.`);
+        });
+    }
+    return notices;
+}
+/** The pod-template annotations of each workload of a render, looked up by kind and name. */
+function versionBumped(objects) {
+    return (workload) => {
+        const twin = objects.find((o) => o.kind === workload.kind && o.name === workload.name);
+        const templates = twin ? asWorkload(twin)?.templates : null;
+        return templates ? templates.map((t) => annotationsOf(t.template)) : null;
+    };
+}
+
+/** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
+function helmRenderer(settings) {
+    let probing = null;
+    const probe = () => (probing ??= findHelm(settings.helm));
+    return {
+        name: 'helm',
+        discover: (snapshot) => discover$1(snapshot, probe),
+        tool: probe,
+        render: renderCharts,
+        hint: () => '',
+        read: readRender$1,
+        logicalName: (object) => object.name,
+        pointAtEdit: pointAtEdit$1,
+        review: async (builds, helm, { workloads, configs, impacts }, timeoutMs) => {
+            // The chart rendered again at head with only its version changed: a checksum that moves then
+            // hashes labels, not data, and restarts the pods on every chart upgrade.
+            const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
+            const bumped = chartText === undefined ? null : bumpVersion(chartText);
+            let probe = [];
+            if (bumped !== null) {
+                const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));
+                const result = (await renderCharts(helm, [builds.root], tree, timeoutMs)).get(builds.root);
+                if (result.ok)
+                    probe = parseManifests(builds.root.file, result.yaml).objects;
+            }
+            return {
+                impacts,
+                diagnostics: checksumNotices(workloads, configs, {
+                    template: (object) => templateText(object, builds.headTree),
+                    afterVersionBump: versionBumped(probe),
+                    hashAnnotation: settings.hash.annotation,
+                }),
+            };
+        },
+    };
+}
+async function discover$1({ repo, rev, settings, files, controllers }, found) {
+    const chartFiles = (await repo.findByName(rev, [CHART_FILE])).filter(settings.selected);
+    if (chartFiles.length === 0)
+        return [];
+    found();
+    const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
+    const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
+    const filesUnder = (dir) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
+    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), filesUnder, settings.roots);
+}
+/** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
+function readRender$1(yaml, root, tree, diagnostics) {
+    const origins = new Map();
+    const parsed = parseManifests(root.file, yaml);
+    diagnostics.push(...parsed.diagnostics.map((d) => ({ ...d, message: `${root.id}: rendered output: ${d.message}` })));
+    const sources = sourceLines(yaml);
+    const objects = parsed.objects.map((rendered) => {
+        const template = templateAt(sources, rendered.line, root.dir);
+        const text = template === null ? undefined : tree.get(template)?.toString('utf8');
+        const object = {
+            ...rendered,
+            // Helm applies objects that set no namespace into the release's.
+            namespace: rendered.namespace ?? root.namespace,
+            file: text === undefined ? root.file : template,
+            line: text === undefined ? 1 : kindLine(text, rendered.kind),
+            source: { root: root.id, renderer: 'helm', release: root.release },
+        };
+        origins.set(object, {
+            file: text === undefined ? null : template,
+            generator: null,
+            written: rendered.name,
+        });
+        return object;
+    });
+    return { objects, origins };
+}
+/**
+ * Where a reviewer sees a chart config change: the changed line of the template that makes it, else
+ * the changed values line that template reads, else the first changed values line, else the
+ * declaring object (its inline values).
+ */
+function pointAtEdit$1(change, { root, head, changed, headTree, baseTree }) {
+    if (change.change === 'deleted')
+        return change;
+    const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
+    const template = object ? head.origins.get(object)?.file : null;
+    const text = (tree, f) => tree.get(f)?.toString('utf8');
+    if (template && changed.has(template) && baseTree.has(template))
+        return {
+            ...change,
+            file: template,
+            line: firstDifference$1(text(baseTree, template), text(headTree, template)),
+        };
+    const sub = template
+        ? /\/charts\/([^/]+)\/templates\//.exec(`/${posix.relative(root.dir || '.', template)}`)?.[1]
+        : undefined;
+    const valuesFiles = [
+        posix.join(root.dir, 'values.yaml'),
+        ...(sub ? [posix.join(root.dir, 'charts', sub, 'values.yaml')] : []),
+        ...root.valueFiles,
+    ].filter((f) => changed.has(f));
+    const candidates = valuesFiles.map((file) => {
+        const values = changedValues(text(baseTree, file) ?? '', text(headTree, file) ?? '').map((v) => ({
+            ...v,
+            file,
+        }));
+        // A subchart's own values.yaml is read without its key in the parent's values.
+        const prefix = sub && !file.includes(`/charts/${sub}/`) ? `${sub}.` : '';
+        return { values, prefix };
+    });
+    const templateText = template ? text(headTree, template) : undefined;
+    for (const { values, prefix } of candidates) {
+        const read = templateText === undefined ? null : valueReadBy(templateText, values, prefix);
+        if (read)
+            return { ...change, ...read };
+    }
+    const first = candidates.flatMap((c) => c.values)[0];
+    if (first)
+        return { ...change, file: first.file, line: first.line };
+    const declaring = root.declaredBy?.file;
+    if (declaring && changed.has(declaring))
+        return { ...change, file: declaring, line: root.declaredBy.line };
+    return change;
+}
+function firstDifference$1(before, after) {
+    const a = (before ?? '').split('\n');
+    const b = (after ?? '').split('\n');
+    const i = b.findIndex((line, n) => line !== a[n]);
+    return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+function templateText(object, tree) {
+    return object.source && object.file.endsWith(CHART_FILE)
+        ? null
+        : (tree.get(object.file)?.toString('utf8') ?? null);
+}
+/** Chart.yaml with its version changed and nothing else: a pre-release of the same version. */
+function bumpVersion(chartYaml) {
+    const at = /^version:[ \t]*["']?([^"'\s#]+)["']?/m.exec(chartYaml);
+    if (!at)
+        return null;
+    const [, core, pre, build] = /^([^+-]+)(-[^+]*)?(\+.*)?$/.exec(at[1]) ?? [];
+    if (!core)
+        return null;
+    const version = `${core}${pre ? `${pre}.crgprobe` : '-crgprobe'}${build ?? ''}`;
+    return chartYaml.slice(0, at.index) + `version: "${version}"` + chartYaml.slice(at.index + at[0].length);
+}
+
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const isKustomizationFile = (path) => KUSTOMIZATION_FILES.includes(posix.basename(path));
 /** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
@@ -13972,12 +14555,7 @@ async function findKustomize(override) {
  * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
  */
 async function renderRoots(kustomize, roots, files, timeoutMs) {
-    const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
-    try {
-        for (const [path, bytes] of files) {
-            await mkdir(dirname(join(tree, path)), { recursive: true });
-            await writeFile(join(tree, path), bytes);
-        }
+    return withTree(files, async (tree) => {
         const wrappers = await Promise.all(roots.map(async (root, i) => {
             const dir = join(tree, WRAPPER_DIR, String(i));
             await mkdir(dir, { recursive: true });
@@ -13991,10 +14569,7 @@ async function renderRoots(kustomize, roots, files, timeoutMs) {
                 : { ok: true, yaml: out.stdout };
         });
         return new Map(roots.map((root, i) => [root, results[i]]));
-    }
-    finally {
-        await rm(tree, { recursive: true, force: true });
-    }
+    });
 }
 /** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
 function wrapper(root) {
@@ -14071,35 +14646,12 @@ function secretValues(files) {
     }
     return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
 }
-function run$1(command, args, cwd, timeoutMs) {
-    return new Promise((resolve) => {
-        execFile(command, args, { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-            if (!error)
-                return resolve({ stdout });
-            if (error.killed)
-                return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
-            resolve({ error: stderr || error.message });
-        });
-    });
-}
-/** Runs `count` tasks, at most `width` at a time, keeping their order. */
-async function pool(count, width, task) {
-    const results = new Array(count);
-    let next = 0;
-    const worker = async () => {
-        while (next < count) {
-            const i = next++;
-            results[i] = await task(i);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
-    return results;
-}
 
 const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 /**
- * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
- * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ * What kustomize's origin annotation says about one rendered object, read and removed from its body
+ * so that it never counts as a difference. Paths in it are relative to the wrapper kustomization
+ * (see render.ts).
  */
 function takeOrigin(body) {
     const metadata = isRecord(body.metadata) ? body.metadata : {};
@@ -14123,12 +14675,12 @@ function takeOrigin(body) {
     const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
     const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
     return {
-        file: typeof path === 'string' ? repoPath$1(path) : null,
+        file: typeof path === 'string' ? repoPath(path) : null,
         generator: typeof by === 'string' ? by : null,
         written: null,
     };
 }
-function repoPath$1(path) {
+function repoPath(path) {
     const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
     return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
 }
@@ -14256,7 +14808,7 @@ function declarations(object) {
         const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
         const destination = isRecord(spec.destination) ? spec.destination : {};
         return sources.flatMap((source) => {
-            const dir = repoPath(source.path);
+            const dir = repoPath$1(source.path);
             if (dir === null)
                 return [];
             const k = isRecord(source.kustomize) ? source.kustomize : {};
@@ -14273,7 +14825,7 @@ function declarations(object) {
     }
     if (group === 'kustomize.toolkit.fluxcd.io' && object.kind === 'Kustomization') {
         const spec = isRecord(object.body.spec) ? object.body.spec : {};
-        const dir = repoPath(spec.path ?? '.');
+        const dir = repoPath$1(spec.path ?? '.');
         if (dir === null)
             return [];
         const options = {
@@ -14286,118 +14838,43 @@ function declarations(object) {
     }
     return [];
 }
-/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
-function repoPath(value) {
-    if (typeof value !== 'string' || value.includes('{{') || value.includes('${'))
-        return null;
-    const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
-    if (p === '..' || p.startsWith('../'))
-        return null;
-    return p === '.' ? '' : p;
-}
 const text = (key, value) => (typeof value === 'string' && value !== '' ? { [key]: value } : {});
 const labels = (key, value) => (isRecord(value) && Object.keys(value).length
     ? { [key]: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)])) }
     : {});
 
-const EMPTY = () => ({
-    closureFiles: new Set(),
-    changes: [],
-    impacts: [],
-    unaffected: [],
-    diagnostics: [],
-    notChecked: [],
-    rendered: [],
-    heads: [],
-});
-/**
- * The rendered mode of a check: find the kustomize roots at both revisions, build only those whose
- * closure holds a changed file, and diff what each deploys. Objects are matched within a root, so
- * two overlays of one base are two deployments, each with its own namespace and names.
- */
-async function checkRendered(repo, base, head, changedPaths, settings) {
-    if (settings.render === 'off')
-        return EMPTY();
+/** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
+function kustomizeRenderer(settings) {
+    // Most kustomizations are the same text at both revisions: parsed once.
     const parsed = new Map();
-    // The kustomize version check runs while the kustomizations are read, once any exist.
+    // The version check starts as soon as some kustomization exists, while the rest is read.
     let probing = null;
     const probe = () => (probing ??= findKustomize(settings.kustomize));
-    const [atBase, atHead] = await Promise.all([
-        discover(repo, base, settings, parsed, probe),
-        discover(repo, head, settings, parsed, probe),
-    ]);
-    const part = EMPTY();
-    for (const side of [atBase, atHead])
-        for (const root of side.roots.values())
-            root.closure.forEach((f) => part.closureFiles.add(f));
-    const changed = new Set(changedPaths);
-    const touched = [...new Set([...atBase.roots.keys(), ...atHead.roots.keys()])].filter((id) => [atBase.roots.get(id), atHead.roots.get(id)].some((root) => root && [...root.closure].some((f) => changed.has(f))));
-    if (touched.length === 0)
-        return part;
-    const notChecked = (root, message) => part.notChecked.push({
-        kind: 'root',
-        name: root.id,
-        file: root.file,
-        line: 1,
-        message,
-        fails: settings.render === 'auto',
-    });
-    const kustomize = await probe();
-    if ('error' in kustomize) {
-        for (const id of touched)
-            notChecked((atHead.roots.get(id) ?? atBase.roots.get(id)), kustomize.error);
-        return part;
-    }
-    const [builtBase, builtHead] = await Promise.all([atBase, atHead].map(async (side) => {
-        const roots = touched.flatMap((id) => side.roots.get(id) ?? []);
-        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
-        const bytes = await repo.readBytes(side.rev, files);
-        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
-        const results = await renderRoots(kustomize, roots, tree, settings.renderTimeoutMs);
-        return { results, tree };
-    }));
-    for (const id of touched) {
-        const baseRoot = atBase.roots.get(id);
-        const headRoot = atHead.roots.get(id);
-        const root = (headRoot ?? baseRoot);
-        const before = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
-        const after = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
-        const failed = [
-            ...(before.ok ? [] : [`at base: ${before.message}`]),
-            ...(after.ok ? [] : [`at head: ${after.message}`]),
-        ];
-        if (failed.length) {
-            const remote = root.remote.length
-                ? ` It fetches ${root.remote.length} remote base(s) over the network.`
-                : '';
-            notChecked(root, `kustomize could not build ${root.id} ${failed.join('; ')}.${remote}`);
-            continue;
-        }
-        const source = { root: root.id, renderer: 'kustomize' };
-        const baseObjects = readRender(before.ok ? before.yaml : '', source, baseRoot, builtBase.tree, part.diagnostics);
-        const headObjects = readRender(after.ok ? after.yaml : '', source, headRoot, builtHead.tree, part.diagnostics);
-        part.rendered.push(root.id);
-        compare(root, baseObjects, headObjects, changed, builtHead.tree, builtBase.tree, settings, part);
-    }
-    return part;
-}
-/** Every file a kustomize root reads at one revision (adoption leaves them to `fix --base`). */
-async function closureFiles(repo, rev, settings) {
-    if (settings.render === 'off')
-        return new Set();
-    const { roots } = await discover(repo, rev, settings);
-    return new Set([...roots.values()].flatMap((r) => [...r.closure]));
+    return {
+        name: 'kustomize',
+        discover: (snapshot) => discover(snapshot, parsed, probe),
+        tool: probe,
+        render: renderRoots,
+        hint: (root) => root.remote.length ? ` It fetches ${root.remote.length} remote base(s) over the network.` : '',
+        read: (yaml, root, tree, diagnostics) => readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
+        logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),
+        pointAtEdit,
+        review: async (builds, _tool, { workloads, configs, impacts }) => ({
+            impacts: impacts.map((impact) => withAlternative(impact, builds.head)),
+            diagnostics: missingGenerated(workloads, builds.head, configs),
+        }),
+    };
 }
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
-async function discover(repo, rev, settings, parsed = new Map(), found = () => { }) {
+async function discover({ repo, rev, settings, files: listFiles, controllers: declaring }, parsed, found) {
     // Kustomization files first: a repository without any pays for one walk of its trees, no more.
     const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
     if (kustomizationFiles.length === 0)
-        return { rev, roots: new Map() };
+        return [];
     found();
     // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
-    const controllerFiles = repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io']);
-    const files = await repo.listFiles(rev);
+    const controllerObjects = declaring();
+    const files = await listFiles();
     const dirs = new Set();
     for (const file of files)
         for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d))
@@ -14413,17 +14890,12 @@ async function discover(repo, rev, settings, parsed = new Map(), found = () => {
             kustomizations.set(k.dir, k);
     });
     if (kustomizations.size === 0)
-        return { rev, roots: new Map() };
-    const candidates = (await controllerFiles).filter(settings.selected);
-    const candidateTexts = await repo.readMany(rev, candidates);
-    const controllers = candidates.flatMap((file, i) => candidateTexts[i] === null
-        ? []
-        : parseManifests(file, candidateTexts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization'].includes(o.kind)));
+        return [];
+    const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
     const byDir = new Map();
     for (const file of files)
         byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
-    const roots = findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
-    return { rev, roots: new Map(roots.map((r) => [r.id, r])) };
+    return findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
 }
 /**
  * A root's build as objects that point back at what a reviewer edits: the source file and line of
@@ -14472,46 +14944,11 @@ function readRender(yaml, source, root, tree, diagnostics) {
     });
     return { objects, origins };
 }
-/** Pairs, diffs and resolves one root's two builds, into `part`. */
-function compare(root, base, head, changed, headTree, baseTree, settings, part) {
-    const origins = new Map([...base.origins, ...head.origins]);
-    const logicalKey = (o) => idKey({
-        kind: o.kind,
-        namespace: o.namespace,
-        name: logicalName(o.name, Boolean(origins.get(o)?.generator)),
-    });
-    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
-    const diagnostics = [];
-    const changes = diffConfigs(pairing, diagnostics).map((change) => pointAtEdit(change, pairing.baseOf, head, changed, headTree, baseTree));
-    const workloads = head.objects.flatMap((o) => {
-        const workload = asWorkload(o, settings.podTemplatePaths);
-        return workload ? [consumerOf(workload)] : [];
-    });
-    const configs = new ConfigIndex(head.objects.filter(isConfig));
-    missingGenerated(workloads, head, configs, diagnostics);
-    const result = computeImpacts({
-        changes,
-        workloads,
-        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
-        previous: (object) => {
-            const before = pairing.baseOf.get(object);
-            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
-        },
-        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
-        rules: settings.rules,
-        configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
-    });
-    part.heads.push({ root, consumers: workloads, configs, origins: head.origins });
-    part.changes.push(...changes);
-    part.impacts.push(...result.impacts.map((impact) => withAlternative(impact, head)));
-    part.unaffected.push(...result.unaffected);
-    part.diagnostics.push(...diagnostics, ...result.diagnostics);
-}
 /**
  * Where a reviewer sees a config change: the changed line of a generator's env input, the input
  * file of a changed `files` key, or a changed patch that names the object; else where it is made.
  */
-function pointAtEdit(change, baseOf, head, changed, headTree, baseTree) {
+function pointAtEdit(change, { baseOf, head, changed, headTree, baseTree }) {
     const object = head.objects.find((o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace);
     if (!object || change.change === 'deleted')
         return change;
@@ -14574,7 +15011,8 @@ function firstDifference(before, after) {
  * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
  * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
  */
-function missingGenerated(workloads, head, configs, diagnostics) {
+function missingGenerated(workloads, head, configs) {
+    const diagnostics = [];
     const generated = head.objects.filter((o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true));
     for (const workload of workloads) {
         for (const ref of workload.templates.flatMap((t) => t.refs)) {
@@ -14594,6 +15032,7 @@ function missingGenerated(workloads, head, configs, diagnostics) {
             });
         }
     }
+    return diagnostics;
 }
 /**
  * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
@@ -14615,6 +15054,178 @@ function withAlternative(impact, head) {
     };
 }
 
+const EMPTY = () => ({
+    closureFiles: new Set(),
+    changes: [],
+    impacts: [],
+    unaffected: [],
+    diagnostics: [],
+    notChecked: [],
+    rendered: [],
+    heads: [],
+});
+const renderers = (settings) => [
+    kustomizeRenderer(settings),
+    helmRenderer(settings),
+];
+/**
+ * The rendered mode of a check: find the kustomize and Helm roots at both revisions, build only
+ * those whose closure (or declaring file) holds a changed file, and diff what each deploys. Objects
+ * are matched within a root, so two overlays of one base, or two releases of one chart, are two
+ * deployments, each with its own namespace and names.
+ */
+async function checkRendered(repo, base, head, changedPaths, settings) {
+    if (settings.render === 'off')
+        return EMPTY();
+    const [atBase, atHead] = [snapshot(repo, base, settings), snapshot(repo, head, settings)];
+    const parts = await Promise.all(renderers(settings).map((r) => checkWith(r, atBase, atHead, new Set(changedPaths), settings)));
+    const part = EMPTY();
+    for (const p of parts) {
+        p.closureFiles.forEach((f) => part.closureFiles.add(f));
+        part.changes.push(...p.changes);
+        part.impacts.push(...p.impacts);
+        part.unaffected.push(...p.unaffected);
+        part.diagnostics.push(...p.diagnostics);
+        part.notChecked.push(...p.notChecked);
+        part.rendered.push(...p.rendered);
+        part.heads.push(...p.heads);
+    }
+    return part;
+}
+/** Every file a root reads at one revision (adoption leaves them to `fix --base`). */
+async function closureFiles(repo, rev, settings) {
+    if (settings.render === 'off')
+        return new Set();
+    const at = snapshot(repo, rev, settings);
+    const roots = await Promise.all(renderers(settings).map((r) => r.discover(at)));
+    return new Set(roots.flat().flatMap((r) => [...r.closure]));
+}
+function snapshot(repo, rev, settings) {
+    let files = null;
+    let controllers = null;
+    return {
+        repo,
+        rev,
+        settings,
+        files: () => (files ??= repo.listFiles(rev)),
+        controllers: () => (controllers ??= (async () => {
+            const candidates = (await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io', 'helm.toolkit.fluxcd.io'])).filter(settings.selected);
+            const texts = await repo.readMany(rev, candidates);
+            return candidates.flatMap((file, i) => texts[i] === null
+                ? []
+                : parseManifests(file, texts[i]).objects.filter((o) => ['Application', 'ApplicationSet', 'Kustomization', 'HelmRelease'].includes(o.kind)));
+        })()),
+    };
+}
+async function checkWith(renderer, atBase, atHead, changed, settings) {
+    const [baseRoots, headRoots] = await Promise.all([renderer.discover(atBase), renderer.discover(atHead)]);
+    const byId = (roots) => new Map(roots.map((r) => [r.id, r]));
+    const [before, after] = [byId(baseRoots), byId(headRoots)];
+    const part = EMPTY();
+    for (const root of [...baseRoots, ...headRoots])
+        root.closure.forEach((f) => part.closureFiles.add(f));
+    const touched = [...new Set([...before.keys(), ...after.keys()])].filter((id) => [before.get(id), after.get(id)].some((root) => root && ([...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? ''))));
+    if (touched.length === 0)
+        return part;
+    const notChecked = (root, message) => part.notChecked.push({
+        kind: 'root',
+        name: root.id,
+        file: root.file,
+        line: 1,
+        message,
+        fails: settings.render === 'auto',
+    });
+    const tool = await renderer.tool();
+    if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+        for (const id of touched)
+            notChecked((after.get(id) ?? before.get(id)), tool.error);
+        return part;
+    }
+    const [builtBase, builtHead] = await Promise.all([
+        { side: before, at: atBase },
+        { side: after, at: atHead },
+    ].map(async ({ side, at }) => {
+        const roots = touched.flatMap((id) => side.get(id) ?? []);
+        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+        const bytes = await at.repo.readBytes(at.rev, files);
+        const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
+        const results = await renderer.render(tool, roots, tree, settings.renderTimeoutMs);
+        return { results, tree };
+    }));
+    const verb = renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build';
+    for (const id of touched) {
+        const baseRoot = before.get(id);
+        const headRoot = after.get(id);
+        const root = (headRoot ?? baseRoot);
+        const baseBuild = baseRoot ? builtBase.results.get(baseRoot) : { ok: true, yaml: '' };
+        const headBuild = headRoot ? builtHead.results.get(headRoot) : { ok: true, yaml: '' };
+        const failed = [
+            ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
+            ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
+        ];
+        if (failed.length) {
+            notChecked(root, `${verb} ${root.id} ${failed.join('; ')}.${renderer.hint(root)}`);
+            continue;
+        }
+        const read = (build, r, tree) => r && build.ok
+            ? renderer.read(build.yaml, r, tree, part.diagnostics)
+            : { objects: [], origins: new Map() };
+        const builds = {
+            root,
+            baseRoot,
+            base: read(baseBuild, baseRoot, builtBase.tree),
+            head: read(headBuild, headRoot, builtHead.tree),
+            changed,
+            headTree: builtHead.tree,
+            baseTree: builtBase.tree,
+        };
+        part.rendered.push(root.id);
+        await compare(renderer, tool, builds, settings, part);
+    }
+    return part;
+}
+/** Pairs, diffs and resolves one root's two builds, into `part`. */
+async function compare(renderer, tool, partial, settings, part) {
+    const { base, head } = partial;
+    const origins = new Map([...base.origins, ...head.origins]);
+    const logicalKey = (o) => idKey({ kind: o.kind, namespace: o.namespace, name: renderer.logicalName(o, origins.get(o)) });
+    const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
+    const builds = { ...partial, baseOf: pairing.baseOf };
+    const diagnostics = [];
+    const changes = diffConfigs(pairing, diagnostics).map((change) => renderer.pointAtEdit(change, builds));
+    const workloads = head.objects.flatMap((o) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+    });
+    const configs = new ConfigIndex(head.objects.filter(isConfig));
+    const result = computeImpacts({
+        changes,
+        workloads,
+        deployments: new Map(workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w])),
+        previous: (object) => {
+            const before = pairing.baseOf.get(object);
+            return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+        },
+        staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+        rules: settings.rules,
+        configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
+    });
+    const reviewed = await renderer.review(builds, tool, { workloads, configs, impacts: result.impacts }, settings.renderTimeoutMs);
+    part.heads.push({
+        renderer: renderer.name,
+        root: builds.root,
+        consumers: workloads,
+        configs,
+        origins: head.origins,
+        tree: builds.headTree,
+        objects: head.objects,
+    });
+    part.changes.push(...changes);
+    part.impacts.push(...reviewed.impacts);
+    part.unaffected.push(...result.unaffected);
+    part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
+}
+
 const RENDER_MODES = ['auto', 'off', 'best-effort'];
 function settings(options) {
     return {
@@ -14627,6 +15238,7 @@ function settings(options) {
         render: options.render ?? 'auto',
         roots: options.roots?.length ? options.roots : null,
         kustomize: options.kustomize || null,
+        helm: options.helm || null,
         renderTimeoutMs: 120_000,
         rules: options.rules ?? NO_RULES,
     };
@@ -14826,7 +15438,7 @@ async function stampRendered(repo, base, head, impacts, settings, diagnostics) {
     const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
     const part = await checkRendered(repo, baseSha, head, changed, settings);
     const stamps = impacts.flatMap((impact) => {
-        const built = part.heads.find((h) => h.root.id === impact.workload.source?.root);
+        const built = part.heads.find((h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root);
         const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
         if (!built || !workload)
             return [];
@@ -23060,16 +23672,21 @@ var properties = {
 			"best-effort",
 			"off"
 		],
-		description: "How to treat kustomize roots."
+		description: "How to treat kustomize and Helm roots."
 	},
 	roots: {
 		$ref: "#/definitions/globs",
-		description: "Kustomize directories to build instead of the discovered roots."
+		description: "Kustomize or chart directories to render instead of the discovered roots."
 	},
 	kustomize: {
 		type: "string",
 		minLength: 1,
 		description: "The kustomize (or kubectl) binary."
+	},
+	helm: {
+		type: "string",
+		minLength: 1,
+		description: "The helm binary (v3 or newer)."
 	}
 };
 var definitions = {
@@ -23178,6 +23795,7 @@ async function readConfigFile(repo, rev, path) {
             ...(content.render ? { render: content.render } : {}),
             ...(content.roots ? { roots: content.roots } : {}),
             ...(content.kustomize ? { kustomize: content.kustomize } : {}),
+            ...(content.helm ? { helm: content.helm } : {}),
             rules: rules(content),
         },
         ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),
@@ -28401,13 +29019,13 @@ function impactLine(impact) {
 /** The mark a status carries in markdown: its tone's colour, then its name. */
 const TONE_ICON = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
 const badge = (status) => `${TONE_ICON[toneOf(status)]} ${status}`;
-/** Which kustomize roots were built for this check, briefly: `2 kustomize roots built: a, b`. */
+/** Which kustomize and Helm roots were rendered for this check, briefly: `2 roots rendered: a, b`. */
 function builtRoots(report) {
     const n = report.rendered.length;
     if (n === 0)
         return null;
     const names = report.rendered.slice(0, 3).join(', ') + (n > 3 ? `, and ${n - 3} more` : '');
-    return `${n} kustomize root${n === 1 ? '' : 's'} built: ${names}`;
+    return `${n} root${n === 1 ? '' : 's'} rendered: ${names}`;
 }
 
 const HEADLINE_ICON = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
@@ -28471,10 +29089,16 @@ function renderMarkdown(report, options = {}) {
                 details.push(`    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`);
         }
     }
-    const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
+    const warnings = report.diagnostics.filter((d) => d.severity === 'warning');
     if (warnings.length) {
         details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
         for (const d of warnings)
+            details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
+    }
+    const notes = report.diagnostics.filter((d) => d.severity === 'notice');
+    if (notes.length) {
+        details.push('', `Notes (${notes.length}):`, '');
+        for (const d of notes)
             details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
     }
     if (details.length)
@@ -28509,7 +29133,7 @@ const DIAGNOSTIC_RULES = {
         level: 'warning',
     },
     'not-checked': {
-        text: 'A kustomize root or a changed file that could not be read: nothing in it was checked.',
+        text: 'A kustomize or Helm root, or a changed file, that could not be read: nothing in it was checked.',
         level: 'warning',
     },
 };
@@ -28662,17 +29286,24 @@ function renderText(raw, options) {
         out.push('');
     }
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    const others = report.diagnostics.filter((d) => d.severity !== 'error');
+    const warnings = report.diagnostics.filter((d) => d.severity === 'warning');
+    const notes = report.diagnostics.filter((d) => d.severity === 'notice');
     if (errors.length) {
         out.push(paint('red', 'Errors'));
         for (const d of errors)
             out.push(`  ${d.file}:${d.line}  ${d.message}`);
         out.push('');
     }
-    if (others.length) {
-        out.push(paint('yellow', `Skipped or suspicious input (${others.length})`));
-        for (const d of others)
+    if (warnings.length) {
+        out.push(paint('yellow', `Skipped or suspicious input (${warnings.length})`));
+        for (const d of warnings)
             out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+        out.push('');
+    }
+    if (notes.length) {
+        out.push(paint('cyan', `Notes (${notes.length})`));
+        for (const d of notes)
+            out.push(`  ${d.file}:${d.line}  ${d.message}`);
         out.push('');
     }
     const next = nextStep(report, shortSha(report.base));
@@ -28765,10 +29396,12 @@ Common options:
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)
   --annotation KEY           the pod-template annotation for the hash (default config-rollout-guard/hash)
   --render auto|best-effort|off
-                             build the kustomize roots a change touches (default auto: a root that
-                             cannot be built fails the run; best-effort: reports it; off: read files as written)
-  --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
+                             render the kustomize and Helm roots a change touches (default auto: a root
+                             that cannot be rendered fails the run; best-effort: reports it; off: read
+                             files as written)
+  --root DIR                 a kustomize or chart directory to render instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
+  --helm PATH                the helm binary, v3 or newer (default: helm on PATH)
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
@@ -28816,6 +29449,7 @@ async function dispatch(argv, io) {
             render: values.render === undefined ? undefined : oneOf('--render', values.render, RENDER_MODES),
             roots: values.root ?? [],
             kustomize: values.kustomize ?? null,
+            helm: values.helm ?? null,
             hash: {
                 annotation: values.annotation,
                 key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
@@ -28909,6 +29543,7 @@ function parse(args) {
                 render: { type: 'string' },
                 root: { type: 'string', multiple: true },
                 kustomize: { type: 'string' },
+                helm: { type: 'string' },
                 config: { type: 'string' },
                 'no-color': { type: 'boolean' },
                 help: { type: 'boolean', short: 'h' },

@@ -251,7 +251,7 @@ describeKustomize('kustomize rendered mode', () => {
       cwd: repo.dir,
     });
     expect(text.code).toBe(0);
-    expect(text.stdout.split('\n')[1]).toBe('1 kustomize root not checked.');
+    expect(text.stdout.split('\n')[1]).toBe('1 rendered root not checked.');
 
     const off = await cli(['check', '--base', base, '--head', head, '--render', 'off', '--format', 'json'], {
       cwd: repo.dir,

@@ -53,6 +53,7 @@ async function runChecked(): Promise<void> {
     render: core.getInput('render') ? choice('render', RENDER_MODES) : undefined,
     roots: core.getMultilineInput('roots'),
     kustomize: core.getInput('kustomize') || null,
+    helm: core.getInput('helm') || null,
   };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(

@@ -50,10 +50,12 @@ Common options:
                              (e.g. RayCluster=spec.workerGroupSpecs[].template)
   --annotation KEY           the pod-template annotation for the hash (default config-rollout-guard/hash)
   --render auto|best-effort|off
-                             build the kustomize roots a change touches (default auto: a root that
-                             cannot be built fails the run; best-effort: reports it; off: read files as written)
-  --root DIR                 a kustomize directory to build instead of the discovered roots, repeatable
+                             render the kustomize and Helm roots a change touches (default auto: a root
+                             that cannot be rendered fails the run; best-effort: reports it; off: read
+                             files as written)
+  --root DIR                 a kustomize or chart directory to render instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
+  --helm PATH                the helm binary, v3 or newer (default: helm on PATH)
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
@@ -102,6 +104,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       render: values.render === undefined ? undefined : oneOf('--render', values.render, RENDER_MODES),
       roots: values.root ?? [],
       kustomize: values.kustomize ?? null,
+      helm: values.helm ?? null,
       hash: {
         annotation: values.annotation,
         key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
@@ -192,6 +195,7 @@ function parse(args: string[]) {
         render: { type: 'string' },
         root: { type: 'string', multiple: true },
         kustomize: { type: 'string' },
+        helm: { type: 'string' },
         config: { type: 'string' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

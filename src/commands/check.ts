@@ -13,7 +13,7 @@ import { configAnnotations } from '../stages/7-impacts/reloaders.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
-import { checkRendered } from './rendered.js';
+import { checkRendered } from './rendered/part.js';
 import { settings as resolve, type EngineOptions, type Settings } from './options.js';
 
 export interface CheckOptions extends EngineOptions {

@@ -30,6 +30,7 @@ interface FileContent {
   render?: RenderMode;
   roots?: string[];
   kustomize?: string;
+  helm?: string;
 }
 
 // Compiled on first use: most runs have no configuration file, and compiling costs every start.
@@ -90,6 +91,7 @@ export async function readConfigFile(
       ...(content.render ? { render: content.render } : {}),
       ...(content.roots ? { roots: content.roots } : {}),
       ...(content.kustomize ? { kustomize: content.kustomize } : {}),
+      ...(content.helm ? { helm: content.helm } : {}),
       rules: rules(content),
     },
     ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),

@@ -14,7 +14,7 @@ import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
 import { settings as resolve, type EngineOptions, type Settings } from './options.js';
-import { checkRendered, closureFiles } from './rendered.js';
+import { checkRendered, closureFiles } from './rendered/part.js';
 
 export interface FixOptions extends EngineOptions {
   /** With a base: only the workloads this change leaves dormant or with a stale hash. Without: adoption. */
@@ -111,7 +111,9 @@ async function stampRendered(
   );
   const part = await checkRendered(repo, baseSha, head, changed, settings);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
-    const built = part.heads.find((h) => h.root.id === impact.workload.source?.root);
+    const built = part.heads.find(
+      (h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root,
+    );
     const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
     if (!built || !workload) return [];
     const written = built.origins.get(workload.object)?.written ?? workload.object.name;

@@ -13,12 +13,14 @@ export interface EngineOptions {
   exclude?: readonly string[];
   podTemplatePaths?: PodTemplatePaths;
   hash?: Partial<HashOptions>;
-  /** `auto`: build the kustomize roots a change touches, and fail on one that cannot be built. */
+  /** `auto`: render the kustomize and Helm roots a change touches, and fail on one that cannot be rendered. */
   render?: RenderMode;
-  /** Kustomize directories to build instead of the discovered roots. */
+  /** Kustomize or chart directories to render instead of the discovered roots. */
   roots?: readonly string[];
   /** The kustomize (or kubectl) binary to run. */
   kustomize?: string | null;
+  /** The helm binary to run. */
+  helm?: string | null;
   /** The team's rules from the configuration file. */
   rules?: TeamRules;
 }
@@ -31,6 +33,7 @@ export interface Settings {
   render: RenderMode;
   roots: readonly string[] | null;
   kustomize: string | null;
+  helm: string | null;
   /** How long one root may take to build. */
   renderTimeoutMs: number;
   rules: TeamRules;
@@ -47,6 +50,7 @@ export function settings(options: EngineOptions): Settings {
     render: options.render ?? 'auto',
     roots: options.roots?.length ? options.roots : null,
     kustomize: options.kustomize || null,
+    helm: options.helm || null,
     renderTimeoutMs: 120_000,
     rules: options.rules ?? NO_RULES,
   };

@@ -135,7 +135,7 @@ export function headline(report: Report): string {
   const files = report.notChecked.filter((n) => n.kind === 'file').length;
   if (files) parts.unshift(`${plural(files, 'changed file')} not checked`);
   const roots = report.notChecked.filter((n) => n.kind === 'root').length;
-  if (roots) parts.unshift(`${plural(roots, 'kustomize root')} not checked`);
+  if (roots) parts.unshift(`${plural(roots, 'rendered root')} not checked`);
   if (errors) parts.push(plural(errors, 'error'));
   if (parts.length) return parts.join('; ') + '.';
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';

@@ -24,7 +24,9 @@ export interface Diagnostic extends Location {
 export interface Source {
   /** The root's directory, plus the Argo CD / Flux object that declares it, if any. */
   root: string;
-  renderer: 'kustomize';
+  renderer: 'kustomize' | 'helm';
+  /** The Helm release name the chart was rendered as. */
+  release?: string;
 }
 
 /**

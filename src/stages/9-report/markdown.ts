@@ -97,10 +97,15 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       for (const via of config.via) details.push(`    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`);
     }
   }
-  const warnings = report.diagnostics.filter((d) => d.severity !== 'error');
+  const warnings = report.diagnostics.filter((d) => d.severity === 'warning');
   if (warnings.length) {
     details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
     for (const d of warnings) details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
+  }
+  const notes = report.diagnostics.filter((d) => d.severity === 'notice');
+  if (notes.length) {
+    details.push('', `Notes (${notes.length}):`, '');
+    for (const d of notes) details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
   }
   if (details.length)
     out.push(

@@ -34,7 +34,7 @@ const DIAGNOSTIC_RULES = {
     level: 'warning',
   },
   'not-checked': {
-    text: 'A kustomize root or a changed file that could not be read: nothing in it was checked.',
+    text: 'A kustomize or Helm root, or a changed file, that could not be read: nothing in it was checked.',
     level: 'warning',
   },
 } as const;

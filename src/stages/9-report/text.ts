@@ -89,15 +89,21 @@ export function renderText(raw: Report, options: TextOptions): string {
     out.push('');
   }
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
-  const others = report.diagnostics.filter((d) => d.severity !== 'error');
+  const warnings = report.diagnostics.filter((d) => d.severity === 'warning');
+  const notes = report.diagnostics.filter((d) => d.severity === 'notice');
   if (errors.length) {
     out.push(paint('red', 'Errors'));
     for (const d of errors) out.push(`  ${d.file}:${d.line}  ${d.message}`);
     out.push('');
   }
-  if (others.length) {
-    out.push(paint('yellow', `Skipped or suspicious input (${others.length})`));
-    for (const d of others) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  if (warnings.length) {
+    out.push(paint('yellow', `Skipped or suspicious input (${warnings.length})`));
+    for (const d of warnings) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+    out.push('');
+  }
+  if (notes.length) {
+    out.push(paint('cyan', `Notes (${notes.length})`));
+    for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
     out.push('');
   }
   const next = nextStep(report, shortSha(report.base));

@@ -82,10 +82,10 @@ export function impactLine(impact: Impact): string {
 const TONE_ICON: Record<Tone, string> = { bad: '🔴', warn: '🟠', info: '🔵', good: '🟢' };
 export const badge = (status: ImpactStatus): string => `${TONE_ICON[toneOf(status)]} ${status}`;
 
-/** Which kustomize roots were built for this check, briefly: `2 kustomize roots built: a, b`. */
+/** Which kustomize and Helm roots were rendered for this check, briefly: `2 roots rendered: a, b`. */
 export function builtRoots(report: Report): string | null {
   const n = report.rendered.length;
   if (n === 0) return null;
   const names = report.rendered.slice(0, 3).join(', ') + (n > 3 ? `, and ${n - 3} more` : '');
-  return `${n} kustomize root${n === 1 ? '' : 's'} built: ${names}`;
+  return `${n} root${n === 1 ? '' : 's'} rendered: ${names}`;
 }

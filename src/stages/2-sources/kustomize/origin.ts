@@ -1,23 +1,15 @@
 import { posix } from 'node:path';
 import { LineCounter, isMap, isSeq, parse, parseDocument } from 'yaml';
 import { isRecord } from '../../../model/values.js';
+import type { Origin } from '../tools.js';
 import { WRAPPER_DIR } from './render.js';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 
-/** What kustomize's origin annotation says about one rendered object. */
-export interface Origin {
-  /** The repository file the object was read from, or the kustomization whose generator made it. */
-  file: string | null;
-  /** `ConfigMapGenerator` / `SecretGenerator` when generated. */
-  generator: string | null;
-  /** The name the object has in its source file, before overlays prefix it: what a patch targets. */
-  written: string | null;
-}
-
 /**
- * Reads and removes the origin annotation from a rendered object's body, so that it never counts as
- * a difference. Paths in it are relative to the wrapper kustomization (see render.ts).
+ * What kustomize's origin annotation says about one rendered object, read and removed from its body
+ * so that it never counts as a difference. Paths in it are relative to the wrapper kustomization
+ * (see render.ts).
  */
 export function takeOrigin(body: Record<string, unknown>): Origin {
   const metadata = isRecord(body.metadata) ? body.metadata : {};

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, posix } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import { isKustomizationFile } from './kustomization.js';
+import { pool, run, withTree, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -53,8 +53,6 @@ export async function findKustomize(override: string | null): Promise<Kustomize 
   };
 }
 
-export type RenderResult = { ok: true; yaml: string } | { ok: false; message: string };
-
 /**
  * Builds roots of one revision. The files they read are written to a temporary directory (never
  * over the user's work tree), and each root is built through a wrapper kustomization beside them
@@ -67,12 +65,7 @@ export async function renderRoots(
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
 ): Promise<Map<Root, RenderResult>> {
-  const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
-  try {
-    for (const [path, bytes] of files) {
-      await mkdir(dirname(join(tree, path)), { recursive: true });
-      await writeFile(join(tree, path), bytes);
-    }
+  return withTree(files, async (tree) => {
     const wrappers = await Promise.all(
       roots.map(async (root, i) => {
         const dir = join(tree, WRAPPER_DIR, String(i));
@@ -88,9 +81,7 @@ export async function renderRoots(
         : ({ ok: true, yaml: out.stdout } as const);
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
-  } finally {
-    await rm(tree, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
@@ -164,38 +155,4 @@ function secretValues(files: ReadonlyMap<string, Buffer>): string[] {
     }
   }
   return [...values].filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
-}
-
-function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  timeoutMs: number,
-): Promise<{ stdout: string } | { error: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        if (!error) return resolve({ stdout });
-        if (error.killed) return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
-        resolve({ error: stderr || error.message });
-      },
-    );
-  });
-}
-
-/** Runs `count` tasks, at most `width` at a time, keeping their order. */
-async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await task(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
-  return results;
 }

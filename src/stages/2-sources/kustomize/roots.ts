@@ -1,6 +1,6 @@
-import { posix } from 'node:path';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
+import { repoPath, type RenderRoot } from '../tools.js';
 import type { Kustomization } from './kustomization.js';
 
 /** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
@@ -18,16 +18,8 @@ export interface RootOptions {
 }
 
 /** A directory kustomize builds on its own: a top-level kustomization, or one a controller points at. */
-export interface Root {
-  /** How reports name it: the directory, plus the declaring object when there is one. */
-  id: string;
-  dir: string;
-  /** The kustomization file of `dir`. */
-  file: string;
-  declaredBy: { kind: string; name: string; file: string; line: number } | null;
+export interface Root extends RenderRoot {
   options: RootOptions;
-  /** Every repository file the build reads. */
-  closure: Set<string>;
   remote: string[];
 }
 
@@ -141,14 +133,6 @@ function declarations(object: ManifestObject): Declaration[] {
     return [{ dir, declaredBy, options }];
   }
   return [];
-}
-
-/** A path in this repository; templated paths (ApplicationSet generators) and escapes are not. */
-function repoPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.includes('{{') || value.includes('${')) return null;
-  const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
-  if (p === '..' || p.startsWith('../')) return null;
-  return p === '.' ? '' : p;
 }
 
 const text = <K extends string>(key: K, value: unknown) =>

@@ -1,0 +1,178 @@
+import { posix } from 'node:path';
+import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types.js';
+import { CHART_FILE, findCharts, readChart, type ChartRoot } from '../../stages/2-sources/helm/chart.js';
+import {
+  changedValues,
+  kindLine,
+  sourceLines,
+  templateAt,
+  valueReadBy,
+} from '../../stages/2-sources/helm/origin.js';
+import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
+import type { Origin } from '../../stages/2-sources/tools.js';
+import { parseManifests } from '../../stages/3-documents/parse.js';
+import { checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
+import type { Settings } from '../options.js';
+import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+
+/** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
+export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
+  let probing: ReturnType<typeof findHelm> | null = null;
+  const probe = () => (probing ??= findHelm(settings.helm));
+  return {
+    name: 'helm',
+    discover: (snapshot) => discover(snapshot, probe),
+    tool: probe,
+    render: renderCharts,
+    hint: () => '',
+    read: readRender,
+    logicalName: (object) => object.name,
+    pointAtEdit,
+    review: async (builds, helm, { workloads, configs, impacts }, timeoutMs) => {
+      // The chart rendered again at head with only its version changed: a checksum that moves then
+      // hashes labels, not data, and restarts the pods on every chart upgrade.
+      const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
+      const bumped = chartText === undefined ? null : bumpVersion(chartText);
+      let probe: ManifestObject[] = [];
+      if (bumped !== null) {
+        const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));
+        const result = (await renderCharts(helm, [builds.root], tree, timeoutMs)).get(builds.root)!;
+        if (result.ok) probe = parseManifests(builds.root.file, result.yaml).objects;
+      }
+      return {
+        impacts,
+        diagnostics: checksumNotices(workloads, configs, {
+          template: (object) => templateText(object, builds.headTree),
+          afterVersionBump: versionBumped(probe),
+          hashAnnotation: settings.hash.annotation,
+        }),
+      };
+    },
+  };
+}
+
+async function discover(
+  { repo, rev, settings, files, controllers }: Snapshot,
+  found: () => void,
+): Promise<ChartRoot[]> {
+  const chartFiles = (await repo.findByName(rev, [CHART_FILE])).filter(settings.selected);
+  if (chartFiles.length === 0) return [];
+  found();
+  const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
+  const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
+  const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
+  return findCharts(
+    charts,
+    declaring.filter((o) => o.kind !== 'Kustomization'),
+    filesUnder,
+    settings.roots,
+  );
+}
+
+/** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
+function readRender(
+  yaml: string,
+  root: ChartRoot,
+  tree: ReadonlyMap<string, Buffer>,
+  diagnostics: Diagnostic[],
+): Rendered {
+  const origins = new Map<ManifestObject, Origin>();
+  const parsed = parseManifests(root.file, yaml);
+  diagnostics.push(
+    ...parsed.diagnostics.map((d) => ({ ...d, message: `${root.id}: rendered output: ${d.message}` })),
+  );
+  const sources = sourceLines(yaml);
+  const objects = parsed.objects.map((rendered): ManifestObject => {
+    const template = templateAt(sources, rendered.line, root.dir);
+    const text = template === null ? undefined : tree.get(template)?.toString('utf8');
+    const object: ManifestObject = {
+      ...rendered,
+      // Helm applies objects that set no namespace into the release's.
+      namespace: rendered.namespace ?? root.namespace,
+      file: text === undefined ? root.file : template!,
+      line: text === undefined ? 1 : kindLine(text, rendered.kind),
+      source: { root: root.id, renderer: 'helm', release: root.release },
+    };
+    origins.set(object, {
+      file: text === undefined ? null : template,
+      generator: null,
+      written: rendered.name,
+    });
+    return object;
+  });
+  return { objects, origins };
+}
+
+/**
+ * Where a reviewer sees a chart config change: the changed line of the template that makes it, else
+ * the changed values line that template reads, else the first changed values line, else the
+ * declaring object (its inline values).
+ */
+function pointAtEdit(
+  change: ConfigChange,
+  { root, head, changed, headTree, baseTree }: Builds<ChartRoot>,
+): ConfigChange {
+  if (change.change === 'deleted') return change;
+  const object = head.objects.find(
+    (o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace,
+  );
+  const template = object ? head.origins.get(object)?.file : null;
+  const text = (tree: ReadonlyMap<string, Buffer>, f: string) => tree.get(f)?.toString('utf8');
+  if (template && changed.has(template) && baseTree.has(template))
+    return {
+      ...change,
+      file: template,
+      line: firstDifference(text(baseTree, template), text(headTree, template)),
+    };
+
+  const sub = template
+    ? /\/charts\/([^/]+)\/templates\//.exec(`/${posix.relative(root.dir || '.', template)}`)?.[1]
+    : undefined;
+  const valuesFiles = [
+    posix.join(root.dir, 'values.yaml'),
+    ...(sub ? [posix.join(root.dir, 'charts', sub, 'values.yaml')] : []),
+    ...root.valueFiles,
+  ].filter((f) => changed.has(f));
+  const candidates = valuesFiles.map((file) => {
+    const values = changedValues(text(baseTree, file) ?? '', text(headTree, file) ?? '').map((v) => ({
+      ...v,
+      file,
+    }));
+    // A subchart's own values.yaml is read without its key in the parent's values.
+    const prefix = sub && !file.includes(`/charts/${sub}/`) ? `${sub}.` : '';
+    return { values, prefix };
+  });
+  const templateText = template ? text(headTree, template) : undefined;
+  for (const { values, prefix } of candidates) {
+    const read = templateText === undefined ? null : valueReadBy(templateText, values, prefix);
+    if (read) return { ...change, ...read };
+  }
+  const first = candidates.flatMap((c) => c.values)[0];
+  if (first) return { ...change, file: first.file, line: first.line };
+  const declaring = root.declaredBy?.file;
+  if (declaring && changed.has(declaring)) return { ...change, file: declaring, line: root.declaredBy!.line };
+  return change;
+}
+
+function firstDifference(before: string | undefined, after: string | undefined): number {
+  const a = (before ?? '').split('\n');
+  const b = (after ?? '').split('\n');
+  const i = b.findIndex((line, n) => line !== a[n]);
+  return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+
+function templateText(object: ManifestObject, tree: ReadonlyMap<string, Buffer>): string | null {
+  return object.source && object.file.endsWith(CHART_FILE)
+    ? null
+    : (tree.get(object.file)?.toString('utf8') ?? null);
+}
+
+/** Chart.yaml with its version changed and nothing else: a pre-release of the same version. */
+export function bumpVersion(chartYaml: string): string | null {
+  const at = /^version:[ \t]*["']?([^"'\s#]+)["']?/m.exec(chartYaml);
+  if (!at) return null;
+  const [, core, pre, build] = /^([^+-]+)(-[^+]*)?(\+.*)?$/.exec(at[1]) ?? [];
+  if (!core) return null;
+  const version = `${core}${pre ? `${pre}.crgprobe` : '-crgprobe'}${build ?? ''}`;
+  return chartYaml.slice(0, at.index) + `version: "${version}"` + chartYaml.slice(at.index + at[0].length);
+}

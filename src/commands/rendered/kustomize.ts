@@ -1,0 +1,257 @@
+import { posix } from 'node:path';
+import type { ConfigIndex } from '../../model/identity.js';
+import type { ConfigChange, Diagnostic, Impact, ManifestObject, Source } from '../../model/types.js';
+import {
+  KUSTOMIZATION_FILES,
+  isKustomizationFile,
+  readKustomization,
+  type Kustomization,
+} from '../../stages/2-sources/kustomize/kustomization.js';
+import {
+  generatorEntries,
+  generatorFor,
+  logicalName,
+  takeOrigin,
+} from '../../stages/2-sources/kustomize/origin.js';
+import { findKustomize, renderRoots, type Kustomize } from '../../stages/2-sources/kustomize/render.js';
+import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
+import type { Origin } from '../../stages/2-sources/tools.js';
+import { parseManifests } from '../../stages/3-documents/parse.js';
+import { isConfig } from '../../stages/4-objects/configs.js';
+import type { Consumer } from '../../stages/5-references/consumers.js';
+import type { Settings } from '../options.js';
+import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+
+/** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
+export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize> {
+  // Most kustomizations are the same text at both revisions: parsed once.
+  const parsed = new Map<string, Kustomization>();
+  // The version check starts as soon as some kustomization exists, while the rest is read.
+  let probing: ReturnType<typeof findKustomize> | null = null;
+  const probe = () => (probing ??= findKustomize(settings.kustomize));
+  return {
+    name: 'kustomize',
+    discover: (snapshot) => discover(snapshot, parsed, probe),
+    tool: probe,
+    render: renderRoots,
+    hint: (root) =>
+      root.remote.length ? ` It fetches ${root.remote.length} remote base(s) over the network.` : '',
+    read: (yaml, root, tree, diagnostics) =>
+      readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
+    logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),
+    pointAtEdit,
+    review: async (builds, _tool, { workloads, configs, impacts }) => ({
+      impacts: impacts.map((impact) => withAlternative(impact, builds.head)),
+      diagnostics: missingGenerated(workloads, builds.head, configs),
+    }),
+  };
+}
+
+/** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
+async function discover(
+  { repo, rev, settings, files: listFiles, controllers: declaring }: Snapshot,
+  parsed: Map<string, Kustomization>,
+  found: () => void,
+): Promise<Root[]> {
+  // Kustomization files first: a repository without any pays for one walk of its trees, no more.
+  const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
+  if (kustomizationFiles.length === 0) return [];
+  found();
+  // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
+  const controllerObjects = declaring();
+  const files = await listFiles();
+  const dirs = new Set<string>();
+  for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
+  // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
+  const texts = await repo.readMany(rev, kustomizationFiles);
+  const kustomizations = new Map<string, Kustomization>();
+  kustomizationFiles.forEach((file, i) => {
+    const key = `${file}\0${texts[i] ?? ''}`;
+    const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+    parsed.set(key, k);
+    if (!kustomizations.has(k.dir)) kustomizations.set(k.dir, k);
+  });
+  if (kustomizations.size === 0) return [];
+
+  const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
+  const byDir = new Map<string, string[]>();
+  for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
+  return findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
+}
+
+/**
+ * A root's build as objects that point back at what a reviewer edits: the source file and line of
+ * each resource, the generator entry of each generated config.
+ */
+function readRender(
+  yaml: string,
+  source: Source,
+  root: Root | undefined,
+  tree: ReadonlyMap<string, Buffer>,
+  diagnostics: Diagnostic[],
+): Rendered {
+  const origins = new Map<ManifestObject, Origin>();
+  if (!root) return { objects: [], origins };
+  const parsed = parseManifests(root.file, yaml);
+  diagnostics.push(
+    ...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })),
+  );
+  const sources = new Map<string, ManifestObject[]>();
+  const objectsOf = (file: string) => {
+    if (!sources.has(file)) {
+      const text = tree.get(file)?.toString('utf8');
+      sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
+    }
+    return sources.get(file)!;
+  };
+  const objects = parsed.objects.map((rendered): ManifestObject => {
+    // Namespaces a controller gives only to objects that set none (Argo CD's destination).
+    const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
+    const origin = takeOrigin(rendered.body);
+    const object: ManifestObject = {
+      ...rendered,
+      namespace,
+      file: origin.file ?? root.file,
+      line: 1,
+      source,
+    };
+    if (origin.file && origin.generator) {
+      const text = tree.get(origin.file)?.toString('utf8') ?? '';
+      object.line =
+        generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
+    } else if (origin.file) {
+      const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
+      const named = written
+        .filter((o) => rendered.name.includes(o.name))
+        .sort((a, b) => b.name.length - a.name.length);
+      object.line = (named[0] ?? written[0])?.line ?? 1;
+      origin.written = (named[0] ?? written[0])?.name ?? null;
+    }
+    origins.set(object, origin);
+    return object;
+  });
+  return { objects, origins };
+}
+
+/**
+ * Where a reviewer sees a config change: the changed line of a generator's env input, the input
+ * file of a changed `files` key, or a changed patch that names the object; else where it is made.
+ */
+function pointAtEdit(
+  change: ConfigChange,
+  { baseOf, head, changed, headTree, baseTree }: Builds<Root>,
+): ConfigChange {
+  const object = head.objects.find(
+    (o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace,
+  );
+  if (!object || change.change === 'deleted') return change;
+  const origin = head.origins.get(object);
+  const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
+  if (origin?.file && origin.generator) {
+    // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
+    const kustomizations = [
+      origin.file,
+      ...[...changed].filter((f) => f !== origin.file && isKustomizationFile(f)),
+    ];
+    for (const file of kustomizations) {
+      const text = headTree.get(file)?.toString('utf8');
+      const entry =
+        text === undefined ? null : generatorFor(generatorEntries(file, text, origin.generator), object.name);
+      if (!entry) continue;
+      for (const env of entry.envs.filter((f) => changed.has(f))) {
+        const lines = (headTree.get(env)?.toString('utf8') ?? '').split('\n');
+        const at = lines.findIndex((l) => keys.some((k) => l.trimStart().startsWith(`${k}=`)));
+        return {
+          ...change,
+          file: env,
+          line: at >= 0 ? at + 1 : firstDifference(baseTree.get(env), headTree.get(env)),
+        };
+      }
+      const input = entry.files.find((f) => keys.includes(f.key) && changed.has(f.path));
+      if (input)
+        return {
+          ...change,
+          file: input.path,
+          line: firstDifference(baseTree.get(input.path), headTree.get(input.path)),
+        };
+      if (changed.has(file)) return { ...change, file, line: entry.line };
+    }
+    return change;
+  }
+  // The object's own file did not change: a patch elsewhere in the root did.
+  if (origin?.file && !changed.has(origin.file) && baseOf.has(object)) {
+    const name = object.name;
+    const patch = [...changed].find(
+      (f) =>
+        f !== origin.file &&
+        headTree.has(f) &&
+        (headTree.get(f)!.toString('utf8').includes(name) ||
+          name.includes(posix.basename(f, posix.extname(f)))),
+    );
+    if (patch) {
+      const lines = headTree.get(patch)!.toString('utf8').split('\n');
+      const at = lines.findIndex((l) => l.includes(name));
+      return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
+    }
+  }
+  return change;
+}
+
+function firstDifference(before: Buffer | undefined, after: Buffer | undefined): number {
+  const a = (before?.toString('utf8') ?? '').split('\n');
+  const b = (after?.toString('utf8') ?? '').split('\n');
+  const i = b.findIndex((line, n) => line !== a[n]);
+  return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+
+/**
+ * kustomize rewrites references to a generated name only in the kinds it knows: a custom kind (an
+ * Argo Rollout) keeps the bare name and reads a config that will not exist (kustomize#2524).
+ */
+function missingGenerated(workloads: Consumer[], head: Rendered, configs: ConfigIndex): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const generated = head.objects.filter(
+    (o) => isConfig(o) && head.origins.get(o)?.generator && o.name !== logicalName(o.name, true),
+  );
+  for (const workload of workloads) {
+    for (const ref of workload.templates.flatMap((t) => t.refs)) {
+      if (configs.resolve(workload.object, ref.kind, ref.name)) continue;
+      const made = generated.find((g) => g.kind === ref.kind && logicalName(g.name, true).endsWith(ref.name));
+      if (!made) continue;
+      diagnostics.push({
+        file: workload.object.file,
+        line: workload.object.line,
+        severity: 'error',
+        message:
+          `${workload.object.kind} ${workload.object.name} reads ${ref.kind} ${ref.name} (${ref.via}), but kustomize generates ` +
+          `${made.name}: it renames references only in the kinds it knows, so ${ref.name} will not exist. Add a ` +
+          `configurations: nameReference entry for ${workload.object.kind}, or set disableNameSuffixHash and let ` +
+          '`config-rollout-guard fix` stamp the hash.',
+      });
+    }
+  }
+  return diagnostics;
+}
+
+/**
+ * For a dormant workload whose config a generator makes without a hash suffix, name kustomize's own
+ * cure beside ours: with the suffix, every content change renames the config and rolls its readers.
+ */
+function withAlternative(impact: Impact, head: Rendered): Impact {
+  if (impact.status !== 'dormant') return impact;
+  const generated = impact.configs.filter((c) =>
+    head.objects.some(
+      (o) =>
+        o.kind === c.kind &&
+        o.name === c.name &&
+        o.namespace === c.namespace &&
+        head.origins.get(o)?.generator &&
+        logicalName(o.name, true) === o.name,
+    ),
+  );
+  if (generated.length === 0) return impact;
+  return {
+    ...impact,
+    reason: `${impact.reason}; ${generated.map((c) => c.name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated with disableNameSuffixHash: without it kustomize renames the config on every change and the pods roll`,
+  };
+}

@@ -1,0 +1,280 @@
+import { ConfigIndex, idKey } from '../../model/identity.js';
+import type {
+  ConfigChange,
+  Diagnostic,
+  Impact,
+  ManifestObject,
+  NotChecked,
+  Unaffected,
+} from '../../model/types.js';
+import type { Repository, Revision } from '../../stages/1-git/repository.js';
+import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
+import { parseManifests } from '../../stages/3-documents/parse.js';
+import { isConfig } from '../../stages/4-objects/configs.js';
+import { asWorkload } from '../../stages/4-objects/workloads.js';
+import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
+import { diffConfigs } from '../../stages/6-changes/diff.js';
+import { pairObjects } from '../../stages/6-changes/pairing.js';
+import { computeImpacts } from '../../stages/7-impacts/impacts.js';
+import { configAnnotations } from '../../stages/7-impacts/reloaders.js';
+import { staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
+import type { Settings } from '../options.js';
+import { helmRenderer } from './helm.js';
+import { kustomizeRenderer } from './kustomize.js';
+import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+
+/** What the rendered roots a change touches contribute to a check. */
+export interface RenderedPart {
+  /** Every file some root's build reads, at either revision: never also read as a plain manifest. */
+  closureFiles: Set<string>;
+  changes: ConfigChange[];
+  impacts: Impact[];
+  unaffected: Unaffected[];
+  diagnostics: Diagnostic[];
+  notChecked: NotChecked[];
+  /** The roots built and checked. */
+  rendered: string[];
+  /** What each built root deploys at head, for `fix`. */
+  heads: RenderedRoot[];
+}
+
+/** One root as built at head: its workloads with their references, and the configs they can read. */
+export interface RenderedRoot {
+  renderer: 'kustomize' | 'helm';
+  root: RenderRoot;
+  consumers: Consumer[];
+  configs: ConfigIndex;
+  origins: ReadonlyMap<ManifestObject, Origin>;
+  /** The files the head build read. */
+  tree: ReadonlyMap<string, Buffer>;
+  /** The head build's objects, for a fix to compare against a build of its edit. */
+  objects: ManifestObject[];
+}
+
+const EMPTY = (): RenderedPart => ({
+  closureFiles: new Set(),
+  changes: [],
+  impacts: [],
+  unaffected: [],
+  diagnostics: [],
+  notChecked: [],
+  rendered: [],
+  heads: [],
+});
+
+// Both renderers are typed by their own roots and tools; the driver only passes them through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRenderer = Renderer<any, any>;
+
+const renderers = (settings: Settings): AnyRenderer[] => [
+  kustomizeRenderer(settings),
+  helmRenderer(settings),
+];
+
+/**
+ * The rendered mode of a check: find the kustomize and Helm roots at both revisions, build only
+ * those whose closure (or declaring file) holds a changed file, and diff what each deploys. Objects
+ * are matched within a root, so two overlays of one base, or two releases of one chart, are two
+ * deployments, each with its own namespace and names.
+ */
+export async function checkRendered(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  changedPaths: readonly string[],
+  settings: Settings,
+): Promise<RenderedPart> {
+  if (settings.render === 'off') return EMPTY();
+  const [atBase, atHead] = [snapshot(repo, base, settings), snapshot(repo, head, settings)];
+  const parts = await Promise.all(
+    renderers(settings).map((r) => checkWith(r, atBase, atHead, new Set(changedPaths), settings)),
+  );
+  const part = EMPTY();
+  for (const p of parts) {
+    p.closureFiles.forEach((f) => part.closureFiles.add(f));
+    part.changes.push(...p.changes);
+    part.impacts.push(...p.impacts);
+    part.unaffected.push(...p.unaffected);
+    part.diagnostics.push(...p.diagnostics);
+    part.notChecked.push(...p.notChecked);
+    part.rendered.push(...p.rendered);
+    part.heads.push(...p.heads);
+  }
+  return part;
+}
+
+/** Every file a root reads at one revision (adoption leaves them to `fix --base`). */
+export async function closureFiles(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+): Promise<Set<string>> {
+  if (settings.render === 'off') return new Set();
+  const at = snapshot(repo, rev, settings);
+  const roots = await Promise.all(renderers(settings).map((r) => r.discover(at)));
+  return new Set(roots.flat().flatMap((r: RenderRoot) => [...r.closure]));
+}
+
+function snapshot(repo: Repository, rev: Revision, settings: Settings): Snapshot {
+  let files: Promise<string[]> | null = null;
+  let controllers: Promise<ManifestObject[]> | null = null;
+  return {
+    repo,
+    rev,
+    settings,
+    files: () => (files ??= repo.listFiles(rev)),
+    controllers: () =>
+      (controllers ??= (async () => {
+        const candidates = (
+          await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io', 'helm.toolkit.fluxcd.io'])
+        ).filter(settings.selected);
+        const texts = await repo.readMany(rev, candidates);
+        return candidates.flatMap((file, i) =>
+          texts[i] === null
+            ? []
+            : parseManifests(file, texts[i]!).objects.filter((o) =>
+                ['Application', 'ApplicationSet', 'Kustomization', 'HelmRelease'].includes(o.kind),
+              ),
+        );
+      })()),
+  };
+}
+
+async function checkWith<R extends RenderRoot, Tool>(
+  renderer: Renderer<R, Tool>,
+  atBase: Snapshot,
+  atHead: Snapshot,
+  changed: ReadonlySet<string>,
+  settings: Settings,
+): Promise<RenderedPart> {
+  const [baseRoots, headRoots] = await Promise.all([renderer.discover(atBase), renderer.discover(atHead)]);
+  const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
+  const [before, after] = [byId(baseRoots), byId(headRoots)];
+  const part = EMPTY();
+  for (const root of [...baseRoots, ...headRoots]) root.closure.forEach((f) => part.closureFiles.add(f));
+  const touched = [...new Set([...before.keys(), ...after.keys()])].filter((id) =>
+    [before.get(id), after.get(id)].some(
+      (root) =>
+        root && ([...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '')),
+    ),
+  );
+  if (touched.length === 0) return part;
+
+  const notChecked = (root: R, message: string) =>
+    part.notChecked.push({
+      kind: 'root',
+      name: root.id,
+      file: root.file,
+      line: 1,
+      message,
+      fails: settings.render === 'auto',
+    });
+  const tool = await renderer.tool();
+  if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+    for (const id of touched) notChecked((after.get(id) ?? before.get(id))!, tool.error);
+    return part;
+  }
+
+  const [builtBase, builtHead] = await Promise.all(
+    [
+      { side: before, at: atBase },
+      { side: after, at: atHead },
+    ].map(async ({ side, at }) => {
+      const roots = touched.flatMap((id) => side.get(id) ?? []);
+      const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+      const bytes = await at.repo.readBytes(at.rev, files);
+      const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
+      const results = await renderer.render(tool as Tool, roots, tree, settings.renderTimeoutMs);
+      return { results, tree };
+    }),
+  );
+
+  const verb = renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build';
+  for (const id of touched) {
+    const baseRoot = before.get(id);
+    const headRoot = after.get(id);
+    const root = (headRoot ?? baseRoot)!;
+    const baseBuild: RenderResult = baseRoot ? builtBase.results.get(baseRoot)! : { ok: true, yaml: '' };
+    const headBuild: RenderResult = headRoot ? builtHead.results.get(headRoot)! : { ok: true, yaml: '' };
+    const failed = [
+      ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
+      ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
+    ];
+    if (failed.length) {
+      notChecked(root, `${verb} ${root.id} ${failed.join('; ')}.${renderer.hint(root)}`);
+      continue;
+    }
+    const read = (build: RenderResult, r: R | undefined, tree: ReadonlyMap<string, Buffer>): Rendered =>
+      r && build.ok
+        ? renderer.read(build.yaml, r, tree, part.diagnostics)
+        : { objects: [], origins: new Map() };
+    const builds = {
+      root,
+      baseRoot,
+      base: read(baseBuild, baseRoot, builtBase.tree),
+      head: read(headBuild, headRoot, builtHead.tree),
+      changed,
+      headTree: builtHead.tree,
+      baseTree: builtBase.tree,
+    };
+    part.rendered.push(root.id);
+    await compare(renderer, tool as Tool, builds, settings, part);
+  }
+  return part;
+}
+
+/** Pairs, diffs and resolves one root's two builds, into `part`. */
+async function compare<R extends RenderRoot, Tool>(
+  renderer: Renderer<R, Tool>,
+  tool: Tool,
+  partial: Omit<Builds<R>, 'baseOf'>,
+  settings: Settings,
+  part: RenderedPart,
+): Promise<void> {
+  const { base, head } = partial;
+  const origins = new Map([...base.origins, ...head.origins]);
+  const logicalKey = (o: ManifestObject) =>
+    idKey({ kind: o.kind, namespace: o.namespace, name: renderer.logicalName(o, origins.get(o)) });
+  const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
+  const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
+  const diagnostics: Diagnostic[] = [];
+  const changes = diffConfigs(pairing, diagnostics).map((change) => renderer.pointAtEdit(change, builds));
+  const workloads = head.objects.flatMap((o): Consumer[] => {
+    const workload = asWorkload(o, settings.podTemplatePaths);
+    return workload ? [consumerOf(workload)] : [];
+  });
+  const configs = new ConfigIndex(head.objects.filter(isConfig));
+  const result = computeImpacts({
+    changes,
+    workloads,
+    deployments: new Map(
+      workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
+    ),
+    previous: (object) => {
+      const before = pairing.baseOf.get(object);
+      return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+    },
+    staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
+    rules: settings.rules,
+    configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
+  });
+  const reviewed = await renderer.review(
+    builds,
+    tool,
+    { workloads, configs, impacts: result.impacts },
+    settings.renderTimeoutMs,
+  );
+  part.heads.push({
+    renderer: renderer.name,
+    root: builds.root,
+    consumers: workloads,
+    configs,
+    origins: head.origins,
+    tree: builds.headTree,
+    objects: head.objects,
+  });
+  part.changes.push(...changes);
+  part.impacts.push(...reviewed.impacts);
+  part.unaffected.push(...result.unaffected);
+  part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
+}

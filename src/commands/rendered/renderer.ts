@@ -1,0 +1,67 @@
+import type { ConfigIndex } from '../../model/identity.js';
+import type { ConfigChange, Diagnostic, Impact, ManifestObject } from '../../model/types.js';
+import type { Repository, Revision } from '../../stages/1-git/repository.js';
+import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
+import type { Consumer } from '../../stages/5-references/consumers.js';
+import type { Settings } from '../options.js';
+
+/** A root's render read as objects, each with its origin. */
+export interface Rendered {
+  objects: ManifestObject[];
+  origins: Map<ManifestObject, Origin>;
+}
+
+/** One revision of the repository as discovery sees it; each piece is read once and shared by the renderers. */
+export interface Snapshot {
+  repo: Repository;
+  rev: Revision;
+  settings: Settings;
+  files: () => Promise<string[]>;
+  /** Argo CD Applications/ApplicationSets and Flux Kustomizations/HelmReleases: what declares roots. */
+  controllers: () => Promise<ManifestObject[]>;
+}
+
+/** What the pair of builds of one root, and the files they read, give the renderer's own steps. */
+export interface Builds<R extends RenderRoot> {
+  root: R;
+  baseRoot: R | undefined;
+  base: Rendered;
+  head: Rendered;
+  baseOf: ReadonlyMap<ManifestObject, ManifestObject>;
+  changed: ReadonlySet<string>;
+  headTree: ReadonlyMap<string, Buffer>;
+  baseTree: ReadonlyMap<string, Buffer>;
+}
+
+/**
+ * One way of turning repository files into objects (kustomize, Helm). The driver in `check.ts` does
+ * the rest the same way for every renderer: which roots a change touches, both builds, the pairing,
+ * the diff and the impacts.
+ */
+export interface Renderer<R extends RenderRoot, Tool> {
+  name: 'kustomize' | 'helm';
+  /** The roots at one revision. */
+  discover(snapshot: Snapshot): Promise<R[]>;
+  /** The binary, found once per check and only when some root exists. */
+  tool(): Promise<Tool | { error: string }>;
+  render(
+    tool: Tool,
+    roots: readonly R[],
+    files: ReadonlyMap<string, Buffer>,
+    timeoutMs: number,
+  ): Promise<Map<R, RenderResult>>;
+  /** Said after "could not render": what the root needs that the check does not do (network). */
+  hint(root: R): string;
+  read(yaml: string, root: R, tree: ReadonlyMap<string, Buffer>, diagnostics: Diagnostic[]): Rendered;
+  /** The same across revisions for one object, whatever its content (kustomize's hash suffix is not). */
+  logicalName(object: ManifestObject, origin: Origin | undefined): string;
+  /** Where a reviewer sees the edit behind a config change. */
+  pointAtEdit(change: ConfigChange, builds: Builds<R>): ConfigChange;
+  /** The renderer's own findings on top of the impacts. */
+  review(
+    builds: Builds<R>,
+    tool: Tool,
+    result: { workloads: Consumer[]; configs: ConfigIndex; impacts: Impact[] },
+    timeoutMs: number,
+  ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[] }>;
+}

@@ -1,0 +1,168 @@
+import { posix } from 'node:path';
+import { parse } from 'yaml';
+import type { ManifestObject } from '../../../model/types.js';
+import { field, isRecord } from '../../../model/values.js';
+import { repoPath, type RenderRoot } from '../tools.js';
+
+export const CHART_FILE = 'Chart.yaml';
+
+/** What a chart's Chart.yaml says that rendering needs. */
+export interface Chart {
+  dir: string;
+  file: string;
+  name: string;
+  version: string;
+}
+
+/** One release of a chart in this repository: the chart, and the values a controller renders it with. */
+export interface ChartRoot extends RenderRoot {
+  chart: Chart;
+  release: string;
+  /** `--namespace`: the controller's target namespace; `null` renders as Helm's `default`. */
+  namespace: string | null;
+  /** Values files after the chart's own values.yaml, in order, as repository paths. */
+  valueFiles: string[];
+  /** Inline values of the declaration (Argo CD `values`/`valuesObject`, Flux `spec.values`), after the files. */
+  values: Record<string, unknown>[];
+  /** Argo CD `helm.parameters`: `--set`, or `--set-string` when `forceString`. */
+  parameters: { name: string; value: string; string: boolean }[];
+}
+
+export function readChart(file: string, text: string): Chart | null {
+  let body: unknown;
+  try {
+    body = parse(text, { maxAliasCount: 100 });
+  } catch {
+    body = null;
+  }
+  const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+  // A Chart.yaml helm cannot read still names a root: rendering it says what is wrong.
+  const name = isRecord(body) && typeof body.name === 'string' ? body.name : posix.basename(dir || '.');
+  const version = isRecord(body) && body.version !== undefined ? String(body.version) : '';
+  return { dir, file, name, version };
+}
+
+/**
+ * The chart releases at one revision: each chart an Argo CD Application/ApplicationSet or a Flux
+ * HelmRelease deploys from this repository, with that object's values; a chart nobody declares
+ * renders once with its defaults, named after itself. Subcharts (in another chart's `charts/`) are
+ * part of their parent. `only` (from `--root`) replaces discovery.
+ */
+export function findCharts(
+  charts: readonly Chart[],
+  controllers: readonly ManifestObject[],
+  filesUnder: (dir: string) => string[],
+  only: readonly string[] | null,
+): ChartRoot[] {
+  const byDir = new Map(charts.map((c) => [c.dir, c]));
+  const top = charts.filter(
+    (c) =>
+      !charts.some(
+        (parent) => parent !== c && c.dir.startsWith(`${parent.dir ? `${parent.dir}/` : ''}charts/`),
+      ),
+  );
+  const make = (chart: Chart, declaration: Partial<ChartRoot> & Pick<ChartRoot, 'declaredBy'>): ChartRoot => {
+    const release = declaration.release ?? chart.name;
+    const by = declaration.declaredBy;
+    return {
+      id: by ? `${chart.dir || '.'} (${by.kind} ${by.name})` : chart.dir || '.',
+      dir: chart.dir,
+      file: chart.file,
+      closure: new Set([...filesUnder(chart.dir), ...(declaration.valueFiles ?? [])]),
+      chart,
+      release,
+      namespace: declaration.namespace ?? null,
+      valueFiles: declaration.valueFiles ?? [],
+      values: declaration.values ?? [],
+      parameters: declaration.parameters ?? [],
+      declaredBy: by,
+    };
+  };
+  if (only)
+    return only.flatMap((dir) => {
+      const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
+      return chart ? [make(chart, { declaredBy: null })] : [];
+    });
+  const declared = controllers.flatMap((object) =>
+    declarations(object).flatMap((d) => {
+      const chart = byDir.get(d.dir);
+      return chart && top.includes(chart) ? [make(chart, d)] : [];
+    }),
+  );
+  const pointedAt = new Set(declared.map((r) => r.dir));
+  return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
+}
+
+type Declaration = Partial<ChartRoot> & { dir: string; declaredBy: NonNullable<ChartRoot['declaredBy']> };
+
+/** The chart directories an Argo CD or Flux object deploys from this repository, with its values. */
+function declarations(object: ManifestObject): Declaration[] {
+  const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
+  const group = object.apiVersion.split('/')[0];
+  if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
+    const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+    if (!isRecord(spec)) return [];
+    const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
+    const destination = isRecord(spec.destination) ? spec.destination : {};
+    return sources.flatMap((source): Declaration[] => {
+      const dir = repoPath(source.path);
+      if (dir === null) return [];
+      const helm = isRecord(source.helm) ? source.helm : {};
+      const inline = typeof helm.values === 'string' ? parseValues(helm.values) : null;
+      const parameters = (Array.isArray(helm.parameters) ? helm.parameters : []).filter(isRecord);
+      return [
+        {
+          dir,
+          declaredBy,
+          release: plain(helm.releaseName) ?? plain(object.kind === 'Application' ? object.name : undefined),
+          namespace: plain(destination.namespace),
+          // Relative to the chart; `$ref/…` files of another source are outside this repository.
+          valueFiles: strings(helm.valueFiles).flatMap((f) => repoPath(posix.join(dir, f)) ?? []),
+          values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
+          parameters: parameters.flatMap((p) =>
+            typeof p.name === 'string'
+              ? [{ name: p.name, value: String(p.value ?? ''), string: p.forceString === true }]
+              : [],
+          ),
+        },
+      ];
+    });
+  }
+  if (group === 'helm.toolkit.fluxcd.io' && object.kind === 'HelmRelease') {
+    const spec = isRecord(object.body.spec) ? object.body.spec : {};
+    const chartSpec = field(spec, 'chart.spec');
+    if (!isRecord(chartSpec)) return [];
+    const sourceKind = field(chartSpec, 'sourceRef.kind');
+    // A HelmRepository or OCI chart is fetched by name; only a GitRepository chart is a path here.
+    if (sourceKind !== 'GitRepository') return [];
+    const dir = repoPath(chartSpec.chart);
+    if (dir === null) return [];
+    const target = plain(spec.targetNamespace);
+    return [
+      {
+        dir,
+        declaredBy,
+        release: plain(spec.releaseName) ?? (target ? `${target}-${object.name}` : object.name),
+        namespace: target ?? object.namespace ?? undefined,
+        valueFiles: strings(chartSpec.valuesFiles).flatMap((f) => repoPath(f) ?? []),
+        values: isRecord(spec.values) ? [spec.values] : [],
+      },
+    ];
+  }
+  return [];
+}
+
+function parseValues(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = parse(text, { maxAliasCount: 100 });
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const plain = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' && !value.includes('{{') ? value : undefined;
+
+const strings = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : []).filter((x): x is string => typeof x === 'string');

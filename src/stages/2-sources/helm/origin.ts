@@ -1,0 +1,116 @@
+import { posix } from 'node:path';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { valueDigest } from '../../../model/values.js';
+
+/**
+ * The template each document of `helm template` output comes from, by output line: helm writes
+ * `# Source: CHART/templates/FILE` above every document (a subchart's as `CHART/charts/SUB/…`).
+ */
+export function sourceLines(output: string): { line: number; path: string }[] {
+  const found: { line: number; path: string }[] = [];
+  output.split('\n').forEach((text, i) => {
+    const match = /^# Source: (.+)$/.exec(text);
+    if (match) found.push({ line: i + 1, path: match[1].trim() });
+  });
+  return found;
+}
+
+/** The template that made the object starting at `line`, as a repository path under `chartDir`. */
+export function templateAt(
+  sources: readonly { line: number; path: string }[],
+  line: number,
+  chartDir: string,
+): string | null {
+  let found: string | null = null;
+  for (const s of sources) if (s.line <= line) found = s.path;
+  if (found === null) return null;
+  const inChart = found.split('/').slice(1).join('/');
+  return posix.join(chartDir, inChart);
+}
+
+/** The line of the document of `kind` in a template: the first `kind:` line that names it. */
+export function kindLine(template: string, kind: string): number {
+  const lines = template.split('\n');
+  const at = lines.findIndex((l) => new RegExp(`^kind:\\s*["']?${kind}["']?\\s*(#.*)?$`).test(l.trimEnd()));
+  return at < 0 ? 1 : at + 1;
+}
+
+/** One leaf of a values file: its dotted path, its line, and a digest of its value. */
+interface Leaf {
+  path: string;
+  line: number;
+  digest: string;
+}
+
+/**
+ * The values paths that differ between two texts of a values file, each with its line at head (a
+ * removed path takes the line of its nearest surviving parent). Values never leave here.
+ */
+export function changedValues(before: string, after: string): { path: string; line: number }[] {
+  const a = leaves(before);
+  const b = leaves(after);
+  const changed: { path: string; line: number }[] = [];
+  for (const [path, leaf] of b)
+    if (a.get(path)?.digest !== leaf.digest) changed.push({ path, line: leaf.line });
+  for (const path of a.keys()) {
+    if (b.has(path)) continue;
+    let parent = path;
+    let line = 1;
+    while (parent.includes('.')) {
+      parent = parent.slice(0, parent.lastIndexOf('.'));
+      const survivor = [...b.values()].find((l) => l.path.startsWith(`${parent}.`));
+      if (survivor) {
+        line = survivor.line;
+        break;
+      }
+    }
+    changed.push({ path, line });
+  }
+  return changed.sort((x, y) => x.line - y.line);
+}
+
+function leaves(text: string): Map<string, Leaf> {
+  const out = new Map<string, Leaf>();
+  const counter = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text, { lineCounter: counter });
+  } catch {
+    return out;
+  }
+  const walk = (node: Node | null | undefined, path: string, keyLine: number): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        const line = isScalar(pair.key) && pair.key.range ? counter.linePos(pair.key.range[0]).line : keyLine;
+        walk(pair.value as Node, path ? `${path}.${key}` : key, line);
+      }
+    } else if (isSeq(node)) {
+      // A list is one value: helm replaces lists whole when values merge.
+      out.set(path, { path, line: keyLine, digest: valueDigest(node.toJSON()) });
+    } else {
+      out.set(path, { path, line: keyLine, digest: valueDigest(isScalar(node) ? node.value : null) });
+    }
+  };
+  walk(doc.contents as Node, '', 1);
+  return out;
+}
+
+/**
+ * Of the changed values, the one a template reads (`.Values.a.b` a prefix of the changed path, or
+ * the reverse, the longest match first); `prefix` is a subchart's key in its parent's values.
+ */
+export function valueReadBy(
+  template: string,
+  changed: readonly { path: string; line: number; file: string }[],
+  prefix: string,
+): { file: string; line: number } | null {
+  const read = [...template.matchAll(/\.Values((?:\.[A-Za-z0-9_]+)+)/g)].map((m) => prefix + m[1].slice(1));
+  let best: { file: string; line: number; score: number } | null = null;
+  for (const c of changed)
+    for (const r of read) {
+      const hit = c.path === r || c.path.startsWith(`${r}.`) || r.startsWith(`${c.path}.`);
+      if (hit && (!best || r.length > best.score)) best = { file: c.file, line: c.line, score: r.length };
+    }
+  return best;
+}

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
+
+// What every renderer shares: the repository's files copied into a temporary tree (never the
+// user's work tree), a bounded child process, and a bounded pool.
+
+/** A root a renderer builds: a kustomization or a chart, as discovery found it at one revision. */
+export interface RenderRoot {
+  /** How reports name it: the directory, plus the declaring object when there is one. */
+  id: string;
+  dir: string;
+  /** The file a reviewer sees for the root: its kustomization or its Chart.yaml. */
+  file: string;
+  declaredBy: { kind: string; name: string; file: string; line: number } | null;
+  /** Every repository file the build reads. */
+  closure: Set<string>;
+}
+
+/** Where a rendered object comes from, in the files a reviewer edits. */
+export interface Origin {
+  /** The repository file it was read from: a kustomize resource, a generator's kustomization, a chart template. */
+  file: string | null;
+  /** `ConfigMapGenerator` / `SecretGenerator` when a kustomize generator made it. */
+  generator: string | null;
+  /** The name the object has in its source file, before overlays prefix it: what a patch targets. */
+  written: string | null;
+}
+
+export type RenderResult = { ok: true; yaml: string } | { ok: false; message: string };
+
+/** Runs `use` over a temporary copy of `files`, removed afterwards whatever happens. */
+export async function withTree<T>(
+  files: ReadonlyMap<string, Buffer>,
+  use: (tree: string) => Promise<T>,
+): Promise<T> {
+  const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
+  try {
+    for (const [path, bytes] of files) {
+      await mkdir(dirname(join(tree, path)), { recursive: true });
+      await writeFile(join(tree, path), bytes);
+    }
+    return await use(tree);
+  } finally {
+    await rm(tree, { recursive: true, force: true });
+  }
+}
+
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ stdout: string } | { error: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', ...(env ? { env } : {}) },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ stdout });
+        if (error.killed) return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+        resolve({ error: stderr || error.message });
+      },
+    );
+  });
+}
+
+/** Runs `count` tasks, at most `width` at a time, keeping their order. */
+export async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
+  return results;
+}
+
+/** A path in this repository; templated paths (ApplicationSet generators), `$ref` sources and escapes are not. */
+export function repoPath(value: unknown): string | null {
+  if (typeof value !== 'string' || /\{\{|\$\{|^\$/.test(value)) return null;
+  const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+  if (p === '..' || p.startsWith('../')) return null;
+  return p === '.' ? '' : p;
+}
