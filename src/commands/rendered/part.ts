@@ -181,7 +181,10 @@ async function checkWith<R extends RenderRoot, Tool>(
       { side: after, at: atHead },
     ].map(async ({ side, at }) => {
       const roots = touched.flatMap((id) => side.get(id) ?? []);
-      const files = [...new Set(roots.flatMap((r) => [...r.closure]))];
+      // The declaring file too: its inline values are part of the render, and changes point into it.
+      const files = [
+        ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
+      ];
       const bytes = await at.repo.readBytes(at.rev, files);
       const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
       const results = await renderer.render(tool as Tool, roots, tree, settings.renderTimeoutMs);

@@ -1,0 +1,315 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../src/model/types.js';
+import { cli } from './helpers/cli.js';
+import { HELM } from './helpers/helm.js';
+import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+
+// Real `helm template` (helm on PATH, or the bundled Linux binary) over real two-commit repositories.
+const describeHelm = HELM ? describe : describe.skip;
+const helm = HELM ?? 'helm';
+
+const CHART = 'apiVersion: v2\nname: web\nversion: 1.2.0\n';
+const VALUES = 'replicas: 2\nconfig:\n  timeout: 5s\n  mode: fast\n';
+const CONFIGMAP = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ .Release.Name }}-config
+  labels:
+    helm.sh/chart: {{ .Chart.Name }}-{{ .Chart.Version }}
+data:
+  TIMEOUT: {{ .Values.config.timeout | quote }}
+  MODE: {{ .Values.config.mode | quote }}
+`;
+/** The Deployment template; `annotations` are the pod template's, `own` the Deployment's. */
+const deployment = (annotations: string[] = [], own: string[] = []) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}
+${own.length ? `  annotations:\n${own.map((a) => `    ${a}\n`).join('')}` : ''}spec:
+  replicas: {{ .Values.replicas }}
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+${annotations.length ? `      annotations:\n${annotations.map((a) => `        ${a}\n`).join('')}` : ''}      labels:
+        app: web
+    spec:
+      containers:
+        - name: web
+          image: nginx
+          envFrom:
+            - configMapRef:
+                name: {{ .Release.Name }}-config
+`;
+const WHOLE_FILE =
+  'checksum/config: {{ include (print $.Template.BasePath "/configmap.yaml") . | sha256sum }}';
+const DATA_ONLY =
+  'checksum/config: {{ (include (print $.Template.BasePath "/configmap.yaml") . | fromYaml).data | toJson | sha256sum }}';
+
+function chart(
+  options: { values?: string; configmap?: string; deployment?: string; dir?: string } = {},
+): Files {
+  const dir = options.dir ?? 'chart';
+  return {
+    [`${dir}/Chart.yaml`]: CHART,
+    [`${dir}/values.yaml`]: options.values ?? VALUES,
+    [`${dir}/templates/configmap.yaml`]: options.configmap ?? CONFIGMAP,
+    [`${dir}/templates/deployment.yaml`]: options.deployment ?? deployment(),
+  };
+}
+
+const slower = VALUES.replace('5s', '9s');
+const summary = (report: Report) =>
+  report.impacts.map((i) => ({
+    status: i.status,
+    workload: `${i.workload.kind} ${i.workload.namespace ?? ''}/${i.workload.name}`,
+    source: i.workload.source,
+    at: `${i.workload.file}:${i.workload.line}`,
+  }));
+const notices = (report: Report) =>
+  report.diagnostics.filter((d) => d.severity === 'notice').map((d) => `${d.file}:${d.line} ${d.message}`);
+const check = (base: Files, head: Files, options = {}) => checkChange(base, head, { helm, ...options });
+
+describeHelm('Helm rendered mode', () => {
+  test('a values edit without a checksum: dormant, pointing at the changed values line, with the missing-checksum notice', async () => {
+    const report = await check(chart(), chart({ values: slower }));
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment /web',
+        source: { root: 'chart', renderer: 'helm', release: 'web' },
+        at: 'chart/templates/deployment.yaml:2',
+      },
+    ]);
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        kind: 'ConfigMap',
+        name: 'web-config',
+        file: 'chart/values.yaml',
+        line: 3,
+        keys: { added: [], removed: [], modified: ['TIMEOUT'] },
+      }),
+    ]);
+    expect(report.rendered).toEqual(['chart']);
+    expect(notices(report)).toEqual([
+      expect.stringMatching(
+        /^chart\/templates\/deployment.yaml:2 Deployment web: reads ConfigMap web-config rendered by the chart, and its pod template has no checksum annotation/,
+      ),
+    ]);
+  });
+
+  test('the common whole-file checksum: rolling, and the chart-version notice on its line', async () => {
+    const files = (values: string) => chart({ values, deployment: deployment([WHOLE_FILE]) });
+    const report = await check(files(VALUES), files(slower));
+    expect(summary(report).map((s) => s.status)).toEqual(['rolling']);
+    expect(notices(report)).toEqual([
+      'chart/templates/deployment.yaml:12 Deployment web: checksum/config changes when only the chart version changes, so it restarts the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.',
+    ]);
+  });
+
+  test('a data-only checksum: rolling, no notice', async () => {
+    const files = (values: string) => chart({ values, deployment: deployment([DATA_ONLY]) });
+    const report = await check(files(VALUES), files(slower));
+    expect(summary(report).map((s) => s.status)).toEqual(['rolling']);
+    expect(notices(report)).toEqual([]);
+  });
+
+  test('a template edit of the ConfigMap: dormant, pointing at the changed template line', async () => {
+    const edited = CONFIGMAP.replace('  MODE:', '  RETRIES: "3"\n  MODE:');
+    const report = await check(chart(), chart({ configmap: edited }));
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+    expect(report.changes).toEqual([
+      expect.objectContaining({
+        file: 'chart/templates/configmap.yaml',
+        line: 9,
+        keys: { added: ['RETRIES'], removed: [], modified: [] },
+      }),
+    ]);
+  });
+
+  test('a values edit that changes no config: nothing to report', async () => {
+    const report = await check(chart(), chart({ values: VALUES.replace('replicas: 2', 'replicas: 3') }));
+    expect(report.rendered).toEqual(['chart']);
+    expect(report.changes).toEqual([]);
+    expect(report.impacts).toEqual([]);
+  });
+
+  test('a checksum on the Deployment’s own metadata: the wrong-metadata notice, and the change is dormant', async () => {
+    const files = (values: string) => chart({ values, deployment: deployment([], [WHOLE_FILE]) });
+    const report = await check(files(VALUES), files(slower));
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+    expect(notices(report)).toEqual([
+      expect.stringContaining(
+        'deployment.yaml:2 Deployment web: reads ConfigMap web-config rendered by the chart, and its pod template has no checksum annotation',
+      ),
+      "chart/templates/deployment.yaml:6 Deployment web: checksum/config is on the Deployment's own metadata, where it never rolls the pods: move it under spec.template.metadata.annotations.",
+    ]);
+  });
+
+  test('an Argo CD Application and a Flux HelmRelease render the chart with their own values, release and namespace', async () => {
+    const application = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: web-prod
+spec:
+  destination:
+    namespace: prod
+  source:
+    repoURL: https://example.com/repo.git
+    path: chart
+    helm:
+      releaseName: edge
+      valueFiles: [values-prod.yaml]
+`;
+    const release = (timeout: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+  namespace: flux-system
+spec:
+  targetNamespace: staging
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef:
+        kind: GitRepository
+        name: repo
+  values:
+    config:
+      timeout: ${timeout}
+`;
+    const base = {
+      ...chart(),
+      'chart/values-prod.yaml': 'config:\n  mode: safe\n  timeout: 30s\n',
+      'apps/web-prod.yaml': application,
+      'apps/web-staging.yaml': release('10s'),
+    };
+    const report = await check(base, {
+      'chart/values-prod.yaml': 'config:\n  mode: safe\n  timeout: 60s\n',
+      'apps/web-staging.yaml': release('20s'),
+    });
+    expect(report.rendered.sort()).toEqual(['chart (Application web-prod)', 'chart (HelmRelease web)']);
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment prod/edge',
+        source: { root: 'chart (Application web-prod)', renderer: 'helm', release: 'edge' },
+        at: 'chart/templates/deployment.yaml:2',
+      },
+      {
+        status: 'dormant',
+        workload: 'Deployment staging/staging-web',
+        source: { root: 'chart (HelmRelease web)', renderer: 'helm', release: 'staging-web' },
+        at: 'chart/templates/deployment.yaml:2',
+      },
+    ]);
+    expect(report.changes.map((c) => `${c.namespace}/${c.name} ${c.file}:${c.line}`).sort()).toEqual([
+      'prod/edge-config chart/values-prod.yaml:3',
+      'staging/staging-web-config apps/web-staging.yaml:16',
+    ]);
+  });
+
+  test('a chart whose dependencies are not vendored: not checked, with how to vendor them', async () => {
+    const withDependency =
+      CHART +
+      'dependencies:\n  - name: redis\n    version: 20.x.x\n    repository: https://charts.example.com\n';
+    const report = await check(chart(), { ...chart({ values: slower }), 'chart/Chart.yaml': withDependency });
+    expect(report.notChecked).toEqual([
+      expect.objectContaining({
+        kind: 'root',
+        name: 'chart',
+        file: 'chart/Chart.yaml',
+        fails: true,
+        message: expect.stringMatching(
+          /at head: .*missing in charts\/ directory: redis\. Vendor the dependencies: run `helm dependency build chart` and commit chart\/charts\//,
+        ),
+      }),
+    ]);
+    expect(report.impacts).toEqual([]);
+  });
+
+  test('a chart that fails to render: not checked with helm’s reason, no value quoted; fails unless best-effort', async () => {
+    const broken = CONFIGMAP.replace(
+      '{{ .Values.config.mode | quote }}',
+      '{{ required "set config.token" .Values.config.token }}',
+    );
+    const secretValues = VALUES + '  password: hunter2-very-secret\n';
+    const { repo, base, head } = await twoCommits(
+      chart(),
+      chart({ configmap: broken, values: secretValues }),
+    );
+    const run = (render: string) =>
+      cli(['check', '--base', base, '--head', head, '--helm', helm, '--render', render], { cwd: repo.dir });
+    const auto = await run('auto');
+    expect(auto.code).toBe(1);
+    expect(auto.stdout.split('\n')[1]).toBe('1 rendered root not checked.');
+    expect(auto.stdout).toContain(
+      'helm could not render chart at head: execution error at (web/templates/configmap.yaml:9:11): set config.token.',
+    );
+    expect(auto.stdout + auto.stderr).not.toContain('hunter2');
+    const lenient = await run('best-effort');
+    expect(lenient.code).toBe(0);
+  });
+
+  test('helm missing: every touched chart is not checked, and the message says what to do', async () => {
+    const report = await check(chart(), chart({ values: slower }), { helm: '/nonexistent/helm' });
+    expect(report.notChecked.map((n) => n.message)).toEqual(['/nonexistent/helm could not be run as helm.']);
+  });
+});
+
+describeHelm('fix for charts', () => {
+  test('inserts a data-only checksum into the template, verified by a render; the next check says rolling; a second fix changes nothing', async () => {
+    const { repo, base } = await twoCommits(chart(), chart({ values: slower }));
+    const template = () => readFileSync(join(repo.dir, 'chart/templates/deployment.yaml'), 'utf8');
+    const before = template();
+    const fixed = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
+    expect(fixed.code).toBe(0);
+    const line =
+      '        checksum/configmap: {{ pick (include (print $.Template.BasePath "/configmap.yaml") $ | fromYaml) "data" "binaryData" | toJson | sha256sum }}';
+    expect(template()).toBe(
+      before.replace(
+        '    metadata:\n      labels:',
+        `    metadata:\n      annotations:\n${line}\n      labels:`,
+      ),
+    );
+    const again = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
+    expect(again.code).toBe(0);
+    expect(template()).toBe(
+      before.replace(
+        '    metadata:\n      labels:',
+        `    metadata:\n      annotations:\n${line}\n      labels:`,
+      ),
+    );
+    await repo.commit('fix');
+    const after = await cli(['check', '--base', base, '--helm', helm, '--format', 'json'], { cwd: repo.dir });
+    const report = JSON.parse(after.stdout) as Report;
+    expect(report.impacts.map((i) => i.status)).toEqual(['rolling']);
+  });
+
+  test('adds under existing pod annotations at their indentation, and refuses annotations written under a condition', async () => {
+    const plain = deployment(['prometheus.io/scrape: "true"']);
+    const { repo, base } = await twoCommits(
+      chart({ deployment: plain }),
+      chart({ values: slower, deployment: plain }),
+    );
+    await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
+    const text = readFileSync(join(repo.dir, 'chart/templates/deployment.yaml'), 'utf8');
+    expect(text).toContain('      annotations:\n        checksum/configmap: {{ pick (include');
+    expect(text.replace(/\n {8}checksum\/configmap: .*\n/, '\n')).toBe(plain);
+
+    const conditional = deployment().replace(
+      '    metadata:\n',
+      '    metadata:\n      {{- with .Values.podAnnotations }}\n      annotations:\n        {{- toYaml . | nindent 8 }}\n      {{- end }}\n',
+    );
+    const second = await twoCommits(
+      chart({ deployment: conditional }),
+      chart({ values: slower, deployment: conditional }),
+    );
+    const refused = await cli(['fix', '--base', second.base, '--helm', helm], { cwd: second.repo.dir });
+    expect(readFileSync(join(second.repo.dir, 'chart/templates/deployment.yaml'), 'utf8')).toBe(conditional);
+    expect(refused.stdout + refused.stderr).toContain(
+      'did not add a checksum to Deployment web: the pod annotations are written only under a condition. Add under spec.template.metadata.annotations: checksum/configmap: {{ pick',
+    );
+  });
+});
