@@ -155,7 +155,6 @@ test('annotations carry no control character from the repository', () => {
   const hostile = report(1);
   hostile.impacts[0].workload.name = 'web\u001b[2J\u001b]8;;https://e\u0007';
   const text = JSON.stringify(annotations(hostile));
-  // eslint-disable-next-line no-control-regex
   expect(text).not.toMatch(/\\u001b|\\u0007/);
   expect(text).toContain('web?[2J?]8;;https://e?');
 });

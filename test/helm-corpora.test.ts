@@ -23,7 +23,7 @@ async function edited(
   corpus: string,
   file: string,
   edit: (text: string) => string,
-  prepare = (_: string) => {},
+  prepare: (dir: string) => void = () => {},
 ) {
   const temp = await TempRepo.create();
   temps.push(temp);
