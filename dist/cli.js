@@ -29579,9 +29579,12 @@ function renderFixText(raw, options) {
     }
     else {
         const verb = options.dryRun ? 'Would stamp' : 'Stamped';
-        out.push(`${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${result.annotation}:`);
+        // A chart's workloads get Helm's own checksum in their template, the others our hash annotation.
+        const chart = (w) => w.source?.renderer === 'helm';
+        const hashed = workloads.some((w) => !chart(w)) ? ` with ${result.annotation}` : '';
+        out.push(`${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'}${hashed}:`);
         for (const w of workloads)
-            out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);
+            out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}${chart(w) ? '  (data-only checksum in its chart template)' : ''}`);
         out.push(options.dryRun
             ? 'Nothing was written (--dry-run).'
             : 'Review with `git diff`, and commit it together with the config change.');

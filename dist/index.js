@@ -68125,18 +68125,20 @@ async function commitObject(repo, api, head, edits) {
 
 /** What the fix did, for the comment and the summary. */
 function renderFixOutcome(outcome, baseSha) {
-    const list = (workloads) => workloads.map((w) => `- ${markdown(w.kind)} ${code(objectName(w))} (${code(w.file)})`).join('\n');
+    const list = (workloads) => workloads
+        .map((w) => `- ${markdown(w.kind)} ${code(objectName(w))} (${code(w.file)}${w.source?.renderer === 'helm' ? ', data-only checksum in its chart template' : ''})`)
+        .join('\n');
     switch (outcome.kind) {
         case 'nothing':
             return '';
         case 'branch-moved':
             return `#### Fix\n\n${code(outcome.branch)} moved while this ran; nothing was committed. The newer push gets its own run.\n`;
         case 'committed':
-            return (`#### Fix\n\nCommitted ${shortSha(outcome.sha)} to ${code(outcome.branch)}: a content-hash annotation on\n\n${list(outcome.workloads)}\n\n` +
+            return (`#### Fix\n\nCommitted ${shortSha(outcome.sha)} to ${code(outcome.branch)}: a content-hash annotation (or chart checksum) on\n\n${list(outcome.workloads)}\n\n` +
                 'The table above is the state after that commit. A commit made with `GITHUB_TOKEN` starts no new workflow run.\n');
         case 'suggested': {
             const parts = [
-                `#### Fix\n\nNot committed: ${outcome.why}. The hash annotations are needed on\n\n${list(outcome.workloads)}\n`,
+                `#### Fix\n\nNot committed: ${outcome.why}. The hash annotations (or chart checksums) are needed on\n\n${list(outcome.workloads)}\n`,
             ];
             if (outcome.suggestions)
                 parts.push(`${outcome.suggestions === 1 ? 'One is a review suggestion' : `${outcome.suggestions} are review suggestions`} on this pull request: apply ${outcome.suggestions === 1 ? 'it' : 'them'} from the review.\n`);

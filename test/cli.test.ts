@@ -275,13 +275,15 @@ describe('the bundle', () => {
     expect(JSON.parse(result.stdout).impacts).toHaveLength(2);
   });
 
-  test('npm run demo shows the dormant edge proxy', async () => {
+  test('npm run demo shows the dormant edge proxy and the dormant chart Deployment, and their cures', async () => {
     const { stdout } = await execFileAsync(process.execPath, [join(root, 'scripts/demo.js')]);
     expect(stdout).toMatch(/DORMANT\s+Deployment edge\/edge-proxy/);
+    expect(stdout).toMatch(/DORMANT\s+Deployment status-page in charts\/status-page/);
     expect(stdout).toContain('(exit code 1');
     expect(stdout).toContain('$ config-rollout-guard fix --base HEAD~1 --dry-run');
     expect(stdout).toMatch(/^\+ {8}config-rollout-guard\/hash: "sha256:[0-9a-f]{64}"$/m);
-    expect(stdout).toContain('Would stamp 1 workload in 1 file');
+    expect(stdout).toMatch(/^\+ {8}checksum\/configmap: \{\{ pick \(include/m);
+    expect(stdout).toContain('Would stamp 2 workloads in 2 files');
   });
 });
 

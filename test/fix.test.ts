@@ -6,6 +6,7 @@ import type { Report } from '../src/model/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { twoCommits } from './helpers/scenario.js';
 import { TempRepo } from './helpers/temp-repo.js';
+import { HELM } from './helpers/helm.js';
 
 const cli = (args: string[], env: Record<string, string> = {}) => run(args, { env });
 
@@ -214,21 +215,26 @@ test('the bundled example: fix, then check reports no dormant workload, and the 
   const example = join(import.meta.dirname ?? '.', '../examples/edge-proxy');
   const repo = (await TempRepo.create()).copyIn(join(example, 'base'));
   const baseSha = await repo.commit('base');
-  repo.remove('apps').copyIn(join(example, 'head'));
+  repo.remove('apps', 'charts').copyIn(join(example, 'head'));
   await repo.commit('head');
+  const helm = ['--helm', HELM ?? 'helm'];
 
-  const before = await cli(['check', '--repo', repo.dir, '--base', baseSha]);
+  const before = await cli(['check', '--repo', repo.dir, '--base', baseSha, ...helm]);
   expect(before.code).toBe(1);
-  await cli(['fix', '--repo', repo.dir, '--base', baseSha]);
+  await cli(['fix', '--repo', repo.dir, '--base', baseSha, ...helm]);
   const diff = await repo.git.diff(['-U0']);
+  // The plain Deployment gets the hash annotation; the chart's Deployment Helm's data-only checksum.
   expect(diff.split('\n').filter((l) => /^[+-](?![+-]{2})/.test(l))).toEqual([
     '+      annotations:',
     expect.stringMatching(/^\+ {8}config-rollout-guard\/hash: "sha256:[0-9a-f]{64}"$/),
+    '+      annotations:',
+    '+        checksum/configmap: {{ pick (include (print $.Template.BasePath "/configmap.yaml") $ | fromYaml) "data" "binaryData" | toJson | sha256sum }}',
   ]);
-  const after = await cli(['check', '--repo', repo.dir, '--base', baseSha, '--format', 'json']);
+  const after = await cli(['check', '--repo', repo.dir, '--base', baseSha, '--format', 'json', ...helm]);
   expect(after.code).toBe(0);
   expect((JSON.parse(after.stdout) as Report).impacts.map((i) => i.status).sort()).toEqual([
     'next-run',
+    'rolling',
     'rolling',
   ]);
 });

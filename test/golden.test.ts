@@ -8,6 +8,7 @@ import { renderText } from '../src/stages/9-report/text.js';
 import type { Report } from '../src/model/types.js';
 import { corpora, corpusPath } from './helpers/corpora.js';
 import { TempRepo } from './helpers/temp-repo.js';
+import { HELM } from './helpers/helm.js';
 import { touchEveryConfig } from './helpers/touch.js';
 import { configMap, container, workload, yaml } from './helpers/manifests.js';
 
@@ -24,7 +25,7 @@ afterAll(() => repos.forEach((r) => r.cleanup()));
 async function outputs(temp: TempRepo): Promise<Record<string, string>> {
   const repo = await Repository.open(temp.dir);
   try {
-    const report = await check(repo, { base: 'HEAD~1', head: 'HEAD' });
+    const report = await check(repo, { base: 'HEAD~1', head: 'HEAD', helm: HELM });
     const stable = withoutShas(report);
     return {
       json: JSON.stringify(stable, null, 2) + '\n',
@@ -56,7 +57,7 @@ test('the bundled example', async () => {
   const temp = (await TempRepo.create()).copyIn(join(EXAMPLE, 'base'));
   repos.push(temp);
   await temp.commit('base');
-  temp.remove('apps').copyIn(join(EXAMPLE, 'head'));
+  temp.remove('apps', 'charts').copyIn(join(EXAMPLE, 'head'));
   await temp.commit('head');
   compare('edge-proxy', await outputs(temp));
 });

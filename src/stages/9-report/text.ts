@@ -1,7 +1,7 @@
 import { forTerminal } from './escape.js';
 import { sameObject } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
-import type { Report, ScanReport } from '../../model/types.js';
+import type { Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
 import {
   DELIVERY_TEXT,
@@ -154,11 +154,16 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
     out.push('Nothing to fix: every pod template already carries the hash of the config it reads.');
   } else {
     const verb = options.dryRun ? 'Would stamp' : 'Stamped';
+    // A chart's workloads get Helm's own checksum in their template, the others our hash annotation.
+    const chart = (w: WorkloadRefSummary) => w.source?.renderer === 'helm';
+    const hashed = workloads.some((w) => !chart(w)) ? ` with ${result.annotation}` : '';
     out.push(
-      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'} with ${result.annotation}:`,
+      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'}${hashed}:`,
     );
     for (const w of workloads)
-      out.push(`  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}`);
+      out.push(
+        `  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}${chart(w) ? '  (data-only checksum in its chart template)' : ''}`,
+      );
     out.push(
       options.dryRun
         ? 'Nothing was written (--dry-run).'
