@@ -49466,7 +49466,7 @@ function helmRenderer(settings) {
     const probe = () => (probing ??= findHelm(settings.helm));
     return {
         name: 'helm',
-        discover: (snapshot) => discover$1(snapshot, probe),
+        discover: (snapshot) => discover$2(snapshot, probe),
         tool: probe,
         render: renderCharts,
         hint: () => '',
@@ -49496,7 +49496,7 @@ function helmRenderer(settings) {
         },
     };
 }
-async function discover$1({ repo, rev, settings, files, controllers }, found) {
+async function discover$2({ repo, rev, settings, files, controllers }, found) {
     const chartFiles = (await repo.findByName(rev, [CHART_FILE])).filter(settings.selected);
     if (chartFiles.length === 0)
         return [];
@@ -49625,6 +49625,8 @@ function readKustomization(file, text, listDir) {
         inputs: [],
         inputDirs: [],
         remote: [],
+        helm: false,
+        chartHome: null,
     };
     let body;
     try {
@@ -49661,6 +49663,12 @@ function readKustomization(file, text, listDir) {
     }
     for (const chart of records(body.helmCharts)) {
         files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
+    }
+    if (records(body.helmCharts).length) {
+        k.helm = true;
+        // Charts are read from the chart home (one pulled from a repository lands there too).
+        const globals = isRecord(body.helmGlobals) ? body.helmGlobals : {};
+        k.chartHome = local(typeof globals.chartHome === 'string' ? globals.chartHome : 'charts');
     }
     files.push(...strings(body.configurations), ...strings(body.crds));
     if (isRecord(body.openapi))
@@ -49746,9 +49754,11 @@ async function findKustomize(override) {
  * Builds roots of one revision. The files they read are written to a temporary directory (never
  * over the user's work tree), and each root is built through a wrapper kustomization beside them
  * that adds origin annotations and the controller's options. kustomize runs without plugins: no
- * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ * `--enable-alpha-plugins` or `--enable-exec`, so nothing in the repository runs. `--enable-helm`
+ * is given, with the helm found on this machine, only to a root that inflates charts: helm renders
+ * templates and runs no program of the repository.
  */
-async function renderRoots(kustomize, roots, files, timeoutMs) {
+async function renderRoots(kustomize, roots, files, timeoutMs, helm) {
     return withTree(files, async (tree) => {
         const wrappers = await Promise.all(roots.map(async (root, i) => {
             const dir = join(tree, WRAPPER_DIR, String(i));
@@ -49757,7 +49767,13 @@ async function renderRoots(kustomize, roots, files, timeoutMs) {
             return dir;
         }));
         const results = await pool(roots.length, availableParallelism(), async (i) => {
-            const out = await run$1(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+            let charts = [];
+            if (roots[i].helm) {
+                if (!helm || 'error' in helm)
+                    return { ok: false, message: `it inflates Helm charts: ${helm?.error}` };
+                charts = ['--enable-helm', '--helm-command', helm.command];
+            }
+            const out = await run$1(kustomize.command, [...kustomize.args, ...charts, wrappers[i]], tree, timeoutMs);
             return 'error' in out
                 ? { ok: false, message: cleanMessage(out.error, tree, files) }
                 : { ok: true, yaml: out.stdout };
@@ -49870,7 +49886,8 @@ function takeOrigin(body) {
     const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
     return {
         file: typeof path === 'string' ? repoPath(path) : null,
-        generator: typeof by === 'string' ? by : null,
+        // Objects a chart inflation makes keep their names: only the config generators hash them.
+        generator: by === 'ConfigMapGenerator' || by === 'SecretGenerator' ? by : null,
         written: null,
     };
 }
@@ -49935,9 +49952,9 @@ function findRoots(kustomizations, controllers, filesUnder, only) {
         const k = kustomizations.get(dir);
         if (!k || k.component)
             return null;
-        const { files, remote } = closures.of(dir);
+        const { files, remote, helm } = closures.of(dir);
         const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
-        return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+        return { id, dir, file: k.file, declaredBy, options, closure: files, remote, helm };
     };
     if (only)
         return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
@@ -49964,23 +49981,28 @@ class Closures {
         const known = this.memo.get(dir);
         if (known)
             return known;
-        const result = { files: new Set(), remote: [] };
+        const result = { files: new Set(), remote: [], helm: false };
         const k = this.kustomizations.get(dir);
         if (!k || visiting.has(dir))
             return result;
         visiting.add(dir);
         result.files.add(k.file);
         result.remote.push(...k.remote);
+        result.helm ||= k.helm;
         for (const path of k.inputs)
             result.files.add(path);
         for (const path of k.inputDirs)
-            for (const file of this.filesUnder(path))
+            for (const file of this.filesUnder(path, false))
+                result.files.add(file);
+        if (k.chartHome !== null)
+            for (const file of this.filesUnder(k.chartHome, true))
                 result.files.add(file);
         for (const path of k.includes) {
             if (this.kustomizations.has(path)) {
                 const inner = this.of(path, visiting);
                 inner.files.forEach((f) => result.files.add(f));
                 result.remote.push(...inner.remote);
+                result.helm ||= inner.helm;
             }
             else {
                 result.files.add(path);
@@ -50044,11 +50066,14 @@ function kustomizeRenderer(settings) {
     // The version check starts as soon as some kustomization exists, while the rest is read.
     let probing = null;
     const probe = () => (probing ??= findKustomize(settings.kustomize));
+    let helmProbe = null;
+    const helm = () => (helmProbe ??= findHelm(settings.helm));
     return {
         name: 'kustomize',
-        discover: (snapshot) => discover(snapshot, parsed, probe),
+        discover: (snapshot) => discover$1(snapshot, parsed, probe),
         tool: probe,
-        render: renderRoots,
+        // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
+        render: async (kustomize, roots, files, timeoutMs) => renderRoots(kustomize, roots, files, timeoutMs, roots.some((r) => r.helm) ? await helm() : null),
         hint: (root) => root.remote.length ? ` It fetches ${root.remote.length} remote base(s) over the network.` : '',
         read: (yaml, root, tree, diagnostics) => readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
         logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),
@@ -50060,7 +50085,7 @@ function kustomizeRenderer(settings) {
     };
 }
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
-async function discover({ repo, rev, settings, files: listFiles, controllers: declaring }, parsed, found) {
+async function discover$1({ repo, rev, settings, files: listFiles, controllers: declaring }, parsed, found) {
     // Kustomization files first: a repository without any pays for one walk of its trees, no more.
     const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
     if (kustomizationFiles.length === 0)
@@ -50089,7 +50114,8 @@ async function discover({ repo, rev, settings, files: listFiles, controllers: de
     const byDir = new Map();
     for (const file of files)
         byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
-    return findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
+    const under = (dir, recursive) => recursive ? files.filter((f) => f.startsWith(`${dir}/`)) : (byDir.get(dir) ?? []);
+    return findRoots(kustomizations, controllers, under, settings.roots);
 }
 /**
  * A root's build as objects that point back at what a reviewer edits: the source file and line of
@@ -50193,6 +50219,13 @@ function pointAtEdit(change, { baseOf, head, changed, headTree, baseTree }) {
             return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
         }
     }
+    // Made by a chart the kustomization inflates: its changed line (inline values, a version).
+    if (origin?.file && isKustomizationFile(origin.file) && changed.has(origin.file))
+        return {
+            ...change,
+            file: origin.file,
+            line: firstDifference(baseTree.get(origin.file), headTree.get(origin.file)),
+        };
     return change;
 }
 function firstDifference(before, after) {
@@ -50272,7 +50305,9 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
     if (settings.render === 'off')
         return EMPTY();
     const [atBase, atHead] = [snapshot(repo, base, settings), snapshot(repo, head, settings)];
-    const parts = await Promise.all(renderers(settings).map((r) => checkWith(r, atBase, atHead, new Set(changedPaths), settings)));
+    const all = renderers(settings);
+    const [baseRoots, headRoots] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
+    const parts = await Promise.all(all.map((r, i) => checkWith(r, baseRoots[i], headRoots[i], atBase, atHead, new Set(changedPaths), settings)));
     const part = EMPTY();
     for (const p of parts) {
         p.closureFiles.forEach((f) => part.closureFiles.add(f));
@@ -50290,9 +50325,19 @@ async function checkRendered(repo, base, head, changedPaths, settings) {
 async function closureFiles(repo, rev, settings) {
     if (settings.render === 'off')
         return new Set();
-    const at = snapshot(repo, rev, settings);
-    const roots = await Promise.all(renderers(settings).map((r) => r.discover(at)));
+    const roots = await discover(renderers(settings), snapshot(repo, rev, settings));
     return new Set(roots.flat().flatMap((r) => [...r.closure]));
+}
+/**
+ * Every renderer's roots at one revision. A root nobody declares that another root reads is part of
+ * that one, not a deployment of its own: a chart a kustomization inflates through `helmCharts`.
+ */
+async function discover(all, at) {
+    const found = await Promise.all(all.map((r) => r.discover(at)));
+    return found.map((roots, i) => {
+        const others = new Set(found.flatMap((r, j) => (j === i ? [] : r.flatMap((root) => [...root.closure]))));
+        return roots.filter((root) => root.declaredBy !== null || !others.has(root.file));
+    });
 }
 function snapshot(repo, rev, settings) {
     let files = null;
@@ -50311,8 +50356,7 @@ function snapshot(repo, rev, settings) {
         })()),
     };
 }
-async function checkWith(renderer, atBase, atHead, changed, settings) {
-    const [baseRoots, headRoots] = await Promise.all([renderer.discover(atBase), renderer.discover(atHead)]);
+async function checkWith(renderer, baseRoots, headRoots, atBase, atHead, changed, settings) {
     const byId = (roots) => new Map(roots.map((r) => [r.id, r]));
     const [before, after] = [byId(baseRoots), byId(headRoots)];
     const part = EMPTY();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
+import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
 
 // Real `helm template` (helm on PATH, or the bundled Linux binary) over real two-commit repositories.
@@ -311,5 +312,30 @@ describeHelm('fix for charts', () => {
     expect(refused.stdout + refused.stderr).toContain(
       'did not add a checksum to Deployment web: the pod annotations are written only under a condition. Add under spec.template.metadata.annotations: checksum/configmap: {{ pick',
     );
+  });
+});
+
+describeHelm('charts that a kustomization inflates (helmCharts)', () => {
+  test('a valuesInline edit: the kustomize root renders the chart with helm, dormant at the changed line; the chart is no root of its own', async () => {
+    if (!hasKustomize) return;
+    const kustomization = (timeout: string) =>
+      `namespace: prod\nhelmCharts:\n  - name: web\n    releaseName: edge\n    valuesInline:\n      config:\n        timeout: ${timeout}\n`;
+    const files = (timeout: string) => ({
+      ...chart({ dir: 'app/charts/web' }),
+      'app/kustomization.yaml': kustomization(timeout),
+    });
+    const report = await check(files('11s'), files('12s'));
+    expect(report.rendered).toEqual(['app']);
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment prod/edge',
+        source: { root: 'app', renderer: 'kustomize' },
+        at: 'app/kustomization.yaml:1',
+      },
+    ]);
+    expect(report.changes.map((c) => `${c.namespace}/${c.name} ${c.file}:${c.line}`)).toEqual([
+      'prod/edge-config app/kustomization.yaml:7',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../stages/2-sources/kustomize/origin.js';
 import { findKustomize, renderRoots, type Kustomize } from '../../stages/2-sources/kustomize/render.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
+import { findHelm } from '../../stages/2-sources/helm/render.js';
 import type { Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
@@ -29,11 +30,15 @@ export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize>
   // The version check starts as soon as some kustomization exists, while the rest is read.
   let probing: ReturnType<typeof findKustomize> | null = null;
   const probe = () => (probing ??= findKustomize(settings.kustomize));
+  let helmProbe: ReturnType<typeof findHelm> | null = null;
+  const helm = () => (helmProbe ??= findHelm(settings.helm));
   return {
     name: 'kustomize',
     discover: (snapshot) => discover(snapshot, parsed, probe),
     tool: probe,
-    render: renderRoots,
+    // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
+    render: async (kustomize, roots, files, timeoutMs) =>
+      renderRoots(kustomize, roots, files, timeoutMs, roots.some((r) => r.helm) ? await helm() : null),
     hint: (root) =>
       root.remote.length ? ` It fetches ${root.remote.length} remote base(s) over the network.` : '',
     read: (yaml, root, tree, diagnostics) =>
@@ -76,7 +81,9 @@ async function discover(
   const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
   const byDir = new Map<string, string[]>();
   for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
-  return findRoots(kustomizations, controllers, (dir) => byDir.get(dir) ?? [], settings.roots);
+  const under = (dir: string, recursive: boolean) =>
+    recursive ? files.filter((f) => f.startsWith(`${dir}/`)) : (byDir.get(dir) ?? []);
+  return findRoots(kustomizations, controllers, under, settings.roots);
 }
 
 /**
@@ -194,6 +201,13 @@ function pointAtEdit(
       return { ...change, file: patch, line: at >= 0 ? at + 1 : 1 };
     }
   }
+  // Made by a chart the kustomization inflates: its changed line (inline values, a version).
+  if (origin?.file && isKustomizationFile(origin.file) && changed.has(origin.file))
+    return {
+      ...change,
+      file: origin.file,
+      line: firstDifference(baseTree.get(origin.file), headTree.get(origin.file)),
+    };
   return change;
 }
 

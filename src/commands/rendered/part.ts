@@ -86,8 +86,12 @@ export async function checkRendered(
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return EMPTY();
   const [atBase, atHead] = [snapshot(repo, base, settings), snapshot(repo, head, settings)];
+  const all = renderers(settings);
+  const [baseRoots, headRoots] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
   const parts = await Promise.all(
-    renderers(settings).map((r) => checkWith(r, atBase, atHead, new Set(changedPaths), settings)),
+    all.map((r, i) =>
+      checkWith(r, baseRoots[i], headRoots[i], atBase, atHead, new Set(changedPaths), settings),
+    ),
   );
   const part = EMPTY();
   for (const p of parts) {
@@ -110,9 +114,20 @@ export async function closureFiles(
   settings: Settings,
 ): Promise<Set<string>> {
   if (settings.render === 'off') return new Set();
-  const at = snapshot(repo, rev, settings);
-  const roots = await Promise.all(renderers(settings).map((r) => r.discover(at)));
-  return new Set(roots.flat().flatMap((r: RenderRoot) => [...r.closure]));
+  const roots = await discover(renderers(settings), snapshot(repo, rev, settings));
+  return new Set(roots.flat().flatMap((r) => [...r.closure]));
+}
+
+/**
+ * Every renderer's roots at one revision. A root nobody declares that another root reads is part of
+ * that one, not a deployment of its own: a chart a kustomization inflates through `helmCharts`.
+ */
+async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<RenderRoot[][]> {
+  const found: RenderRoot[][] = await Promise.all(all.map((r) => r.discover(at)));
+  return found.map((roots, i) => {
+    const others = new Set(found.flatMap((r, j) => (j === i ? [] : r.flatMap((root) => [...root.closure]))));
+    return roots.filter((root) => root.declaredBy !== null || !others.has(root.file));
+  });
 }
 
 function snapshot(repo: Repository, rev: Revision, settings: Settings): Snapshot {
@@ -142,12 +157,13 @@ function snapshot(repo: Repository, rev: Revision, settings: Settings): Snapshot
 
 async function checkWith<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
+  baseRoots: R[],
+  headRoots: R[],
   atBase: Snapshot,
   atHead: Snapshot,
   changed: ReadonlySet<string>,
   settings: Settings,
 ): Promise<RenderedPart> {
-  const [baseRoots, headRoots] = await Promise.all([renderer.discover(atBase), renderer.discover(atHead)]);
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
   const part = EMPTY();

@@ -21,6 +21,10 @@ export interface Kustomization {
   inputDirs: string[];
   /** `resources`/`bases`/`components` that kustomize fetches over the network. */
   remote: string[];
+  /** Whether it inflates Helm charts (`helmCharts`): the build then needs helm. */
+  helm: boolean;
+  /** Its chart home, read whole (`helmGlobals.chartHome`, default `charts`). */
+  chartHome: string | null;
 }
 
 /** kustomize's own test for a remote target: a URL, a git address or a `?ref=` query. */
@@ -45,6 +49,8 @@ export function readKustomization(
     inputs: [],
     inputDirs: [],
     remote: [],
+    helm: false,
+    chartHome: null,
   };
   let body: unknown;
   try {
@@ -75,6 +81,12 @@ export function readKustomization(
   }
   for (const chart of records(body.helmCharts)) {
     files.push(...strings([chart.valuesFile]), ...strings(chart.additionalValuesFiles));
+  }
+  if (records(body.helmCharts).length) {
+    k.helm = true;
+    // Charts are read from the chart home (one pulled from a repository lands there too).
+    const globals = isRecord(body.helmGlobals) ? body.helmGlobals : {};
+    k.chartHome = local(typeof globals.chartHome === 'string' ? globals.chartHome : 'charts');
   }
   files.push(...strings(body.configurations), ...strings(body.crds));
   if (isRecord(body.openapi)) files.push(...strings([body.openapi.path]));

@@ -30,7 +30,8 @@ export function takeOrigin(body: Record<string, unknown>): Origin {
   const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
   return {
     file: typeof path === 'string' ? repoPath(path) : null,
-    generator: typeof by === 'string' ? by : null,
+    // Objects a chart inflation makes keep their names: only the config generators hash them.
+    generator: by === 'ConfigMapGenerator' || by === 'SecretGenerator' ? by : null,
     written: null,
   };
 }

@@ -57,13 +57,16 @@ export async function findKustomize(override: string | null): Promise<Kustomize 
  * Builds roots of one revision. The files they read are written to a temporary directory (never
  * over the user's work tree), and each root is built through a wrapper kustomization beside them
  * that adds origin annotations and the controller's options. kustomize runs without plugins: no
- * `--enable-alpha-plugins`, `--enable-exec` or `--enable-helm`, so nothing in the repository runs.
+ * `--enable-alpha-plugins` or `--enable-exec`, so nothing in the repository runs. `--enable-helm`
+ * is given, with the helm found on this machine, only to a root that inflates charts: helm renders
+ * templates and runs no program of the repository.
  */
 export async function renderRoots(
   kustomize: Kustomize,
   roots: readonly Root[],
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
+  helm: { command: string } | { error: string } | null,
 ): Promise<Map<Root, RenderResult>> {
   return withTree(files, async (tree) => {
     const wrappers = await Promise.all(
@@ -74,8 +77,14 @@ export async function renderRoots(
         return dir;
       }),
     );
-    const results = await pool(roots.length, availableParallelism(), async (i) => {
-      const out = await run(kustomize.command, [...kustomize.args, wrappers[i]], tree, timeoutMs);
+    const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
+      let charts: string[] = [];
+      if (roots[i].helm) {
+        if (!helm || 'error' in helm)
+          return { ok: false, message: `it inflates Helm charts: ${helm?.error}` };
+        charts = ['--enable-helm', '--helm-command', helm.command];
+      }
+      const out = await run(kustomize.command, [...kustomize.args, ...charts, wrappers[i]], tree, timeoutMs);
       return 'error' in out
         ? ({ ok: false, message: cleanMessage(out.error, tree, files) } as const)
         : ({ ok: true, yaml: out.stdout } as const);

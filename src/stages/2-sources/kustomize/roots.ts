@@ -21,6 +21,8 @@ export interface RootOptions {
 export interface Root extends RenderRoot {
   options: RootOptions;
   remote: string[];
+  /** Some kustomization of the build inflates Helm charts. */
+  helm: boolean;
 }
 
 /**
@@ -31,16 +33,16 @@ export interface Root extends RenderRoot {
 export function findRoots(
   kustomizations: ReadonlyMap<string, Kustomization>,
   controllers: readonly ManifestObject[],
-  filesUnder: (dir: string) => string[],
+  filesUnder: (dir: string, recursive: boolean) => string[],
   only: readonly string[] | null,
 ): Root[] {
   const closures = new Closures(kustomizations, filesUnder);
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote } = closures.of(dir);
+    const { files, remote, helm } = closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
-    return { id, dir, file: k.file, declaredBy, options, closure: files, remote };
+    return { id, dir, file: k.file, declaredBy, options, closure: files, remote, helm };
   };
   if (only) return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
 
@@ -55,31 +57,40 @@ export function findRoots(
   return [...bare, ...declared];
 }
 
+interface Closure {
+  files: Set<string>;
+  remote: string[];
+  helm: boolean;
+}
+
 class Closures {
-  private readonly memo = new Map<string, { files: Set<string>; remote: string[] }>();
+  private readonly memo = new Map<string, Closure>();
 
   constructor(
     private readonly kustomizations: ReadonlyMap<string, Kustomization>,
-    private readonly filesUnder: (dir: string) => string[],
+    private readonly filesUnder: (dir: string, recursive: boolean) => string[],
   ) {}
 
   /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
-  of(dir: string, visiting = new Set<string>()): { files: Set<string>; remote: string[] } {
+  of(dir: string, visiting = new Set<string>()): Closure {
     const known = this.memo.get(dir);
     if (known) return known;
-    const result = { files: new Set<string>(), remote: [] as string[] };
+    const result: Closure = { files: new Set<string>(), remote: [], helm: false };
     const k = this.kustomizations.get(dir);
     if (!k || visiting.has(dir)) return result;
     visiting.add(dir);
     result.files.add(k.file);
     result.remote.push(...k.remote);
+    result.helm ||= k.helm;
     for (const path of k.inputs) result.files.add(path);
-    for (const path of k.inputDirs) for (const file of this.filesUnder(path)) result.files.add(file);
+    for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
+    if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
     for (const path of k.includes) {
       if (this.kustomizations.has(path)) {
         const inner = this.of(path, visiting);
         inner.files.forEach((f) => result.files.add(f));
         result.remote.push(...inner.remote);
+        result.helm ||= inner.helm;
       } else {
         result.files.add(path);
       }
