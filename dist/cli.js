@@ -13899,7 +13899,7 @@ function readChart(file, text) {
  * renders once with its defaults, named after itself. Subcharts (in another chart's `charts/`) are
  * part of their parent. `only` (from `--root`) replaces discovery.
  */
-function findCharts(charts, controllers, filesUnder, only) {
+function findCharts(charts, controllers, releases, filesUnder, only) {
     const byDir = new Map(charts.map((c) => [c.dir, c]));
     const top = charts.filter((c) => !charts.some((parent) => parent !== c && c.dir.startsWith(`${parent.dir ? `${parent.dir}/` : ''}charts/`)));
     const make = (chart, declaration) => {
@@ -13924,10 +13924,25 @@ function findCharts(charts, controllers, filesUnder, only) {
             const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
             return chart ? [make(chart, { declaredBy: null })] : [];
         });
-    const declared = controllers.flatMap((object) => declarations$1(object).flatMap((d) => {
+    const configured = releases.flatMap((r) => {
+        const dir = repoPath$1(r.path);
+        if (dir === null)
+            return [];
+        const release = r.release ?? byDir.get(dir)?.name ?? posix.basename(dir);
+        return [
+            {
+                dir,
+                declaredBy: { kind: 'release', name: release, ...r.declaredAt },
+                release,
+                namespace: r.namespace,
+                valueFiles: (r.values ?? []).flatMap((f) => repoPath$1(f) ?? []),
+            },
+        ];
+    });
+    const declared = [...controllers.flatMap(declarations$1), ...configured].flatMap((d) => {
         const chart = byDir.get(d.dir);
         return chart && top.includes(chart) ? [make(chart, d)] : [];
-    }));
+    });
     const pointedAt = new Set(declared.map((r) => r.dir));
     return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
 }
@@ -14314,7 +14329,7 @@ async function discover$2({ repo, rev, settings, files, controllers }, found) {
     const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
     const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
     const filesUnder = (dir) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), filesUnder, settings.roots);
+    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), settings.charts, filesUnder, settings.roots);
 }
 /** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
 function readRender$1(yaml, root, tree, diagnostics) {
@@ -15276,6 +15291,79 @@ async function compare(renderer, tool, partial, settings, part) {
     part.unaffected.push(...result.unaffected);
     part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
 }
+/**
+ * Every root at one revision, rendered: the workloads and configs each deploys, and what each
+ * renderer finds wrong in it (a chart's checksums, a custom kind kustomize does not rename).
+ */
+async function scanRendered(repo, rev, settings) {
+    const result = { closureFiles: new Set(), heads: [], diagnostics: [], notChecked: [] };
+    if (settings.render === 'off')
+        return result;
+    const at = snapshot(repo, rev, settings);
+    const all = renderers(settings);
+    const found = await discover(all, at);
+    await Promise.all(all.map(async (renderer, i) => {
+        const roots = found[i];
+        roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
+        if (roots.length === 0)
+            return;
+        const notChecked = (root, message) => result.notChecked.push({
+            kind: 'root',
+            name: root.id,
+            file: root.file,
+            line: 1,
+            message,
+            fails: settings.render === 'auto',
+        });
+        const tool = await renderer.tool();
+        if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+            roots.forEach((root) => notChecked(root, tool.error));
+            return;
+        }
+        const files = [
+            ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
+        ];
+        const bytes = await repo.readBytes(rev, files);
+        const tree = new Map(files.flatMap((f, k) => (bytes[k] ? [[f, bytes[k]]] : [])));
+        const results = await renderer.render(tool, roots, tree, settings.renderTimeoutMs);
+        for (const root of roots) {
+            const build = results.get(root);
+            if (!build.ok) {
+                notChecked(root, `${renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build'} ${root.id}: ${build.message}.${renderer.hint(root)}`);
+                continue;
+            }
+            const rendered = renderer.read(build.yaml, root, tree, result.diagnostics);
+            const consumers = rendered.objects.flatMap((o) => {
+                const workload = asWorkload(o, settings.podTemplatePaths);
+                return workload ? [consumerOf(workload)] : [];
+            });
+            const configs = new ConfigIndex(rendered.objects.filter(isConfig));
+            // One revision: base and head are the same render, so only the renderer's structural findings remain.
+            const same = {
+                root,
+                baseRoot: root,
+                base: rendered,
+                head: rendered,
+                baseOf: new Map(),
+                changed: new Set(),
+                headTree: tree,
+                baseTree: tree,
+            };
+            const reviewed = await renderer.review(same, tool, { workloads: consumers, configs, impacts: [] }, settings.renderTimeoutMs);
+            result.diagnostics.push(...reviewed.diagnostics);
+            result.heads.push({
+                renderer: renderer.name,
+                root,
+                consumers,
+                configs,
+                origins: rendered.origins,
+                tree,
+                objects: rendered.objects,
+            });
+        }
+    }));
+    return result;
+}
 
 const RENDER_MODES = ['auto', 'off', 'best-effort'];
 function settings(options) {
@@ -15290,6 +15378,7 @@ function settings(options) {
         roots: options.roots?.length ? options.roots : null,
         kustomize: options.kustomize || null,
         helm: options.helm || null,
+        charts: options.charts ?? [],
         renderTimeoutMs: 120_000,
         rules: options.rules ?? NO_RULES,
     };
@@ -23957,6 +24046,42 @@ var properties = {
 		type: "string",
 		minLength: 1,
 		description: "The helm binary (v3 or newer)."
+	},
+	charts: {
+		type: "array",
+		description: "Releases of charts in this repository to render, beside those Argo CD and Flux declare: one per environment.",
+		items: {
+			type: "object",
+			additionalProperties: false,
+			required: [
+				"path"
+			],
+			properties: {
+				path: {
+					type: "string",
+					minLength: 1,
+					description: "The chart's directory."
+				},
+				release: {
+					type: "string",
+					minLength: 1,
+					description: "The release name (default: the chart's name)."
+				},
+				namespace: {
+					type: "string",
+					minLength: 1,
+					description: "The release namespace."
+				},
+				values: {
+					type: "array",
+					items: {
+						type: "string",
+						minLength: 1
+					},
+					description: "Values files after the chart's values.yaml, relative to the repository root."
+				}
+			}
+		}
 	}
 };
 var definitions = {
@@ -24041,16 +24166,16 @@ async function readConfigFile(repo, rev, path) {
         throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
     }
     const content = doc.toJS() ?? {};
+    const lineAt = (keys) => {
+        const node = doc.getIn(keys, true);
+        return distExports$2.isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
+    };
     const validate = validator();
     if (!validate(content)) {
-        const lineOf = (error) => {
-            const keys = error.instancePath
-                .split('/')
-                .slice(1)
-                .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~')));
-            const node = doc.getIn(keys, true);
-            return distExports$2.isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
-        };
+        const lineOf = (error) => lineAt(error.instancePath
+            .split('/')
+            .slice(1)
+            .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))));
         const mistakes = (validate.errors ?? []).map((error) => `${file}:${lineOf(error)}: ${describe(error)}`);
         throw new UsageError(`the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:\n  ${[...new Set(mistakes)].join('\n  ')}`);
     }
@@ -24066,6 +24191,14 @@ async function readConfigFile(repo, rev, path) {
             ...(content.roots ? { roots: content.roots } : {}),
             ...(content.kustomize ? { kustomize: content.kustomize } : {}),
             ...(content.helm ? { helm: content.helm } : {}),
+            ...(content.charts
+                ? {
+                    charts: content.charts.map((chart, i) => ({
+                        ...chart,
+                        declaredAt: { file, line: lineAt(['charts', i]) },
+                    })),
+                }
+                : {}),
             rules: rules(content),
         },
         ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),
@@ -24098,32 +24231,50 @@ function rules(content) {
     };
 }
 
-/** Every workload → config reference at one revision. The one question that needs the whole repository. */
+/**
+ * Every workload → config reference at one revision, the rendered roots' included (every root is
+ * rendered, and a chart's checksum notices come with it). The one question that needs the whole
+ * repository.
+ */
 async function scan(repo, options) {
     const settings$1 = settings(options);
     const rev = options.rev === null ? null : await repo.resolveCommit(options.rev);
-    const loaded = await loadObjects(repo, rev, (await repo.listFiles(rev)).filter(settings$1.selected));
+    const rendered = await scanRendered(repo, rev, settings$1);
+    const plain = (await repo.listFiles(rev)).filter((f) => settings$1.selected(f) && !rendered.closureFiles.has(f));
+    const loaded = await loadObjects(repo, rev, plain);
     const objects = [...loaded.objects.values()].flat();
-    const configs = new ConfigIndex(objects.filter(isConfig));
-    const workloads = objects.flatMap((object) => {
-        const workload = asWorkload(object, settings$1.podTemplatePaths);
-        if (!workload)
-            return [];
+    const sets = [
+        {
+            consumers: objects.flatMap((o) => asWorkload(o, settings$1.podTemplatePaths) ?? []),
+            configs: new ConfigIndex(objects.filter(isConfig)),
+        },
+        ...rendered.heads.map((h) => ({ consumers: h.consumers, configs: h.configs })),
+    ];
+    const workloads = sets.flatMap(({ consumers, configs }) => consumers.flatMap((workload) => {
         const refs = consumerOf(workload).templates.flatMap((t) => t.refs);
         if (refs.length === 0 && !workload.workloadRef)
             return [];
         return [
             {
-                ...summarise(object),
+                ...summarise(workload.object),
                 refs: refs.map((ref) => {
-                    const target = configs.resolve(object, ref.kind, ref.name);
+                    const target = configs.resolve(workload.object, ref.kind, ref.name);
                     return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
                 }),
             },
         ];
-    });
-    workloads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
-    return { version: 1, rev, workloads, diagnostics: loaded.diagnostics };
+    }));
+    workloads.sort((a, b) => compareText(a.file, b.file) ||
+        a.line - b.line ||
+        compareText(a.source?.root ?? '', b.source?.root ?? ''));
+    return {
+        version: 1,
+        rev,
+        workloads,
+        diagnostics: [...loaded.diagnostics, ...rendered.diagnostics],
+        rendered: rendered.heads.map((h) => h.root.id),
+        notChecked: rendered.notChecked,
+    };
 }
 
 const t = /* @__PURE__ */ new WeakMap();
@@ -29588,9 +29739,19 @@ function renderScanText(raw, options) {
     out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
     const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
     const n = report.workloads.length;
-    out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`, '');
+    out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`);
+    const roots = report.rendered.length;
+    if (roots)
+        out.push(paint('dim', `${roots} root${roots === 1 ? '' : 's'} rendered`));
+    out.push('');
+    if (report.notChecked.length) {
+        out.push(paint('red', `Not checked (${report.notChecked.length})`));
+        for (const n of report.notChecked)
+            out.push(`  ${n.file}:${n.line}  ${n.message}`);
+        out.push('');
+    }
     for (const workload of report.workloads) {
-        out.push(`${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`);
+        out.push(`${paint('bold', `${workload.kind} ${objectName(workload)}`)}${inRoot(workload)}  ${paint('dim', `${workload.file}:${workload.line}`)}`);
         for (const ref of workload.refs) {
             const keys = ref.keys === null ? 'all keys' : ref.keys.join(', ') || 'no keys';
             const defined = ref.definedAt
@@ -29601,10 +29762,17 @@ function renderScanText(raw, options) {
             out.push(paint('dim', `    → ${defined}`));
         }
     }
-    if (report.diagnostics.length) {
-        out.push('', paint('yellow', `Skipped or suspicious input (${report.diagnostics.length})`));
-        for (const d of report.diagnostics)
+    const warnings = report.diagnostics.filter((d) => d.severity !== 'notice');
+    const notes = report.diagnostics.filter((d) => d.severity === 'notice');
+    if (warnings.length) {
+        out.push('', paint('yellow', `Skipped or suspicious input (${warnings.length})`));
+        for (const d of warnings)
             out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+    }
+    if (notes.length) {
+        out.push('', paint('cyan', `Notes (${notes.length})`));
+        for (const d of notes)
+            out.push(`  ${d.file}:${d.line}  ${d.message}`);
     }
     return out.join('\n') + '\n';
 }

@@ -49089,7 +49089,7 @@ function readChart(file, text) {
  * renders once with its defaults, named after itself. Subcharts (in another chart's `charts/`) are
  * part of their parent. `only` (from `--root`) replaces discovery.
  */
-function findCharts(charts, controllers, filesUnder, only) {
+function findCharts(charts, controllers, releases, filesUnder, only) {
     const byDir = new Map(charts.map((c) => [c.dir, c]));
     const top = charts.filter((c) => !charts.some((parent) => parent !== c && c.dir.startsWith(`${parent.dir ? `${parent.dir}/` : ''}charts/`)));
     const make = (chart, declaration) => {
@@ -49114,10 +49114,25 @@ function findCharts(charts, controllers, filesUnder, only) {
             const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
             return chart ? [make(chart, { declaredBy: null })] : [];
         });
-    const declared = controllers.flatMap((object) => declarations$1(object).flatMap((d) => {
+    const configured = releases.flatMap((r) => {
+        const dir = repoPath$1(r.path);
+        if (dir === null)
+            return [];
+        const release = r.release ?? byDir.get(dir)?.name ?? posix.basename(dir);
+        return [
+            {
+                dir,
+                declaredBy: { kind: 'release', name: release, ...r.declaredAt },
+                release,
+                namespace: r.namespace,
+                valueFiles: (r.values ?? []).flatMap((f) => repoPath$1(f) ?? []),
+            },
+        ];
+    });
+    const declared = [...controllers.flatMap(declarations$1), ...configured].flatMap((d) => {
         const chart = byDir.get(d.dir);
         return chart && top.includes(chart) ? [make(chart, d)] : [];
-    }));
+    });
     const pointedAt = new Set(declared.map((r) => r.dir));
     return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
 }
@@ -49504,7 +49519,7 @@ async function discover$2({ repo, rev, settings, files, controllers }, found) {
     const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
     const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
     const filesUnder = (dir) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), filesUnder, settings.roots);
+    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), settings.charts, filesUnder, settings.roots);
 }
 /** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
 function readRender$1(yaml, root, tree, diagnostics) {
@@ -50480,6 +50495,7 @@ function settings(options) {
         roots: options.roots?.length ? options.roots : null,
         kustomize: options.kustomize || null,
         helm: options.helm || null,
+        charts: options.charts ?? [],
         renderTimeoutMs: 120_000,
         rules: options.rules ?? NO_RULES,
     };
@@ -58829,6 +58845,42 @@ var properties = {
 		type: "string",
 		minLength: 1,
 		description: "The helm binary (v3 or newer)."
+	},
+	charts: {
+		type: "array",
+		description: "Releases of charts in this repository to render, beside those Argo CD and Flux declare: one per environment.",
+		items: {
+			type: "object",
+			additionalProperties: false,
+			required: [
+				"path"
+			],
+			properties: {
+				path: {
+					type: "string",
+					minLength: 1,
+					description: "The chart's directory."
+				},
+				release: {
+					type: "string",
+					minLength: 1,
+					description: "The release name (default: the chart's name)."
+				},
+				namespace: {
+					type: "string",
+					minLength: 1,
+					description: "The release namespace."
+				},
+				values: {
+					type: "array",
+					items: {
+						type: "string",
+						minLength: 1
+					},
+					description: "Values files after the chart's values.yaml, relative to the repository root."
+				}
+			}
+		}
 	}
 };
 var definitions = {
@@ -58913,16 +58965,16 @@ async function readConfigFile(repo, rev, path) {
         throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
     }
     const content = doc.toJS() ?? {};
+    const lineAt = (keys) => {
+        const node = doc.getIn(keys, true);
+        return distExports$2.isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
+    };
     const validate = validator();
     if (!validate(content)) {
-        const lineOf = (error) => {
-            const keys = error.instancePath
-                .split('/')
-                .slice(1)
-                .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~')));
-            const node = doc.getIn(keys, true);
-            return distExports$2.isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
-        };
+        const lineOf = (error) => lineAt(error.instancePath
+            .split('/')
+            .slice(1)
+            .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))));
         const mistakes = (validate.errors ?? []).map((error) => `${file}:${lineOf(error)}: ${describe(error)}`);
         throw new UsageError(`the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:\n  ${[...new Set(mistakes)].join('\n  ')}`);
     }
@@ -58938,6 +58990,14 @@ async function readConfigFile(repo, rev, path) {
             ...(content.roots ? { roots: content.roots } : {}),
             ...(content.kustomize ? { kustomize: content.kustomize } : {}),
             ...(content.helm ? { helm: content.helm } : {}),
+            ...(content.charts
+                ? {
+                    charts: content.charts.map((chart, i) => ({
+                        ...chart,
+                        declaredAt: { file, line: lineAt(['charts', i]) },
+                    })),
+                }
+                : {}),
             rules: rules(content),
         },
         ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),

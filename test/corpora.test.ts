@@ -29,7 +29,7 @@ describeCorpora('corpus %s', (name) => {
     temp = (await TempRepo.create()).copyIn(corpusPath(name));
     await temp.commit('corpus');
     repo = await Repository.open(temp.dir);
-    report = await scan(repo, { rev: 'HEAD' });
+    report = await scan(repo, { rev: 'HEAD', render: 'off' });
     files = (await repo.listFiles('HEAD')).filter(manifestSelector());
   });
   afterAll(() => {

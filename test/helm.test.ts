@@ -339,3 +339,57 @@ describeHelm('charts that a kustomization inflates (helmCharts)', () => {
     ]);
   });
 });
+
+describeHelm('chart releases from the configuration file, and scan', () => {
+  test('each configured release renders with its own values; the bare default render is replaced', async () => {
+    const config = `charts:\n  - path: chart\n    release: web-prod\n    namespace: prod\n    values: [chart/values-prod.yaml]\n  - path: chart\n    namespace: staging\n`;
+    const base = {
+      ...chart(),
+      'chart/values-prod.yaml': 'config:\n  timeout: 30s\n',
+      '.config-rollout-guard.yaml': config,
+    };
+    const {
+      repo,
+      base: b,
+      head,
+    } = await twoCommits(base, { 'chart/values-prod.yaml': 'config:\n  timeout: 60s\n' });
+    const out = await cli(['check', '--base', b, '--head', head, '--helm', helm, '--format', 'json'], {
+      cwd: repo.dir,
+    });
+    const report = JSON.parse(out.stdout) as Report;
+    // Every file of the chart is in both closures; only the prod release renders differently.
+    expect(report.rendered.sort()).toEqual(['chart (release web)', 'chart (release web-prod)']);
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment prod/web-prod',
+        source: { root: 'chart (release web-prod)', renderer: 'helm', release: 'web-prod' },
+        at: 'chart/templates/deployment.yaml:2',
+      },
+    ]);
+    expect(report.changes.map((c) => `${c.file}:${c.line}`)).toEqual(['chart/values-prod.yaml:2']);
+  });
+
+  test('scan renders every chart and lists its workloads with the checksum notices', async () => {
+    const { repo } = await twoCommits(chart({ deployment: deployment([WHOLE_FILE]) }), {});
+    const out = await cli(['scan', '--helm', helm, '--format', 'json'], { cwd: repo.dir });
+    const report = JSON.parse(out.stdout) as {
+      rendered: string[];
+      workloads: { kind: string; name: string; refs: { name: string; definedAt: unknown }[] }[];
+      diagnostics: { severity: string; message: string }[];
+    };
+    expect(report.rendered).toEqual(['chart']);
+    expect(
+      report.workloads.map((w) => `${w.kind} ${w.name} ← ${w.refs.map((r) => r.name).join(', ')}`),
+    ).toEqual(['Deployment web ← web-config']);
+    expect(report.workloads[0].refs[0].definedAt).toEqual({
+      file: 'chart/templates/configmap.yaml',
+      line: 2,
+    });
+    expect(report.diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual([
+      expect.stringMatching(
+        /^notice: Deployment web: checksum\/config changes when only the chart version changes/,
+      ),
+    ]);
+  });
+});

@@ -31,6 +31,7 @@ interface FileContent {
   roots?: string[];
   kustomize?: string;
   helm?: string;
+  charts?: { path: string; release?: string; namespace?: string; values?: string[] }[];
 }
 
 // Compiled on first use: most runs have no configuration file, and compiling costs every start.
@@ -65,16 +66,19 @@ export async function readConfigFile(
     throw new UsageError(`${file}:${lines.linePos(error.pos[0]).line}: not valid YAML (${error.code}).`);
   }
   const content: unknown = doc.toJS() ?? {};
+  const lineAt = (keys: (string | number)[]) => {
+    const node = doc.getIn(keys, true);
+    return isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
+  };
   const validate = validator();
   if (!validate(content)) {
-    const lineOf = (error: ErrorObject) => {
-      const keys = error.instancePath
-        .split('/')
-        .slice(1)
-        .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~')));
-      const node = doc.getIn(keys, true);
-      return isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
-    };
+    const lineOf = (error: ErrorObject) =>
+      lineAt(
+        error.instancePath
+          .split('/')
+          .slice(1)
+          .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))),
+      );
     const mistakes = (validate.errors ?? []).map((error) => `${file}:${lineOf(error)}: ${describe(error)}`);
     throw new UsageError(
       `the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:\n  ${[...new Set(mistakes)].join('\n  ')}`,
@@ -92,6 +96,14 @@ export async function readConfigFile(
       ...(content.roots ? { roots: content.roots } : {}),
       ...(content.kustomize ? { kustomize: content.kustomize } : {}),
       ...(content.helm ? { helm: content.helm } : {}),
+      ...(content.charts
+        ? {
+            charts: content.charts.map((chart, i) => ({
+              ...chart,
+              declaredAt: { file, line: lineAt(['charts', i]) },
+            })),
+          }
+        : {}),
       rules: rules(content),
     },
     ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),

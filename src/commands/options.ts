@@ -3,6 +3,7 @@ import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
+import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 
 export type RenderMode = 'auto' | 'off' | 'best-effort';
 export const RENDER_MODES: readonly RenderMode[] = ['auto', 'off', 'best-effort'];
@@ -21,6 +22,8 @@ export interface EngineOptions {
   kustomize?: string | null;
   /** The helm binary to run. */
   helm?: string | null;
+  /** Chart releases the configuration file declares. */
+  charts?: readonly ChartRelease[];
   /** The team's rules from the configuration file. */
   rules?: TeamRules;
 }
@@ -34,6 +37,7 @@ export interface Settings {
   roots: readonly string[] | null;
   kustomize: string | null;
   helm: string | null;
+  charts: readonly ChartRelease[];
   /** How long one root may take to build. */
   renderTimeoutMs: number;
   rules: TeamRules;
@@ -51,6 +55,7 @@ export function settings(options: EngineOptions): Settings {
     roots: options.roots?.length ? options.roots : null,
     kustomize: options.kustomize || null,
     helm: options.helm || null,
+    charts: options.charts ?? [],
     renderTimeoutMs: 120_000,
     rules: options.rules ?? NO_RULES,
   };

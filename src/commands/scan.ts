@@ -6,6 +6,7 @@ import { isConfig } from '../stages/4-objects/configs.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf } from '../stages/5-references/consumers.js';
 import { loadObjects } from './load.js';
+import { scanRendered } from './rendered/part.js';
 import { settings as resolve, type EngineOptions } from './options.js';
 
 export interface ScanOptions extends EngineOptions {
@@ -13,28 +14,54 @@ export interface ScanOptions extends EngineOptions {
   rev: string | null;
 }
 
-/** Every workload → config reference at one revision. The one question that needs the whole repository. */
+/**
+ * Every workload → config reference at one revision, the rendered roots' included (every root is
+ * rendered, and a chart's checksum notices come with it). The one question that needs the whole
+ * repository.
+ */
 export async function scan(repo: Repository, options: ScanOptions): Promise<ScanReport> {
   const settings = resolve(options);
   const rev = options.rev === null ? null : await repo.resolveCommit(options.rev);
-  const loaded = await loadObjects(repo, rev, (await repo.listFiles(rev)).filter(settings.selected));
+  const rendered = await scanRendered(repo, rev, settings);
+  const plain = (await repo.listFiles(rev)).filter(
+    (f) => settings.selected(f) && !rendered.closureFiles.has(f),
+  );
+  const loaded = await loadObjects(repo, rev, plain);
   const objects = [...loaded.objects.values()].flat();
-  const configs = new ConfigIndex(objects.filter(isConfig));
-  const workloads = objects.flatMap((object): ScannedWorkload[] => {
-    const workload = asWorkload(object, settings.podTemplatePaths);
-    if (!workload) return [];
-    const refs = consumerOf(workload).templates.flatMap((t) => t.refs);
-    if (refs.length === 0 && !workload.workloadRef) return [];
-    return [
-      {
-        ...summarise(object),
-        refs: refs.map((ref) => {
-          const target = configs.resolve(object, ref.kind, ref.name);
-          return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
-        }),
-      },
-    ];
-  });
-  workloads.sort((a, b) => compareText(a.file, b.file) || a.line - b.line);
-  return { version: 1, rev, workloads, diagnostics: loaded.diagnostics };
+  const sets = [
+    {
+      consumers: objects.flatMap((o) => asWorkload(o, settings.podTemplatePaths) ?? []),
+      configs: new ConfigIndex(objects.filter(isConfig)),
+    },
+    ...rendered.heads.map((h) => ({ consumers: h.consumers, configs: h.configs })),
+  ];
+  const workloads = sets.flatMap(({ consumers, configs }) =>
+    consumers.flatMap((workload): ScannedWorkload[] => {
+      const refs = consumerOf(workload).templates.flatMap((t) => t.refs);
+      if (refs.length === 0 && !workload.workloadRef) return [];
+      return [
+        {
+          ...summarise(workload.object),
+          refs: refs.map((ref) => {
+            const target = configs.resolve(workload.object, ref.kind, ref.name);
+            return { ...ref, definedAt: target ? { file: target.file, line: target.line } : null };
+          }),
+        },
+      ];
+    }),
+  );
+  workloads.sort(
+    (a, b) =>
+      compareText(a.file, b.file) ||
+      a.line - b.line ||
+      compareText(a.source?.root ?? '', b.source?.root ?? ''),
+  );
+  return {
+    version: 1,
+    rev,
+    workloads,
+    diagnostics: [...loaded.diagnostics, ...rendered.diagnostics],
+    rendered: rendered.heads.map((h) => h.root.id),
+    notChecked: rendered.notChecked,
+  };
 }

@@ -169,4 +169,8 @@ export interface ScanReport {
   rev: string | null;
   workloads: ScannedWorkload[];
   diagnostics: Diagnostic[];
+  /** The kustomize and Helm roots rendered. */
+  rendered: string[];
+  /** Roots that could not be rendered: nothing they deploy is listed. */
+  notChecked: NotChecked[];
 }

@@ -64,6 +64,7 @@ async function discover(
   return findCharts(
     charts,
     declaring.filter((o) => o.kind !== 'Kustomization'),
+    settings.charts,
     filesUnder,
     settings.roots,
   );

@@ -297,3 +297,98 @@ async function compare<R extends RenderRoot, Tool>(
   part.unaffected.push(...result.unaffected);
   part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
 }
+
+/** What the rendered roots of one revision deploy, for `scan`. */
+export interface RenderedScan {
+  closureFiles: Set<string>;
+  heads: RenderedRoot[];
+  diagnostics: Diagnostic[];
+  notChecked: NotChecked[];
+}
+
+/**
+ * Every root at one revision, rendered: the workloads and configs each deploys, and what each
+ * renderer finds wrong in it (a chart's checksums, a custom kind kustomize does not rename).
+ */
+export async function scanRendered(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+): Promise<RenderedScan> {
+  const result: RenderedScan = { closureFiles: new Set(), heads: [], diagnostics: [], notChecked: [] };
+  if (settings.render === 'off') return result;
+  const at = snapshot(repo, rev, settings);
+  const all = renderers(settings);
+  const found = await discover(all, at);
+  await Promise.all(
+    all.map(async (renderer, i) => {
+      const roots = found[i];
+      roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
+      if (roots.length === 0) return;
+      const notChecked = (root: RenderRoot, message: string) =>
+        result.notChecked.push({
+          kind: 'root',
+          name: root.id,
+          file: root.file,
+          line: 1,
+          message,
+          fails: settings.render === 'auto',
+        });
+      const tool = await renderer.tool();
+      if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+        roots.forEach((root) => notChecked(root, tool.error));
+        return;
+      }
+      const files = [
+        ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
+      ];
+      const bytes = await repo.readBytes(rev, files);
+      const tree = new Map(files.flatMap((f, k) => (bytes[k] ? [[f, bytes[k]!] as const] : [])));
+      const results = await renderer.render(tool, roots, tree, settings.renderTimeoutMs);
+      for (const root of roots) {
+        const build = results.get(root)!;
+        if (!build.ok) {
+          notChecked(
+            root,
+            `${renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build'} ${root.id}: ${build.message}.${renderer.hint(root)}`,
+          );
+          continue;
+        }
+        const rendered = renderer.read(build.yaml, root, tree, result.diagnostics);
+        const consumers = rendered.objects.flatMap((o): Consumer[] => {
+          const workload = asWorkload(o, settings.podTemplatePaths);
+          return workload ? [consumerOf(workload)] : [];
+        });
+        const configs = new ConfigIndex(rendered.objects.filter(isConfig));
+        // One revision: base and head are the same render, so only the renderer's structural findings remain.
+        const same = {
+          root,
+          baseRoot: root,
+          base: rendered,
+          head: rendered,
+          baseOf: new Map(),
+          changed: new Set<string>(),
+          headTree: tree,
+          baseTree: tree,
+        };
+        const reviewed = await renderer.review(
+          same,
+          tool,
+          { workloads: consumers, configs, impacts: [] },
+          settings.renderTimeoutMs,
+        );
+        result.diagnostics.push(...reviewed.diagnostics);
+        result.heads.push({
+          renderer: renderer.name,
+          root,
+          consumers,
+          configs,
+          origins: rendered.origins,
+          tree,
+          objects: rendered.objects,
+        });
+      }
+    }),
+  );
+  return result;
+}

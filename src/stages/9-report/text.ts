@@ -118,10 +118,18 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
   out.push(paint('bold', `config-rollout-guard scan ${shortSha(report.rev)}`));
   const refs = report.workloads.reduce((n, w) => n + w.refs.length, 0);
   const n = report.workloads.length;
-  out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`, '');
+  out.push(`${n} workload${n === 1 ? '' : 's'}, ${refs} config reference${refs === 1 ? '' : 's'}.`);
+  const roots = report.rendered.length;
+  if (roots) out.push(paint('dim', `${roots} root${roots === 1 ? '' : 's'} rendered`));
+  out.push('');
+  if (report.notChecked.length) {
+    out.push(paint('red', `Not checked (${report.notChecked.length})`));
+    for (const n of report.notChecked) out.push(`  ${n.file}:${n.line}  ${n.message}`);
+    out.push('');
+  }
   for (const workload of report.workloads) {
     out.push(
-      `${paint('bold', `${workload.kind} ${objectName(workload)}`)}  ${paint('dim', `${workload.file}:${workload.line}`)}`,
+      `${paint('bold', `${workload.kind} ${objectName(workload)}`)}${inRoot(workload)}  ${paint('dim', `${workload.file}:${workload.line}`)}`,
     );
     for (const ref of workload.refs) {
       const keys = ref.keys === null ? 'all keys' : ref.keys.join(', ') || 'no keys';
@@ -133,9 +141,15 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
       out.push(paint('dim', `    → ${defined}`));
     }
   }
-  if (report.diagnostics.length) {
-    out.push('', paint('yellow', `Skipped or suspicious input (${report.diagnostics.length})`));
-    for (const d of report.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  const warnings = report.diagnostics.filter((d) => d.severity !== 'notice');
+  const notes = report.diagnostics.filter((d) => d.severity === 'notice');
+  if (warnings.length) {
+    out.push('', paint('yellow', `Skipped or suspicious input (${warnings.length})`));
+    for (const d of warnings) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  }
+  if (notes.length) {
+    out.push('', paint('cyan', `Notes (${notes.length})`));
+    for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
   }
   return out.join('\n') + '\n';
 }

@@ -28,6 +28,15 @@ export interface ChartRoot extends RenderRoot {
   parameters: { name: string; value: string; string: boolean }[];
 }
 
+/** A release the configuration file declares: a chart rendered once more, with these values. */
+export interface ChartRelease {
+  path: string;
+  release?: string;
+  namespace?: string;
+  values?: string[];
+  declaredAt: { file: string; line: number };
+}
+
 export function readChart(file: string, text: string): Chart | null {
   let body: unknown;
   try {
@@ -51,6 +60,7 @@ export function readChart(file: string, text: string): Chart | null {
 export function findCharts(
   charts: readonly Chart[],
   controllers: readonly ManifestObject[],
+  releases: readonly ChartRelease[],
   filesUnder: (dir: string) => string[],
   only: readonly string[] | null,
 ): ChartRoot[] {
@@ -83,12 +93,24 @@ export function findCharts(
       const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
       return chart ? [make(chart, { declaredBy: null })] : [];
     });
-  const declared = controllers.flatMap((object) =>
-    declarations(object).flatMap((d) => {
-      const chart = byDir.get(d.dir);
-      return chart && top.includes(chart) ? [make(chart, d)] : [];
-    }),
-  );
+  const configured = releases.flatMap((r): Declaration[] => {
+    const dir = repoPath(r.path);
+    if (dir === null) return [];
+    const release = r.release ?? byDir.get(dir)?.name ?? posix.basename(dir);
+    return [
+      {
+        dir,
+        declaredBy: { kind: 'release', name: release, ...r.declaredAt },
+        release,
+        namespace: r.namespace,
+        valueFiles: (r.values ?? []).flatMap((f) => repoPath(f) ?? []),
+      },
+    ];
+  });
+  const declared = [...controllers.flatMap(declarations), ...configured].flatMap((d) => {
+    const chart = byDir.get(d.dir);
+    return chart && top.includes(chart) ? [make(chart, d)] : [];
+  });
   const pointedAt = new Set(declared.map((r) => r.dir));
   return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
 }
