@@ -60,8 +60,17 @@ export function annotations(raw: Report): Annotation[] {
       line: change.line,
     });
   }
-  for (const d of report.diagnostics.filter((d) => d.severity !== 'error')) {
+  for (const d of report.diagnostics.filter((d) => d.severity === 'warning')) {
     out.push({ level: 'warning', title: 'Skipped input', message: d.message, file: d.file, line: d.line });
+  }
+  for (const d of report.diagnostics.filter((d) => d.severity === 'notice')) {
+    out.push({
+      level: 'notice',
+      title: 'Config Rollout Guard note',
+      message: d.message,
+      file: d.file,
+      line: d.line,
+    });
   }
   return out;
 }
