@@ -49106,6 +49106,8 @@ function findCharts(charts, controllers, releases, filesUnder, only) {
             valueFiles: declaration.valueFiles ?? [],
             values: declaration.values ?? [],
             parameters: declaration.parameters ?? [],
+            valuesFrom: declaration.valuesFrom ?? [],
+            unrenderable: null,
             declaredBy: by,
         };
     };
@@ -49190,6 +49192,20 @@ function declarations$1(object) {
                 namespace: target ?? object.namespace ?? undefined,
                 valueFiles: strings$1(chartSpec.valuesFiles).flatMap((f) => repoPath$1(f) ?? []),
                 values: isRecord(spec.values) ? [spec.values] : [],
+                valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+                    .filter(isRecord)
+                    .flatMap((v) => (v.kind === 'ConfigMap' || v.kind === 'Secret') && typeof v.name === 'string'
+                    ? [
+                        {
+                            kind: v.kind,
+                            name: v.name,
+                            namespace: object.namespace,
+                            valuesKey: typeof v.valuesKey === 'string' ? v.valuesKey : 'values.yaml',
+                            targetPath: typeof v.targetPath === 'string' ? v.targetPath : null,
+                            optional: v.optional === true,
+                        },
+                    ]
+                    : []),
             },
         ];
     }
@@ -49206,6 +49222,37 @@ function parseValues(text) {
 }
 const plain = (value) => typeof value === 'string' && value !== '' && !value.includes('{{') ? value : undefined;
 const strings$1 = (value) => (Array.isArray(value) ? value : []).filter((x) => typeof x === 'string');
+/**
+ * The values a `valuesFrom` entry gives, from the ConfigMaps and Secrets defined in the repository:
+ * the parsed values document, or the text set at `targetPath` (as `--set path=text`). `null` when
+ * the object or its key is not there.
+ */
+function valuesFromObject(source, objects) {
+    const object = objects.find((o) => o.kind === source.kind &&
+        o.name === source.name &&
+        (o.namespace === source.namespace || o.namespace === null || source.namespace === null));
+    if (!object)
+        return null;
+    const field = (name) => isRecord(object.body[name]) ? object.body[name] : {};
+    const plain = source.kind === 'Secret' ? field('stringData')[source.valuesKey] : undefined;
+    const encoded = field('data')[source.valuesKey];
+    const text = typeof plain === 'string'
+        ? plain
+        : typeof encoded !== 'string'
+            ? null
+            : source.kind === 'Secret'
+                ? Buffer.from(encoded, 'base64').toString('utf8')
+                : encoded;
+    if (text === null)
+        return null;
+    if (!source.targetPath)
+        return parseValues(text);
+    const keys = source.targetPath.split('.');
+    let value = { [keys.pop()]: text };
+    for (const key of keys.reverse())
+        value = { [key]: value };
+    return value;
+}
 
 /**
  * The template each document of `helm template` output comes from, by output line: helm writes
@@ -49339,6 +49386,8 @@ async function renderCharts(helm, roots, files, timeoutMs) {
         await mkdir$1(join(tree, VALUES_DIR), { recursive: true });
         const results = await pool(roots.length, availableParallelism(), async (i) => {
             const root = roots[i];
+            if (root.unrenderable)
+                return { ok: false, message: root.unrenderable };
             const inline = await Promise.all(root.values.map(async (values, j) => {
                 const path = join(VALUES_DIR, `${i}-${j}.yaml`);
                 await writeFile$1(join(tree, path), JSON.stringify(values));
@@ -49519,7 +49568,36 @@ async function discover$2({ repo, rev, settings, files, controllers }, found) {
     const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
     const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
     const filesUnder = (dir) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-    return findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), settings.charts, filesUnder, settings.roots);
+    const roots = findCharts(charts, declaring.filter((o) => o.kind !== 'Kustomization'), settings.charts, filesUnder, settings.roots);
+    await readValuesFrom(repo, rev, settings, roots);
+    return roots;
+}
+/**
+ * Flux `valuesFrom`: the ConfigMaps and Secrets named are looked up where they are defined in the
+ * repository (their files join the closure); one that is not there, and not optional, leaves the
+ * release unrenderable as Flux would render it.
+ */
+async function readValuesFrom(repo, rev, settings, roots) {
+    const names = [...new Set(roots.flatMap((r) => r.valuesFrom.map((v) => v.name)))];
+    if (names.length === 0)
+        return;
+    const files = (await repo.grep(rev, names)).filter(settings.selected);
+    const texts = await repo.readMany(rev, files);
+    const objects = files.flatMap((file, i) => texts[i] === null ? [] : parseManifests(file, texts[i]).objects);
+    for (const root of roots) {
+        const values = [];
+        for (const source of root.valuesFrom) {
+            const found = valuesFromObject(source, objects);
+            const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
+            if (defined)
+                root.closure.add(defined.file);
+            if (found)
+                values.push(found);
+            else if (!source.optional)
+                root.unrenderable ??= `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`;
+        }
+        root.values = [...values, ...root.values];
+    }
 }
 /** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
 function readRender$1(yaml, root, tree, diagnostics) {
@@ -49597,6 +49675,10 @@ function pointAtEdit$1(change, { root, head, changed, headTree, baseTree }) {
             file: declaring,
             line: firstDifference$1(text(baseTree, declaring), text(headTree, declaring)),
         };
+    // A values file outside the chart (a Flux valuesFrom ConfigMap) changed: its first changed line.
+    const input = [...changed].find((f) => root.dir !== '' && root.closure.has(f) && !f.startsWith(`${root.dir}/`) && baseTree.has(f));
+    if (input)
+        return { ...change, file: input, line: firstDifference$1(text(baseTree, input), text(headTree, input)) };
     return change;
 }
 function firstDifference$1(before, after) {

@@ -211,6 +211,40 @@ spec:
     ]);
   });
 
+  test('a Flux HelmRelease with valuesFrom: the values ConfigMap beside it is read, and one not in the repository leaves it not checked', async () => {
+    const release = (from: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+  namespace: apps
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: repo}
+  valuesFrom:
+    - kind: ConfigMap
+      name: ${from}
+`;
+    const values = (timeout: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: |\n    config:\n      timeout: ${timeout}\n`;
+    const base = {
+      ...chart(),
+      'apps/web.yaml': release('web-values'),
+      'apps/web-values.yaml': values('10s'),
+    };
+    const report = await check(base, { 'apps/web-values.yaml': values('20s') });
+    expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment apps/web']);
+    expect(
+      report.changes.map((c) => `${c.namespace}/${c.name} ${c.keys.modified.join(',')} ${c.file}:${c.line}`),
+    ).toEqual(['apps/web-config TIMEOUT apps/web-values.yaml:9']);
+
+    const missing = await check(base, { 'apps/web.yaml': release('nowhere'), 'chart/values.yaml': slower });
+    expect(missing.notChecked.map((n) => n.message)).toEqual([
+      'helm could not render chart (HelmRelease web) at head: valuesFrom ConfigMap nowhere (key values.yaml) is not defined in this repository.',
+    ]);
+  });
+
   test('a chart whose dependencies are not vendored: not checked, with how to vendor them', async () => {
     const withDependency =
       CHART +

@@ -1,6 +1,12 @@
 import { posix } from 'node:path';
 import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types.js';
-import { CHART_FILE, findCharts, readChart, type ChartRoot } from '../../stages/2-sources/helm/chart.js';
+import {
+  CHART_FILE,
+  findCharts,
+  readChart,
+  valuesFromObject,
+  type ChartRoot,
+} from '../../stages/2-sources/helm/chart.js';
 import {
   changedValues,
   kindLine,
@@ -61,13 +67,47 @@ async function discover(
   const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
   const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-  return findCharts(
+  const roots = findCharts(
     charts,
     declaring.filter((o) => o.kind !== 'Kustomization'),
     settings.charts,
     filesUnder,
     settings.roots,
   );
+  await readValuesFrom(repo, rev, settings, roots);
+  return roots;
+}
+
+/**
+ * Flux `valuesFrom`: the ConfigMaps and Secrets named are looked up where they are defined in the
+ * repository (their files join the closure); one that is not there, and not optional, leaves the
+ * release unrenderable as Flux would render it.
+ */
+async function readValuesFrom(
+  repo: Snapshot['repo'],
+  rev: Snapshot['rev'],
+  settings: Settings,
+  roots: ChartRoot[],
+): Promise<void> {
+  const names = [...new Set(roots.flatMap((r) => r.valuesFrom.map((v) => v.name)))];
+  if (names.length === 0) return;
+  const files = (await repo.grep(rev, names)).filter(settings.selected);
+  const texts = await repo.readMany(rev, files);
+  const objects = files.flatMap((file, i) =>
+    texts[i] === null ? [] : parseManifests(file, texts[i]!).objects,
+  );
+  for (const root of roots) {
+    const values: Record<string, unknown>[] = [];
+    for (const source of root.valuesFrom) {
+      const found = valuesFromObject(source, objects);
+      const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
+      if (defined) root.closure.add(defined.file);
+      if (found) values.push(found);
+      else if (!source.optional)
+        root.unrenderable ??= `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`;
+    }
+    root.values = [...values, ...root.values];
+  }
 }
 
 /** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
@@ -157,6 +197,12 @@ function pointAtEdit(
       file: declaring,
       line: firstDifference(text(baseTree, declaring), text(headTree, declaring)),
     };
+  // A values file outside the chart (a Flux valuesFrom ConfigMap) changed: its first changed line.
+  const input = [...changed].find(
+    (f) => root.dir !== '' && root.closure.has(f) && !f.startsWith(`${root.dir}/`) && baseTree.has(f),
+  );
+  if (input)
+    return { ...change, file: input, line: firstDifference(text(baseTree, input), text(headTree, input)) };
   return change;
 }
 

@@ -26,6 +26,20 @@ export interface ChartRoot extends RenderRoot {
   values: Record<string, unknown>[];
   /** Argo CD `helm.parameters`: `--set`, or `--set-string` when `forceString`. */
   parameters: { name: string; value: string; string: boolean }[];
+  /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
+  valuesFrom: ValuesFrom[];
+  /** Why the release cannot be rendered as the controller would (a `valuesFrom` not in the repository). */
+  unrenderable: string | null;
+}
+
+/** One Flux `valuesFrom` entry: values kept in a ConfigMap or Secret beside the HelmRelease. */
+export interface ValuesFrom {
+  kind: 'ConfigMap' | 'Secret';
+  name: string;
+  namespace: string | null;
+  valuesKey: string;
+  targetPath: string | null;
+  optional: boolean;
 }
 
 /** A release the configuration file declares: a chart rendered once more, with these values. */
@@ -85,6 +99,8 @@ export function findCharts(
       valueFiles: declaration.valueFiles ?? [],
       values: declaration.values ?? [],
       parameters: declaration.parameters ?? [],
+      valuesFrom: declaration.valuesFrom ?? [],
+      unrenderable: null,
       declaredBy: by,
     };
   };
@@ -168,6 +184,22 @@ function declarations(object: ManifestObject): Declaration[] {
         namespace: target ?? object.namespace ?? undefined,
         valueFiles: strings(chartSpec.valuesFiles).flatMap((f) => repoPath(f) ?? []),
         values: isRecord(spec.values) ? [spec.values] : [],
+        valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
+          .filter(isRecord)
+          .flatMap((v): ValuesFrom[] =>
+            (v.kind === 'ConfigMap' || v.kind === 'Secret') && typeof v.name === 'string'
+              ? [
+                  {
+                    kind: v.kind,
+                    name: v.name,
+                    namespace: object.namespace,
+                    valuesKey: typeof v.valuesKey === 'string' ? v.valuesKey : 'values.yaml',
+                    targetPath: typeof v.targetPath === 'string' ? v.targetPath : null,
+                    optional: v.optional === true,
+                  },
+                ]
+              : [],
+          ),
       },
     ];
   }
@@ -188,3 +220,39 @@ const plain = (value: unknown): string | undefined =>
 
 const strings = (value: unknown): string[] =>
   (Array.isArray(value) ? value : []).filter((x): x is string => typeof x === 'string');
+
+/**
+ * The values a `valuesFrom` entry gives, from the ConfigMaps and Secrets defined in the repository:
+ * the parsed values document, or the text set at `targetPath` (as `--set path=text`). `null` when
+ * the object or its key is not there.
+ */
+export function valuesFromObject(
+  source: ValuesFrom,
+  objects: readonly ManifestObject[],
+): Record<string, unknown> | null {
+  const object = objects.find(
+    (o) =>
+      o.kind === source.kind &&
+      o.name === source.name &&
+      (o.namespace === source.namespace || o.namespace === null || source.namespace === null),
+  );
+  if (!object) return null;
+  const field = (name: string) =>
+    isRecord(object.body[name]) ? (object.body[name] as Record<string, unknown>) : {};
+  const plain = source.kind === 'Secret' ? field('stringData')[source.valuesKey] : undefined;
+  const encoded = field('data')[source.valuesKey];
+  const text =
+    typeof plain === 'string'
+      ? plain
+      : typeof encoded !== 'string'
+        ? null
+        : source.kind === 'Secret'
+          ? Buffer.from(encoded, 'base64').toString('utf8')
+          : encoded;
+  if (text === null) return null;
+  if (!source.targetPath) return parseValues(text);
+  const keys = source.targetPath.split('.');
+  let value: Record<string, unknown> = { [keys.pop()!]: text };
+  for (const key of keys.reverse()) value = { [key]: value };
+  return value;
+}

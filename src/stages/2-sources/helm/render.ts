@@ -47,6 +47,7 @@ export async function renderCharts(
     await mkdir(join(tree, VALUES_DIR), { recursive: true });
     const results = await pool(roots.length, availableParallelism(), async (i) => {
       const root = roots[i];
+      if (root.unrenderable) return { ok: false, message: root.unrenderable } as const;
       const inline = await Promise.all(
         root.values.map(async (values, j) => {
           const path = join(VALUES_DIR, `${i}-${j}.yaml`);
