@@ -49541,7 +49541,8 @@ function helmRenderer(settings) {
             // The chart rendered again at head with only its version changed: a checksum that moves then
             // hashes labels, not data, and restarts the pods on every chart upgrade.
             const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
-            const bumped = chartText === undefined ? null : bumpVersion(chartText);
+            const summed = workloads.some((w) => w.templates.some((t) => Object.keys(annotationsOf$1(t.template)).some((k) => CHECKSUM_LIKE.test(k))));
+            const bumped = chartText === undefined || !summed ? null : bumpVersion(chartText);
             let probe = [];
             if (bumped !== null) {
                 const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));

@@ -17,7 +17,8 @@ import {
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
 import type { Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
-import { checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
+import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
+import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
 
@@ -38,7 +39,10 @@ export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
       // The chart rendered again at head with only its version changed: a checksum that moves then
       // hashes labels, not data, and restarts the pods on every chart upgrade.
       const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
-      const bumped = chartText === undefined ? null : bumpVersion(chartText);
+      const summed = workloads.some((w) =>
+        w.templates.some((t) => Object.keys(annotationsOf(t.template)).some((k) => CHECKSUM_LIKE.test(k))),
+      );
+      const bumped = chartText === undefined || !summed ? null : bumpVersion(chartText);
       let probe: ManifestObject[] = [];
       if (bumped !== null) {
         const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));

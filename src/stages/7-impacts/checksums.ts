@@ -5,7 +5,7 @@ import type { Consumer } from '../5-references/consumers.js';
 import { annotationsOf, managedElsewhere } from './reloaders.js';
 
 /** Helm's documented cure, and its spellings: `checksum/config`, `configHash`, our own stamp. */
-const CHECKSUM_LIKE = /checksum|hash/i;
+export const CHECKSUM_LIKE = /checksum|hash/i;
 
 export interface ChecksumContext {
   /** The workload's template file text, to point at the annotation's own line. */
