@@ -29213,10 +29213,10 @@ class Repository {
         this.git = git;
     }
     static async open(dir) {
-        const git = wo({ baseDir: dir, ...SAFE });
         let root;
         try {
-            root = (await git.revparse(['--show-toplevel'])).trim();
+            // simple-git throws at construction for a directory that does not exist: the same message then.
+            root = (await wo({ baseDir: dir, ...SAFE }).revparse(['--show-toplevel'])).trim();
         }
         catch {
             throw new UsageError(`${dir} is not inside a git repository.`);
@@ -29896,22 +29896,7 @@ function painter(colour) {
 }
 
 const VERSION = packageJson.version;
-const USAGE = `Usage:
-  config-rollout-guard check --base REV [--head REV] [options]
-      Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
-      (default head: the working tree, uncommitted changes included).
-      --format text|json|markdown|sarif
-                                      (default text; sarif: SARIF 2.1.0 for GitHub code scanning)
-      --fail-on dormant|manual|none   exit 1 on impacts at or above this status (default dormant)
-      --verbose                       also list workloads that reference a changed config but are not affected
-  config-rollout-guard fix [--base REV] [--dry-run]
-      Writes a content-hash annotation into the pod template of each workload that --base..working tree
-      leaves dormant or with a stale hash, so applying the change rolls it. Without --base: into every
-      workload that reads a config (adoption). --dry-run prints the diff and writes nothing.
-  config-rollout-guard scan [--rev REV] [--format text|json]
-      Every workload → ConfigMap/Secret reference at REV (default: the working tree).
-
-Common options:
+const COMMON_HELP = `Common options:
   --repo DIR                 the git repository (default: the current directory)
   --include GLOB             manifest files to read, repeatable (default **/*.yaml, **/*.yml, **/*.json);
                              a GLOB without a slash matches file names at any depth
@@ -29929,6 +29914,68 @@ Common options:
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
+  -h, --help                 this help`;
+const COMMON = {
+    repo: { type: 'string' },
+    include: { type: 'string', multiple: true },
+    exclude: { type: 'string', multiple: true },
+    'pod-template': { type: 'string', multiple: true },
+    annotation: { type: 'string' },
+    render: { type: 'string' },
+    root: { type: 'string', multiple: true },
+    kustomize: { type: 'string' },
+    helm: { type: 'string' },
+    config: { type: 'string' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+};
+/** Each command with the options it takes (beyond the common ones) and its help. */
+const COMMANDS = {
+    check: {
+        options: {
+            base: { type: 'string' },
+            head: { type: 'string' },
+            format: { type: 'string' },
+            'fail-on': { type: 'string' },
+            verbose: { type: 'boolean', short: 'v' },
+        },
+        help: `config-rollout-guard check --base REV [--head REV] [options]
+    Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
+    (default head: the working tree, uncommitted changes included).
+  --base REV                 the revision the change starts from (required)
+  --head REV                 the revision it ends at (default: the working tree)
+  --format text|json|markdown|sarif
+                             default text; sarif: SARIF 2.1.0 for GitHub code scanning
+  --fail-on dormant|manual|none
+                             exit 1 on impacts at or above this status (default dormant)
+  -v, --verbose              also list workloads that reference a changed config but are not affected`,
+    },
+    fix: {
+        options: { base: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+        help: `config-rollout-guard fix [--base REV] [--dry-run] [options]
+    Writes a content-hash annotation (in a chart: a data-only checksum in its template) into the pod
+    template of each workload that --base..working tree leaves dormant or with a stale hash, so
+    applying the change rolls it. Without --base: into every workload that reads a config (adoption).
+  --base REV                 the revision the change starts from
+  --dry-run                  print the diff, write nothing`,
+    },
+    scan: {
+        options: { rev: { type: 'string' }, format: { type: 'string' } },
+        help: `config-rollout-guard scan [--rev REV] [--format text|json] [options]
+    Every workload → ConfigMap/Secret reference at REV, rendered roots included, with the charts'
+    checksum notes.
+  --rev REV                  the revision (default: the working tree)
+  --format text|json         default text`,
+    },
+};
+const USAGE = `Usage:
+${Object.values(COMMANDS)
+    .map((c) => `  ${c.help.slice(0, c.help.indexOf('\n  -')).replaceAll('\n', '\n  ')}`)
+    .join('\n')}
+
+Run config-rollout-guard COMMAND --help for the options of a command.
+
+${COMMON_HELP}
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
@@ -29936,6 +29983,7 @@ config-rollout-guard --version prints the version.
 
 Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
 `;
+const commandHelp = (command) => `Usage: ${COMMANDS[command].help}\n\n${COMMON_HELP}\n\nExit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.\n`;
 async function run(argv, io) {
     try {
         return await dispatch(argv, io);
@@ -29959,9 +30007,11 @@ async function dispatch(argv, io) {
         io.stdout(USAGE);
         return command === undefined ? 2 : 0;
     }
-    const { values } = parse(rest);
+    if (!Object.hasOwn(COMMANDS, command))
+        throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
+    const values = parse(command, rest);
     if (values.help) {
-        io.stdout(USAGE);
+        io.stdout(commandHelp(command));
         return 0;
     }
     const repo = await Repository.open(values.repo ?? io.cwd);
@@ -30039,43 +30089,29 @@ async function dispatch(argv, io) {
                 : renderScanText(report, { colour: io.colour, verbose: false }));
             return 0;
         }
-        throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
+        return 2;
     }
     finally {
         repo.close();
     }
 }
-function parse(args) {
+/** The values a command was given; an option of another command, or none at all, is a usage error. */
+function parse(command, args) {
+    const options = { ...COMMON, ...COMMANDS[command].options };
     try {
-        return parseArgs({
-            args,
-            strict: true,
-            allowPositionals: false,
-            options: {
-                repo: { type: 'string' },
-                base: { type: 'string' },
-                head: { type: 'string' },
-                rev: { type: 'string' },
-                format: { type: 'string' },
-                'fail-on': { type: 'string' },
-                include: { type: 'string', multiple: true },
-                exclude: { type: 'string', multiple: true },
-                'pod-template': { type: 'string', multiple: true },
-                verbose: { type: 'boolean', short: 'v' },
-                'dry-run': { type: 'boolean' },
-                annotation: { type: 'string' },
-                render: { type: 'string' },
-                root: { type: 'string', multiple: true },
-                kustomize: { type: 'string' },
-                helm: { type: 'string' },
-                config: { type: 'string' },
-                'no-color': { type: 'boolean' },
-                help: { type: 'boolean', short: 'h' },
-            },
-        });
+        const { values } = parseArgs({ args, strict: true, allowPositionals: false, options });
+        return values;
     }
     catch (error) {
-        throw new UsageError(`${error.message}. See --help.`);
+        const flag = /'(-{1,2}[^' ]+)'/.exec(error.message)?.[1];
+        const name = flag?.replace(/^-+/, '').replace(/=.*$/, '');
+        const owners = Object.keys(COMMANDS).filter((c) => name && name in COMMANDS[c].options);
+        const own = Object.keys(COMMANDS[command].options)
+            .map((o) => `--${o}`)
+            .join(', ');
+        if (owners.length)
+            throw new UsageError(`${flag} does not apply to ${command} (only to ${owners.join(', ')}). ${command} takes ${own} and the common options; see ${command} --help.`);
+        throw new UsageError(`${error.message.replace(/\. To specify a positional.*$/s, '').replace(/\.$/, '')}. See ${command} --help.`);
     }
 }
 function oneOf(flag, value, allowed) {

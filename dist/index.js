@@ -63966,10 +63966,10 @@ class Repository {
         this.git = git;
     }
     static async open(dir) {
-        const git = wo({ baseDir: dir, ...SAFE });
         let root;
         try {
-            root = (await git.revparse(['--show-toplevel'])).trim();
+            // simple-git throws at construction for a directory that does not exist: the same message then.
+            root = (await wo({ baseDir: dir, ...SAFE }).revparse(['--show-toplevel'])).trim();
         }
         catch {
             throw new UsageError(`${dir} is not inside a git repository.`);

@@ -210,6 +210,47 @@ describe('usage errors exit 2 with a message', () => {
     expect(stderr).toMatch(message);
   });
 
+  test.each([
+    [
+      ['scan', '--base', 'HEAD'],
+      'config-rollout-guard: --base does not apply to scan (only to check, fix). scan takes --rev, --format and the common options; see scan --help.',
+    ],
+    [
+      ['fix', '--format', 'json'],
+      'config-rollout-guard: --format does not apply to fix (only to check, scan). fix takes --base, --dry-run and the common options; see fix --help.',
+    ],
+    [
+      ['check', '--base', 'HEAD', '--dry-run'],
+      'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose and the common options; see check --help.',
+    ],
+    [['scan', '--nope'], "config-rollout-guard: Unknown option '--nope'. See scan --help."],
+    [
+      ['check', '--base', 'HEAD', '--repo', '/nonexistent/dir'],
+      'config-rollout-guard: /nonexistent/dir is not inside a git repository.',
+    ],
+  ])('%j: exit 2, one line', async (args, line) => {
+    const { code, stderr } = await cli([...args], { cwd: dormantRepo.repo.dir });
+    expect(code).toBe(2);
+    expect(stderr).toBe(`${line}\n`);
+  });
+
+  test.each(['check', 'fix', 'scan'])(
+    '%s --help: that command’s options and the common ones, exit 0',
+    async (command) => {
+      const { code, stdout, stderr } = await cli([command, '--help']);
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout.split('\n')[0]).toMatch(new RegExp(`^Usage: config-rollout-guard ${command} `));
+      expect(stdout).toContain('Common options:');
+      for (const [other, flag] of [
+        ['check', '--fail-on'],
+        ['fix', '--dry-run'],
+        ['scan', '--rev'],
+      ])
+        expect(stdout.includes(flag)).toBe(other === command);
+    },
+  );
+
   test('outside a git repository', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crg-nogit-'));
     const { code, stderr } = await cli(['check', '--base', 'HEAD'], { cwd: dir });

@@ -26,22 +26,7 @@ export interface Io {
   env: Record<string, string | undefined>;
 }
 
-const USAGE = `Usage:
-  config-rollout-guard check --base REV [--head REV] [options]
-      Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
-      (default head: the working tree, uncommitted changes included).
-      --format text|json|markdown|sarif
-                                      (default text; sarif: SARIF 2.1.0 for GitHub code scanning)
-      --fail-on dormant|manual|none   exit 1 on impacts at or above this status (default dormant)
-      --verbose                       also list workloads that reference a changed config but are not affected
-  config-rollout-guard fix [--base REV] [--dry-run]
-      Writes a content-hash annotation into the pod template of each workload that --base..working tree
-      leaves dormant or with a stale hash, so applying the change rolls it. Without --base: into every
-      workload that reads a config (adoption). --dry-run prints the diff and writes nothing.
-  config-rollout-guard scan [--rev REV] [--format text|json]
-      Every workload → ConfigMap/Secret reference at REV (default: the working tree).
-
-Common options:
+const COMMON_HELP = `Common options:
   --repo DIR                 the git repository (default: the current directory)
   --include GLOB             manifest files to read, repeatable (default **/*.yaml, **/*.yml, **/*.json);
                              a GLOB without a slash matches file names at any depth
@@ -59,6 +44,72 @@ Common options:
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
+  -h, --help                 this help`;
+
+const COMMON = {
+  repo: { type: 'string' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  'pod-template': { type: 'string', multiple: true },
+  annotation: { type: 'string' },
+  render: { type: 'string' },
+  root: { type: 'string', multiple: true },
+  kustomize: { type: 'string' },
+  helm: { type: 'string' },
+  config: { type: 'string' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Each command with the options it takes (beyond the common ones) and its help. */
+const COMMANDS = {
+  check: {
+    options: {
+      base: { type: 'string' },
+      head: { type: 'string' },
+      format: { type: 'string' },
+      'fail-on': { type: 'string' },
+      verbose: { type: 'boolean', short: 'v' },
+    },
+    help: `config-rollout-guard check --base REV [--head REV] [options]
+    Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
+    (default head: the working tree, uncommitted changes included).
+  --base REV                 the revision the change starts from (required)
+  --head REV                 the revision it ends at (default: the working tree)
+  --format text|json|markdown|sarif
+                             default text; sarif: SARIF 2.1.0 for GitHub code scanning
+  --fail-on dormant|manual|none
+                             exit 1 on impacts at or above this status (default dormant)
+  -v, --verbose              also list workloads that reference a changed config but are not affected`,
+  },
+  fix: {
+    options: { base: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    help: `config-rollout-guard fix [--base REV] [--dry-run] [options]
+    Writes a content-hash annotation (in a chart: a data-only checksum in its template) into the pod
+    template of each workload that --base..working tree leaves dormant or with a stale hash, so
+    applying the change rolls it. Without --base: into every workload that reads a config (adoption).
+  --base REV                 the revision the change starts from
+  --dry-run                  print the diff, write nothing`,
+  },
+  scan: {
+    options: { rev: { type: 'string' }, format: { type: 'string' } },
+    help: `config-rollout-guard scan [--rev REV] [--format text|json] [options]
+    Every workload → ConfigMap/Secret reference at REV, rendered roots included, with the charts'
+    checksum notes.
+  --rev REV                  the revision (default: the working tree)
+  --format text|json         default text`,
+  },
+} as const;
+type Command = keyof typeof COMMANDS;
+
+const USAGE = `Usage:
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.help.slice(0, c.help.indexOf('\n  -')).replaceAll('\n', '\n  ')}`)
+  .join('\n')}
+
+Run config-rollout-guard COMMAND --help for the options of a command.
+
+${COMMON_HELP}
 
 Keyed hashes: set CONFIG_ROLLOUT_GUARD_HASH_KEY to hash with HMAC-SHA256 (see docs/hash-spec.md).
 
@@ -66,6 +117,9 @@ config-rollout-guard --version prints the version.
 
 Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.
 `;
+
+const commandHelp = (command: Command) =>
+  `Usage: ${COMMANDS[command].help}\n\n${COMMON_HELP}\n\nExit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.\n`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
@@ -90,9 +144,11 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     io.stdout(USAGE);
     return command === undefined ? 2 : 0;
   }
-  const { values } = parse(rest);
+  if (!Object.hasOwn(COMMANDS, command))
+    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
+  const values = parse(command as Command, rest);
   if (values.help) {
-    io.stdout(USAGE);
+    io.stdout(commandHelp(command as Command));
     return 0;
   }
   const repo = await Repository.open(values.repo ?? io.cwd);
@@ -167,43 +223,56 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       );
       return 0;
     }
-    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
+    return 2;
   } finally {
     repo.close();
   }
 }
 
-function parse(args: string[]) {
+/** The values a command was given; an option of another command, or none at all, is a usage error. */
+function parse(command: Command, args: string[]) {
+  const options = { ...COMMON, ...COMMANDS[command].options };
   try {
-    return parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        repo: { type: 'string' },
-        base: { type: 'string' },
-        head: { type: 'string' },
-        rev: { type: 'string' },
-        format: { type: 'string' },
-        'fail-on': { type: 'string' },
-        include: { type: 'string', multiple: true },
-        exclude: { type: 'string', multiple: true },
-        'pod-template': { type: 'string', multiple: true },
-        verbose: { type: 'boolean', short: 'v' },
-        'dry-run': { type: 'boolean' },
-        annotation: { type: 'string' },
-        render: { type: 'string' },
-        root: { type: 'string', multiple: true },
-        kustomize: { type: 'string' },
-        helm: { type: 'string' },
-        config: { type: 'string' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { values } = parseArgs({ args, strict: true, allowPositionals: false, options });
+    return values as Values;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}. See --help.`);
+    const flag = /'(-{1,2}[^' ]+)'/.exec((error as Error).message)?.[1];
+    const name = flag?.replace(/^-+/, '').replace(/=.*$/, '');
+    const owners = (Object.keys(COMMANDS) as Command[]).filter((c) => name && name in COMMANDS[c].options);
+    const own = Object.keys(COMMANDS[command].options)
+      .map((o) => `--${o}`)
+      .join(', ');
+    if (owners.length)
+      throw new UsageError(
+        `${flag} does not apply to ${command} (only to ${owners.join(', ')}). ${command} takes ${own} and the common options; see ${command} --help.`,
+      );
+    throw new UsageError(
+      `${(error as Error).message.replace(/\. To specify a positional.*$/s, '').replace(/\.$/, '')}. See ${command} --help.`,
+    );
   }
+}
+
+/** What any command's options parse to: strings, repeated strings, flags. */
+interface Values {
+  repo?: string;
+  include?: string[];
+  exclude?: string[];
+  'pod-template'?: string[];
+  annotation?: string;
+  render?: string;
+  root?: string[];
+  kustomize?: string;
+  helm?: string;
+  config?: string;
+  'no-color'?: boolean;
+  help?: boolean;
+  base?: string;
+  head?: string;
+  rev?: string;
+  format?: string;
+  'fail-on'?: string;
+  verbose?: boolean;
+  'dry-run'?: boolean;
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

@@ -39,10 +39,10 @@ export class Repository {
   ) {}
 
   static async open(dir: string): Promise<Repository> {
-    const git = simpleGit({ baseDir: dir, ...SAFE });
     let root: string;
     try {
-      root = (await git.revparse(['--show-toplevel'])).trim();
+      // simple-git throws at construction for a directory that does not exist: the same message then.
+      root = (await simpleGit({ baseDir: dir, ...SAFE }).revparse(['--show-toplevel'])).trim();
     } catch {
       throw new UsageError(`${dir} is not inside a git repository.`);
     }
