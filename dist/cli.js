@@ -112,9 +112,12 @@ class ConfigIndex {
 const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const verb = (n, one, many) => (n === 1 ? one : many);
-const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
-    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-    '(the GitHub Action does the same with `mode: fix`).';
+const FIX = (base, where) => where === 'terminal'
+    ? `Run \`config-rollout-guard fix --base ${base}\` and commit the result: it writes a content-hash ` +
+        'annotation (in a chart, a data-only checksum in its template) into each affected pod template, so applying the change rolls the pods.'
+    : 'Set `mode: fix` on this workflow step and the next run commits a content-hash annotation (in a chart, a ' +
+        "data-only checksum in its template) into each affected pod template; on a fork's pull request it posts them " +
+        `as review suggestions. Locally: \`config-rollout-guard fix --base ${base}\`.`;
 /** Worst first: the order of this table is the order of every list of impacts. */
 const RULES = {
     dormant: {
@@ -219,10 +222,10 @@ function headline(report) {
         : 'No workload in the repository reads the changed keys.';
 }
 /** One sentence: what the reader should do about the worst findings. */
-function nextStep(report, base) {
+function nextStep(report, base, where) {
     const counts = countByStatus(report);
     const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-    return worst ? RULES[worst].next(base) : null;
+    return worst ? RULES[worst].next(base, where) : null;
 }
 
 /** Reading values of unknown shape, as parsed YAML is. */
@@ -13333,11 +13336,18 @@ function computeImpacts(input) {
         }
         const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
         const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
-        result.impacts.push({ ...verdict, workload: summary, configs, delivery });
+        const reason = verdict.reason === DORMANT_REASON && delivery.every((d) => d === 'volume')
+            ? VOLUME_DORMANT_REASON
+            : verdict.reason;
+        result.impacts.push({ ...verdict, reason, workload: summary, configs, delivery });
     }
     result.impacts.sort(compareImpacts);
     return result;
 }
+const DORMANT_REASON = 'the pod template is unchanged, so running pods keep the old config';
+// Mounted files do change in running pods: what stays old is what the application already read.
+const VOLUME_DORMANT_REASON = 'the pod template is unchanged: the mounted files change within about a minute, but the app keeps its old config ' +
+    'unless it re-reads them (if it does, annotate the workload config-rollout-guard/reloads: volume)';
 /**
  * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
  * reloader that covers every changed config through every path it is read makes `dormant` into
@@ -13445,7 +13455,7 @@ function status(workload, owner, input) {
             valueDigest(before.templates.map((t) => t.template));
     return templateChanged
         ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+        : { status: 'dormant', reason: DORMANT_REASON };
 }
 
 const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'];
@@ -29467,7 +29477,7 @@ function forTerminal(value) {
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
-    volume: 'volume: files update in place after a minute or so, and the app must re-read them',
+    volume: 'volume: files update in place',
     mount: 'read when the volume is mounted, at pod start',
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
@@ -29579,7 +29589,11 @@ function renderMarkdown(report, options = {}) {
             out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
         out.push('');
     }
-    const next = nextStep(report, shortSha(report.base));
+    if (report.impacts.some((i) => i.status === 'dormant'))
+        out.push('<sub>_dormant_: the config changes but the pod template does not, so running pods keep the old config until ' +
+            'they are replaced for another reason — weeks later, all at once. To accept one on purpose, annotate the ' +
+            'workload `config-rollout-guard/ignore: "<reason>"`.</sub>', '');
+    const next = nextStep(report, shortSha(report.base), options.where ?? 'terminal');
     if (next)
         out.push(`**Next:** ${next}`, '');
     const details = [];
@@ -29810,7 +29824,7 @@ function renderText(raw, options) {
             out.push(`  ${d.file}:${d.line}  ${d.message}`);
         out.push('');
     }
-    const next = nextStep(report, shortSha(report.base));
+    const next = nextStep(report, shortSha(report.base), 'terminal');
     if (next)
         out.push(`${paint('bold', 'Next:')} ${next}`);
     return out.join('\n').replace(/\n+$/, '') + '\n';

@@ -39293,9 +39293,12 @@ function match(base, head, baseOf, key) {
 const FAIL_ON_VALUES = ['dormant', 'manual', 'none'];
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const verb = (n, one, many) => (n === 1 ? one : many);
-const FIX = (base) => `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
-    'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-    '(the GitHub Action does the same with `mode: fix`).';
+const FIX = (base, where) => where === 'terminal'
+    ? `Run \`config-rollout-guard fix --base ${base}\` and commit the result: it writes a content-hash ` +
+        'annotation (in a chart, a data-only checksum in its template) into each affected pod template, so applying the change rolls the pods.'
+    : 'Set `mode: fix` on this workflow step and the next run commits a content-hash annotation (in a chart, a ' +
+        "data-only checksum in its template) into each affected pod template; on a fork's pull request it posts them " +
+        `as review suggestions. Locally: \`config-rollout-guard fix --base ${base}\`.`;
 /** Worst first: the order of this table is the order of every list of impacts. */
 const RULES = {
     dormant: {
@@ -39404,10 +39407,10 @@ function headline(report) {
         : 'No workload in the repository reads the changed keys.';
 }
 /** One sentence: what the reader should do about the worst findings. */
-function nextStep(report, base) {
+function nextStep(report, base, where) {
     const counts = countByStatus(report);
     const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-    return worst ? RULES[worst].next(base) : null;
+    return worst ? RULES[worst].next(base, where) : null;
 }
 
 /** The workload annotation by which a team opts a workload (or a config) out, with the reason as value. */
@@ -39635,11 +39638,18 @@ function computeImpacts(input) {
         }
         const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort();
         const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
-        result.impacts.push({ ...verdict, workload: summary, configs, delivery });
+        const reason = verdict.reason === DORMANT_REASON && delivery.every((d) => d === 'volume')
+            ? VOLUME_DORMANT_REASON
+            : verdict.reason;
+        result.impacts.push({ ...verdict, reason, workload: summary, configs, delivery });
     }
     result.impacts.sort(compareImpacts);
     return result;
 }
+const DORMANT_REASON = 'the pod template is unchanged, so running pods keep the old config';
+// Mounted files do change in running pods: what stays old is what the application already read.
+const VOLUME_DORMANT_REASON = 'the pod template is unchanged: the mounted files change within about a minute, but the app keeps its old config ' +
+    'unless it re-reads them (if it does, annotate the workload config-rollout-guard/reloads: volume)';
 /**
  * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
  * reloader that covers every changed config through every path it is read makes `dormant` into
@@ -39747,7 +39757,7 @@ function status(workload, owner, input) {
             valueDigest(before.templates.map((t) => t.template));
     return templateChanged
         ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-        : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+        : { status: 'dormant', reason: DORMANT_REASON };
 }
 
 var fastJsonStableStringify;
@@ -64220,7 +64230,7 @@ function forTerminal(value) {
 const DELIVERY_TEXT = {
     env: 'env: read only when a container starts',
     subPath: 'subPath mount: never updated in a running pod',
-    volume: 'volume: files update in place after a minute or so, and the app must re-read them',
+    volume: 'volume: files update in place',
     mount: 'read when the volume is mounted, at pod start',
     'image-pull': 'read at each image pull',
     unmounted: 'not mounted by any container',
@@ -64329,7 +64339,11 @@ function renderMarkdown(report, options = {}) {
             out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
         out.push('');
     }
-    const next = nextStep(report, shortSha(report.base));
+    if (report.impacts.some((i) => i.status === 'dormant'))
+        out.push('<sub>_dormant_: the config changes but the pod template does not, so running pods keep the old config until ' +
+            'they are replaced for another reason — weeks later, all at once. To accept one on purpose, annotate the ' +
+            'workload `config-rollout-guard/ignore: "<reason>"`.</sub>', '');
+    const next = nextStep(report, shortSha(report.base), options.where ?? 'terminal');
     if (next)
         out.push(`**Next:** ${next}`, '');
     const details = [];
@@ -68575,7 +68589,7 @@ async function runChecked() {
         // Outputs and summary first: whatever GitHub answers later, the report is written.
         const publish = async (fixSection) => {
             const reportPath = await publishOutputs(report);
-            const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
+            const markdown = renderMarkdown(report, { link, where: 'pull-request' }) + (fixSection ? `\n${fixSection}` : '');
             const note = `\n\n… The report is longer than a job summary can hold; the whole of it is the JSON at the \`report-path\` output (${reportPath}): upload it with actions/upload-artifact.\n`;
             await summary.addRaw(cut(markdown, MAX_SUMMARY_LENGTH, note)).write({ overwrite: true });
             return markdown;

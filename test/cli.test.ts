@@ -113,7 +113,9 @@ describe('check', () => {
     expect(plain.stdout).not.toContain('\u001b[');
     expect(plain.stdout).toContain('ConfigMap prod/app  changed app.conf  config/app.yaml:1');
     expect(plain.stdout).toMatch(/DORMANT\s+Deployment prod\/web {2}deploy\/web\.yaml:1/);
-    expect(plain.stdout).toContain('the pod template is unchanged, so running pods keep the old config');
+    expect(plain.stdout).toContain(
+      'the pod template is unchanged: the mounted files change within about a minute, but the app keeps its old config unless it re-reads them',
+    );
     expect(plain.stdout).toContain('via volumes[c].configMap ← containers[app] /c');
     expect(plain.stdout).toMatch(/^Next: /m);
     expect(plain.stderr).toBe('Failing: 2 workloads dormant (fail-on: dormant).\n');

@@ -116,7 +116,7 @@ describe('stale-hash', () => {
     ]);
     const text = await cli(['check', '--repo', repo.dir, '--base', stamped]);
     expect(text.stdout).toContain('1 workload carries a stale config hash.');
-    expect(text.stdout).toContain('Next: Run `npx config-rollout-guard fix --base');
+    expect(text.stdout).toContain('Next: Run `config-rollout-guard fix --base');
   });
 
   test('a hand-edited hash is stale even when no config changed', async () => {

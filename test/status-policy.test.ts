@@ -74,9 +74,9 @@ describe.each(STATUS_ORDER.flatMap((s) => [[s, true] as const, [s, false] as con
       const line = headline(report);
       if (hasFindings(report)) {
         expect(line).not.toMatch(/No ConfigMap or Secret content changes|picks it up|No workload/);
-        expect(nextStep(report, 'abc1234')).not.toBeNull();
+        expect(nextStep(report, 'abc1234', 'terminal')).not.toBeNull();
       } else {
-        expect(nextStep(report, 'abc1234')).toBeNull();
+        expect(nextStep(report, 'abc1234', 'terminal')).toBeNull();
       }
       expect(renderText(report, { colour: false, verbose: false })).toContain(status.toUpperCase());
     });

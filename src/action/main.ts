@@ -89,7 +89,8 @@ async function runChecked(): Promise<void> {
     // Outputs and summary first: whatever GitHub answers later, the report is written.
     const publish = async (fixSection: string) => {
       const reportPath = await publishOutputs(report);
-      const markdown = renderMarkdown(report, { link }) + (fixSection ? `\n${fixSection}` : '');
+      const markdown =
+        renderMarkdown(report, { link, where: 'pull-request' }) + (fixSection ? `\n${fixSection}` : '');
       const note = `\n\n… The report is longer than a job summary can hold; the whole of it is the JSON at the \`report-path\` output (${reportPath}): upload it with actions/upload-artifact.\n`;
       await core.summary.addRaw(cut(markdown, MAX_SUMMARY_LENGTH, note)).write({ overwrite: true });
       return markdown;

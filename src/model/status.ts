@@ -19,7 +19,7 @@ interface StatusRule {
   /** Its clause in the headline, for `n` workloads; null when the status needs no action. */
   headline: ((n: number) => string) | null;
   /** What to do about it, or null. The worst status with a next step decides the one shown. */
-  next: ((base: string) => string) | null;
+  next: ((base: string, where: Where) => string) | null;
   /** Whether `fix` cures it: a content hash in the pod template makes the next apply roll the pods. */
   stampCures: boolean;
 }
@@ -27,10 +27,16 @@ interface StatusRule {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-const FIX = (base: string) =>
-  `Run \`npx config-rollout-guard fix --base ${base}\` and commit the result: it writes a ` +
-  'content-hash annotation into each affected pod template, so applying the change rolls the pods ' +
-  '(the GitHub Action does the same with `mode: fix`).';
+/** Where a next step is read: in a terminal the installed command works, on a pull request the Action's fix mode. */
+export type Where = 'terminal' | 'pull-request';
+
+const FIX = (base: string, where: Where) =>
+  where === 'terminal'
+    ? `Run \`config-rollout-guard fix --base ${base}\` and commit the result: it writes a content-hash ` +
+      'annotation (in a chart, a data-only checksum in its template) into each affected pod template, so applying the change rolls the pods.'
+    : 'Set `mode: fix` on this workflow step and the next run commits a content-hash annotation (in a chart, a ' +
+      "data-only checksum in its template) into each affected pod template; on a fork's pull request it posts them " +
+      `as review suggestions. Locally: \`config-rollout-guard fix --base ${base}\`.`;
 
 /** Worst first: the order of this table is the order of every list of impacts. */
 const RULES: Record<ImpactStatus, StatusRule> = {
@@ -145,8 +151,8 @@ export function headline(report: Report): string {
 }
 
 /** One sentence: what the reader should do about the worst findings. */
-export function nextStep(report: Report, base: string): string | null {
+export function nextStep(report: Report, base: string, where: Where): string | null {
   const counts = countByStatus(report);
   const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-  return worst ? RULES[worst].next!(base) : null;
+  return worst ? RULES[worst].next!(base, where) : null;
 }

@@ -117,11 +117,21 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     }
     const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort() as Delivery[];
     const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
-    result.impacts.push({ ...verdict, workload: summary, configs, delivery });
+    const reason =
+      verdict.reason === DORMANT_REASON && delivery.every((d) => d === 'volume')
+        ? VOLUME_DORMANT_REASON
+        : verdict.reason;
+    result.impacts.push({ ...verdict, reason, workload: summary, configs, delivery });
   }
   result.impacts.sort(compareImpacts);
   return result;
 }
+
+const DORMANT_REASON = 'the pod template is unchanged, so running pods keep the old config';
+// Mounted files do change in running pods: what stays old is what the application already read.
+const VOLUME_DORMANT_REASON =
+  'the pod template is unchanged: the mounted files change within about a minute, but the app keeps its old config ' +
+  'unless it re-reads them (if it does, annotate the workload config-rollout-guard/reloads: volume)';
 
 /**
  * The statuses a team or a controller can change: an opt-out makes any failing status `ignored`; a
@@ -254,5 +264,5 @@ function status(
       valueDigest(before.templates.map((t) => t.template));
   return templateChanged
     ? { status: 'rolling', reason: 'the pod template changes too, so the rollout picks up the new config' }
-    : { status: 'dormant', reason: 'the pod template is unchanged, so running pods keep the old config' };
+    : { status: 'dormant', reason: DORMANT_REASON };
 }

@@ -1,6 +1,6 @@
 import type { Report } from '../../model/types.js';
 import { code, markdown } from './escape.js';
-import { headline, nextStep, overallTone, type Tone } from '../../model/status.js';
+import { headline, nextStep, overallTone, type Tone, type Where } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
   builtRoots,
@@ -18,6 +18,8 @@ import {
 export interface MarkdownOptions {
   /** A URL for a file line at head (the PR's head commit), or null to print the bare location. */
   link?: (file: string, line: number) => string | null;
+  /** Where it is read, for the next step (default: by someone with the CLI at hand). */
+  where?: Where;
 }
 
 const HEADLINE_ICON: Record<Tone, string> = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
@@ -82,7 +84,14 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
     out.push('');
   }
-  const next = nextStep(report, shortSha(report.base));
+  if (report.impacts.some((i) => i.status === 'dormant'))
+    out.push(
+      '<sub>_dormant_: the config changes but the pod template does not, so running pods keep the old config until ' +
+        'they are replaced for another reason — weeks later, all at once. To accept one on purpose, annotate the ' +
+        'workload `config-rollout-guard/ignore: "<reason>"`.</sub>',
+      '',
+    );
+  const next = nextStep(report, shortSha(report.base), options.where ?? 'terminal');
   if (next) out.push(`**Next:** ${next}`, '');
 
   const details: string[] = [];

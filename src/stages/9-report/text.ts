@@ -106,7 +106,7 @@ export function renderText(raw: Report, options: TextOptions): string {
     for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
     out.push('');
   }
-  const next = nextStep(report, shortSha(report.base));
+  const next = nextStep(report, shortSha(report.base), 'terminal');
   if (next) out.push(`${paint('bold', 'Next:')} ${next}`);
   return out.join('\n').replace(/\n+$/, '') + '\n';
 }

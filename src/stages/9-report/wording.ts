@@ -15,7 +15,7 @@ import type {
 export const DELIVERY_TEXT: Record<Delivery, string> = {
   env: 'env: read only when a container starts',
   subPath: 'subPath mount: never updated in a running pod',
-  volume: 'volume: files update in place after a minute or so, and the app must re-read them',
+  volume: 'volume: files update in place',
   mount: 'read when the volume is mounted, at pod start',
   'image-pull': 'read at each image pull',
   unmounted: 'not mounted by any container',
