@@ -68004,6 +68004,7 @@ class GitHubApi {
                     body: typeof comment.body === 'string' ? comment.body : '',
                     userId: typeof comment.user?.id === 'number' ? comment.user.id : null,
                     userLogin: typeof comment.user?.login === 'string' ? comment.user.login : null,
+                    url: typeof comment.html_url === 'string' ? comment.html_url : null,
                 };
             });
         });
@@ -68377,7 +68378,9 @@ const commentMarker = (header) => header ? `<!-- config-rollout-guard:report:${h
  * adopted. Two runs at once can each create one; after writing, a run deletes every duplicate but
  * the oldest, and puts its own text there, so the newest run's report is what stays.
  */
-async function upsertStickyComment(api, pullRequest, content, policy, marker = MARKER) {
+async function upsertStickyComment(api, pullRequest, content, policy, marker = MARKER, 
+/** Told the comment's address once it stands, for the `comment-url` output. */
+located = () => { }) {
     if (policy === 'never')
         return 'not-needed';
     try {
@@ -68417,6 +68420,7 @@ async function upsertStickyComment(api, pullRequest, content, policy, marker = M
             for (const duplicate of duplicates)
                 await api.deleteComment(duplicate.id);
         }
+        located(keep?.url ?? null);
         return outcome;
     }
     catch (error) {
@@ -68634,7 +68638,7 @@ async function runChecked() {
                 allClear: renderAllClear(report),
                 hasFindings: hasFindings(report) || fixSection !== '',
                 overflowLink: runUrl,
-            }, commentPolicy, commentMarker(getInput('header'))).catch((error) => {
+            }, commentPolicy, commentMarker(getInput('header')), (url) => url && setOutput('comment-url', url)).catch((error) => {
                 // The verdict stands on the report, which the summary already holds; a lost comment is said.
                 if (!(error instanceof GitHubError))
                     throw error;

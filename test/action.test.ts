@@ -123,6 +123,39 @@ describe('the bundled Action on a pull request', () => {
     expect(github.writes().length).toBe(before);
   });
 
+  test('a second instance with its own header keeps its own comment; comment-url names each', async () => {
+    const run = (header: string) =>
+      setup.checkout(head).then((checkout) =>
+        runAction({
+          checkout,
+          apiUrl: github.url,
+          eventName: 'pull_request',
+          payload: prPayload(7, base, head),
+          inputs: { header, comment: 'always' },
+        }),
+      );
+    const [staging, prod] = [await run('staging'), await run('prod')];
+    expect(staging.stdout).toContain('Pull request comment: created.');
+    expect(prod.stdout).toContain('Pull request comment: created.');
+    const ours = github.comments.filter((c) => c.issue === 7 && c.user.id === BOT.id);
+    // The default instance's comment, and one per header: none overwrote another.
+    expect(ours.map((c) => c.body.split('\n')[0])).toEqual([
+      MARKER,
+      '<!-- config-rollout-guard:report:staging -->',
+      '<!-- config-rollout-guard:report:prod -->',
+    ]);
+    expect(staging.outputs['comment-url']).toBe(
+      `https://github.example/acme/gitops/pull/7#issuecomment-${ours[1].id}`,
+    );
+    expect(prod.outputs['comment-url']).toBe(
+      `https://github.example/acme/gitops/pull/7#issuecomment-${ours[2].id}`,
+    );
+    const again = await run('staging');
+    expect(again.stdout).toContain('Pull request comment: unchanged.');
+    // Leave the default instance alone for the next test.
+    github.comments = github.comments.filter((c) => c !== ours[1] && c !== ours[2]);
+  });
+
   test('after the pod template is fixed: the comment becomes the all-clear and the step passes', async () => {
     setup.dev.write({ 'apps/edge/proxy.yaml': yaml(proxy({ 'example.com/config-version': '2' })) });
     await setup.dev.commit('roll the proxy');

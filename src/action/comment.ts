@@ -26,6 +26,8 @@ export async function upsertStickyComment(
   content: { report: string; allClear: string; hasFindings: boolean; overflowLink: string },
   policy: CommentPolicy,
   marker = MARKER,
+  /** Told the comment's address once it stands, for the `comment-url` output. */
+  located: (url: string | null) => void = () => {},
 ): Promise<CommentOutcome> {
   if (policy === 'never') return 'not-needed';
   try {
@@ -63,6 +65,7 @@ export async function upsertStickyComment(
       if (keep.body !== body) await api.updateComment(keep.id, body);
       for (const duplicate of duplicates) await api.deleteComment(duplicate.id);
     }
+    located(keep?.url ?? null);
     return outcome;
   } catch (error) {
     // Fork pull requests get a read-only token: the report still reaches the summary and annotations.

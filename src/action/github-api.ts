@@ -29,6 +29,8 @@ export interface IssueComment {
   body: string;
   userId: number | null;
   userLogin: string | null;
+  /** Its address on github.com, for the `comment-url` output. */
+  url: string | null;
 }
 
 /**
@@ -123,6 +125,7 @@ export class GitHubApi {
           id?: unknown;
           body?: unknown;
           user?: { id?: unknown; login?: unknown } | null;
+          html_url?: unknown;
         };
         if (typeof comment.id !== 'number') throw new GitHubError(operation, 200, 'a comment has no id');
         return {
@@ -130,6 +133,7 @@ export class GitHubApi {
           body: typeof comment.body === 'string' ? comment.body : '',
           userId: typeof comment.user?.id === 'number' ? comment.user.id : null,
           userLogin: typeof comment.user?.login === 'string' ? comment.user.login : null,
+          url: typeof comment.html_url === 'string' ? comment.html_url : null,
         };
       });
     });

@@ -146,6 +146,7 @@ async function runChecked(): Promise<void> {
         },
         commentPolicy,
         commentMarker(core.getInput('header')),
+        (url) => url && core.setOutput('comment-url', url),
       ).catch((error: unknown) => {
         // The verdict stands on the report, which the summary already holds; a lost comment is said.
         if (!(error instanceof GitHubError)) throw error;

@@ -122,9 +122,12 @@ export class FakeGitHub {
         }
         return send(
           200,
-          all
-            .slice((page - 1) * perPage, page * perPage)
-            .map((c) => ({ id: c.id, body: c.body, user: c.user })),
+          all.slice((page - 1) * perPage, page * perPage).map((c) => ({
+            id: c.id,
+            body: c.body,
+            user: c.user,
+            html_url: `https://github.example/acme/gitops/pull/${issue}#issuecomment-${c.id}`,
+          })),
           headers,
         );
       }
