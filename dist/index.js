@@ -64516,7 +64516,7 @@ var packageJson = {
  * Most important first: the platform shows only the first 10 of each level per step, so errors and
  * dormant workloads come before changed config lines and unreadable files.
  */
-function annotations(raw) {
+function annotations(raw, places) {
     // Annotations land in the job log as plain text: no control character from the repository may steer it.
     const report = forTerminal(raw);
     const out = [];
@@ -64547,7 +64547,7 @@ function annotations(raw) {
                 ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
                 : `${capitalise(impact.reason)}.`,
             file: impact.workload.file,
-            line: impact.workload.line,
+            line: places?.impact(impact) ?? impact.workload.line,
         });
     }
     for (const change of report.changes) {
@@ -64558,7 +64558,7 @@ function annotations(raw) {
             title: `${change.kind} ${objectName(change)}${inRoot(change)}: ${changeSummary(change)}`,
             message: `${readers.length} workload${readers.length === 1 ? ' reads' : 's read'} the changed keys; ${dormant} will not roll.`,
             file: change.file,
-            line: change.line,
+            line: places?.change(change) ?? change.line,
         });
     }
     for (const d of report.diagnostics.filter((d) => d.severity === 'warning')) {
@@ -64574,6 +64574,91 @@ function annotations(raw) {
         });
     }
     return out;
+}
+
+/**
+ * Reviewers see annotations inline only on lines of the diff: the changed key of a config, and in a
+ * workload the line that names the config it reads. Files written as manifests are read at head and
+ * searched; rendered objects keep the line their renderer gave.
+ */
+async function annotationPlaces(repo, report) {
+    const files = [
+        ...new Set([
+            ...report.changes.filter((c) => !c.source && c.change !== 'deleted').map((c) => c.file),
+            ...report.impacts.filter((i) => !i.workload.source).map((i) => i.workload.file),
+        ]),
+    ];
+    const texts = await repo.readMany(report.head, files);
+    const documents = new Map();
+    files.forEach((file, i) => {
+        if (texts[i] === null)
+            return;
+        const lines = new distExports$2.LineCounter();
+        const docs = distExports$2.parseAllDocuments(texts[i], { lineCounter: lines, version: '1.1' });
+        if (Array.isArray(docs))
+            documents.set(file, { docs, lines });
+    });
+    /** The document of `file` that holds line `at`. */
+    const docAt = (file, at) => {
+        const parsed = documents.get(file);
+        const doc = parsed?.docs.find((d) => d.range !== undefined &&
+            parsed.lines.linePos(d.range[0]).line <= at &&
+            at <= parsed.lines.linePos(d.range[2]).line);
+        return parsed && doc ? { doc, lines: parsed.lines } : null;
+    };
+    const lineAt = (file, at, path) => {
+        const found = docAt(file, at);
+        const node = found?.doc.getIn(path, true);
+        return found && distExports$2.isNode(node) && node.range ? found.lines.linePos(node.range[0]).line : null;
+    };
+    /** The first line in the object's document that names `name` as a value (`name: x`, `secretName: x`). */
+    const namingLine = (file, at, name) => {
+        const found = docAt(file, at);
+        if (!found || !distExports$2.isMap(found.doc.contents))
+            return null;
+        let line = null;
+        const visit = (node) => {
+            if (line !== null || !distExports$2.isNode(node))
+                return;
+            if (distExports$2.isMap(node)) {
+                for (const pair of node.items) {
+                    const key = distExports$2.isScalar(pair.key) ? String(pair.key.value) : '';
+                    if (/^(name|secretName)$/.test(key) &&
+                        distExports$2.isScalar(pair.value) &&
+                        pair.value.value === name &&
+                        pair.value.range) {
+                        line = found.lines.linePos(pair.value.range[0]).line;
+                        return;
+                    }
+                    visit(pair.value);
+                }
+            }
+            else if (distExports$2.isSeq(node))
+                node.items.forEach(visit);
+        };
+        visit(found.doc.contents);
+        return line;
+    };
+    return {
+        change: (c) => {
+            if (c.source || c.change === 'deleted')
+                return c.line;
+            const key = [...c.keys.modified, ...c.keys.added][0];
+            if (key === undefined)
+                return c.line;
+            return (['data', 'stringData', 'binaryData']
+                .map((field) => lineAt(c.file, c.line, [field, key]))
+                .find((l) => l !== null) ?? c.line);
+        },
+        impact: (i) => {
+            if (i.workload.source)
+                return i.workload.line;
+            const named = i.configs
+                .map((c) => namingLine(i.workload.file, i.workload.line, c.name))
+                .find((l) => l !== null);
+            return named ?? i.workload.line;
+        },
+    };
 }
 
 /** The patch file for one workload, beside the root's kustomization. */
@@ -68628,8 +68713,17 @@ async function runChecked() {
             }
             markdown = await publish(fixSection);
         }
-        for (const a of annotations(report))
+        const marks = annotations(report, await annotationPlaces(repo, report));
+        for (const a of marks)
             core$2[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
+        // GitHub shows the first 10 of each level per step inline; the rest are said, not lost.
+        const hidden = ['error', 'warning', 'notice']
+            .map((level) => ({ level, n: marks.filter((a) => a.level === level).length - ANNOTATIONS_SHOWN }))
+            .filter((h) => h.n > 0);
+        if (hidden.length)
+            await summary
+                .addRaw(`\n<sub>${hidden.map((h) => `${h.n} more ${h.level}${h.n === 1 ? '' : 's'}`).join(', ')} than GitHub shows inline (${ANNOTATIONS_SHOWN} per level); every finding is in the report above.</sub>\n`)
+                .write();
         const failure = failureReason(report, failOn);
         if (range.pullRequest !== null) {
             const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
@@ -68660,6 +68754,8 @@ async function runChecked() {
         repo.close();
     }
 }
+/** GitHub shows this many annotations of each level per step. */
+const ANNOTATIONS_SHOWN = 10;
 /** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
 const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
 async function publishOutputs(report) {

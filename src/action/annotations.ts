@@ -1,5 +1,6 @@
 import { needsAction } from '../model/status.js';
 import type { Report } from '../model/types.js';
+import type { Places } from './places.js';
 import { forTerminal } from '../stages/9-report/escape.js';
 import { capitalise, changeSummary, impactsOf, inRoot, objectName } from '../stages/9-report/wording.js';
 
@@ -15,7 +16,7 @@ export interface Annotation {
  * Most important first: the platform shows only the first 10 of each level per step, so errors and
  * dormant workloads come before changed config lines and unreadable files.
  */
-export function annotations(raw: Report): Annotation[] {
+export function annotations(raw: Report, places?: Places): Annotation[] {
   // Annotations land in the job log as plain text: no control character from the repository may steer it.
   const report = forTerminal(raw);
   const out: Annotation[] = [];
@@ -46,7 +47,7 @@ export function annotations(raw: Report): Annotation[] {
         ? `Reads ${configs}, which this change modifies, but ${impact.reason}.`
         : `${capitalise(impact.reason)}.`,
       file: impact.workload.file,
-      line: impact.workload.line,
+      line: places?.impact(impact) ?? impact.workload.line,
     });
   }
   for (const change of report.changes) {
@@ -57,7 +58,7 @@ export function annotations(raw: Report): Annotation[] {
       title: `${change.kind} ${objectName(change)}${inRoot(change)}: ${changeSummary(change)}`,
       message: `${readers.length} workload${readers.length === 1 ? ' reads' : 's read'} the changed keys; ${dormant} will not roll.`,
       file: change.file,
-      line: change.line,
+      line: places?.change(change) ?? change.line,
     });
   }
   for (const d of report.diagnostics.filter((d) => d.severity === 'warning')) {

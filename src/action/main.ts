@@ -17,6 +17,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 const VERSION = packageJson.version;
 import type { Report } from '../model/types.js';
 import { annotations } from './annotations.js';
+import { annotationPlaces } from './places.js';
 import { applyFix } from './fix-mode.js';
 import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
 import { commentMarker, cut, upsertStickyComment, type CommentPolicy } from './comment.js';
@@ -128,8 +129,19 @@ async function runChecked(): Promise<void> {
       markdown = await publish(fixSection);
     }
 
-    for (const a of annotations(report))
+    const marks = annotations(report, await annotationPlaces(repo, report));
+    for (const a of marks)
       core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
+    // GitHub shows the first 10 of each level per step inline; the rest are said, not lost.
+    const hidden = (['error', 'warning', 'notice'] as const)
+      .map((level) => ({ level, n: marks.filter((a) => a.level === level).length - ANNOTATIONS_SHOWN }))
+      .filter((h) => h.n > 0);
+    if (hidden.length)
+      await core.summary
+        .addRaw(
+          `\n<sub>${hidden.map((h) => `${h.n} more ${h.level}${h.n === 1 ? '' : 's'}`).join(', ')} than GitHub shows inline (${ANNOTATIONS_SHOWN} per level); every finding is in the report above.</sub>\n`,
+        )
+        .write();
 
     const failure = failureReason(report, failOn);
     if (range.pullRequest !== null) {
@@ -167,6 +179,9 @@ async function runChecked(): Promise<void> {
     repo.close();
   }
 }
+
+/** GitHub shows this many annotations of each level per step. */
+const ANNOTATIONS_SHOWN = 10;
 
 /** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
 const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
