@@ -59123,6 +59123,1177 @@ function rules(content) {
     };
 }
 
+class Diff {
+    diff(oldStr, newStr, 
+    // Type below is not accurate/complete - see above for full possibilities - but it compiles
+    options = {}) {
+        let callback;
+        if (typeof options === 'function') {
+            callback = options;
+            options = {};
+        }
+        else if ('callback' in options) {
+            callback = options.callback;
+        }
+        // Allow subclasses to massage the input prior to running
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+    }
+    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+            value = this.postProcess(value, options);
+            if (callback) {
+                setTimeout(function () { callback(value); }, 0);
+                return undefined;
+            }
+            else {
+                return value;
+            }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
+        // Seed editLength = 0, i.e. the content starts with the same values
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+            // Identity per the equality and tokenizer
+            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        // Once we hit the right edge of the edit graph on some diagonal k, we can
+        // definitely reach the end of the edit graph in no more than k edits, so
+        // there's no point in considering any moves to diagonal k+1 any more (from
+        // which we're guaranteed to need at least k+1 more edits).
+        // Similarly, once we've reached the bottom of the edit graph, there's no
+        // point considering moves to lower diagonals.
+        // We record this fact by setting minDiagonalToConsider and
+        // maxDiagonalToConsider to some finite value once we've hit the edge of
+        // the edit graph.
+        // This optimization is not faithful to the original algorithm presented in
+        // Myers's paper, which instead pointlessly extends D-paths off the end of
+        // the edit graph - see page 7 of Myers's paper which notes this point
+        // explicitly and illustrates it with a diagram. This has major performance
+        // implications for some common scenarios. For instance, to compute a diff
+        // where the new text simply appends d characters on the end of the
+        // original text of length n, the true Myers algorithm will take O(n+d^2)
+        // time while this optimization needs only O(n+d) time.
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        // Main worker method. checks all permutations of a given edit length for acceptance.
+        const execEditLength = () => {
+            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+                let basePath;
+                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+                if (removePath) {
+                    // No one else is going to attempt to use this value, clear it
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath - 1] = undefined;
+                }
+                let canAdd = false;
+                if (addPath) {
+                    // what newPos will be after we do an insertion:
+                    const addPathNewPos = addPath.oldPos - diagonalPath;
+                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+                }
+                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+                if (!canAdd && !canRemove) {
+                    // If this path is a terminal then prune
+                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
+                    bestPath[diagonalPath] = undefined;
+                    continue;
+                }
+                // Select the diagonal that we want to branch from. We select the prior
+                // path whose position in the old string is the farthest from the origin
+                // and does not pass the bounds of the diff graph
+                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
+                    basePath = this.addToPath(addPath, true, false, 0, options);
+                }
+                else {
+                    basePath = this.addToPath(removePath, false, true, 1, options);
+                }
+                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+                    // If we have hit the end of both strings, then we are done
+                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+                }
+                else {
+                    bestPath[diagonalPath] = basePath;
+                    if (basePath.oldPos + 1 >= oldLen) {
+                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+                    }
+                    if (newPos + 1 >= newLen) {
+                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+                    }
+                }
+            }
+            editLength++;
+        };
+        // Performs the length of edit iteration. Is a bit fugly as this has to support the
+        // sync and async mode which is never fun. Loops over execEditLength until a value
+        // is produced, or until the edit length exceeds options.maxEditLength (if given),
+        // in which case it will return undefined.
+        if (callback) {
+            (function exec() {
+                setTimeout(function () {
+                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                        return callback(undefined);
+                    }
+                    if (!execEditLength()) {
+                        exec();
+                    }
+                }, 0);
+            }());
+        }
+        else {
+            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+                const ret = execEditLength();
+                if (ret) {
+                    return ret;
+                }
+            }
+        }
+    }
+    addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
+            };
+        }
+        else {
+            return {
+                oldPos: path.oldPos + oldPosInc,
+                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
+            };
+        }
+    }
+    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+            newPos++;
+            oldPos++;
+            commonCount++;
+            if (options.oneChangePerToken) {
+                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+            }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+    }
+    equals(left, right, options) {
+        if (options.comparator) {
+            return options.comparator(left, right);
+        }
+        else {
+            return left === right
+                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
+        }
+    }
+    removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+            if (array[i]) {
+                ret.push(array[i]);
+            }
+        }
+        return ret;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    castInput(value, options) {
+        return value;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    tokenize(value, options) {
+        return Array.from(value);
+    }
+    join(chars) {
+        // Assumes ValueT is string, which is the case for most subclasses.
+        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
+        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
+        // assume tokens and values are strings, but not completely - is weird and janky.
+        return chars.join('');
+    }
+    postProcess(changeObjects, 
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    options) {
+        return changeObjects;
+    }
+    get useLongestToken() {
+        return false;
+    }
+    buildValues(lastComponent, newTokens, oldTokens) {
+        // First we convert our linked list of components in reverse order to an
+        // array in the right order:
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+            components.push(lastComponent);
+            nextComponent = lastComponent.previousComponent;
+            delete lastComponent.previousComponent;
+            lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+            const component = components[componentPos];
+            if (!component.removed) {
+                if (!component.added && this.useLongestToken) {
+                    let value = newTokens.slice(newPos, newPos + component.count);
+                    value = value.map(function (value, i) {
+                        const oldValue = oldTokens[oldPos + i];
+                        return oldValue.length > value.length ? oldValue : value;
+                    });
+                    component.value = this.join(value);
+                }
+                else {
+                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+                }
+                newPos += component.count;
+                // Common case
+                if (!component.added) {
+                    oldPos += component.count;
+                }
+            }
+            else {
+                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+                oldPos += component.count;
+            }
+        }
+        return components;
+    }
+}
+
+class LineDiff extends Diff {
+    constructor() {
+        super(...arguments);
+        this.tokenize = tokenize;
+    }
+    equals(left, right, options) {
+        // If we're ignoring whitespace, we need to normalise lines by stripping
+        // whitespace before checking equality. (This has an annoying interaction
+        // with newlineIsToken that requires special handling: if newlines get their
+        // own token, then we DON'T want to trim the *newline* tokens down to empty
+        // strings, since this would cause us to treat whitespace-only line content
+        // as equal to a separator between lines, which would be weird and
+        // inconsistent with the documented behavior of the options.)
+        if (options.ignoreWhitespace) {
+            if (!options.newlineIsToken || !left.includes('\n')) {
+                left = left.trim();
+            }
+            if (!options.newlineIsToken || !right.includes('\n')) {
+                right = right.trim();
+            }
+        }
+        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+            if (left.endsWith('\n')) {
+                left = left.slice(0, -1);
+            }
+            if (right.endsWith('\n')) {
+                right = right.slice(0, -1);
+            }
+        }
+        return super.equals(left, right, options);
+    }
+}
+const lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+    return lineDiff.diff(oldStr, newStr, options);
+}
+// Exported standalone so it can be used from jsonDiff too.
+function tokenize(value, options) {
+    if (options.stripTrailingCr) {
+        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
+        value = value.replace(/\r\n/g, '\n');
+    }
+    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+    // Ignore the final empty token that occurs if the string ends with a new line
+    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+        linesAndNewlines.pop();
+    }
+    // Merge the content and line separators into single tokens
+    for (let i = 0; i < linesAndNewlines.length; i++) {
+        const line = linesAndNewlines[i];
+        if (i % 2 && !options.newlineIsToken) {
+            retLines[retLines.length - 1] += line;
+        }
+        else {
+            retLines.push(line);
+        }
+    }
+    return retLines;
+}
+
+/**
+ * Parses a unified diff format patch into a structured patch object.
+ *
+ * `parsePatch` has some understanding of Git's particular dialect of unified diff format.
+ * When parsing a Git patch, each index in the result may contain additional
+ * fields (`isRename`, `isBinary`, etc) not included in the data structure returned by
+ * `structuredPatch`; see the `StructuredPatch` interface for a full list.
+ *
+ * @return a JSON object representation of the patch, suitable for use with the `applyPatch`
+ * method. This parses to the same structure returned by `structuredPatch`, except that
+ * `oldFileName` and `newFileName` may be `undefined` if the patch doesn't contain enough
+ * information to determine them (e.g. a hunk-only patch with no file headers).
+ */
+function parsePatch(uniDiff) {
+    const diffstr = uniDiff.split(/\n/), list = [];
+    let i = 0;
+    // These helper functions identify line types that can appear between files
+    // in a multi-file patch. Keeping them in one place avoids subtle
+    // inconsistencies from having the same regexes duplicated in multiple places.
+    // Matches `diff --git ...` lines specifically.
+    function isGitDiffHeader(line) {
+        return (/^diff --git /).test(line);
+    }
+    // Matches lines that denote the start of a new diff's section in a
+    // multi-file patch: `diff --git ...`, `Index: ...`, or `diff -r ...`.
+    function isDiffHeader(line) {
+        return isGitDiffHeader(line)
+            || (/^Index:\s/).test(line)
+            || (/^diff(?: -r \w+)+\s/).test(line);
+    }
+    // Matches `--- ...` and `+++ ...` file header lines.
+    function isFileHeader(line) {
+        return (/^(---|\+\+\+)\s/).test(line);
+    }
+    // Matches `@@ ...` hunk header lines.
+    function isHunkHeader(line) {
+        return (/^@@\s/).test(line);
+    }
+    function parseIndex() {
+        var _a;
+        const index = {};
+        index.hunks = [];
+        list.push(index);
+        // Parse diff metadata
+        let seenDiffHeader = false;
+        while (i < diffstr.length) {
+            const line = diffstr[i];
+            // File header (---, +++) or hunk header (@@) found; end parsing diff metadata
+            if (isFileHeader(line) || isHunkHeader(line)) {
+                break;
+            }
+            // The next two branches handle recognized diff headers. Note that
+            // isDiffHeader deliberately does NOT match arbitrary `diff`
+            // commands like `diff -u -p -r1.1 -r1.2`, because in some
+            // formats (e.g. CVS diffs) such lines appear as metadata within
+            // a single file's header section, after an `Index:` line. See the
+            // diffx documentation (https://diffx.org) for examples.
+            //
+            // In both branches: if we've already seen a diff header for *this*
+            // file and now we encounter another one, it must belong to the
+            // next file, so break.
+            if (isGitDiffHeader(line)) {
+                if (seenDiffHeader) {
+                    return;
+                }
+                seenDiffHeader = true;
+                index.isGit = true;
+                // Parse the old and new filenames from the `diff --git` header and
+                // tentatively set oldFileName and newFileName from them. These may
+                // be overridden below by `rename from` / `rename to` or `copy from` /
+                // `copy to` extended headers, or by --- and +++ lines. But for Git
+                // diffs that lack all of those (e.g. mode-only changes, binary
+                // file changes without rename), these are the only filenames we
+                // get.
+                // parseGitDiffHeader returns null if the header can't be parsed
+                // (e.g. unterminated quoted filename, or unexpected format). In
+                // that case we skip setting filenames here; they may still be
+                // set from --- / +++ or rename from / rename to lines below.
+                const paths = parseGitDiffHeader(line);
+                if (paths) {
+                    index.oldFileName = paths.oldFileName;
+                    index.newFileName = paths.newFileName;
+                }
+                // Consume Git extended headers (`old mode`, `new mode`, `rename from`,
+                // `rename to`, `similarity index`, `index`, `Binary files ... differ`,
+                // etc.)
+                i++;
+                while (i < diffstr.length) {
+                    const extLine = diffstr[i];
+                    // Stop consuming extended headers if we hit a file header,
+                    // hunk header, or another diff header.
+                    if (isFileHeader(extLine) || isHunkHeader(extLine) || isDiffHeader(extLine)) {
+                        break;
+                    }
+                    // Parse `rename from` / `rename to` lines - these give us
+                    // unambiguous filenames. These lines don't include the
+                    // a/ and b/ prefixes that appear in the `diff --git` header
+                    // and --- / +++ lines, so we add them for consistency.
+                    // Git C-style quotes filenames containing special characters
+                    // (tabs, newlines, backslashes, double quotes), so we must
+                    // unquote them when present.
+                    const renameFromMatch = (/^rename from (.*)/).exec(extLine);
+                    if (renameFromMatch) {
+                        index.oldFileName = 'a/' + unquoteIfQuoted(renameFromMatch[1]);
+                        index.isRename = true;
+                    }
+                    const renameToMatch = (/^rename to (.*)/).exec(extLine);
+                    if (renameToMatch) {
+                        index.newFileName = 'b/' + unquoteIfQuoted(renameToMatch[1]);
+                        index.isRename = true;
+                    }
+                    // Parse copy from / copy to lines similarly
+                    const copyFromMatch = (/^copy from (.*)/).exec(extLine);
+                    if (copyFromMatch) {
+                        index.oldFileName = 'a/' + unquoteIfQuoted(copyFromMatch[1]);
+                        index.isCopy = true;
+                    }
+                    const copyToMatch = (/^copy to (.*)/).exec(extLine);
+                    if (copyToMatch) {
+                        index.newFileName = 'b/' + unquoteIfQuoted(copyToMatch[1]);
+                        index.isCopy = true;
+                    }
+                    const newFileModeMatch = (/^new file mode (\d+)/).exec(extLine);
+                    if (newFileModeMatch) {
+                        index.isCreate = true;
+                        index.newMode = newFileModeMatch[1];
+                    }
+                    const deletedFileModeMatch = (/^deleted file mode (\d+)/).exec(extLine);
+                    if (deletedFileModeMatch) {
+                        index.isDelete = true;
+                        index.oldMode = deletedFileModeMatch[1];
+                    }
+                    const oldModeMatch = (/^old mode (\d+)/).exec(extLine);
+                    if (oldModeMatch) {
+                        index.oldMode = oldModeMatch[1];
+                    }
+                    const newModeMatch = (/^new mode (\d+)/).exec(extLine);
+                    if (newModeMatch) {
+                        index.newMode = newModeMatch[1];
+                    }
+                    if ((/^Binary files /).test(extLine)) {
+                        index.isBinary = true;
+                    }
+                    i++;
+                }
+                continue;
+            }
+            else if (isDiffHeader(line)) {
+                if (seenDiffHeader) {
+                    return;
+                }
+                seenDiffHeader = true;
+                // For Mercurial-style headers like
+                //     diff -r 9117c6561b0b -r 273ce12ad8f1 .hgignore
+                // or Index: headers like
+                //     Index: something with multiple words
+                // we extract the trailing filename as the index.
+                //
+                // TODO: It seems awkward that we indiscriminately trim off
+                //       trailing whitespace here. Theoretically, couldn't that
+                //       be meaningful - e.g. if the patch represents a diff of a
+                //       file whose name ends with a space? Seems wrong to nuke
+                //       it. But this behaviour has been around since v2.2.1 in
+                //       2015, so if it's going to change, it should be done
+                //       cautiously and in a new major release, for
+                //       backwards-compat reasons.
+                //       -- ExplodingCabbage
+                const headerMatch = (/^(?:Index:|diff(?: -r \w+)+)\s+/).exec(line);
+                if (headerMatch) {
+                    index.index = line.substring(headerMatch[0].length).trim();
+                }
+            }
+            i++;
+        }
+        // Parse file headers if they are defined. Unified diff requires them, but
+        // there's no technical issues to have an isolated hunk without file header
+        parseFileHeader(index);
+        parseFileHeader(index);
+        // If we got one file header but not the other, that's a malformed patch.
+        if ((index.oldFileName === undefined) !== (index.newFileName === undefined)) {
+            throw new Error('Missing ' + (index.oldFileName !== undefined ? '"+++ ..."' : '"--- ..."')
+                + ' file header for ' + ((_a = index.oldFileName) !== null && _a !== void 0 ? _a : index.newFileName));
+        }
+        while (i < diffstr.length) {
+            const line = diffstr[i];
+            if (isDiffHeader(line) || isFileHeader(line) || (/^===================================================================/).test(line)) {
+                break;
+            }
+            else if (isHunkHeader(line)) {
+                index.hunks.push(parseHunk());
+            }
+            else {
+                // Skip blank lines and any other unrecognized content between
+                // or after hunks. Real-world examples of such content include:
+                //   - `Only in <dir>: <file>` from GNU `diff -r`
+                //   - `Property changes on:` sections from `svn diff`
+                //   - Trailing prose or commentary in email patches
+                // GNU `patch` tolerates all of these, and so do we.
+                i++;
+            }
+        }
+    }
+    /**
+     * Parses the old and new filenames from a `diff --git` header line.
+     *
+     * The format is:
+     *     diff --git a/<old-path> b/<new-path>
+     *
+     * When filenames contain special characters (including newlines, tabs,
+     * backslashes, or double quotes), Git quotes them with C-style escaping:
+     *     diff --git "a/file\twith\ttabs.txt" "b/file\twith\ttabs.txt"
+     *
+     * When filenames don't contain special characters and the old and new names
+     * are the same, we can unambiguously split on ` b/` by finding where the
+     * two halves (including their a/ and b/ prefixes) yield matching bare names.
+     *
+     * A pathological case exists in which we cannot reliably determine the paths
+     * from the `diff --git` header. This case is when the following are true:
+     * - the old and new file paths differ
+     * - they are both unquoted (i.e. contain no special characters)
+     * - at least one of the underlying file paths includes the substring ` b/`
+     * In this scenario, we do not know which occurrence of ` b/` indicates the
+     * start of the new file path, so the header is inherently ambiguous. We thus
+     * select a possible interpretation arbitrarily and return that.
+     *
+     * Fortunately, this ambiguity should never matter, because in any patch
+     * genuinely output by Git in which this pathological scenario occurs, there
+     * must also be `rename from`/`rename to` or `copy from`/`copy to` extended
+     * headers present below the `diff --git` header. `parseIndex` will parse
+     * THOSE headers, from which we CAN unambiguously determine the filenames,
+     * and will discard the result returned by this function.
+     *
+     * Returns null if the header can't be parsed at all — e.g. a quoted filename
+     * has an unterminated quote, or if the unquoted header doesn't match the
+     * expected `a/... b/...` format. In that case, the caller (parseIndex)
+     * skips setting oldFileName/newFileName from this header, but they may
+     * still be set later from `---`/`+++` lines or `rename from`/`rename to`
+     * extended headers; if none of those are present either, they'll remain
+     * undefined in the output.
+     */
+    function parseGitDiffHeader(line) {
+        // Strip the "diff --git " prefix
+        const rest = line.substring('diff --git '.length);
+        // Handle quoted paths: "a/path" "b/path"
+        // Git quotes paths when they contain characters like newlines, tabs,
+        // backslashes, or double quotes (but notably not spaces).
+        if (rest.startsWith('"')) {
+            const oldPath = parseQuotedFileName(rest);
+            if (oldPath === null) {
+                return null;
+            }
+            const afterOld = rest.substring(oldPath.rawLength + 1); // +1 for space
+            let newFileName;
+            if (afterOld.startsWith('"')) {
+                const newPath = parseQuotedFileName(afterOld);
+                if (newPath === null) {
+                    return null;
+                }
+                newFileName = newPath.fileName;
+            }
+            else {
+                newFileName = afterOld;
+            }
+            return {
+                oldFileName: oldPath.fileName,
+                newFileName
+            };
+        }
+        // Check if the second path is quoted
+        // e.g. diff --git a/simple "b/renamed\nnewline.txt"
+        const quoteIdx = rest.indexOf('"');
+        if (quoteIdx > 0) {
+            const oldFileName = rest.substring(0, quoteIdx - 1);
+            const newPath = parseQuotedFileName(rest.substring(quoteIdx));
+            if (newPath === null) {
+                return null;
+            }
+            return {
+                oldFileName,
+                newFileName: newPath.fileName
+            };
+        }
+        // Unquoted paths. Try to find the split point.
+        // The format is: a/<old-path> b/<new-path>
+        //
+        // Note the potential ambiguity caused by the possibility of the file paths
+        // themselves containing the substring ` b/`, plus the pathological case
+        // described in the comment above.
+        //
+        // Strategy: find all occurrences of " b/" and split on the middle
+        // one. When old and new names are the same (which is the only case where
+        // we can't rely on extended headers later in the patch so HAVE to get
+        // this right), this will always be the correct split.
+        if (rest.startsWith('a/')) {
+            const splits = [];
+            let idx = 0;
+            while (true) {
+                idx = rest.indexOf(' b/', idx + 1);
+                if (idx === -1) {
+                    break;
+                }
+                splits.push(idx);
+            }
+            if (splits.length > 0) {
+                const mid = splits[Math.floor(splits.length / 2)];
+                return {
+                    oldFileName: rest.substring(0, mid),
+                    newFileName: rest.substring(mid + 1)
+                };
+            }
+        }
+        // Fallback: can't parse, return null
+        return null;
+    }
+    /**
+     * If `s` starts with a double quote, unquotes it using C-style escape
+     * rules (as used by Git). Otherwise returns `s` as-is.
+     */
+    function unquoteIfQuoted(s) {
+        if (s.startsWith('"')) {
+            const parsed = parseQuotedFileName(s);
+            if (parsed) {
+                return parsed.fileName;
+            }
+        }
+        return s;
+    }
+    /**
+     * Parses a C-style quoted filename as used by Git or GNU `diff -u`.
+     * Returns the unescaped filename and the raw length consumed (including quotes).
+     */
+    function parseQuotedFileName(s) {
+        if (!s.startsWith('"')) {
+            return null;
+        }
+        let result = '';
+        let j = 1; // skip opening quote
+        while (j < s.length) {
+            if (s[j] === '"') {
+                return { fileName: result, rawLength: j + 1 };
+            }
+            if (s[j] === '\\' && j + 1 < s.length) {
+                j++;
+                switch (s[j]) {
+                    case 'a':
+                        result += '\x07';
+                        break;
+                    case 'b':
+                        result += '\b';
+                        break;
+                    case 'f':
+                        result += '\f';
+                        break;
+                    case 'n':
+                        result += '\n';
+                        break;
+                    case 'r':
+                        result += '\r';
+                        break;
+                    case 't':
+                        result += '\t';
+                        break;
+                    case 'v':
+                        result += '\v';
+                        break;
+                    case '\\':
+                        result += '\\';
+                        break;
+                    case '"':
+                        result += '"';
+                        break;
+                    case '0':
+                    case '1':
+                    case '2':
+                    case '3':
+                    case '4':
+                    case '5':
+                    case '6':
+                    case '7': {
+                        // C-style octal escapes represent raw bytes. Collect
+                        // consecutive octal-escaped bytes and decode as UTF-8.
+                        // Validate that we have a full 3-digit octal escape
+                        if (j + 2 >= s.length || s[j + 1] < '0' || s[j + 1] > '7' || s[j + 2] < '0' || s[j + 2] > '7') {
+                            return null;
+                        }
+                        const bytes = [parseInt(s.substring(j, j + 3), 8)];
+                        j += 3;
+                        while (s[j] === '\\' && s[j + 1] >= '0' && s[j + 1] <= '7') {
+                            if (j + 3 >= s.length || s[j + 2] < '0' || s[j + 2] > '7' || s[j + 3] < '0' || s[j + 3] > '7') {
+                                return null;
+                            }
+                            bytes.push(parseInt(s.substring(j + 1, j + 4), 8));
+                            j += 4;
+                        }
+                        result += new TextDecoder('utf-8').decode(new Uint8Array(bytes));
+                        continue; // j already points at the next character
+                    }
+                    // Note that in C, there are also three kinds of hex escape sequences:
+                    // - \xhh
+                    // - \uhhhh
+                    // - \Uhhhhhhhh
+                    // We do not bother to parse them here because, so far as we know,
+                    // they are never emitted by any tools that generate unified diff
+                    // format diffs, and so for now jsdiff does not consider them legal.
+                    default: return null;
+                }
+            }
+            else {
+                result += s[j];
+            }
+            j++;
+        }
+        // Unterminated quote
+        return null;
+    }
+    // Parses the --- and +++ headers, if none are found, no lines
+    // are consumed.
+    function parseFileHeader(index) {
+        const fileHeaderMatch = (/^(---|\+\+\+)\s+/).exec(diffstr[i]);
+        if (fileHeaderMatch) {
+            const prefix = fileHeaderMatch[1], data = diffstr[i].substring(3).trim().split('\t', 2), header = (data[1] || '').trim();
+            let fileName = data[0];
+            if (fileName.startsWith('"')) {
+                fileName = unquoteIfQuoted(fileName);
+            }
+            else {
+                fileName = fileName.replace(/\\\\/g, '\\');
+            }
+            if (prefix === '---') {
+                index.oldFileName = fileName;
+                index.oldHeader = header;
+            }
+            else {
+                index.newFileName = fileName;
+                index.newHeader = header;
+            }
+            i++;
+        }
+    }
+    // Parses a hunk
+    // This assumes that we are at the start of a hunk.
+    function parseHunk() {
+        var _a;
+        const chunkHeaderIndex = i, chunkHeaderLine = diffstr[i++], chunkHeader = chunkHeaderLine.split(/@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/);
+        const hunk = {
+            oldStart: +chunkHeader[1],
+            oldLines: typeof chunkHeader[2] === 'undefined' ? 1 : +chunkHeader[2],
+            newStart: +chunkHeader[3],
+            newLines: typeof chunkHeader[4] === 'undefined' ? 1 : +chunkHeader[4],
+            lines: []
+        };
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        if (hunk.oldLines === 0) {
+            hunk.oldStart += 1;
+        }
+        if (hunk.newLines === 0) {
+            hunk.newStart += 1;
+        }
+        let addCount = 0, removeCount = 0;
+        for (; i < diffstr.length && (removeCount < hunk.oldLines || addCount < hunk.newLines || ((_a = diffstr[i]) === null || _a === void 0 ? void 0 : _a.startsWith('\\'))); i++) {
+            const operation = (diffstr[i].length == 0 && i != (diffstr.length - 1)) ? ' ' : diffstr[i][0];
+            if (operation === '+' || operation === '-' || operation === ' ' || operation === '\\') {
+                hunk.lines.push(diffstr[i]);
+                if (operation === '+') {
+                    addCount++;
+                }
+                else if (operation === '-') {
+                    removeCount++;
+                }
+                else if (operation === ' ') {
+                    addCount++;
+                    removeCount++;
+                }
+            }
+            else {
+                throw new Error(`Hunk at line ${chunkHeaderIndex + 1} contained invalid line ${diffstr[i]}`);
+            }
+        }
+        // Handle the empty block count case
+        if (!addCount && hunk.newLines === 1) {
+            hunk.newLines = 0;
+        }
+        if (!removeCount && hunk.oldLines === 1) {
+            hunk.oldLines = 0;
+        }
+        // Perform sanity checking
+        if (addCount !== hunk.newLines) {
+            throw new Error('Added line count did not match for hunk at line ' + (chunkHeaderIndex + 1));
+        }
+        if (removeCount !== hunk.oldLines) {
+            throw new Error('Removed line count did not match for hunk at line ' + (chunkHeaderIndex + 1));
+        }
+        // Check for extra hunk-body-like lines after the declared line counts
+        // were exhausted. If the very next line starts with ' ', '+', or '-',
+        // the hunk's line counts were probably wrong — unless it's a file
+        // header (--- or +++), which legitimately appears immediately after a
+        // hunk in multi-file diffs without Index lines.
+        if (i < diffstr.length && diffstr[i] && (/^[+ -]/).test(diffstr[i])
+            && !isFileHeader(diffstr[i])) {
+            throw new Error('Hunk at line ' + (chunkHeaderIndex + 1)
+                + ' has more lines than expected (expected '
+                + hunk.oldLines + ' old lines and ' + hunk.newLines + ' new lines)');
+        }
+        return hunk;
+    }
+    while (i < diffstr.length) {
+        parseIndex();
+    }
+    return list;
+}
+
+/**
+ * Returns true if the filename contains characters that require C-style
+ * quoting (as used by Git and GNU diffutils in diff output).
+ */
+function needsQuoting(s) {
+    for (let i = 0; i < s.length; i++) {
+        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * C-style quotes a filename, encoding special characters as escape sequences
+ * and non-ASCII bytes as octal escapes. This is the inverse of
+ * `parseQuotedFileName` in parse.ts.
+ *
+ * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
+ * This matches the behaviour of both Git and GNU diffutils, which always emit
+ * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
+ * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
+ *
+ * If the filename doesn't need quoting, returns it as-is.
+ */
+function quoteFileNameIfNeeded(s) {
+    if (!needsQuoting(s)) {
+        return s;
+    }
+    let result = '"';
+    const bytes = new TextEncoder().encode(s);
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
+        if (b === 0x07) {
+            result += '\\a';
+        }
+        else if (b === 0x08) {
+            result += '\\b';
+        }
+        else if (b === 0x09) {
+            result += '\\t';
+        }
+        else if (b === 0x0a) {
+            result += '\\n';
+        }
+        else if (b === 0x0b) {
+            result += '\\v';
+        }
+        else if (b === 0x0c) {
+            result += '\\f';
+        }
+        else if (b === 0x0d) {
+            result += '\\r';
+        }
+        else if (b === 0x22) {
+            result += '\\"';
+        }
+        else if (b === 0x5c) {
+            result += '\\\\';
+        }
+        else if (b >= 0x20 && b <= 0x7e) {
+            // Just a printable ASCII character that is neither a double quote nor a
+            // backslash; no need to escape it.
+            result += String.fromCharCode(b);
+        }
+        else {
+            // Either part of a non-ASCII character or a control character without a
+            // special escape sequence; needs escaping as a 3-digit octal escape
+            result += '\\' + b.toString(8).padStart(3, '0');
+        }
+        i++;
+    }
+    result += '"';
+    return result;
+}
+const INCLUDE_HEADERS = {
+    includeIndex: true,
+    includeUnderline: true,
+    includeFileHeaders: true
+};
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    let optionsObj;
+    if (!options) {
+        optionsObj = {};
+    }
+    else if (typeof options === 'function') {
+        optionsObj = { callback: options };
+    }
+    else {
+        optionsObj = options;
+    }
+    if (typeof optionsObj.context === 'undefined') {
+        optionsObj.context = 4;
+    }
+    // We copy this into its own variable to placate TypeScript, which thinks
+    // optionsObj.context might be undefined in the callbacks below.
+    const context = optionsObj.context;
+    // @ts-expect-error (runtime check for something that is correctly a static type error)
+    if (optionsObj.newlineIsToken) {
+        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
+    }
+    if (!optionsObj.callback) {
+        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+    }
+    else {
+        const { callback } = optionsObj;
+        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+                const patch = diffLinesResultToPatch(diff);
+                // TypeScript is unhappy without the cast because it does not understand that `patch` may
+                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
+                callback(patch);
+            } }));
+    }
+    function diffLinesResultToPatch(diff) {
+        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
+        //         of lines containing trailing newline characters. We'll tidy up later...
+        if (!diff) {
+            return;
+        }
+        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
+        function contextLines(lines) {
+            return lines.map(function (entry) { return ' ' + entry; });
+        }
+        const hunks = [];
+        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+        for (let i = 0; i < diff.length; i++) {
+            const current = diff[i], lines = current.lines || splitLines(current.value);
+            current.lines = lines;
+            if (current.added || current.removed) {
+                // If we have previous context, start with that
+                if (!oldRangeStart) {
+                    const prev = diff[i - 1];
+                    oldRangeStart = oldLine;
+                    newRangeStart = newLine;
+                    if (prev) {
+                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
+                        oldRangeStart -= curRange.length;
+                        newRangeStart -= curRange.length;
+                    }
+                }
+                // Output our changes
+                for (const line of lines) {
+                    curRange.push((current.added ? '+' : '-') + line);
+                }
+                // Track the updated file position
+                if (current.added) {
+                    newLine += lines.length;
+                }
+                else {
+                    oldLine += lines.length;
+                }
+            }
+            else {
+                // Identical context lines. Track line changes
+                if (oldRangeStart) {
+                    // Close out any changes that have been output (or join overlapping)
+                    if (lines.length <= context * 2 && i < diff.length - 2) {
+                        // Overlapping
+                        for (const line of contextLines(lines)) {
+                            curRange.push(line);
+                        }
+                    }
+                    else {
+                        // end the range and output
+                        const contextSize = Math.min(lines.length, context);
+                        for (const line of contextLines(lines.slice(0, contextSize))) {
+                            curRange.push(line);
+                        }
+                        const hunk = {
+                            oldStart: oldRangeStart,
+                            oldLines: (oldLine - oldRangeStart + contextSize),
+                            newStart: newRangeStart,
+                            newLines: (newLine - newRangeStart + contextSize),
+                            lines: curRange
+                        };
+                        hunks.push(hunk);
+                        oldRangeStart = 0;
+                        newRangeStart = 0;
+                        curRange = [];
+                    }
+                }
+                oldLine += lines.length;
+                newLine += lines.length;
+            }
+        }
+        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
+        //         "\ No newline at end of file".
+        for (const hunk of hunks) {
+            for (let i = 0; i < hunk.lines.length; i++) {
+                if (hunk.lines[i].endsWith('\n')) {
+                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
+                }
+                else {
+                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
+                    i++; // Skip the line we just added, then continue iterating
+                }
+            }
+        }
+        return {
+            oldFileName: oldFileName, newFileName: newFileName,
+            oldHeader: oldHeader, newHeader: newHeader,
+            hunks: hunks
+        };
+    }
+}
+/**
+ * creates a unified diff patch.
+ *
+ * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
+ *   array of them (as returned by `parsePatch`).
+ * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
+ *   Ignored for patches where `isGit` is `true`.
+ *
+ * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
+ * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
+ * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
+ * headers for patches with no hunks (e.g. renames without content changes).
+ */
+function formatPatch(patch, headerOptions) {
+    var _a, _b, _c, _d, _e, _f;
+    if (!headerOptions) {
+        headerOptions = INCLUDE_HEADERS;
+    }
+    if (Array.isArray(patch)) {
+        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
+            throw new Error('Cannot omit file headers on a multi-file patch. '
+                + '(The result would be unparseable; how would a tool trying to apply '
+                + 'the patch know which changes are to which file?)');
+        }
+        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
+    }
+    const ret = [];
+    // Git patches have a fixed header format (diff --git, extended headers,
+    // and ---/+++ when hunks are present), so headerOptions is ignored.
+    if (patch.isGit) {
+        headerOptions = INCLUDE_HEADERS;
+        // Emit Git-style diff --git header and extended headers.
+        // Git never puts /dev/null in the "diff --git" line; for file
+        // creations/deletions it uses the real filename on both sides.
+        if (!patch.oldFileName) {
+            throw new Error('oldFileName must be specified for Git patches');
+        }
+        if (!patch.newFileName) {
+            throw new Error('newFileName must be specified for Git patches');
+        }
+        let gitOldName = patch.oldFileName;
+        let gitNewName = patch.newFileName;
+        if (patch.isCreate && gitOldName === '/dev/null') {
+            gitOldName = gitNewName.replace(/^b\//, 'a/');
+        }
+        else if (patch.isDelete && gitNewName === '/dev/null') {
+            gitNewName = gitOldName.replace(/^a\//, 'b/');
+        }
+        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
+        if (patch.isDelete) {
+            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
+        }
+        if (patch.isCreate) {
+            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
+        }
+        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+            ret.push('old mode ' + patch.oldMode);
+            ret.push('new mode ' + patch.newMode);
+        }
+        if (patch.isRename) {
+            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
+            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
+        }
+        if (patch.isCopy) {
+            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
+            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
+        }
+    }
+    else {
+        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
+            ret.push('Index: ' + patch.oldFileName);
+        }
+        if (headerOptions.includeUnderline) {
+            ret.push('===================================================================');
+        }
+    }
+    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
+    // pure renames, mode-only changes), Git omits these, so we do too.
+    const hasHunks = patch.hunks.length > 0;
+    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
+        && (!patch.isGit || hasHunks)) {
+        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
+        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
+    }
+    for (let i = 0; i < patch.hunks.length; i++) {
+        const hunk = patch.hunks[i];
+        // Unified Diff Format quirk: If the chunk size is 0,
+        // the first number is one lower than one would expect.
+        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
+        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
+            + ' +' + newStart + ',' + hunk.newLines
+            + ' @@');
+        for (const line of hunk.lines) {
+            ret.push(line);
+        }
+    }
+    return ret.join('\n') + '\n';
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+    if (typeof options === 'function') {
+        options = { callback: options };
+    }
+    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+        if (!patchObj) {
+            return;
+        }
+        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+    }
+    else {
+        const { callback } = options;
+        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
+                if (!patchObj) {
+                    callback(undefined);
+                }
+                else {
+                    callback(formatPatch(patchObj, options.headerOptions));
+                }
+            } }));
+    }
+}
+/**
+ * Split `text` into an array of lines, including the trailing newline character (where present)
+ */
+function splitLines(text) {
+    const hasTrailingNl = text.endsWith('\n');
+    const result = text.split('\n').map(line => line + '\n');
+    if (hasTrailingNl) {
+        result.pop();
+    }
+    else {
+        result.push(result.pop().slice(0, -1));
+    }
+    return result;
+}
+
 const t = /* @__PURE__ */ new WeakMap();
 function c$1(...n) {
   const e = new String(n);
@@ -64044,17 +65215,16 @@ class Repository {
             head,
         ]);
         const ranges = new Map();
-        let file = null;
-        for (const line of out.split('\n')) {
-            if (line.startsWith('+++ '))
-                file = line === '+++ /dev/null' ? null : line.slice(6);
-            const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
-            if (hunk && file) {
-                const start = Number(hunk[1]);
-                const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-                if (count > 0)
-                    ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
-            }
+        // jsdiff reads git's headers as git writes them: C-quoted names (non-ASCII, quotes, tabs), the
+        // tab after a name with a space.
+        for (const patch of parsePatch(out)) {
+            const name = patch.newFileName;
+            if (!name || name === '/dev/null')
+                continue;
+            const file = name.replace(/^b\//, '');
+            for (const hunk of patch.hunks)
+                if (hunk.newLines > 0)
+                    ranges.set(file, [...(ranges.get(file) ?? []), [hunk.newStart, hunk.newStart + hunk.newLines - 1]]);
         }
         return ranges;
     }
@@ -64723,664 +65893,6 @@ function addPatchEntry(text, file, target) {
     return JSON.stringify(after) === JSON.stringify(expected)
         ? { text: result }
         : { error: 'could not add the patch entry without changing anything else' };
-}
-
-class Diff {
-    diff(oldStr, newStr, 
-    // Type below is not accurate/complete - see above for full possibilities - but it compiles
-    options = {}) {
-        let callback;
-        if (typeof options === 'function') {
-            callback = options;
-            options = {};
-        }
-        else if ('callback' in options) {
-            callback = options.callback;
-        }
-        // Allow subclasses to massage the input prior to running
-        const oldString = this.castInput(oldStr, options);
-        const newString = this.castInput(newStr, options);
-        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-        const newTokens = this.removeEmpty(this.tokenize(newString, options));
-        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-    }
-    diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-        var _a;
-        const done = (value) => {
-            value = this.postProcess(value, options);
-            if (callback) {
-                setTimeout(function () { callback(value); }, 0);
-                return undefined;
-            }
-            else {
-                return value;
-            }
-        };
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let editLength = 1;
-        let maxEditLength = newLen + oldLen;
-        if (options.maxEditLength != null) {
-            maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-        }
-        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-        const abortAfterTimestamp = Date.now() + maxExecutionTime;
-        const bestPath = [{ oldPos: -1, lastComponent: undefined }];
-        // Seed editLength = 0, i.e. the content starts with the same values
-        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-            // Identity per the equality and tokenizer
-            return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-        }
-        // Once we hit the right edge of the edit graph on some diagonal k, we can
-        // definitely reach the end of the edit graph in no more than k edits, so
-        // there's no point in considering any moves to diagonal k+1 any more (from
-        // which we're guaranteed to need at least k+1 more edits).
-        // Similarly, once we've reached the bottom of the edit graph, there's no
-        // point considering moves to lower diagonals.
-        // We record this fact by setting minDiagonalToConsider and
-        // maxDiagonalToConsider to some finite value once we've hit the edge of
-        // the edit graph.
-        // This optimization is not faithful to the original algorithm presented in
-        // Myers's paper, which instead pointlessly extends D-paths off the end of
-        // the edit graph - see page 7 of Myers's paper which notes this point
-        // explicitly and illustrates it with a diagram. This has major performance
-        // implications for some common scenarios. For instance, to compute a diff
-        // where the new text simply appends d characters on the end of the
-        // original text of length n, the true Myers algorithm will take O(n+d^2)
-        // time while this optimization needs only O(n+d) time.
-        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-        // Main worker method. checks all permutations of a given edit length for acceptance.
-        const execEditLength = () => {
-            for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-                let basePath;
-                const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-                if (removePath) {
-                    // No one else is going to attempt to use this value, clear it
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath - 1] = undefined;
-                }
-                let canAdd = false;
-                if (addPath) {
-                    // what newPos will be after we do an insertion:
-                    const addPathNewPos = addPath.oldPos - diagonalPath;
-                    canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-                }
-                const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-                if (!canAdd && !canRemove) {
-                    // If this path is a terminal then prune
-                    // @ts-expect-error - perf optimisation. This type-violating value will never be read.
-                    bestPath[diagonalPath] = undefined;
-                    continue;
-                }
-                // Select the diagonal that we want to branch from. We select the prior
-                // path whose position in the old string is the farthest from the origin
-                // and does not pass the bounds of the diff graph
-                if (!canRemove || (canAdd && removePath.oldPos < addPath.oldPos)) {
-                    basePath = this.addToPath(addPath, true, false, 0, options);
-                }
-                else {
-                    basePath = this.addToPath(removePath, false, true, 1, options);
-                }
-                newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-                if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-                    // If we have hit the end of both strings, then we are done
-                    return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-                }
-                else {
-                    bestPath[diagonalPath] = basePath;
-                    if (basePath.oldPos + 1 >= oldLen) {
-                        maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-                    }
-                    if (newPos + 1 >= newLen) {
-                        minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-                    }
-                }
-            }
-            editLength++;
-        };
-        // Performs the length of edit iteration. Is a bit fugly as this has to support the
-        // sync and async mode which is never fun. Loops over execEditLength until a value
-        // is produced, or until the edit length exceeds options.maxEditLength (if given),
-        // in which case it will return undefined.
-        if (callback) {
-            (function exec() {
-                setTimeout(function () {
-                    if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-                        return callback(undefined);
-                    }
-                    if (!execEditLength()) {
-                        exec();
-                    }
-                }, 0);
-            }());
-        }
-        else {
-            while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-                const ret = execEditLength();
-                if (ret) {
-                    return ret;
-                }
-            }
-        }
-    }
-    addToPath(path, added, removed, oldPosInc, options) {
-        const last = path.lastComponent;
-        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: last.count + 1, added: added, removed: removed, previousComponent: last.previousComponent }
-            };
-        }
-        else {
-            return {
-                oldPos: path.oldPos + oldPosInc,
-                lastComponent: { count: 1, added: added, removed: removed, previousComponent: last }
-            };
-        }
-    }
-    extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-        const newLen = newTokens.length, oldLen = oldTokens.length;
-        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-            newPos++;
-            oldPos++;
-            commonCount++;
-            if (options.oneChangePerToken) {
-                basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-            }
-        }
-        if (commonCount && !options.oneChangePerToken) {
-            basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-        }
-        basePath.oldPos = oldPos;
-        return newPos;
-    }
-    equals(left, right, options) {
-        if (options.comparator) {
-            return options.comparator(left, right);
-        }
-        else {
-            return left === right
-                || (!!options.ignoreCase && left.toLowerCase() === right.toLowerCase());
-        }
-    }
-    removeEmpty(array) {
-        const ret = [];
-        for (let i = 0; i < array.length; i++) {
-            if (array[i]) {
-                ret.push(array[i]);
-            }
-        }
-        return ret;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    castInput(value, options) {
-        return value;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    tokenize(value, options) {
-        return Array.from(value);
-    }
-    join(chars) {
-        // Assumes ValueT is string, which is the case for most subclasses.
-        // When it's false, e.g. in diffArrays, this method needs to be overridden (e.g. with a no-op)
-        // Yes, the casts are verbose and ugly, because this pattern - of having the base class SORT OF
-        // assume tokens and values are strings, but not completely - is weird and janky.
-        return chars.join('');
-    }
-    postProcess(changeObjects, 
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    options) {
-        return changeObjects;
-    }
-    get useLongestToken() {
-        return false;
-    }
-    buildValues(lastComponent, newTokens, oldTokens) {
-        // First we convert our linked list of components in reverse order to an
-        // array in the right order:
-        const components = [];
-        let nextComponent;
-        while (lastComponent) {
-            components.push(lastComponent);
-            nextComponent = lastComponent.previousComponent;
-            delete lastComponent.previousComponent;
-            lastComponent = nextComponent;
-        }
-        components.reverse();
-        const componentLen = components.length;
-        let componentPos = 0, newPos = 0, oldPos = 0;
-        for (; componentPos < componentLen; componentPos++) {
-            const component = components[componentPos];
-            if (!component.removed) {
-                if (!component.added && this.useLongestToken) {
-                    let value = newTokens.slice(newPos, newPos + component.count);
-                    value = value.map(function (value, i) {
-                        const oldValue = oldTokens[oldPos + i];
-                        return oldValue.length > value.length ? oldValue : value;
-                    });
-                    component.value = this.join(value);
-                }
-                else {
-                    component.value = this.join(newTokens.slice(newPos, newPos + component.count));
-                }
-                newPos += component.count;
-                // Common case
-                if (!component.added) {
-                    oldPos += component.count;
-                }
-            }
-            else {
-                component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
-                oldPos += component.count;
-            }
-        }
-        return components;
-    }
-}
-
-class LineDiff extends Diff {
-    constructor() {
-        super(...arguments);
-        this.tokenize = tokenize;
-    }
-    equals(left, right, options) {
-        // If we're ignoring whitespace, we need to normalise lines by stripping
-        // whitespace before checking equality. (This has an annoying interaction
-        // with newlineIsToken that requires special handling: if newlines get their
-        // own token, then we DON'T want to trim the *newline* tokens down to empty
-        // strings, since this would cause us to treat whitespace-only line content
-        // as equal to a separator between lines, which would be weird and
-        // inconsistent with the documented behavior of the options.)
-        if (options.ignoreWhitespace) {
-            if (!options.newlineIsToken || !left.includes('\n')) {
-                left = left.trim();
-            }
-            if (!options.newlineIsToken || !right.includes('\n')) {
-                right = right.trim();
-            }
-        }
-        else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
-            if (left.endsWith('\n')) {
-                left = left.slice(0, -1);
-            }
-            if (right.endsWith('\n')) {
-                right = right.slice(0, -1);
-            }
-        }
-        return super.equals(left, right, options);
-    }
-}
-const lineDiff = new LineDiff();
-function diffLines(oldStr, newStr, options) {
-    return lineDiff.diff(oldStr, newStr, options);
-}
-// Exported standalone so it can be used from jsonDiff too.
-function tokenize(value, options) {
-    if (options.stripTrailingCr) {
-        // remove one \r before \n to match GNU diff's --strip-trailing-cr behavior
-        value = value.replace(/\r\n/g, '\n');
-    }
-    const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
-    // Ignore the final empty token that occurs if the string ends with a new line
-    if (!linesAndNewlines[linesAndNewlines.length - 1]) {
-        linesAndNewlines.pop();
-    }
-    // Merge the content and line separators into single tokens
-    for (let i = 0; i < linesAndNewlines.length; i++) {
-        const line = linesAndNewlines[i];
-        if (i % 2 && !options.newlineIsToken) {
-            retLines[retLines.length - 1] += line;
-        }
-        else {
-            retLines.push(line);
-        }
-    }
-    return retLines;
-}
-
-/**
- * Returns true if the filename contains characters that require C-style
- * quoting (as used by Git and GNU diffutils in diff output).
- */
-function needsQuoting(s) {
-    for (let i = 0; i < s.length; i++) {
-        if (s[i] < '\x20' || s[i] > '\x7e' || s[i] === '"' || s[i] === '\\') {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * C-style quotes a filename, encoding special characters as escape sequences
- * and non-ASCII bytes as octal escapes. This is the inverse of
- * `parseQuotedFileName` in parse.ts.
- *
- * Non-ASCII bytes are encoded as UTF-8 before being emitted as octal escapes.
- * This matches the behaviour of both Git and GNU diffutils, which always emit
- * UTF-8 octal escapes regardless of the underlying filesystem encoding (e.g.
- * Git for Windows converts from NTFS's UTF-16 to UTF-8 internally).
- *
- * If the filename doesn't need quoting, returns it as-is.
- */
-function quoteFileNameIfNeeded(s) {
-    if (!needsQuoting(s)) {
-        return s;
-    }
-    let result = '"';
-    const bytes = new TextEncoder().encode(s);
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        // See https://en.wikipedia.org/wiki/Escape_sequences_in_C#Escape_sequences
-        if (b === 0x07) {
-            result += '\\a';
-        }
-        else if (b === 0x08) {
-            result += '\\b';
-        }
-        else if (b === 0x09) {
-            result += '\\t';
-        }
-        else if (b === 0x0a) {
-            result += '\\n';
-        }
-        else if (b === 0x0b) {
-            result += '\\v';
-        }
-        else if (b === 0x0c) {
-            result += '\\f';
-        }
-        else if (b === 0x0d) {
-            result += '\\r';
-        }
-        else if (b === 0x22) {
-            result += '\\"';
-        }
-        else if (b === 0x5c) {
-            result += '\\\\';
-        }
-        else if (b >= 0x20 && b <= 0x7e) {
-            // Just a printable ASCII character that is neither a double quote nor a
-            // backslash; no need to escape it.
-            result += String.fromCharCode(b);
-        }
-        else {
-            // Either part of a non-ASCII character or a control character without a
-            // special escape sequence; needs escaping as a 3-digit octal escape
-            result += '\\' + b.toString(8).padStart(3, '0');
-        }
-        i++;
-    }
-    result += '"';
-    return result;
-}
-const INCLUDE_HEADERS = {
-    includeIndex: true,
-    includeUnderline: true,
-    includeFileHeaders: true
-};
-function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    let optionsObj;
-    if (!options) {
-        optionsObj = {};
-    }
-    else if (typeof options === 'function') {
-        optionsObj = { callback: options };
-    }
-    else {
-        optionsObj = options;
-    }
-    if (typeof optionsObj.context === 'undefined') {
-        optionsObj.context = 4;
-    }
-    // We copy this into its own variable to placate TypeScript, which thinks
-    // optionsObj.context might be undefined in the callbacks below.
-    const context = optionsObj.context;
-    // @ts-expect-error (runtime check for something that is correctly a static type error)
-    if (optionsObj.newlineIsToken) {
-        throw new Error('newlineIsToken may not be used with patch-generation functions, only with diffing functions');
-    }
-    if (!optionsObj.callback) {
-        return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
-    }
-    else {
-        const { callback } = optionsObj;
-        diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
-                const patch = diffLinesResultToPatch(diff);
-                // TypeScript is unhappy without the cast because it does not understand that `patch` may
-                // be undefined here only if `callback` is StructuredPatchCallbackAbortable:
-                callback(patch);
-            } }));
-    }
-    function diffLinesResultToPatch(diff) {
-        // STEP 1: Build up the patch with no "\ No newline at end of file" lines and with the arrays
-        //         of lines containing trailing newline characters. We'll tidy up later...
-        if (!diff) {
-            return;
-        }
-        diff.push({ value: '', lines: [] }); // Append an empty value to make cleanup easier
-        function contextLines(lines) {
-            return lines.map(function (entry) { return ' ' + entry; });
-        }
-        const hunks = [];
-        let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
-        for (let i = 0; i < diff.length; i++) {
-            const current = diff[i], lines = current.lines || splitLines(current.value);
-            current.lines = lines;
-            if (current.added || current.removed) {
-                // If we have previous context, start with that
-                if (!oldRangeStart) {
-                    const prev = diff[i - 1];
-                    oldRangeStart = oldLine;
-                    newRangeStart = newLine;
-                    if (prev) {
-                        curRange = context > 0 ? contextLines(prev.lines.slice(-context)) : [];
-                        oldRangeStart -= curRange.length;
-                        newRangeStart -= curRange.length;
-                    }
-                }
-                // Output our changes
-                for (const line of lines) {
-                    curRange.push((current.added ? '+' : '-') + line);
-                }
-                // Track the updated file position
-                if (current.added) {
-                    newLine += lines.length;
-                }
-                else {
-                    oldLine += lines.length;
-                }
-            }
-            else {
-                // Identical context lines. Track line changes
-                if (oldRangeStart) {
-                    // Close out any changes that have been output (or join overlapping)
-                    if (lines.length <= context * 2 && i < diff.length - 2) {
-                        // Overlapping
-                        for (const line of contextLines(lines)) {
-                            curRange.push(line);
-                        }
-                    }
-                    else {
-                        // end the range and output
-                        const contextSize = Math.min(lines.length, context);
-                        for (const line of contextLines(lines.slice(0, contextSize))) {
-                            curRange.push(line);
-                        }
-                        const hunk = {
-                            oldStart: oldRangeStart,
-                            oldLines: (oldLine - oldRangeStart + contextSize),
-                            newStart: newRangeStart,
-                            newLines: (newLine - newRangeStart + contextSize),
-                            lines: curRange
-                        };
-                        hunks.push(hunk);
-                        oldRangeStart = 0;
-                        newRangeStart = 0;
-                        curRange = [];
-                    }
-                }
-                oldLine += lines.length;
-                newLine += lines.length;
-            }
-        }
-        // Step 2: eliminate the trailing `\n` from each line of each hunk, and, where needed, add
-        //         "\ No newline at end of file".
-        for (const hunk of hunks) {
-            for (let i = 0; i < hunk.lines.length; i++) {
-                if (hunk.lines[i].endsWith('\n')) {
-                    hunk.lines[i] = hunk.lines[i].slice(0, -1);
-                }
-                else {
-                    hunk.lines.splice(i + 1, 0, '\\ No newline at end of file');
-                    i++; // Skip the line we just added, then continue iterating
-                }
-            }
-        }
-        return {
-            oldFileName: oldFileName, newFileName: newFileName,
-            oldHeader: oldHeader, newHeader: newHeader,
-            hunks: hunks
-        };
-    }
-}
-/**
- * creates a unified diff patch.
- *
- * @param patch either a single structured patch object (as returned by `structuredPatch`) or an
- *   array of them (as returned by `parsePatch`).
- * @param headerOptions behaves the same as the `headerOptions` option of `createTwoFilesPatch`.
- *   Ignored for patches where `isGit` is `true`.
- *
- * When a patch has `isGit: true`, `formatPatch` output is changed to more closely match Git's
- * output: it emits a `diff --git` header, emits Git extended headers as appropriate based on
- * properties like `isRename`, `isCreate`, `newMode`, etc, and will omit `---`/`+++` file
- * headers for patches with no hunks (e.g. renames without content changes).
- */
-function formatPatch(patch, headerOptions) {
-    var _a, _b, _c, _d, _e, _f;
-    if (!headerOptions) {
-        headerOptions = INCLUDE_HEADERS;
-    }
-    if (Array.isArray(patch)) {
-        if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every(p => p.isGit)) {
-            throw new Error('Cannot omit file headers on a multi-file patch. '
-                + '(The result would be unparseable; how would a tool trying to apply '
-                + 'the patch know which changes are to which file?)');
-        }
-        return patch.map(p => formatPatch(p, headerOptions)).join('\n');
-    }
-    const ret = [];
-    // Git patches have a fixed header format (diff --git, extended headers,
-    // and ---/+++ when hunks are present), so headerOptions is ignored.
-    if (patch.isGit) {
-        headerOptions = INCLUDE_HEADERS;
-        // Emit Git-style diff --git header and extended headers.
-        // Git never puts /dev/null in the "diff --git" line; for file
-        // creations/deletions it uses the real filename on both sides.
-        if (!patch.oldFileName) {
-            throw new Error('oldFileName must be specified for Git patches');
-        }
-        if (!patch.newFileName) {
-            throw new Error('newFileName must be specified for Git patches');
-        }
-        let gitOldName = patch.oldFileName;
-        let gitNewName = patch.newFileName;
-        if (patch.isCreate && gitOldName === '/dev/null') {
-            gitOldName = gitNewName.replace(/^b\//, 'a/');
-        }
-        else if (patch.isDelete && gitNewName === '/dev/null') {
-            gitNewName = gitOldName.replace(/^a\//, 'b/');
-        }
-        ret.push('diff --git ' + quoteFileNameIfNeeded(gitOldName) + ' ' + quoteFileNameIfNeeded(gitNewName));
-        if (patch.isDelete) {
-            ret.push('deleted file mode ' + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : '100644'));
-        }
-        if (patch.isCreate) {
-            ret.push('new file mode ' + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : '100644'));
-        }
-        if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
-            ret.push('old mode ' + patch.oldMode);
-            ret.push('new mode ' + patch.newMode);
-        }
-        if (patch.isRename) {
-            ret.push('rename from ' + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : '').replace(/^a\//, '')));
-            ret.push('rename to ' + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : '').replace(/^b\//, '')));
-        }
-        if (patch.isCopy) {
-            ret.push('copy from ' + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : '').replace(/^a\//, '')));
-            ret.push('copy to ' + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : '').replace(/^b\//, '')));
-        }
-    }
-    else {
-        if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== undefined) {
-            ret.push('Index: ' + patch.oldFileName);
-        }
-        if (headerOptions.includeUnderline) {
-            ret.push('===================================================================');
-        }
-    }
-    // Emit --- / +++ file headers. For Git patches with no hunks (e.g.
-    // pure renames, mode-only changes), Git omits these, so we do too.
-    const hasHunks = patch.hunks.length > 0;
-    if (headerOptions.includeFileHeaders && patch.oldFileName !== undefined && patch.newFileName !== undefined
-        && (!patch.isGit || hasHunks)) {
-        ret.push('--- ' + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? '\t' + patch.oldHeader : ''));
-        ret.push('+++ ' + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? '\t' + patch.newHeader : ''));
-    }
-    for (let i = 0; i < patch.hunks.length; i++) {
-        const hunk = patch.hunks[i];
-        // Unified Diff Format quirk: If the chunk size is 0,
-        // the first number is one lower than one would expect.
-        // https://www.artima.com/weblogs/viewpost.jsp?thread=164293
-        const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
-        const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
-        ret.push('@@ -' + oldStart + ',' + hunk.oldLines
-            + ' +' + newStart + ',' + hunk.newLines
-            + ' @@');
-        for (const line of hunk.lines) {
-            ret.push(line);
-        }
-    }
-    return ret.join('\n') + '\n';
-}
-function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-    if (typeof options === 'function') {
-        options = { callback: options };
-    }
-    if (!(options === null || options === void 0 ? void 0 : options.callback)) {
-        const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
-        if (!patchObj) {
-            return;
-        }
-        return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
-    }
-    else {
-        const { callback } = options;
-        structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: patchObj => {
-                if (!patchObj) {
-                    callback(undefined);
-                }
-                else {
-                    callback(formatPatch(patchObj, options.headerOptions));
-                }
-            } }));
-    }
-}
-/**
- * Split `text` into an array of lines, including the trailing newline character (where present)
- */
-function splitLines(text) {
-    const hasTrailingNl = text.endsWith('\n');
-    const result = text.split('\n').map(line => line + '\n');
-    if (hasTrailingNl) {
-        result.pop();
-    }
-    else {
-        result.push(result.pop().slice(0, -1));
-    }
-    return result;
 }
 
 /**

@@ -41,16 +41,16 @@ const pr = (number: number, base: string, head: string, options: { fork?: boolea
   repository: { full_name: 'acme/gitops', default_branch: 'main' },
 });
 
-async function scenario() {
+async function scenario(webFile = 'web.yaml') {
   const setup = await new RemoteSetup().init();
   setup.dev.write({
     'cfg.yaml': yaml(configMap('cfg', { level: 'info' })),
-    'web.yaml': web(1),
+    [webFile]: web(1),
     'worker.yaml': worker,
   });
   await setup.dev.commit('base');
   const base = await setup.push('main');
-  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { level: 'debug' })), 'web.yaml': web(2) });
+  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { level: 'debug' })), [webFile]: web(2) });
   await setup.dev.commit('debug logging, two replicas');
   const head = await setup.push('feature');
   const github = await new FakeGitHub(setup.bare).start();
@@ -180,3 +180,23 @@ test('mode: fix on a fork: a review suggestion where the line is in the diff, a 
     await s.github.stop();
   }
 });
+
+test.each(['apps/web app.yaml', 'apps/wéb-ñandú.yaml'])(
+  'mode: fix on a fork: the suggestion lands on %j, a path git quotes or pads in its diff headers',
+  async (file) => {
+    const s = await scenario(file);
+    try {
+      await runAction({
+        checkout: await s.setup.checkout(s.head),
+        apiUrl: s.github.url,
+        eventName: 'pull_request_target',
+        payload: pr(2, s.base, s.head, { fork: true }),
+        inputs: { mode: 'fix' },
+      });
+      expect(s.github.reviews).toHaveLength(1);
+      expect(s.github.reviews[0].comments.map((c) => `${c.path}:${c.line}`)).toEqual([`${file}:8`]);
+    } finally {
+      await s.github.stop();
+    }
+  },
+);

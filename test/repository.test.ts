@@ -23,3 +23,27 @@ test('readMany returns every blob whole and in order, large ones included, and n
     repo.cleanup();
   }
 });
+
+test('diffLines: the changed line ranges at head, for paths with a space, a tab, a quote and non-ASCII characters', async () => {
+  const repo = await TempRepo.create();
+  try {
+    const names = ['plain.yaml', 'with space.yaml', 'with\ttab.yaml', 'with"quote.yaml', 'café/ñandú.yaml'];
+    const text = (changed: boolean) =>
+      Array.from({ length: 20 }, (_, i) => (changed && i === 9 ? 'x: changed' : `k${i}: ${i}`)).join('\n') +
+      '\n';
+    repo.write(Object.fromEntries(names.map((n) => [n, text(false)])));
+    const base = await repo.commit('base');
+    repo.write(Object.fromEntries(names.map((n) => [n, text(true)])));
+    const head = await repo.commit('head');
+    const repository = await Repository.open(repo.dir);
+    try {
+      const ranges = await repository.diffLines(base, head);
+      // Line 10 changed; git's three lines of context around it.
+      expect(Object.fromEntries(ranges)).toEqual(Object.fromEntries(names.map((n) => [n, [[7, 13]]])));
+    } finally {
+      repository.close();
+    }
+  } finally {
+    repo.cleanup();
+  }
+});

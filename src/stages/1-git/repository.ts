@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parsePatch } from 'diff';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
@@ -117,15 +118,15 @@ export class Repository {
       head,
     ]);
     const ranges = new Map<string, [number, number][]>();
-    let file: string | null = null;
-    for (const line of out.split('\n')) {
-      if (line.startsWith('+++ ')) file = line === '+++ /dev/null' ? null : line.slice(6);
-      const hunk = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(line);
-      if (hunk && file) {
-        const start = Number(hunk[1]);
-        const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-        if (count > 0) ranges.set(file, [...(ranges.get(file) ?? []), [start, start + count - 1]]);
-      }
+    // jsdiff reads git's headers as git writes them: C-quoted names (non-ASCII, quotes, tabs), the
+    // tab after a name with a space.
+    for (const patch of parsePatch(out)) {
+      const name = patch.newFileName;
+      if (!name || name === '/dev/null') continue;
+      const file = name.replace(/^b\//, '');
+      for (const hunk of patch.hunks)
+        if (hunk.newLines > 0)
+          ranges.set(file, [...(ranges.get(file) ?? []), [hunk.newStart, hunk.newStart + hunk.newLines - 1]]);
     }
     return ranges;
   }
