@@ -253,6 +253,7 @@ function measure(label, command, args, runs, options = {}) {
     const start = process.hrtime.bigint();
     const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
       cwd: options.cwd,
+      env: options.env,
       maxBuffer: 1 << 30,
     });
     const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
@@ -293,6 +294,19 @@ function main(quick) {
     const r = (results[files] = { files, checks: {}, greps: {}, diffs: {} });
     r.node = measure('floor: node alone', process.execPath, ['-e', '0'], light);
     r.start = measure('floor: node + bundle load, no work', process.execPath, [CLI, '--help'], light);
+    // The engine's load (the chunk a command imports) and the Action's whole bundle, each run
+    // bare: what every command and every Action run pays before any work.
+    r.engine = measure(
+      'start: CLI engine chunk',
+      process.execPath,
+      [join(dirname(CLI), 'cli-commands.js')],
+      light,
+    );
+    // Without inputs the Action stops at the missing token, right after loading everything.
+    r.action = measure('start: Action bundle', process.execPath, [join(dirname(CLI), 'index.js')], light, {
+      env: { PATH: process.env.PATH },
+      okCodes: [1],
+    });
     for (const count of counts) {
       const head = heads[count];
       r.diffs[count] = measure(
@@ -359,7 +373,9 @@ function report(results) {
   );
   lines.push(`| node alone (\`node -e 0\`) | ${ms(big.node)} | ${big.node.mb.toFixed(0)} MB | |`);
   lines.push(
-    `| node + bundle load, no work | ${ms(big.start)} | ${big.start.mb.toFixed(0)} MB | bundle's own share ${(big.start.ms - big.node.ms).toFixed(0)} ms |`,
+    `| node + bundle load, no work | ${ms(big.start)} | ${big.start.mb.toFixed(0)} MB | bundle's own share ${(big.start.ms - big.node.ms).toFixed(0)} ms; ${x(big.start.ms, big.node.ms)} of node (target ≤ 1.25×) |`,
+    `| node + CLI engine load | ${ms(big.engine)} | ${big.engine.mb.toFixed(0)} MB | ${x(big.engine.ms, big.node.ms)} of node |`,
+    `| node + Action bundle load | ${ms(big.action)} | ${big.action.mb.toFixed(0)} MB | ${x(big.action.ms, big.node.ms)} of node (target ≤ 1.5×) |`,
   );
   for (const count of [1, 20, 200]) {
     const floor = big.start.ms + big.greps[count].ms;

@@ -1,22 +1,8 @@
-import { writeInside } from './write.js';
 import { parseArgs } from 'node:util';
-import { planFix } from '../commands/fix.js';
-import { unifiedDiff } from '../stages/8-stamps/plan.js';
-import { check } from '../commands/check.js';
-import { RENDER_MODES, overlay } from '../commands/options.js';
-import { readConfigFile } from '../commands/config-file.js';
-import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
-import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
-import type { Diagnostic } from '../model/types.js';
-import { Repository } from '../stages/1-git/repository.js';
-import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
-import { renderMarkdown } from '../stages/9-report/markdown.js';
-import { renderSarif } from '../stages/9-report/sarif.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const VERSION = packageJson.version;
-import { renderFixText, renderScanText, renderText } from '../stages/9-report/text.js';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -100,7 +86,7 @@ const COMMANDS = {
   --format text|json         default text`,
   },
 } as const;
-type Command = keyof typeof COMMANDS;
+export type Command = keyof typeof COMMANDS;
 
 const USAGE = `Usage:
 ${Object.values(COMMANDS)
@@ -151,82 +137,9 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     io.stdout(commandHelp(command as Command));
     return 0;
   }
-  const repo = await Repository.open(values.repo ?? io.cwd);
-  try {
-    const given = {
-      include: values.include ?? [],
-      exclude: values.exclude ?? [],
-      podTemplatePaths: parsePodTemplatePaths(values['pod-template'] ?? []),
-      render: values.render === undefined ? undefined : oneOf('--render', values.render, RENDER_MODES),
-      roots: values.root ?? [],
-      kustomize: values.kustomize ?? null,
-      helm: values.helm ?? null,
-      hash: {
-        annotation: values.annotation,
-        key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
-      },
-    };
-    // The configuration as the revision being checked has it (the working tree by default).
-    const file = await readConfigFile(repo, values.head ?? values.rev ?? null, values.config ?? null);
-    const common = overlay(file.options, given);
-    if (command === 'check') {
-      if (!values.base) throw new UsageError('check needs --base REV (the revision the change starts from).');
-      const format = oneOf('--format', values.format ?? 'text', [
-        'text',
-        'json',
-        'markdown',
-        'sarif',
-      ] as const);
-      const failOn = oneOf(
-        '--fail-on',
-        values['fail-on'] ?? file.failOn ?? 'dormant',
-        FAIL_ON_VALUES,
-      ) as FailOn;
-      const report = await check(repo, { base: values.base, head: values.head ?? null, ...common });
-      if (format === 'json') io.stdout(JSON.stringify(report, null, 2) + '\n');
-      else if (format === 'markdown') io.stdout(renderMarkdown(report));
-      else if (format === 'sarif') io.stdout(renderSarif(report, VERSION));
-      else io.stdout(renderText(report, { colour: io.colour, verbose: values.verbose ?? false }));
-      const failure = failureReason(report, failOn);
-      if (failure && format === 'text') io.stderr(`Failing: ${failure}.\n`);
-      return failure ? 1 : 0;
-    }
-    if (command === 'fix') {
-      const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
-      const dryRun = values['dry-run'] ?? false;
-      if (dryRun) io.stdout(unifiedDiff(result.edits));
-      // A file that may not be written is reported, and the others are still written.
-      const refused: Diagnostic[] = [];
-      const written = [];
-      for (const edit of dryRun ? [] : result.edits) {
-        try {
-          await writeInside(repo.root, edit.file, edit.after);
-          written.push(edit);
-        } catch (error) {
-          if (!(error instanceof UsageError)) throw error;
-          refused.push({ file: edit.file, line: 1, severity: 'warning', message: error.message });
-        }
-      }
-      const shown = dryRun
-        ? result
-        : { ...result, edits: written, diagnostics: [...result.diagnostics, ...refused] };
-      io.stdout(renderFixText(shown, { colour: io.colour, dryRun }));
-      return refused.length ? 1 : 0;
-    }
-    if (command === 'scan') {
-      const format = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
-      const report = await scan(repo, { rev: values.rev ?? null, ...common });
-      io.stdout(
-        format === 'json'
-          ? JSON.stringify(report, null, 2) + '\n'
-          : renderScanText(report, { colour: io.colour, verbose: false }),
-      );
-      return 0;
-    }
-    return 2;
-  } finally {
-    repo.close();
-  }
+  // The engine loads only now: help, version and usage errors answer without it.
+  const { execute } = await import('./commands.js');
+  return execute(command as Command, values, io);
 }
 
 /** The values a command was given; an option of another command, or none at all, is a usage error. */
@@ -253,7 +166,7 @@ function parse(command: Command, args: string[]) {
 }
 
 /** What any command's options parse to: strings, repeated strings, flags. */
-interface Values {
+export interface Values {
   repo?: string;
   include?: string[];
   exclude?: string[];
@@ -273,12 +186,6 @@ interface Values {
   'fail-on'?: string;
   verbose?: boolean;
   'dry-run'?: boolean;
-}
-
-function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value))
-    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'.`);
-  return value as T;
 }
 
 /**

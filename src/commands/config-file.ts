@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import picomatch from 'picomatch';
 import { LineCounter, isNode, parseDocument } from 'yaml';
 import schema from '../../docs/config.schema.json' with { type: 'json' };
@@ -34,11 +34,13 @@ interface FileContent {
   charts?: { path: string; release?: string; namespace?: string; values?: string[] }[];
 }
 
-// Compiled on first use: most runs have no configuration file, and compiling costs every start.
+// Loaded and compiled on first use: most runs have no configuration file, and ajv costs every start.
 let compiled: (((content: unknown) => content is FileContent) & { errors?: ErrorObject[] | null }) | null =
   null;
-const validator = () =>
-  (compiled ??= new Ajv({ allErrors: true, strict: false }).compile<FileContent>(schema));
+const validator = async () =>
+  (compiled ??= new (await import('ajv')).Ajv({ allErrors: true, strict: false }).compile<FileContent>(
+    schema,
+  ));
 
 /**
  * The configuration at `rev`, as engine options and a fail level. A missing default file is no
@@ -70,7 +72,7 @@ export async function readConfigFile(
     const node = doc.getIn(keys, true);
     return isNode(node) && node.range ? lines.linePos(node.range[0]).line : 1;
   };
-  const validate = validator();
+  const validate = await validator();
   if (!validate(content)) {
     const lineOf = (error: ErrorObject) =>
       lineAt(
