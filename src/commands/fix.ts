@@ -42,7 +42,18 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const renderedEdits: FileEdit[] = [];
   if (options.base !== null) {
     report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
-    const cured = report.impacts.filter((i) => stampCures(i.status));
+    // Rolling a workload whose new pods cannot start (a key it still reads is gone) turns a dormant
+    // change into an outage: those are left alone, and said.
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    const broken = (i: Impact) => errors.some((d) => sameLocation(d, i.workload));
+    for (const impact of report.impacts.filter((i) => stampCures(i.status) && broken(i)))
+      diagnostics.push({
+        file: impact.workload.file,
+        line: impact.workload.line,
+        severity: 'warning',
+        message: `did not stamp ${impact.workload.kind} ${impact.workload.name}: its new pods could not start (see the error on this line), so rolling it now would break it. Fix the reference or the config first.`,
+      });
+    const cured = report.impacts.filter((i) => stampCures(i.status) && !broken(i));
     const wanted: Location[] = cured.filter((i) => !i.workload.source).map((i) => i.workload);
     const files = [...new Set(wanted.map((w) => w.file))];
     view = new HeadView(repo, head, settings, await loadObjects(repo, head, files), diagnostics);

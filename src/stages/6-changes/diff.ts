@@ -6,6 +6,15 @@ import type { Pairing } from './pairing.js';
  * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
  * scalar style, metadata and the file an object lives in do not count.
  */
+/** Keys the API server requires for each Secret type, each as "one of" (k8s.io/api/core/v1 Secret types). */
+const REQUIRED_KEYS: Record<string, string[][]> = {
+  'kubernetes.io/tls': [['tls.crt'], ['tls.key']],
+  'kubernetes.io/dockerconfigjson': [['.dockerconfigjson']],
+  'kubernetes.io/dockercfg': [['.dockercfg']],
+  'kubernetes.io/basic-auth': [['username', 'password']],
+  'kubernetes.io/ssh-auth': [['ssh-privatekey']],
+};
+
 export function diffConfigs(pairing: Pairing, diagnostics: Diagnostic[]): ConfigChange[] {
   const changes: ConfigChange[] = [];
   const content = (object: ManifestObject) => configContent(object, diagnostics);
@@ -31,6 +40,23 @@ export function diffConfigs(pairing: Pairing, diagnostics: Diagnostic[]): Config
     changes.push(
       change(head, 'added', { added: [...content(head).entries.keys()].sort(), removed: [], modified: [] }),
     );
+  }
+  // A Secret this change writes must still have the keys its type requires, or the API server
+  // rejects it (and nothing that reads it rolls).
+  for (const head of [...pairing.baseOf.keys(), ...pairing.added]) {
+    if (head.kind !== 'Secret' || !changes.some((c) => c.file === head.file && c.line === head.line))
+      continue;
+    const type = typeof head.body.type === 'string' ? head.body.type : 'Opaque';
+    const missing = (REQUIRED_KEYS[type] ?? [])
+      .filter((oneOf) => !oneOf.some((k) => content(head).entries.has(k)))
+      .map((oneOf) => oneOf.join(' or '));
+    if (missing.length)
+      diagnostics.push({
+        file: head.file,
+        line: head.line,
+        severity: 'error',
+        message: `Secret ${head.name} has type ${type}, which requires ${missing.join(' and ')}: the API server will reject it.`,
+      });
   }
   for (const base of pairing.deleted.filter(isConfig)) {
     changes.push(

@@ -82,6 +82,28 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
           continue;
         }
       }
+      // A key this change removes that a reference still needs: the new pods cannot start.
+      for (const ref of matching.filter(
+        (r) =>
+          !r.optional &&
+          r.keys !== null &&
+          r.delivery !== 'image-pull' &&
+          r.keys.some((k) => change.removed.includes(k)),
+      )) {
+        const key = ref.keys!.find((k) => change.removed.includes(k))!;
+        const how =
+          ref.path === 'env'
+            ? `container ${ref.container} reads key ${key} into an env var (${ref.via}): new pods fail with CreateContainerConfigError`
+            : `key ${key} is listed under items (${ref.via}): new pods cannot mount the volume and stay in ContainerCreating`;
+        result.diagnostics.push({
+          file: workload.object.file,
+          line: workload.object.line,
+          severity: 'error',
+          message:
+            `${workload.object.kind} ${workload.object.name}: ${change.kind} ${change.name} loses key ${key}, but ${how}. ` +
+            'Keep the key, remove the reference, or mark it optional: true.',
+        });
+      }
       const keys = change.keys;
       const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
       const consumed = reading.filter(
@@ -206,7 +228,7 @@ const STALE = {
 function byIdentity(changes: ConfigChange[]) {
   const merged = new Map<
     string,
-    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & { keys: string[] }
+    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & { keys: string[]; removed: string[] }
   >();
   for (const change of changes) {
     const key = idKey(change);
@@ -219,9 +241,11 @@ function byIdentity(changes: ConfigChange[]) {
         name: change.name,
         change: change.change,
         keys,
+        removed: [...change.keys.removed],
       });
     else {
       seen.keys = [...new Set([...seen.keys, ...keys])].sort();
+      seen.removed = [...new Set([...seen.removed, ...change.keys.removed])].sort();
       if (change.change !== 'deleted') seen.change = change.change;
     }
   }
