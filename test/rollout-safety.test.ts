@@ -1,6 +1,6 @@
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { configMap, container, deployment, secret, yaml } from './helpers/manifests.js';
+import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
 import { checkChange, twoCommits } from './helpers/scenario.js';
 
 // Changes the new pods cannot start with: an error on the change, whatever the status; fix will not
@@ -124,5 +124,134 @@ describe('a Secret missing the keys its type requires', () => {
     expect(errors(report)).toEqual(expected);
     // Key names only; no value, encoded or not, in any message.
     expect(JSON.stringify(report)).not.toContain(b64('1'));
+  });
+});
+
+describe('Secrets made by an ExternalSecret', () => {
+  const external = (ref: string, extra: Record<string, unknown> = {}) =>
+    yaml({
+      apiVersion: 'external-secrets.io/v1',
+      kind: 'ExternalSecret',
+      metadata: { name: 'db', namespace: 'shop' },
+      spec: {
+        refreshInterval: '1h',
+        secretStoreRef: { kind: 'ClusterSecretStore', name: 'vault' },
+        target: { name: 'db-credentials' },
+        data: [
+          { secretKey: 'password', remoteRef: { key: ref, property: 'password' } },
+          { secretKey: 'user', remoteRef: { key: 'shop/db', property: 'user' } },
+        ],
+        ...extra,
+      },
+    });
+  const api = (env: Record<string, unknown>) =>
+    yaml(deployment('api', { containers: [container('api', env)] }, { namespace: 'shop' }));
+  const envFrom = { envFrom: [{ secretRef: { name: 'db-credentials' } }] };
+  const userOnly = {
+    env: [{ name: 'DB_USER', valueFrom: { secretKeyRef: { name: 'db-credentials', key: 'user' } } }],
+  };
+
+  test('a remoteRef change: the target Secret changes that key, and its reader is dormant, the ExternalSecret named', async () => {
+    const report = await checkChange(
+      { 'es.yaml': external('shop/db-v1'), 'api.yaml': api(envFrom) },
+      { 'es.yaml': external('shop/db-v2') },
+    );
+    expect(
+      report.changes.map(
+        (c) => `${c.kind} ${c.namespace}/${c.name} ${c.keys.modified.join(',')} ${c.file}:${c.line}`,
+      ),
+    ).toEqual(['Secret shop/db-credentials password es.yaml:1']);
+    expect(report.impacts.map((i) => `${i.status} ${i.workload.name}`)).toEqual(['dormant api']);
+    expect(report.impacts[0].reason).toContain('(the Secret is made by ExternalSecret db)');
+  });
+
+  test('a reader of another key is unaffected; a refreshInterval edit changes nothing; dataFrom reaches every key', async () => {
+    const keyed = await checkChange(
+      { 'es.yaml': external('shop/db-v1'), 'api.yaml': api(userOnly) },
+      { 'es.yaml': external('shop/db-v2') },
+    );
+    expect(keyed.impacts).toEqual([]);
+    const refresh = await checkChange(
+      { 'es.yaml': external('shop/db-v1'), 'api.yaml': api(envFrom) },
+      { 'es.yaml': external('shop/db-v1').replace('refreshInterval: 1h', 'refreshInterval: 5m') },
+    );
+    expect(refresh.changes).toEqual([]);
+    const dataFrom = await checkChange(
+      { 'es.yaml': external('shop/db-v1'), 'api.yaml': api(userOnly) },
+      { 'es.yaml': external('shop/db-v1', { dataFrom: [{ extract: { key: 'shop/extra' } }] }) },
+    );
+    expect(dataFrom.changes[0].keys).toEqual({
+      added: ['(dataFrom)'],
+      removed: [],
+      modified: ['password', 'user'],
+    });
+    expect(dataFrom.impacts.map((i) => `${i.status} ${i.workload.name}`)).toEqual(['dormant api']);
+  });
+});
+
+describe('rollout notes for a workload this change rolls', () => {
+  const rolled = async (
+    spec: Record<string, unknown>,
+    containerFields: Record<string, unknown> = {},
+    kind = 'Deployment',
+  ) => {
+    const app = (v: string) =>
+      yaml(
+        workload(
+          kind,
+          'web',
+          {
+            containers: [
+              container('web', { envFrom: [{ configMapRef: { name: 'cfg' } }], ...containerFields }),
+            ],
+          },
+          { spec, annotations: { 'example.com/rev': v } },
+        ),
+      );
+    const report = await checkChange(
+      { 'cfg.yaml': cm({ A: '1' }), 'web.yaml': app('1') },
+      { 'cfg.yaml': cm({ A: '2' }), 'web.yaml': app('2') },
+    );
+    expect(report.impacts.map((i) => i.status)).toEqual(['rolling']);
+    return report.diagnostics
+      .filter((d) => d.severity === 'notice')
+      .map((d) => `${d.file}:${d.line} ${d.message}`);
+  };
+  const probe = { ports: [{ containerPort: 8080 }], readinessProbe: { httpGet: { path: '/', port: 8080 } } };
+
+  test.each([
+    [
+      { replicas: 4 },
+      'while it rolls (4 replicas, maxSurge 1, maxUnavailable 1) old and new config serve side by side: up to 5 pods at once, and requests can reach either. Old pods keep the old values until they are replaced.',
+    ],
+    [
+      { replicas: 10, strategy: { rollingUpdate: { maxSurge: '50%', maxUnavailable: 0 } } },
+      'while it rolls (10 replicas, maxSurge 5, maxUnavailable 0) old and new config serve side by side: up to 15 pods at once, and requests can reach either. Old pods keep the old values until they are replaced.',
+    ],
+    [
+      { replicas: 3, strategy: { type: 'Recreate' } },
+      'strategy Recreate stops every pod before new ones start: downtime during the rollout.',
+    ],
+    [
+      { replicas: 2, strategy: { rollingUpdate: { maxUnavailable: 2 } } },
+      'maxUnavailable 2 reaches all 2 replicas: every pod can be down at once during the rollout.',
+    ],
+  ])('Deployment %j', async (spec, message) => {
+    expect(await rolled(spec, probe)).toEqual([`web.yaml:1 Deployment web: ${message}`]);
+  });
+
+  test('a container with ports and no readinessProbe, with its workload line; a StatefulSet partition', async () => {
+    expect(await rolled({ replicas: 1 }, { ports: [{ containerPort: 80 }] })).toEqual([
+      'web.yaml:1 Deployment web: container web declares ports but has no readinessProbe: new pods take traffic before they are ready.',
+    ]);
+    expect(
+      await rolled(
+        { replicas: 3, updateStrategy: { rollingUpdate: { partition: 2 } } },
+        probe,
+        'StatefulSet',
+      ),
+    ).toEqual([
+      'web.yaml:1 StatefulSet web: partition 2: only pods with an ordinal of 2 or more get the change until someone lowers it.',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { parseManifests } from '../stages/3-documents/parse.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject } from '../model/types.js';
+import { madeSecrets } from '../stages/4-objects/made-secrets.js';
 
 export interface Loaded {
   objects: Map<string, ManifestObject[]>;
@@ -19,7 +20,8 @@ export async function loadObjects(
     const text = texts[i];
     if (text === null) return;
     const parsed = parseManifests(path, text);
-    loaded.objects.set(path, parsed.objects);
+    // Secrets made by controllers from committed objects stand beside them, as configs.
+    loaded.objects.set(path, [...parsed.objects, ...madeSecrets(parsed.objects)]);
     loaded.diagnostics.push(...parsed.diagnostics);
   });
   return loaded;

@@ -11,6 +11,7 @@ import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
+import { madeSecrets } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
@@ -225,7 +226,7 @@ async function checkWith<R extends RenderRoot, Tool>(
     }
     const read = (build: RenderResult, r: R | undefined, tree: ReadonlyMap<string, Buffer>): Rendered =>
       r && build.ok
-        ? renderer.read(build.yaml, r, tree, part.diagnostics)
+        ? withMadeSecrets(renderer.read(build.yaml, r, tree, part.diagnostics))
         : { objects: [], origins: new Map() };
     const builds = {
       root,
@@ -354,7 +355,7 @@ export async function scanRendered(
           );
           continue;
         }
-        const rendered = renderer.read(build.yaml, root, tree, result.diagnostics);
+        const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, result.diagnostics));
         const consumers = rendered.objects.flatMap((o): Consumer[] => {
           const workload = asWorkload(o, settings.podTemplatePaths);
           return workload ? [consumerOf(workload)] : [];
@@ -391,4 +392,13 @@ export async function scanRendered(
     }),
   );
   return result;
+}
+
+/** A render's objects, and the Secrets its ExternalSecrets make, each with the ExternalSecret's source. */
+function withMadeSecrets(rendered: Rendered): Rendered {
+  const made = madeSecrets(rendered.objects).map((secret) => ({
+    ...secret,
+    source: rendered.objects.find((o) => o.file === secret.file && o.line === secret.line)?.source,
+  }));
+  return { objects: [...rendered.objects, ...made], origins: rendered.origins };
 }

@@ -6,6 +6,8 @@ import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity
 import { needsAction, statusRank } from '../../model/status.js';
 import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders.js';
 import { valueDigest } from '../../model/values.js';
+import { MADE_BY } from '../4-objects/made-secrets.js';
+import { rolloutNotes } from './rollout-notes.js';
 import type {
   ConfigChange,
   ConfigKind,
@@ -139,13 +141,17 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     }
     const delivery = [...new Set(configs.flatMap((c) => c.via.map((v) => v.delivery)))].sort() as Delivery[];
     const verdict = covered(rollout, workload, source.templates, consumedBy, input, result.diagnostics);
-    const reason =
+    const plain =
       verdict.reason === DORMANT_REASON && delivery.every((d) => d === 'volume')
         ? VOLUME_DORMANT_REASON
         : verdict.reason;
+    // A Secret a controller makes: the reader should know where its content is decided.
+    const makers = consumedBy.flatMap((c) => input.configAnnotations(c.config)[MADE_BY] ?? []);
+    const reason = makers.length ? `${plain} (the Secret is made by ${makers.join(', ')})` : plain;
     result.impacts.push({ ...verdict, reason, workload: summary, configs, delivery });
   }
   result.impacts.sort(compareImpacts);
+  result.diagnostics.push(...rolloutNotes(result.impacts, input.workloads));
   return result;
 }
 

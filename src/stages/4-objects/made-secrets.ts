@@ -1,0 +1,55 @@
+import stringify from 'fast-json-stable-stringify';
+import type { ManifestObject } from '../../model/types.js';
+import { isRecord } from '../../model/values.js';
+
+/**
+ * The Secret an ExternalSecret (external-secrets.io v1beta1/v1) makes, as a Secret object at the
+ * ExternalSecret's place, so that pairing, diff and impacts treat it as any committed Secret. Each
+ * key's "content" is what Git decides about it: its `spec.data[]` entry (`secretKey` ← `remoteRef`),
+ * plus `dataFrom` and `target.template`, which can reach every key, so a change there changes every
+ * key. Keys only `dataFrom` yields are unknown from Git: they stand as one key, `(dataFrom)`.
+ * `refreshInterval` and other fields change no key. Nothing here is a secret value: Git holds only
+ * references to them.
+ */
+export function madeSecrets(objects: readonly ManifestObject[]): ManifestObject[] {
+  return objects.flatMap((object): ManifestObject[] => {
+    if (object.kind !== 'ExternalSecret' || !object.apiVersion.startsWith('external-secrets.io/')) return [];
+    const spec = isRecord(object.body.spec) ? object.body.spec : {};
+    const target = isRecord(spec.target) ? spec.target : {};
+    const template = isRecord(target.template) ? target.template : null;
+    const shared = { dataFrom: spec.dataFrom ?? null, template };
+    const data = (Array.isArray(spec.data) ? spec.data : []).filter(isRecord);
+    const keys: Record<string, string> = {};
+    for (const entry of data)
+      if (typeof entry.secretKey === 'string')
+        keys[entry.secretKey] = stringify({
+          remoteRef: entry.remoteRef ?? null,
+          sourceRef: entry.sourceRef ?? null,
+          ...shared,
+        });
+    // Keys a template writes are known by name.
+    const templated = isRecord(template?.data) ? Object.keys(template.data) : [];
+    for (const key of templated) keys[key] ??= stringify(shared);
+    if (Array.isArray(spec.dataFrom) && spec.dataFrom.length) keys['(dataFrom)'] = stringify(shared);
+    const name = typeof target.name === 'string' && target.name ? target.name : object.name;
+    return [
+      {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        namespace: object.namespace,
+        name,
+        file: object.file,
+        line: object.line,
+        body: {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name, annotations: { [MADE_BY]: `ExternalSecret ${object.name}` } },
+          stringData: keys,
+        },
+      },
+    ];
+  });
+}
+
+/** On a Secret that a controller makes from a committed object: which one. */
+export const MADE_BY = 'config-rollout-guard/made-by';
