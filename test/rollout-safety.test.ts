@@ -255,3 +255,70 @@ describe('rollout notes for a workload this change rolls', () => {
     ]);
   });
 });
+
+describe('SealedSecrets and SOPS-encrypted Secrets', () => {
+  const api = yaml(
+    deployment(
+      'api',
+      { containers: [container('api', { envFrom: [{ secretRef: { name: 'creds' } }] })] },
+      { namespace: 'shop' },
+    ),
+  );
+  const sealed = (data: Record<string, string>) =>
+    yaml({
+      apiVersion: 'bitnami.com/v1alpha1',
+      kind: 'SealedSecret',
+      metadata: { name: 'creds', namespace: 'shop' },
+      spec: { encryptedData: data, template: { metadata: { name: 'creds', namespace: 'shop' } } },
+    });
+  const sops = (data: Record<string, string>, lastmodified: string) =>
+    yaml({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'creds', namespace: 'shop' },
+      data,
+      sops: { lastmodified, mac: 'ENC[AES256_GCM,data:mac,type:str]', version: '3.9.0' },
+    });
+  const enc = (s: string) => `ENC[AES256_GCM,data:${s},iv:aXY=,tag:dGFn,type:str]`;
+
+  test('one ciphertext changed: that key, the reader dormant, the SealedSecret named; nothing encrypted printed', async () => {
+    const report = await checkChange(
+      { 'creds.yaml': sealed({ user: 'AgBy1', password: 'AgBy2' }), 'api.yaml': api },
+      { 'creds.yaml': sealed({ user: 'AgBy1', password: 'AgBz9' }) },
+    );
+    expect(report.changes.map((c) => `${c.name} ${c.keys.modified.join(',')}`)).toEqual(['creds password']);
+    expect(report.impacts.map((i) => `${i.status} ${i.workload.name}`)).toEqual(['dormant api']);
+    expect(report.impacts[0].reason).toContain('(the Secret is made by SealedSecret creds)');
+    expect(report.diagnostics.filter((d) => d.severity === 'notice' && /re-sealed/.test(d.message))).toEqual(
+      [],
+    );
+    expect(JSON.stringify(report)).not.toMatch(/AgB/);
+  });
+
+  test('every ciphertext changed at once: said to be a re-seal', async () => {
+    const report = await checkChange(
+      { 'creds.yaml': sealed({ user: 'AgBy1', password: 'AgBy2' }), 'api.yaml': api },
+      { 'creds.yaml': sealed({ user: 'AgCx1', password: 'AgCx2' }) },
+    );
+    expect(report.diagnostics.map((d) => d.message)).toContain(
+      'SealedSecret creds: all 2 values were re-sealed at once; sealing is randomised, so which of them really changed is unknown, and every key counts as changed.',
+    );
+  });
+
+  test('SOPS: ENC values compared as written (no base64 warning); a whole re-encryption is said; no value printed', async () => {
+    const one = await checkChange(
+      { 'creds.yaml': sops({ user: enc('a'), password: enc('b') }, '2026-01-01T00:00:00Z'), 'api.yaml': api },
+      { 'creds.yaml': sops({ user: enc('a'), password: enc('c') }, '2026-02-01T00:00:00Z') },
+    );
+    expect(one.diagnostics).toEqual([]);
+    expect(one.changes.map((c) => c.keys.modified)).toEqual([['password']]);
+    const all = await checkChange(
+      { 'creds.yaml': sops({ user: enc('a'), password: enc('b') }, '2026-01-01T00:00:00Z'), 'api.yaml': api },
+      { 'creds.yaml': sops({ user: enc('x'), password: enc('y') }, '2026-02-01T00:00:00Z') },
+    );
+    expect(all.diagnostics.map((d) => d.message)).toEqual([
+      'Secret creds: SOPS re-encrypted all 2 values (sops.lastmodified moved), so which of them really changed is unknown, and every key counts as changed.',
+    ]);
+    expect(JSON.stringify([one, all])).not.toContain('ENC[');
+  });
+});

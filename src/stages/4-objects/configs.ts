@@ -49,12 +49,16 @@ export function configContent(object: ManifestObject, diagnostics: Diagnostic[])
     }
   } else {
     // The API server merges stringData into data, stringData winning; compare what it would store.
+    // A SOPS-encrypted Secret holds `ENC[…]` texts there: compared as they are written.
+    const sops = isRecord(object.body.sops);
     for (const [key, value] of Object.entries(record(object.body.data))) {
       entries.set(
         key,
         digest(
           'data',
-          decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`)),
+          sops
+            ? Buffer.from(scalarText(value))
+            : decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`)),
         ),
       );
     }

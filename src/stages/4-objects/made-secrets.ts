@@ -13,6 +13,8 @@ import { isRecord } from '../../model/values.js';
  */
 export function madeSecrets(objects: readonly ManifestObject[]): ManifestObject[] {
   return objects.flatMap((object): ManifestObject[] => {
+    if (object.kind === 'SealedSecret' && object.apiVersion.startsWith('bitnami.com/'))
+      return [unsealed(object)];
     if (object.kind !== 'ExternalSecret' || !object.apiVersion.startsWith('external-secrets.io/')) return [];
     const spec = isRecord(object.body.spec) ? object.body.spec : {};
     const target = isRecord(spec.target) ? spec.target : {};
@@ -53,3 +55,36 @@ export function madeSecrets(objects: readonly ManifestObject[]): ManifestObject[
 
 /** On a Secret that a controller makes from a committed object: which one. */
 export const MADE_BY = 'config-rollout-guard/made-by';
+
+/**
+ * The Secret a SealedSecret (bitnami.com/v1alpha1) unseals into: same name and namespace, one key
+ * per `spec.encryptedData` entry whose "content" is its ciphertext, and `spec.template`'s type and
+ * metadata. Ciphertexts are compared as digests, never shown; sealing is randomised, so a re-sealed
+ * object changes every key at once (said by the diff).
+ */
+function unsealed(object: ManifestObject): ManifestObject {
+  const spec = isRecord(object.body.spec) ? object.body.spec : {};
+  const encrypted = isRecord(spec.encryptedData) ? spec.encryptedData : {};
+  const template = isRecord(spec.template) ? spec.template : {};
+  const metadata = isRecord(template.metadata) ? template.metadata : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    namespace: object.namespace,
+    name: object.name,
+    file: object.file,
+    line: object.line,
+    body: {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        ...metadata,
+        name: object.name,
+        annotations: { ...annotations, [MADE_BY]: `SealedSecret ${object.name}` },
+      },
+      ...(typeof template.type === 'string' ? { type: template.type } : {}),
+      stringData: Object.fromEntries(Object.entries(encrypted).map(([k, v]) => [k, String(v)])),
+    },
+  };
+}

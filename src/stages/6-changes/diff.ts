@@ -1,11 +1,9 @@
 import { configContent, isConfig, sameEntry, type ConfigContent } from '../4-objects/configs.js';
 import type { ConfigChange, Diagnostic, KeyChanges, ManifestObject } from '../../model/types.js';
 import type { Pairing } from './pairing.js';
+import { MADE_BY } from '../4-objects/made-secrets.js';
+import { field, isRecord } from '../../model/values.js';
 
-/**
- * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
- * scalar style, metadata and the file an object lives in do not count.
- */
 /** Keys the API server requires for each Secret type, each as "one of" (k8s.io/api/core/v1 Secret types). */
 const REQUIRED_KEYS: Record<string, string[][]> = {
   'kubernetes.io/tls': [['tls.crt'], ['tls.key']],
@@ -15,6 +13,10 @@ const REQUIRED_KEYS: Record<string, string[][]> = {
   'kubernetes.io/ssh-auth': [['ssh-privatekey']],
 };
 
+/**
+ * The ConfigMaps and Secrets whose content differs: per key, never by text. Formatting, key order,
+ * scalar style, metadata and the file an object lives in do not count.
+ */
 export function diffConfigs(pairing: Pairing, diagnostics: Diagnostic[]): ConfigChange[] {
   const changes: ConfigChange[] = [];
   const content = (object: ManifestObject) => configContent(object, diagnostics);
@@ -25,6 +27,9 @@ export function diffConfigs(pairing: Pairing, diagnostics: Diagnostic[]): Config
     const keys = diffKeys(before, content(head));
     if (keys.added.length + keys.removed.length + keys.modified.length === 0) continue;
     changes.push(change(head, 'modified', keys));
+    const rewritten = rewrittenWhole(base, head, keys, before.entries.size);
+    if (rewritten)
+      diagnostics.push({ file: head.file, line: head.line, severity: 'notice', message: rewritten });
     if (before.immutable) {
       diagnostics.push({
         file: head.file,
@@ -92,4 +97,25 @@ function change(object: ManifestObject, kind: ConfigChange['change'], keys: KeyC
 
 export function changedKeys(change: ConfigChange): string[] {
   return [...change.keys.added, ...change.keys.removed, ...change.keys.modified];
+}
+
+/**
+ * Encryption that rewrites every value on each edit hides which values really changed: a
+ * SealedSecret re-sealed whole, a SOPS file re-encrypted. Every key then counts as changed, and the
+ * reader is told why.
+ */
+function rewrittenWhole(
+  base: ManifestObject,
+  head: ManifestObject,
+  keys: KeyChanges,
+  size: number,
+): string | null {
+  if (size < 2 || keys.added.length || keys.removed.length || keys.modified.length !== size) return null;
+  const madeBy = field(head.body, `metadata.annotations.${MADE_BY}`);
+  if (typeof madeBy === 'string' && madeBy.startsWith('SealedSecret '))
+    return `${madeBy}: all ${size} values were re-sealed at once; sealing is randomised, so which of them really changed is unknown, and every key counts as changed.`;
+  const moved = field(base.body, 'sops.lastmodified') !== field(head.body, 'sops.lastmodified');
+  if (isRecord(head.body.sops) && moved)
+    return `Secret ${head.name}: SOPS re-encrypted all ${size} values (sops.lastmodified moved), so which of them really changed is unknown, and every key counts as changed.`;
+  return null;
 }
