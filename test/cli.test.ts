@@ -215,7 +215,7 @@ describe('usage errors exit 2 with a message', () => {
   test.each([
     [
       ['scan', '--base', 'HEAD'],
-      'config-rollout-guard: --base does not apply to scan (only to check, fix). scan takes --rev, --format and the common options; see scan --help.',
+      'config-rollout-guard: --base does not apply to scan (only to check, fix). scan takes --rev, --format, --risks and the common options; see scan --help.',
     ],
     [
       ['fix', '--format', 'json'],

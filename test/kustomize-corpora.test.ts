@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { check } from '../src/commands/check.js';
+import { scan } from '../src/commands/scan.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import type { Report } from '../src/model/types.js';
 import { TempRepo } from './helpers/temp-repo.js';
@@ -70,4 +71,43 @@ run('$name: every kustomize root built', ({ dir }) => {
     expect(report.changes.every((c) => c.change === 'added')).toBe(true);
     expect(report.impacts).toEqual([]);
   });
+});
+
+describe('scan --risks on real repositories', () => {
+  const cases = [
+    // Plain manifests with no hashes: exposed workloads exist. The home lab deploys its apps through
+    // OCI HelmReleases (not in Git) and Reloader: its rendered roots must scan without a crash.
+    { name: 'kubernetes__examples', dir: join(SHARED, 'corpora/kubernetes__examples'), exposed: true },
+    { name: 'home-ops (Flux)', dir: join(SHARED, 'corpora-rendered/onedr0p__home-ops'), exposed: false },
+  ].filter((c) => existsSync(c.dir));
+  (hasKustomize && cases.length
+    ? test.each(cases)
+    : test.skip.each([{ name: '(none)', dir: '', exposed: false }]))(
+    '$name: every risk is a notice about a scanned workload, on a file of the repository',
+    async ({ dir, exposed }) => {
+      const temp = await TempRepo.create();
+      try {
+        temp.copyIn(dir);
+        await temp.commit('corpus');
+        const repo = await Repository.open(temp.dir);
+        try {
+          const report = await scan(repo, { rev: 'HEAD', risks: true, render: 'best-effort' });
+          const risks = report.diagnostics.filter((d) => d.severity === 'notice');
+          if (exposed) expect(risks.some((d) => d.message.includes('will lie dormant'))).toBe(true);
+          else expect(report.rendered.length).toBeGreaterThan(0);
+          const scanned = new Set(report.workloads.map((w) => `${w.kind} ${w.name}:`));
+          for (const d of risks)
+            expect(scanned.has(d.message.slice(0, d.message.indexOf(':') + 1))).toBe(true);
+          const files = new Set(await repo.listFiles('HEAD'));
+          for (const d of risks)
+            expect({ file: d.file, known: files.has(d.file) }).toEqual({ file: d.file, known: true });
+        } finally {
+          repo.close();
+        }
+      } finally {
+        temp.cleanup();
+      }
+    },
+    300_000,
+  );
 });

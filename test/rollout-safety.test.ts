@@ -322,3 +322,42 @@ describe('SealedSecrets and SOPS-encrypted Secrets', () => {
     expect(JSON.stringify([one, all])).not.toContain('ENC[');
   });
 });
+
+describe('scan --risks: the exposure before the next change', () => {
+  test('exposed, hashed, reloaded and hash-suffixed readers, with rollout risks', async () => {
+    const reads = (config: string) => ({
+      containers: [
+        container('c', { envFrom: [{ configMapRef: { name: config } }], ports: [{ containerPort: 80 }] }),
+      ],
+    });
+    const { repo } = await twoCommits(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { a: '1' }), configMap('cfg-5k2m8h7t9b', { a: '1' })),
+        'apps.yaml': yaml(
+          deployment('exposed', reads('cfg')),
+          deployment('hashed', reads('cfg'), { annotations: { 'checksum/config': 'abc' } }),
+          {
+            ...deployment('reloaded', reads('cfg')),
+            metadata: { name: 'reloaded', annotations: { 'reloader.stakater.com/auto': 'true' } },
+          },
+          deployment('suffixed', reads('cfg-5k2m8h7t9b')),
+        ),
+      },
+      {},
+    );
+    const out = await cli(['scan', '--risks', '--format', 'json'], { cwd: repo.dir });
+    expect(out.code).toBe(0);
+    const notes = (JSON.parse(out.stdout) as Report).diagnostics.map((d) => d.message);
+    expect(notes.filter((m) => m.includes('lie dormant'))).toEqual([
+      'Deployment exposed: reads ConfigMap cfg with no content hash, checksum or reloader on its pod template: a change to it will lie dormant until the pods are next replaced. `config-rollout-guard fix` stamps the hash.',
+    ]);
+    expect(
+      notes
+        .filter((m) => m.includes('readinessProbe'))
+        .map((m) => m.split(':')[0])
+        .sort(),
+    ).toEqual(['Deployment exposed', 'Deployment hashed', 'Deployment reloaded', 'Deployment suffixed']);
+    const plain = await cli(['scan', '--format', 'json'], { cwd: repo.dir });
+    expect((JSON.parse(plain.stdout) as Report).diagnostics).toEqual([]);
+  });
+});

@@ -82,7 +82,7 @@ export async function execute(command: Command, values: Values, io: Io): Promise
     }
     if (command === 'scan') {
       const format = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
-      const report = await scan(repo, { rev: values.rev ?? null, ...common });
+      const report = await scan(repo, { rev: values.rev ?? null, risks: values.risks ?? false, ...common });
       io.stdout(
         format === 'json'
           ? JSON.stringify(report, null, 2) + '\n'

@@ -78,12 +78,14 @@ const COMMANDS = {
   --dry-run                  print the diff, write nothing`,
   },
   scan: {
-    options: { rev: { type: 'string' }, format: { type: 'string' } },
-    help: `config-rollout-guard scan [--rev REV] [--format text|json] [options]
+    options: { rev: { type: 'string' }, format: { type: 'string' }, risks: { type: 'boolean' } },
+    help: `config-rollout-guard scan [--rev REV] [--format text|json] [--risks] [options]
     Every workload → ConfigMap/Secret reference at REV, rendered roots included, with the charts'
     checksum notes.
   --rev REV                  the revision (default: the working tree)
-  --format text|json         default text`,
+  --format text|json         default text
+  --risks                    also note every workload whose next config change would lie dormant
+                             (no hash, checksum or reloader), and the risks of rolling it`,
   },
 } as const;
 export type Command = keyof typeof COMMANDS;
@@ -186,6 +188,7 @@ export interface Values {
   'fail-on'?: string;
   verbose?: boolean;
   'dry-run'?: boolean;
+  risks?: boolean;
 }
 
 /**

@@ -7,11 +7,15 @@ import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf } from '../stages/5-references/consumers.js';
 import { loadObjects } from './load.js';
 import { scanRendered } from './rendered/part.js';
+import { dormantExposure } from '../stages/7-impacts/exposure.js';
+import { rolloutRisks } from '../stages/7-impacts/rollout-notes.js';
 import { settings as resolve, type EngineOptions } from './options.js';
 
 export interface ScanOptions extends EngineOptions {
   /** A revision, or `null` for the working tree. */
   rev: string | null;
+  /** Also list every workload whose next config change would lie dormant, and its rollout risks. */
+  risks?: boolean;
 }
 
 /**
@@ -30,14 +34,17 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
   const objects = [...loaded.objects.values()].flat();
   const sets = [
     {
-      consumers: objects.flatMap((o) => asWorkload(o, settings.podTemplatePaths) ?? []),
+      consumers: objects.flatMap((o) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+      }),
       configs: new ConfigIndex(objects.filter(isConfig)),
     },
     ...rendered.heads.map((h) => ({ consumers: h.consumers, configs: h.configs })),
   ];
   const workloads = sets.flatMap(({ consumers, configs }) =>
     consumers.flatMap((workload): ScannedWorkload[] => {
-      const refs = consumerOf(workload).templates.flatMap((t) => t.refs);
+      const refs = workload.templates.flatMap((t) => t.refs);
       if (refs.length === 0 && !workload.workloadRef) return [];
       return [
         {
@@ -50,6 +57,19 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
       ];
     }),
   );
+  // The repository's exposure before the next incident, not only in the next pull request.
+  const risks = options.risks
+    ? sets.flatMap(({ consumers }) =>
+        consumers.flatMap((w) => {
+          const exposed = dormantExposure(w, settings.hash.annotation);
+          const delivery = [...new Set(w.templates.flatMap((t) => t.refs.map((r) => r.delivery)))];
+          return [
+            ...(exposed ? [exposed] : []),
+            ...(w.templates.some((t) => t.refs.length) ? rolloutRisks(w, delivery) : []),
+          ];
+        }),
+      )
+    : [];
   workloads.sort(
     (a, b) =>
       compareText(a.file, b.file) ||
@@ -60,7 +80,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     version: 1,
     rev,
     workloads,
-    diagnostics: [...loaded.diagnostics, ...rendered.diagnostics],
+    diagnostics: [...loaded.diagnostics, ...rendered.diagnostics, ...risks],
     rendered: rendered.heads.map((h) => h.root.id),
     notChecked: rendered.notChecked,
   };
