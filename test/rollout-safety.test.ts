@@ -361,3 +361,46 @@ describe('scan --risks: the exposure before the next change', () => {
     expect((JSON.parse(plain.stdout) as Report).diagnostics).toEqual([]);
   });
 });
+
+test('a ClusterExternalSecret: the Secret it makes in each namespace it names, and their readers', async () => {
+  const cluster = (ref: string) =>
+    yaml({
+      apiVersion: 'external-secrets.io/v1',
+      kind: 'ClusterExternalSecret',
+      metadata: { name: 'registry' },
+      spec: {
+        namespaces: ['shop', 'blog'],
+        externalSecretName: 'registry',
+        externalSecretSpec: {
+          secretStoreRef: { kind: 'ClusterSecretStore', name: 'vault' },
+          target: { name: 'registry-token' },
+          data: [{ secretKey: 'token', remoteRef: { key: ref } }],
+        },
+      },
+    });
+  const reader = (namespace: string) =>
+    yaml(
+      deployment(
+        'app',
+        { containers: [container('app', { envFrom: [{ secretRef: { name: 'registry-token' } }] })] },
+        { namespace },
+      ),
+    );
+  const report = await checkChange(
+    {
+      'ces.yaml': cluster('ci/token-v1'),
+      'shop.yaml': reader('shop'),
+      'blog.yaml': reader('blog'),
+      'wiki.yaml': reader('wiki'),
+    },
+    { 'ces.yaml': cluster('ci/token-v2') },
+  );
+  expect(report.changes.map((c) => `${c.namespace}/${c.name}`).sort()).toEqual([
+    'blog/registry-token',
+    'shop/registry-token',
+  ]);
+  expect(report.impacts.map((i) => `${i.status} ${i.workload.namespace}/${i.workload.name}`).sort()).toEqual([
+    'dormant blog/app',
+    'dormant shop/app',
+  ]);
+});

@@ -15,6 +15,8 @@ export function madeSecrets(objects: readonly ManifestObject[]): ManifestObject[
   return objects.flatMap((object): ManifestObject[] => {
     if (object.kind === 'SealedSecret' && object.apiVersion.startsWith('bitnami.com/'))
       return [unsealed(object)];
+    if (object.kind === 'ClusterExternalSecret' && object.apiVersion.startsWith('external-secrets.io/'))
+      return madeSecrets(perNamespace(object));
     if (object.kind !== 'ExternalSecret' || !object.apiVersion.startsWith('external-secrets.io/')) return [];
     const spec = isRecord(object.body.spec) ? object.body.spec : {};
     const target = isRecord(spec.target) ? spec.target : {};
@@ -87,4 +89,32 @@ function unsealed(object: ManifestObject): ManifestObject {
       stringData: Object.fromEntries(Object.entries(encrypted).map(([k, v]) => [k, String(v)])),
     },
   };
+}
+
+/**
+ * A ClusterExternalSecret makes one ExternalSecret in each namespace it names (`spec.namespaces`);
+ * namespaces chosen by label selectors are unknown from Git and are not followed.
+ */
+function perNamespace(object: ManifestObject): ManifestObject[] {
+  const spec = isRecord(object.body.spec) ? object.body.spec : {};
+  const inner = isRecord(spec.externalSecretSpec) ? spec.externalSecretSpec : {};
+  const name =
+    typeof spec.externalSecretName === 'string' && spec.externalSecretName
+      ? spec.externalSecretName
+      : object.name;
+  const namespaces = (Array.isArray(spec.namespaces) ? spec.namespaces : []).filter(
+    (n): n is string => typeof n === 'string',
+  );
+  return namespaces.map((namespace) => ({
+    ...object,
+    kind: 'ExternalSecret',
+    name,
+    namespace,
+    body: {
+      apiVersion: object.apiVersion,
+      kind: 'ExternalSecret',
+      metadata: { name, namespace },
+      spec: inner,
+    },
+  }));
 }
