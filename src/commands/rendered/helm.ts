@@ -15,7 +15,7 @@ import {
   valueReadBy,
 } from '../../stages/2-sources/helm/origin.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
-import type { Origin } from '../../stages/2-sources/tools.js';
+import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
@@ -208,13 +208,6 @@ function pointAtEdit(
   if (input)
     return { ...change, file: input, line: firstDifference(text(baseTree, input), text(headTree, input)) };
   return change;
-}
-
-function firstDifference(before: string | undefined, after: string | undefined): number {
-  const a = (before ?? '').split('\n');
-  const b = (after ?? '').split('\n');
-  const i = b.findIndex((line, n) => line !== a[n]);
-  return i < 0 ? Math.max(1, b.length) : i + 1;
 }
 
 function templateText(object: ManifestObject, tree: ReadonlyMap<string, Buffer>): string | null {

@@ -16,7 +16,7 @@ import {
 import { findKustomize, renderRoots, type Kustomize } from '../../stages/2-sources/kustomize/render.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
-import type { Origin } from '../../stages/2-sources/tools.js';
+import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
@@ -209,13 +209,6 @@ function pointAtEdit(
       line: firstDifference(baseTree.get(origin.file), headTree.get(origin.file)),
     };
   return change;
-}
-
-function firstDifference(before: Buffer | undefined, after: Buffer | undefined): number {
-  const a = (before?.toString('utf8') ?? '').split('\n');
-  const b = (after?.toString('utf8') ?? '').split('\n');
-  const i = b.findIndex((line, n) => line !== a[n]);
-  return i < 0 ? Math.max(1, b.length) : i + 1;
 }
 
 /**

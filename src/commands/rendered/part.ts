@@ -178,16 +178,9 @@ async function checkWith<R extends RenderRoot, Tool>(
   if (touched.length === 0) return part;
 
   const notChecked = (root: R, message: string) =>
-    part.notChecked.push({
-      kind: 'root',
-      name: root.id,
-      file: root.file,
-      line: 1,
-      message,
-      fails: settings.render === 'auto',
-    });
+    part.notChecked.push(rootNotChecked(root, message, settings));
   const tool = await renderer.tool();
-  if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+  if (isToolError(tool)) {
     for (const id of touched) notChecked((after.get(id) ?? before.get(id))!, tool.error);
     return part;
   }
@@ -196,20 +189,16 @@ async function checkWith<R extends RenderRoot, Tool>(
     [
       { side: before, at: atBase },
       { side: after, at: atHead },
-    ].map(async ({ side, at }) => {
-      const roots = touched.flatMap((id) => side.get(id) ?? []);
-      // The declaring file too: its inline values are part of the render, and changes point into it.
-      const files = [
-        ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
-      ];
-      const bytes = await at.repo.readBytes(at.rev, files);
-      const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
-      const results = await renderer.render(tool as Tool, roots, tree, settings.renderTimeoutMs);
-      return { results, tree };
-    }),
+    ].map(({ side, at }) =>
+      renderAt(
+        renderer,
+        tool,
+        touched.flatMap((id) => side.get(id) ?? []),
+        at,
+      ),
+    ),
   );
 
-  const verb = renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build';
   for (const id of touched) {
     const baseRoot = before.get(id);
     const headRoot = after.get(id);
@@ -221,7 +210,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
     ];
     if (failed.length) {
-      notChecked(root, `${verb} ${root.id} ${failed.join('; ')}.${renderer.hint(root)}`);
+      notChecked(root, `${couldNot(renderer)} ${root.id} ${failed.join('; ')}.${renderer.hint(root)}`);
       continue;
     }
     const read = (build: RenderResult, r: R | undefined, tree: ReadonlyMap<string, Buffer>): Rendered =>
@@ -238,7 +227,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       baseTree: builtBase.tree,
     };
     part.rendered.push(root.id);
-    await compare(renderer, tool as Tool, builds, settings, part);
+    await compare(renderer, tool, builds, settings, part);
   }
   return part;
 }
@@ -327,32 +316,17 @@ export async function scanRendered(
       roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
       if (roots.length === 0) return;
       const notChecked = (root: RenderRoot, message: string) =>
-        result.notChecked.push({
-          kind: 'root',
-          name: root.id,
-          file: root.file,
-          line: 1,
-          message,
-          fails: settings.render === 'auto',
-        });
+        result.notChecked.push(rootNotChecked(root, message, settings));
       const tool = await renderer.tool();
-      if (tool !== null && typeof tool === 'object' && 'error' in tool) {
+      if (isToolError(tool)) {
         roots.forEach((root) => notChecked(root, tool.error));
         return;
       }
-      const files = [
-        ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
-      ];
-      const bytes = await repo.readBytes(rev, files);
-      const tree = new Map(files.flatMap((f, k) => (bytes[k] ? [[f, bytes[k]!] as const] : [])));
-      const results = await renderer.render(tool, roots, tree, settings.renderTimeoutMs);
+      const { results, tree } = await renderAt(renderer, tool, roots, at);
       for (const root of roots) {
         const build = results.get(root)!;
         if (!build.ok) {
-          notChecked(
-            root,
-            `${renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build'} ${root.id}: ${build.message}.${renderer.hint(root)}`,
-          );
+          notChecked(root, `${couldNot(renderer)} ${root.id}: ${build.message}.${renderer.hint(root)}`);
           continue;
         }
         const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, result.diagnostics));
@@ -401,4 +375,37 @@ function withMadeSecrets(rendered: Rendered): Rendered {
     source: rendered.objects.find((o) => o.file === secret.file && o.line === secret.line)?.source,
   }));
   return { objects: [...rendered.objects, ...made], origins: rendered.origins };
+}
+
+function rootNotChecked(root: RenderRoot, message: string, settings: Settings): NotChecked {
+  return {
+    kind: 'root',
+    name: root.id,
+    file: root.file,
+    line: 1,
+    message,
+    fails: settings.render === 'auto',
+  };
+}
+
+const isToolError = (tool: unknown): tool is { error: string } =>
+  tool !== null && typeof tool === 'object' && 'error' in tool;
+
+const couldNot = (renderer: AnyRenderer) =>
+  renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build';
+
+/** The files `roots` read at one revision, copied out of git, and their renders. */
+async function renderAt<R extends RenderRoot, Tool>(
+  renderer: Renderer<R, Tool>,
+  tool: Tool,
+  roots: R[],
+  at: Snapshot,
+): Promise<{ results: Map<R, RenderResult>; tree: Map<string, Buffer> }> {
+  // The declaring file too: its inline values are part of the render, and changes point into it.
+  const files = [
+    ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
+  ];
+  const bytes = await at.repo.readBytes(at.rev, files);
+  const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
+  return { results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs), tree };
 }

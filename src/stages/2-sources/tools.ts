@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
+import type { ManifestObject } from '../../model/types.js';
+import { field, isRecord } from '../../model/values.js';
 
 // What every renderer shares: the repository's files copied into a temporary tree (never the
 // user's work tree), a bounded child process, and a bounded pool.
@@ -88,4 +90,32 @@ export function repoPath(value: unknown): string | null {
   const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
   if (p === '..' || p.startsWith('../')) return null;
   return p === '.' ? '' : p;
+}
+
+/** The 1-based line where `after` first differs from `before` (the last line when it only shrank). */
+export function firstDifference(
+  before: string | Buffer | undefined,
+  after: string | Buffer | undefined,
+): number {
+  const a = (before?.toString() ?? '').split('\n');
+  const b = (after?.toString() ?? '').split('\n');
+  const i = b.findIndex((line, n) => line !== a[n]);
+  return i < 0 ? Math.max(1, b.length) : i + 1;
+}
+
+/**
+ * An Argo CD Application's or ApplicationSet's sources (`source`, `sources[]`) and its destination:
+ * what both renderers read to find the roots it deploys.
+ */
+export function argoSources(
+  object: ManifestObject,
+): { sources: Record<string, unknown>[]; destination: Record<string, unknown> } | null {
+  if (object.apiVersion.split('/')[0] !== 'argoproj.io') return null;
+  if (object.kind !== 'Application' && object.kind !== 'ApplicationSet') return null;
+  const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
+  if (!isRecord(spec)) return null;
+  return {
+    sources: [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord),
+    destination: isRecord(spec.destination) ? spec.destination : {},
+  };
 }

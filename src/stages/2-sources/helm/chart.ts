@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { parse } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
-import { repoPath, type RenderRoot } from '../tools.js';
+import { argoSources, repoPath, type RenderRoot } from '../tools.js';
 
 export const CHART_FILE = 'Chart.yaml';
 
@@ -137,11 +137,9 @@ type Declaration = Partial<ChartRoot> & { dir: string; declaredBy: NonNullable<C
 function declarations(object: ManifestObject): Declaration[] {
   const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
   const group = object.apiVersion.split('/')[0];
-  if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
-    const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
-    if (!isRecord(spec)) return [];
-    const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
-    const destination = isRecord(spec.destination) ? spec.destination : {};
+  const argo = argoSources(object);
+  if (argo) {
+    const { sources, destination } = argo;
     return sources.flatMap((source): Declaration[] => {
       const dir = repoPath(source.path);
       if (dir === null) return [];

@@ -1,6 +1,6 @@
 import type { ManifestObject } from '../../../model/types.js';
-import { field, isRecord } from '../../../model/values.js';
-import { repoPath, type RenderRoot } from '../tools.js';
+import { isRecord } from '../../../model/values.js';
+import { argoSources, repoPath, type RenderRoot } from '../tools.js';
 import type { Kustomization } from './kustomization.js';
 
 /** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
@@ -111,11 +111,9 @@ interface Declaration {
 function declarations(object: ManifestObject): Declaration[] {
   const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
   const group = object.apiVersion.split('/')[0];
-  if (group === 'argoproj.io' && (object.kind === 'Application' || object.kind === 'ApplicationSet')) {
-    const spec = object.kind === 'Application' ? object.body.spec : field(object.body, 'spec.template.spec');
-    if (!isRecord(spec)) return [];
-    const sources = [spec.source, ...(Array.isArray(spec.sources) ? spec.sources : [])].filter(isRecord);
-    const destination = isRecord(spec.destination) ? spec.destination : {};
+  const argo = argoSources(object);
+  if (argo) {
+    const { sources, destination } = argo;
     return sources.flatMap((source) => {
       const dir = repoPath(source.path);
       if (dir === null) return [];
