@@ -166,6 +166,11 @@ test('mode: fix on a fork: a review suggestion where the line is in the diff, a 
     const comment = s.github.comments.find((c) => c.issue === 2)!.body;
     expect(comment).toContain('Not committed: the pull request comes from a fork');
     expect(comment).toContain('One is a review suggestion on this pull request: apply it from the review.');
+    // Applied, the stamps roll web's two replicas: the note sits on its replicas line, folded.
+    expect(comment).toContain('<summary>Applied, they roll: 1 rollout note</summary>');
+    expect(comment).toContain(
+      `- \`web.yaml:${web(2).split('\n').indexOf('  replicas: 2') + 1}\` Deployment web: while it rolls (2 replicas, maxSurge 1, maxUnavailable 0)`,
+    );
     const patch = /```diff\n([\s\S]*?)```/.exec(comment)![1];
     expect(patch).toContain('diff --git a/worker.yaml b/worker.yaml');
     expect(patch).not.toContain('web.yaml');

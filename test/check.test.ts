@@ -1,6 +1,6 @@
 import { check } from '../src/commands/check.js';
 import { Repository } from '../src/stages/1-git/repository.js';
-import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
+import { configMap, container, deployment, lineOf, secret, workload, yaml } from './helpers/manifests.js';
 import { apply, checkChange, twoCommits } from './helpers/scenario.js';
 
 const mountAll = (cm: string) => ({
@@ -212,9 +212,10 @@ describe('key-level impact', () => {
 });
 
 describe('errors', () => {
-  test('a deleted ConfigMap still referenced without optional is an error at the workload', async () => {
+  test('a deleted ConfigMap still referenced without optional is an error at the reference', async () => {
+    const reader = yaml(deployment('w', envKey('cfg', 'k')));
     const report = await checkChange(
-      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': yaml(deployment('w', envKey('cfg', 'k'))) },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': reader },
       { 'cfg.yaml': null },
     );
     expect(report.changes).toEqual([
@@ -224,7 +225,7 @@ describe('errors', () => {
     expect(report.diagnostics).toEqual([
       expect.objectContaining({
         file: 'w.yaml',
-        line: 1,
+        line: lineOf(reader, 'name: cfg'),
         severity: 'error',
         message: expect.stringMatching(/still needs ConfigMap cfg.*deletes/),
       }),

@@ -1,6 +1,6 @@
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
+import { configMap, container, deployment, lineOf, secret, workload, yaml } from './helpers/manifests.js';
 import { checkChange, twoCommits } from './helpers/scenario.js';
 
 // Changes the new pods cannot start with: an error on the change, whatever the status; fix will not
@@ -60,6 +60,9 @@ describe('a removed key that a reference still needs', () => {
     );
     expect(errors(report)).toEqual([expect.stringMatching(message)]);
     expect(errors(report)[0]).toMatch(/^Deployment web: ConfigMap cfg loses key TIMEOUT, but /);
+    // On the line of the reference, the one a reviewer edits.
+    const error = report.diagnostics.find((d) => d.severity === 'error')!;
+    expect(`${error.file}:${error.line}`).toBe(`web.yaml:${lineOf(reader(podSpec), 'name: cfg')}`);
     expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
   });
 
@@ -85,7 +88,7 @@ describe('a removed key that a reference still needs', () => {
     const fixed = await cli(['fix', '--base', base], { cwd: repo.dir });
     expect(fixed.stdout).toContain('Nothing to fix');
     expect(fixed.stdout).toContain(
-      'did not stamp Deployment web: its new pods could not start (see the error on this line), so rolling it now would break it.',
+      `did not stamp Deployment web: its new pods could not start (the error at web.yaml:${lineOf(reader(keyRef()), 'name: cfg')}), so rolling it now would break it.`,
     );
     expect(await repo.git.diff()).toBe('');
   });
@@ -190,6 +193,7 @@ describe('Secrets made by an ExternalSecret', () => {
 });
 
 describe('rollout notes for a workload this change rolls', () => {
+  /** The notes of a change that rolls `web` (a template annotation moves with the config), and its head text. */
   const rolled = async (
     spec: Record<string, unknown>,
     containerFields: Record<string, unknown> = {},
@@ -213,47 +217,126 @@ describe('rollout notes for a workload this change rolls', () => {
       { 'cfg.yaml': cm({ A: '2' }), 'web.yaml': app('2') },
     );
     expect(report.impacts.map((i) => i.status)).toEqual(['rolling']);
-    return report.diagnostics
-      .filter((d) => d.severity === 'notice')
-      .map((d) => `${d.file}:${d.line} ${d.message}`);
+    const notes = report.diagnostics.filter((d) => d.severity === 'notice');
+    for (const note of notes) expect(note.workload).toMatchObject({ kind, name: 'web', file: 'web.yaml' });
+    return { notes: notes.map((d) => `${d.file}:${d.line} ${d.message}`), text: app('2') };
   };
   const probe = { ports: [{ containerPort: 8080 }], readinessProbe: { httpGet: { path: '/', port: 8080 } } };
+  const mixed = 'old and new config serve side by side';
+  const held = 'Old pods keep the old values until they are replaced.';
 
   test.each([
     [
       { replicas: 4 },
-      'while it rolls (4 replicas, maxSurge 1, maxUnavailable 1) old and new config serve side by side: up to 5 pods at once, and requests can reach either. Old pods keep the old values until they are replaced.',
+      'replicas:',
+      `while it rolls (4 replicas, maxSurge 1, maxUnavailable 1) ${mixed}: up to 5 pods at once, and requests can reach either. ${held}`,
     ],
     [
-      { replicas: 10, strategy: { rollingUpdate: { maxSurge: '50%', maxUnavailable: 0 } } },
-      'while it rolls (10 replicas, maxSurge 5, maxUnavailable 0) old and new config serve side by side: up to 15 pods at once, and requests can reach either. Old pods keep the old values until they are replaced.',
+      {
+        replicas: 10,
+        minReadySeconds: 30,
+        strategy: { rollingUpdate: { maxSurge: '50%', maxUnavailable: 0 } },
+      },
+      'replicas:',
+      `while it rolls (10 replicas, maxSurge 5, maxUnavailable 0, minReadySeconds 30) ${mixed}: up to 15 pods at once, and requests can reach either. ${held}`,
     ],
     [
       { replicas: 3, strategy: { type: 'Recreate' } },
+      'type: Recreate',
       'strategy Recreate stops every pod before new ones start: downtime during the rollout.',
     ],
     [
       { replicas: 2, strategy: { rollingUpdate: { maxUnavailable: 2 } } },
+      'maxUnavailable:',
       'maxUnavailable 2 reaches all 2 replicas: every pod can be down at once during the rollout.',
     ],
-  ])('Deployment %j', async (spec, message) => {
-    expect(await rolled(spec, probe)).toEqual([`web.yaml:1 Deployment web: ${message}`]);
+    [
+      { replicas: 4, strategy: { rollingUpdate: { maxUnavailable: '100%' } } },
+      'maxUnavailable:',
+      'maxUnavailable 4 reaches all 4 replicas: every pod can be down at once during the rollout.',
+    ],
+  ])('Deployment %j: on the line that sets it', async (spec, line, message) => {
+    const { notes, text } = await rolled(spec, probe);
+    expect(notes).toEqual([`web.yaml:${lineOf(text, line)} Deployment web: ${message}`]);
   });
 
-  test('a container with ports and no readinessProbe, with its workload line; a StatefulSet partition', async () => {
-    expect(await rolled({ replicas: 1 }, { ports: [{ containerPort: 80 }] })).toEqual([
-      'web.yaml:1 Deployment web: container web declares ports but has no readinessProbe: new pods take traffic before they are ready.',
-    ]);
-    expect(
-      await rolled(
-        { replicas: 3, updateStrategy: { rollingUpdate: { partition: 2 } } },
-        probe,
-        'StatefulSet',
-      ),
-    ).toEqual([
-      'web.yaml:1 StatefulSet web: partition 2: only pods with an ordinal of 2 or more get the change until someone lowers it.',
+  test('one replica with a probe: nothing to say', async () => {
+    expect((await rolled({ replicas: 1 }, probe)).notes).toEqual([]);
+  });
+
+  test('a container with ports and no readinessProbe: on the container', async () => {
+    const { notes, text } = await rolled({ replicas: 1 }, { ports: [{ containerPort: 80 }] });
+    expect(notes).toEqual([
+      `web.yaml:${lineOf(text, '- name: web')} Deployment web: container web declares ports but has no readinessProbe: new pods take traffic before they are ready.`,
     ]);
   });
+
+  test.each([
+    [
+      { replicas: 3, updateStrategy: { rollingUpdate: { partition: 2 } } },
+      'partition:',
+      'partition 2: only pods with an ordinal of 2 or more get the change until someone lowers it.',
+    ],
+    [
+      { replicas: 3 },
+      'replicas:',
+      `while it rolls (3 replicas, replaced one at a time from the highest ordinal) ${mixed}, and requests can reach either. ${held}`,
+    ],
+  ])('StatefulSet %j', async (spec, line, message) => {
+    const { notes, text } = await rolled(spec, probe, 'StatefulSet');
+    expect(notes).toEqual([`web.yaml:${lineOf(text, line)} StatefulSet web: ${message}`]);
+  });
+
+  test.each([
+    [
+      {
+        strategy: {
+          canary: {
+            steps: [{ setWeight: 20 }, { pause: { duration: '1m' } }, { setWeight: 50 }, { pause: {} }],
+          },
+        },
+      },
+      ['- pause: {}', 1],
+      "canary step 4 pauses with no duration: the change reaches only the canary's share of pods until someone promotes it.",
+    ],
+    [
+      { strategy: { blueGreen: { activeService: 'web', autoPromotionEnabled: false } } },
+      ['autoPromotionEnabled:', 1],
+      'blueGreen autoPromotionEnabled false: the new pods take no live traffic until someone promotes them.',
+    ],
+  ] as const)('Argo Rollout waiting for a person: %j', async (spec, [line, nth], message) => {
+    const { notes, text } = await rolled(spec, probe, 'Rollout');
+    expect(notes).toEqual([`web.yaml:${lineOf(text, line, nth)} Rollout web: ${message}`]);
+  });
+});
+
+test('fix lists the rollout notes of each workload it stamps, on their lines', async () => {
+  const web = yaml(
+    workload(
+      'Deployment',
+      'web',
+      {
+        containers: [
+          container('web', { envFrom: [{ configMapRef: { name: 'cfg' } }], ports: [{ containerPort: 80 }] }),
+        ],
+      },
+      { spec: { replicas: 3 } },
+    ),
+  );
+  const { repo, base } = await twoCommits(
+    { 'cfg.yaml': cm({ A: '1' }), 'web.yaml': web },
+    { 'cfg.yaml': cm({ A: '2' }) },
+  );
+  const fixed = await cli(['fix', '--base', base, '--dry-run'], { cwd: repo.dir });
+  expect(fixed.code).toBe(0);
+  const notes = fixed.stdout.slice(fixed.stdout.indexOf('Notes (2)'));
+  expect(notes.split('\n').slice(1, 3)).toEqual([
+    `  web.yaml:${lineOf(web, 'replicas:')}  Deployment web: while it rolls (3 replicas, maxSurge 1, maxUnavailable 0) old and new config serve side by side: up to 4 pods at once, and requests can reach either. Old pods keep the old values until they are replaced.`,
+    `  web.yaml:${lineOf(web, '- name: web')}  Deployment web: container web declares ports but has no readinessProbe: new pods take traffic before they are ready.`,
+  ]);
+  // check does not: the workload is dormant, and nothing rolls until the stamp lands.
+  const json = await cli(['check', '--base', base, '--format', 'json'], { cwd: repo.dir });
+  expect((JSON.parse(json.stdout) as Report).diagnostics).toEqual([]);
 });
 
 describe('SealedSecrets and SOPS-encrypted Secrets', () => {
@@ -362,6 +445,49 @@ describe('scan --risks: the exposure before the next change', () => {
   });
 });
 
+test('scan --risks counts what check counts: a reload sidecar or a declared re-read covers a volume, never env', async () => {
+  const volume = (name: string, extra: Record<string, unknown>[] = []) => ({
+    containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/etc/app' }] }), ...extra],
+    volumes: [{ name: 'c', configMap: { name } }],
+  });
+  const sidecar = container('reload', {
+    image: 'ghcr.io/jimmidyson/configmap-reload:v0.13.1',
+    volumeMounts: [{ name: 'c', mountPath: '/etc/app' }],
+  });
+  const withEnv = (spec: { containers: Record<string, unknown>[] }) => ({
+    ...spec,
+    containers: [
+      { ...spec.containers[0], envFrom: [{ configMapRef: { name: 'flags' } }] },
+      ...spec.containers.slice(1),
+    ],
+  });
+  const { repo } = await twoCommits(
+    {
+      'cfg.yaml': yaml(configMap('cfg', { a: '1' }), configMap('flags', { b: '1' })),
+      'apps.yaml': yaml(
+        deployment('watched', volume('cfg', [sidecar])),
+        deployment('declared', volume('cfg'), { annotations: {} }),
+        deployment('env-too', withEnv(volume('cfg', [sidecar]))),
+        {
+          ...deployment('named', withEnv(volume('cfg'))),
+          metadata: { name: 'named', annotations: { 'configmap.reloader.stakater.com/reload': 'flags' } },
+        },
+      ).replace('name: declared', 'name: declared\n  annotations: {config-rollout-guard/reloads: volume}'),
+    },
+    {},
+  );
+  const out = await cli(['scan', '--risks', '--format', 'json'], { cwd: repo.dir });
+  expect(out.code).toBe(0);
+  const exposed = (JSON.parse(out.stdout) as Report).diagnostics
+    .filter((d) => d.message.includes('lie dormant'))
+    .map((d) => d.message.split(' with ')[0]);
+  // Reloader restarts `named` for flags only: cfg, on a volume nothing watches, is exposed.
+  expect(exposed).toEqual([
+    'Deployment env-too: reads ConfigMap flags',
+    'Deployment named: reads ConfigMap cfg',
+  ]);
+});
+
 test('a ClusterExternalSecret: the Secret it makes in each namespace it names, and their readers', async () => {
   const cluster = (ref: string) =>
     yaml({
@@ -403,4 +529,91 @@ test('a ClusterExternalSecret: the Secret it makes in each namespace it names, a
     'dormant blog/app',
     'dormant shop/app',
   ]);
+});
+
+describe('a ClusterExternalSecret that picks namespaces by labels', () => {
+  const cluster = (ref: string, selectors: unknown[]) =>
+    yaml({
+      apiVersion: 'external-secrets.io/v1',
+      kind: 'ClusterExternalSecret',
+      metadata: { name: 'registry' },
+      spec: {
+        namespaceSelectors: selectors,
+        externalSecretSpec: {
+          secretStoreRef: { kind: 'ClusterSecretStore', name: 'vault' },
+          target: { name: 'registry-token' },
+          data: [{ secretKey: 'token', remoteRef: { key: ref } }],
+        },
+      },
+    });
+  const namespace = (name: string, labels: Record<string, string>) =>
+    yaml({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+  const reader = (ns: string) =>
+    yaml(
+      deployment(
+        'app',
+        { containers: [container('app', { envFrom: [{ secretRef: { name: 'registry-token' } }] })] },
+        { namespace: ns },
+      ),
+    );
+  const readers = {
+    'namespaces.yaml': [
+      namespace('shop', { team: 'web', tier: 'prod' }),
+      namespace('blog', { team: 'web', tier: 'dev' }),
+      namespace('wiki', { team: 'docs' }),
+    ].join('---\n'),
+    'shop.yaml': reader('shop'),
+    'blog.yaml': reader('blog'),
+    'wiki.yaml': reader('wiki'),
+    'ops.yaml': reader('ops'),
+  };
+  const readersOf = async (selectors: unknown[]) => {
+    const report = await checkChange(
+      { 'ces.yaml': cluster('ci/token-v1', selectors), ...readers },
+      { 'ces.yaml': cluster('ci/token-v2', selectors) },
+    );
+    return {
+      impacts: report.impacts.map((i) => `${i.status} ${i.workload.namespace}`).sort(),
+      notes: report.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`),
+    };
+  };
+
+  test.each([
+    [[{ matchLabels: { team: 'web' } }], ['dormant blog', 'dormant shop']],
+    [
+      [
+        {
+          matchLabels: { team: 'web' },
+          matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['dev'] }],
+        },
+      ],
+      ['dormant shop'],
+    ],
+    [[{ matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }], ['dormant wiki']],
+    // Every namespace carries its name as a label: selected by it, a namespace needs no Namespace object.
+    [
+      [
+        {
+          matchExpressions: [{ key: 'kubernetes.io/metadata.name', operator: 'In', values: ['ops', 'wiki'] }],
+        },
+      ],
+      ['dormant ops', 'dormant wiki'],
+    ],
+    [
+      [{ matchLabels: { team: 'docs' } }, { matchLabels: { 'kubernetes.io/metadata.name': 'ops' } }],
+      ['dormant ops', 'dormant wiki'],
+    ],
+  ])('%j picks the namespaces of %j', async (selectors, expected) => {
+    const { impacts, notes } = await readersOf(selectors);
+    expect(impacts).toEqual(expected);
+    expect(notes).toEqual([]);
+  });
+
+  test('a selector nothing in the repository matches is said, not passed as all clear', async () => {
+    const { impacts, notes } = await readersOf([{ matchLabels: { team: 'payments' } }]);
+    expect(impacts).toEqual([]);
+    expect(notes).toEqual([
+      'ces.yaml:1 ClusterExternalSecret registry picks namespaces by labels that no Namespace in this repository carries: the Secrets it makes there, and their readers, are not checked.',
+    ]);
+  });
 });

@@ -28,7 +28,7 @@ export async function applyFix(
   options: Omit<FixOptions, 'base' | 'head'>,
   log: (message: string) => void,
 ): Promise<FixOutcome> {
-  const { edits } = await planFix(repo, {
+  const { edits, diagnostics } = await planFix(repo, {
     ...options,
     base: target.base,
     head: target.head,
@@ -82,6 +82,7 @@ export async function applyFix(
     patch: rest.length ? unifiedDiff(rest) : null,
     workloads,
     why,
+    notes: diagnostics.filter((d) => d.severity === 'notice' && d.workload),
   };
 }
 

@@ -10,6 +10,7 @@ import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stage
 import { renderedStampEdits, type RenderedStamp } from '../stages/8-stamps/rendered-stamps.js';
 import { annotationOf, templateHashes } from '../stages/8-stamps/template-hashes.js';
 import { managedElsewhere } from '../stages/7-impacts/reloaders.js';
+import { rolloutRisks } from '../stages/7-impacts/rollout-notes.js';
 import { check } from './check.js';
 import { HeadView } from './head-view.js';
 import { loadObjects } from './load.js';
@@ -40,27 +41,37 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   let view: HeadView;
   let isTarget: (workload: Consumer) => boolean;
   const renderedEdits: FileEdit[] = [];
+  const renderedTargets: Consumer[] = [];
   if (options.base !== null) {
     report = options.report ?? (await check(repo, { ...options, base: options.base, head: options.head }));
     // Rolling a workload whose new pods cannot start (a key it still reads is gone) turns a dormant
     // change into an outage: those are left alone, and said.
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    const broken = (i: Impact) => errors.some((d) => sameLocation(d, i.workload));
-    for (const impact of report.impacts.filter((i) => stampCures(i.status) && broken(i)))
-      diagnostics.push({
-        file: impact.workload.file,
-        line: impact.workload.line,
-        severity: 'warning',
-        message: `did not stamp ${impact.workload.kind} ${impact.workload.name}: its new pods could not start (see the error on this line), so rolling it now would break it. Fix the reference or the config first.`,
-      });
+    const broken = (i: Impact) =>
+      errors.find(
+        (d) => d.workload && sameObject(d.workload, i.workload) && sameLocation(d.workload, i.workload),
+      );
+    for (const impact of report.impacts.filter((i) => stampCures(i.status))) {
+      const error = broken(impact);
+      if (error)
+        diagnostics.push({
+          file: impact.workload.file,
+          line: impact.workload.line,
+          severity: 'warning',
+          message: `did not stamp ${impact.workload.kind} ${impact.workload.name}: its new pods could not start (the error at ${error.file}:${error.line}), so rolling it now would break it. Fix the reference or the config first.`,
+        });
+    }
     const cured = report.impacts.filter((i) => stampCures(i.status) && !broken(i));
     const wanted: Location[] = cured.filter((i) => !i.workload.source).map((i) => i.workload);
     const files = [...new Set(wanted.map((w) => w.file))];
     view = new HeadView(repo, head, settings, await loadObjects(repo, head, files), diagnostics);
     isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
     const rendered = cured.filter((i) => i.workload.source);
-    if (rendered.length)
-      renderedEdits.push(...(await stampRendered(repo, options.base, head, rendered, settings, diagnostics)));
+    if (rendered.length) {
+      const built = await stampRendered(repo, options.base, head, rendered, settings, diagnostics);
+      renderedEdits.push(...built.edits);
+      renderedTargets.push(...built.targets);
+    }
   } else {
     // Adoption: every workload that would roll, or already carries the hash. Files that kustomize
     // builds are left alone: their hash is what the build reads, so it goes through a patch
@@ -99,6 +110,18 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const edits = [...applyStamps(stamps, hash.annotation, byFile, diagnostics), ...renderedEdits];
   const unkeyed = hash.key === null ? unkeyedSecretWarning(edits, targets) : null;
   if (unkeyed) diagnostics.push(unkeyed);
+  // Every workload stamped rolls when the stamp lands: what that rollout risks is said here, as
+  // check says it for a workload that rolls on its own.
+  const stamped = edits.flatMap((e) => e.workloads);
+  for (const workload of [...targets, ...renderedTargets].filter((w) =>
+    stamped.some((s) => sameObject(s, w.object) && sameLocation(s, w.object)),
+  )) {
+    const impact = report?.impacts.find(
+      (i) => sameObject(i.workload, workload.object) && sameLocation(i.workload, workload.object),
+    );
+    const delivery = impact?.delivery ?? workload.templates.flatMap((t) => t.refs.map((r) => r.delivery));
+    diagnostics.push(...rolloutRisks(workload, delivery));
+  }
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
   return {
@@ -119,7 +142,7 @@ async function stampRendered(
   impacts: readonly Impact[],
   settings: Settings,
   diagnostics: Diagnostic[],
-): Promise<FileEdit[]> {
+): Promise<{ edits: FileEdit[]; targets: Consumer[] }> {
   const baseSha = await repo.resolveCommit(base);
   const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) =>
     [f.basePath, f.headPath].filter((p) => p !== null),
@@ -145,7 +168,15 @@ async function stampRendered(
   ]);
   const texts = await repo.readMany(head, files);
   const byFile = new Map(files.flatMap((file, i) => (texts[i] === null ? [] : [[file, texts[i]!] as const])));
-  return [...renderedStampEdits(stamps, settings.hash, byFile, diagnostics), ...chartEdits];
+  const targets = part.heads.flatMap((h) =>
+    h.consumers.filter((c) =>
+      impacts.some((i) => sameObject(c.object, i.workload) && h.root.id === i.workload.source?.root),
+    ),
+  );
+  return {
+    edits: [...renderedStampEdits(stamps, settings.hash, byFile, diagnostics), ...chartEdits],
+    targets,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parseManifests } from '../stages/3-documents/parse.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject } from '../model/types.js';
-import { madeSecrets } from '../stages/4-objects/made-secrets.js';
+import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
 
 export interface Loaded {
   objects: Map<string, ManifestObject[]>;
@@ -16,13 +16,33 @@ export async function loadObjects(
 ): Promise<Loaded> {
   const texts = await repo.readMany(rev, paths);
   const loaded: Loaded = { objects: new Map(), diagnostics: [] };
-  paths.forEach((path, i) => {
-    const text = texts[i];
-    if (text === null) return;
-    const parsed = parseManifests(path, text);
-    // Secrets made by controllers from committed objects stand beside them, as configs.
-    loaded.objects.set(path, [...parsed.objects, ...madeSecrets(parsed.objects)]);
-    loaded.diagnostics.push(...parsed.diagnostics);
-  });
+  const parsed = paths.flatMap((path, i) => (texts[i] === null ? [] : [parseManifests(path, texts[i]!)]));
+  const objects = parsed.flatMap((p) => p.objects);
+  const namespaces = selectsNamespaces(objects) ? await namespacesAt(repo, rev, objects) : [];
+  paths
+    .filter((_, i) => texts[i] !== null)
+    .forEach((path, i) => {
+      // Secrets made by controllers from committed objects stand beside them, as configs.
+      const made = madeSecrets(parsed[i].objects, namespaces, loaded.diagnostics);
+      loaded.objects.set(path, [...parsed[i].objects, ...made]);
+      loaded.diagnostics.push(...parsed[i].diagnostics);
+    });
   return loaded;
+}
+
+/**
+ * Every Namespace the repository defines at `rev`: a ClusterExternalSecret's label selectors pick
+ * among them. Read only when one is loaded, so a change that touches none pays nothing.
+ */
+async function namespacesAt(
+  repo: Repository,
+  rev: Revision,
+  loaded: readonly ManifestObject[],
+): Promise<ManifestObject[]> {
+  const files = await repo.grep(rev, ['kind: Namespace', 'kind: "Namespace"', "kind: 'Namespace'"]);
+  const texts = await repo.readMany(rev, files);
+  return [
+    ...loaded,
+    ...files.flatMap((file, i) => (texts[i] === null ? [] : parseManifests(file, texts[i]!).objects)),
+  ].filter((o) => o.kind === 'Namespace' && o.apiVersion === 'v1');
 }

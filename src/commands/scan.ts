@@ -59,9 +59,13 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
   );
   // The repository's exposure before the next incident, not only in the next pull request.
   const risks = options.risks
-    ? sets.flatMap(({ consumers }) =>
+    ? sets.flatMap(({ consumers, configs }) =>
         consumers.flatMap((w) => {
-          const exposed = dormantExposure(w, settings.hash.annotation);
+          const exposed = dormantExposure(w, {
+            hashAnnotation: settings.hash.annotation,
+            configs,
+            rules: settings.rules,
+          });
           const delivery = [...new Set(w.templates.flatMap((t) => t.refs.map((r) => r.delivery)))];
           return [
             ...(exposed ? [exposed] : []),

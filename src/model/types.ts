@@ -18,6 +18,8 @@ export type Severity = 'error' | 'warning' | 'notice';
 export interface Diagnostic extends Location {
   severity: Severity;
   message: string;
+  /** The workload it is about: a rollout note's, or one whose new pods an error says cannot start (`fix` leaves those alone). */
+  workload?: WorkloadRefSummary;
 }
 
 /** Where an object comes from when a renderer made it: the root that was built. */

@@ -70,3 +70,11 @@ export const deployment = (
 function meta(name: string, namespace?: string): Obj {
   return namespace ? { name, namespace } : { name };
 }
+
+/** The 1-based line of the first line of `text` that contains `needle`, the `nth` (1-based) when asked. */
+export function lineOf(text: string, needle: string, nth = 1): number {
+  let seen = 0;
+  const index = text.split('\n').findIndex((line) => line.includes(needle) && ++seen === nth);
+  if (index < 0) throw new Error(`no line with ${needle}`);
+  return index + 1;
+}

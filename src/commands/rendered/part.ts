@@ -215,7 +215,10 @@ async function checkWith<R extends RenderRoot, Tool>(
     }
     const read = (build: RenderResult, r: R | undefined, tree: ReadonlyMap<string, Buffer>): Rendered =>
       r && build.ok
-        ? withMadeSecrets(renderer.read(build.yaml, r, tree, part.diagnostics))
+        ? withMadeSecrets(
+            renderer.read(build.yaml, r, tree, part.diagnostics),
+            r === headRoot ? part.diagnostics : [],
+          )
         : { objects: [], origins: new Map() };
     const builds = {
       root,
@@ -329,7 +332,10 @@ export async function scanRendered(
           notChecked(root, `${couldNot(renderer)} ${root.id}: ${build.message}.${renderer.hint(root)}`);
           continue;
         }
-        const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, result.diagnostics));
+        const rendered = withMadeSecrets(
+          renderer.read(build.yaml, root, tree, result.diagnostics),
+          result.diagnostics,
+        );
         const consumers = rendered.objects.flatMap((o): Consumer[] => {
           const workload = asWorkload(o, settings.podTemplatePaths);
           return workload ? [consumerOf(workload)] : [];
@@ -369,8 +375,9 @@ export async function scanRendered(
 }
 
 /** A render's objects, and the Secrets its ExternalSecrets make, each with the ExternalSecret's source. */
-function withMadeSecrets(rendered: Rendered): Rendered {
-  const made = madeSecrets(rendered.objects).map((secret) => ({
+function withMadeSecrets(rendered: Rendered, diagnostics: Diagnostic[]): Rendered {
+  const namespaces = rendered.objects.filter((o) => o.kind === 'Namespace' && o.apiVersion === 'v1');
+  const made = madeSecrets(rendered.objects, namespaces, diagnostics).map((secret) => ({
     ...secret,
     source: rendered.objects.find((o) => o.file === secret.file && o.line === secret.line)?.source,
   }));

@@ -10,6 +10,7 @@ import {
 } from 'yaml';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
+import { remember } from './positions.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -44,6 +45,7 @@ export function parseManifests(file: string, text: string): ParsedFile {
     return `line ${line}, column ${col}`;
   };
   const objects: ManifestObject[] = [];
+  const written = { text };
 
   // One diagnostic for a template file says more than one per document it breaks.
   if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
@@ -54,7 +56,7 @@ export function parseManifests(file: string, text: string): ParsedFile {
     return { objects, diagnostics };
   }
 
-  for (const doc of documents) {
+  for (const [index, doc] of documents.entries()) {
     if (doc.errors.length > 0) {
       const error = doc.errors[0];
       warn(
@@ -87,9 +89,12 @@ export function parseManifests(file: string, text: string): ParsedFile {
       items.forEach((item, i) => {
         const node = isSeq(itemNodes) ? (itemNodes.items[i] as Node | undefined) : undefined;
         const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
-        if (itemObject) objects.push(itemObject);
+        if (!itemObject) return;
+        remember(itemObject.body, written, index, ['items', i]);
+        objects.push(itemObject);
       });
     } else {
+      remember(object.body, written, index);
       objects.push(object);
     }
   }

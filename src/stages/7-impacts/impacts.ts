@@ -8,6 +8,7 @@ import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders
 import { valueDigest } from '../../model/values.js';
 import { MADE_BY } from '../4-objects/made-secrets.js';
 import { rolloutNotes } from './rollout-notes.js';
+import { lineAt } from '../3-documents/positions.js';
 import type {
   ConfigChange,
   ConfigKind,
@@ -56,9 +57,25 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
   for (const workload of input.workloads) {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
-    const refs = source.templates.flatMap((t) => refsOf(t, source.templates.length > 1));
-    const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const summary = summarise(workload.object);
+    // Each reference with the path it is written at, so an error can point at that line.
+    const written = new Map(
+      source.templates.flatMap((t) =>
+        refsOf(t, source.templates.length > 1).map(
+          (ref, i) => [ref, `${t.path}.spec.${t.refs[i].via}`] as const,
+        ),
+      ),
+    );
+    const refs = [...written.keys()];
+    const error = (ref: ConfigRef, message: string) =>
+      result.diagnostics.push({
+        file: source.owner.object.file,
+        line: lineAt(source.owner.object, written.get(ref)!),
+        severity: 'error',
+        message: `${workload.object.kind} ${workload.object.name}${message}`,
+        workload: summary,
+      });
+    const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const configs: ImpactedConfig[] = [];
 
     for (const change of changes) {
@@ -72,15 +89,11 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       if (change.change === 'deleted') {
         const required = matching.filter((ref) => !ref.optional);
         if (required.length > 0) {
-          result.diagnostics.push({
-            file: workload.object.file,
-            line: workload.object.line,
-            severity: 'error',
-            message:
-              `${workload.object.kind} ${workload.object.name} still needs ${change.kind} ${change.name} ` +
-              `(${required[0].via}), which this change deletes: new pods will not start. ` +
-              `Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
-          });
+          error(
+            required[0],
+            ` still needs ${change.kind} ${change.name} (${required[0].via}), which this change deletes: ` +
+              `new pods will not start. Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
+          );
           continue;
         }
       }
@@ -97,14 +110,11 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
           ref.path === 'env'
             ? `container ${ref.container} reads key ${key} into an env var (${ref.via}): new pods fail with CreateContainerConfigError`
             : `key ${key} is listed under items (${ref.via}): new pods cannot mount the volume and stay in ContainerCreating`;
-        result.diagnostics.push({
-          file: workload.object.file,
-          line: workload.object.line,
-          severity: 'error',
-          message:
-            `${workload.object.kind} ${workload.object.name}: ${change.kind} ${change.name} loses key ${key}, but ${how}. ` +
+        error(
+          ref,
+          `: ${change.kind} ${change.name} loses key ${key}, but ${how}. ` +
             'Keep the key, remove the reference, or mark it optional: true.',
-        });
+        );
       }
       const keys = change.keys;
       const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');

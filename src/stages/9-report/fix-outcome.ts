@@ -1,4 +1,4 @@
-import type { WorkloadRefSummary } from '../../model/types.js';
+import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
 import { code, markdown } from './escape.js';
 import { objectName, shortSha } from './wording.js';
 
@@ -13,6 +13,8 @@ export type FixOutcome =
       patch: string | null;
       workloads: WorkloadRefSummary[];
       why: string;
+      /** What rolling the stamped workloads risks, once the suggestions are applied. */
+      notes: Diagnostic[];
     };
 
 /** What the fix did, for the comment and the summary. */
@@ -51,6 +53,12 @@ export function renderFixOutcome(outcome: FixOutcome, baseSha: string): string {
           `${outcome.suggestions ? 'The rest lie' : 'They lie'} outside the pull request's diff, so here is a patch: save it and \`git apply\` it, ` +
             `or run \`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n\n` +
             `<details><summary>Patch</summary>\n\n${fence}diff\n${outcome.patch}${fence}\n\n</details>\n`,
+        );
+      if (outcome.notes.length)
+        parts.push(
+          `<details><summary>Applied, they roll: ${outcome.notes.length} rollout note${outcome.notes.length === 1 ? '' : 's'}</summary>\n\n` +
+            outcome.notes.map((d) => `- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`).join('\n') +
+            '\n\n</details>\n',
         );
       return parts.join('\n');
     }

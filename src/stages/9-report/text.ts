@@ -181,12 +181,18 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
     out.push(
       options.dryRun
         ? 'Nothing was written (--dry-run).'
-        : 'Review with `git diff`, and commit it together with the config change.',
+        : 'Review with `git diff`, and commit it together with the config change: each stamped workload rolls when it is applied.',
     );
   }
-  if (result.diagnostics.length) {
-    out.push('', paint('yellow', `Warnings (${result.diagnostics.length})`));
-    for (const d of result.diagnostics) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  const warnings = result.diagnostics.filter((d) => d.severity !== 'notice');
+  const notes = result.diagnostics.filter((d) => d.severity === 'notice');
+  if (warnings.length) {
+    out.push('', paint('yellow', `Warnings (${warnings.length})`));
+    for (const d of warnings) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
+  }
+  if (notes.length) {
+    out.push('', paint('cyan', `Notes (${notes.length})`));
+    for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
   }
   return out.join('\n') + '\n';
 }

@@ -1,0 +1,76 @@
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import type { ManifestObject } from '../../model/types.js';
+
+/**
+ * Where a field of an object is written, for notes that point at the line a reviewer would edit
+ * (a strategy, a container, an env entry) rather than the object's first line. Only the file's
+ * text is kept; it is parsed again, once per file, when a line is first asked for, so a run that
+ * asks for none (most of `scan`) pays nothing but the reference.
+ */
+interface Written {
+  file: { text: string; parsed?: { docs: Document[]; lines: LineCounter } };
+  document: number;
+  /** The object's place in its document: `[]`, or `['items', i]` for an item of a List. */
+  at: (string | number)[];
+}
+
+const written = new WeakMap<object, Written>();
+
+/** Called by the parser for each object it makes from `text`. */
+export function remember(
+  body: object,
+  file: Written['file'],
+  document: number,
+  at: (string | number)[] = [],
+): void {
+  written.set(body, { file, document, at });
+}
+
+/**
+ * The line of the first of `paths` the object's manifest writes, else the object's own line.
+ * A path is dotted keys with `[n]` for a list index and `[name]` for the list item of that name
+ * (`spec.template.spec.containers[web].env[TIMEOUT]`), as references' `via` are written; text
+ * after a space (`← mount`, `(prefix …)`) is ignored. Rendered objects keep the line their
+ * renderer gave: what was parsed is the build, not the file a reviewer edits.
+ */
+export function lineAt(object: ManifestObject, ...paths: string[]): number {
+  const source = written.get(object.body);
+  if (!source || object.source) return object.line;
+  const file = source.file;
+  file.parsed ??= (() => {
+    const lines = new LineCounter();
+    return {
+      docs: parseAllDocuments(file.text, { lineCounter: lines, version: '1.1' }) as Document[],
+      lines,
+    };
+  })();
+  const doc = file.parsed.docs[source.document];
+  for (const path of paths) {
+    const node = walk(doc?.getIn(source.at, true), steps(path));
+    if (isNode(node) && node.range) return file.parsed.lines.linePos(node.range[0]).line;
+  }
+  return object.line;
+}
+
+function steps(path: string): (string | { item: string })[] {
+  const out: (string | { item: string })[] = [];
+  for (const [, key, item] of path.split(' ')[0].matchAll(/\.?([^.[]+)|\[([^\]]*)\]/g))
+    out.push(key !== undefined ? key : { item });
+  return out;
+}
+
+function walk(start: unknown, path: (string | { item: string })[]): unknown {
+  let node = start;
+  for (const step of path) {
+    if (typeof step === 'string') node = isMap(node) ? node.get(step, true) : undefined;
+    else if (isSeq(node)) {
+      const named = node.items.find((i) => isMap(i) && scalar(i.get('name', true)) === step.item);
+      node = named ?? (/^\d+$/.test(step.item) ? node.items[Number(step.item)] : undefined);
+    } else node = undefined;
+  }
+  return node;
+}
+
+function scalar(node: unknown): string | undefined {
+  return isScalar(node) ? String(node.value) : undefined;
+}
