@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AjvDraft04 from 'ajv-draft-04';
 import { cli } from './helpers/cli.js';
-import { configMap, container, deployment, yaml } from './helpers/manifests.js';
+import { configMap, container, deployment, lineOf, workload, yaml } from './helpers/manifests.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
 
 // The official SARIF 2.1.0 schema, as @microsoft/jest-sarif ships it (a devDependency).
@@ -97,4 +97,40 @@ test('errors, unreadable files and secrets: valid, and no value', async () => {
   const rules = log.runs[0].results.map((r) => r.ruleId).sort();
   expect(rules).toEqual(['invalid-change', 'not-checked', 'unreadable-input']);
   expect(JSON.stringify(log)).not.toContain('SARIFCANARY');
+});
+
+test('a removed key a reader still needs: the error at the reference, related to the config; rollout notes are notes', async () => {
+  // The template changes too (its annotation), so the workload rolls and gets its rollout notes.
+  const reader = (rev: string) =>
+    yaml(
+      workload(
+        'Deployment',
+        'app',
+        {
+          containers: [
+            container('app', {
+              env: [{ name: 'LEVEL', valueFrom: { configMapKeyRef: { name: 'cfg', key: 'LEVEL' } } }],
+              ports: [{ containerPort: 80 }],
+            }),
+          ],
+        },
+        { spec: { replicas: 2 }, annotations: { 'example.com/rev': rev } },
+      ),
+    );
+  const log = await sarifOf(
+    { 'app.yaml': reader('1'), 'cfg.yaml': cfg('a') },
+    { 'app.yaml': reader('2'), 'cfg.yaml': yaml(configMap('cfg', { OTHER: 'x' })) },
+  );
+  const results = log.runs[0].results.map((r) => ({
+    rule: r.ruleId,
+    level: r.level,
+    at: `${r.locations[0].physicalLocation.artifactLocation.uri}:${r.locations[0].physicalLocation.region.startLine}`,
+    related: r.relatedLocations?.length ?? 0,
+  }));
+  const text = reader('2');
+  expect(results).toEqual([
+    { rule: 'invalid-change', level: 'error', at: `app.yaml:${lineOf(text, 'name: cfg')}`, related: 1 },
+    { rule: 'note', level: 'note', at: `app.yaml:${lineOf(text, 'replicas:')}`, related: 0 },
+    { rule: 'note', level: 'note', at: `app.yaml:${lineOf(text, '- name: app')}`, related: 0 },
+  ]);
 });

@@ -20,15 +20,16 @@ export function annotations(raw: Report, places?: Places): Annotation[] {
   // Annotations land in the job log as plain text: no control character from the repository may steer it.
   const report = forTerminal(raw);
   const out: Annotation[] = [];
-  for (const d of report.diagnostics.filter((d) => d.severity === 'error')) {
-    out.push({
-      level: 'error',
-      title: 'Config Rollout Guard',
-      message: d.message,
-      file: d.file,
-      line: d.line,
-    });
-  }
+  // An error shows where it is made as well as where it breaks (a removed key: the config and the reader).
+  for (const d of report.diagnostics.filter((d) => d.severity === 'error'))
+    for (const at of [d, ...(d.related ?? [])])
+      out.push({
+        level: 'error',
+        title: 'Config Rollout Guard',
+        message: d.message,
+        file: at.file,
+        line: at.line,
+      });
   for (const n of report.notChecked.filter((n) => n.kind !== 'include')) {
     out.push({
       level: n.fails ? 'error' : 'warning',

@@ -20,6 +20,8 @@ export interface Diagnostic extends Location {
   message: string;
   /** The workload it is about: a rollout note's, or one whose new pods an error says cannot start (`fix` leaves those alone). */
   workload?: WorkloadRefSummary;
+  /** Other lines it concerns: for a reference that loses its key, the config change that removes it. */
+  related?: Location[];
 }
 
 /** Where an object comes from when a renderer made it: the root that was built. */

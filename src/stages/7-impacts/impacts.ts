@@ -19,6 +19,7 @@ import type {
   Impact,
   ImpactedConfig,
   ImpactStatus,
+  Location,
   ManifestObject,
   Unaffected,
 } from '../../model/types.js';
@@ -67,13 +68,14 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       ),
     );
     const refs = [...written.keys()];
-    const error = (ref: ConfigRef, message: string) =>
+    const error = (ref: ConfigRef, message: string, related: Location[] = []) =>
       result.diagnostics.push({
         file: source.owner.object.file,
         line: lineAt(source.owner.object, written.get(ref)!),
         severity: 'error',
         message: `${workload.object.kind} ${workload.object.name}${message}`,
         workload: summary,
+        ...(related.length ? { related } : {}),
       });
     const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const configs: ImpactedConfig[] = [];
@@ -114,6 +116,9 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
           ref,
           `: ${change.kind} ${change.name} loses key ${key}, but ${how}. ` +
             'Keep the key, remove the reference, or mark it optional: true.',
+          input.changes
+            .filter((c) => c.change !== 'deleted' && idKey(c) === idKey(change))
+            .map(({ file, line }) => ({ file, line })),
         );
       }
       const keys = change.keys;

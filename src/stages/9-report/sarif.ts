@@ -33,6 +33,10 @@ const DIAGNOSTIC_RULES = {
     text: 'A file that could not be read as manifests; the rest was checked.',
     level: 'warning',
   },
+  note: {
+    text: 'Something a reviewer should know that never fails a run (what a rollout brings: mixed config, downtime, no readiness probe, a pause; a chart checksum that never or always rolls; a whole re-encryption).',
+    level: 'note',
+  },
   'not-checked': {
     text: 'A kustomize or Helm root, or a changed file, that could not be read: nothing in it was checked.',
     level: 'warning',
@@ -128,13 +132,18 @@ function impactResult(report: Report, impact: Impact) {
   };
 }
 
+const DIAGNOSTIC_RULE = { error: 'invalid-change', warning: 'unreadable-input', notice: 'note' } as const;
+
 function diagnosticResult(d: Diagnostic) {
-  const ruleId = d.severity === 'error' ? 'invalid-change' : 'unreadable-input';
+  const ruleId = DIAGNOSTIC_RULE[d.severity];
   return {
     ruleId,
-    level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',
+    level: DIAGNOSTIC_RULES[ruleId].level,
     message: { text: d.message },
     locations: [location(d.file, d.line)],
+    ...(d.related
+      ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(r.file, r.line) })) }
+      : {}),
     partialFingerprints: { 'configRolloutGuard/v1': fingerprint(ruleId, d.file, d.message) },
   };
 }
