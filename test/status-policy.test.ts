@@ -148,3 +148,16 @@ describe('the headline in every combination of failing findings, input not check
     );
   });
 });
+
+test('an error comes first in the next step, before the cure of the worst status', () => {
+  const report = reportWith('dormant', true);
+  const error = { file: 'w.yaml', line: 9, severity: 'error' as const, message: 'Deployment w: …' };
+  const alone = nextStep(report, 'abc1234', 'terminal')!;
+  const withError = nextStep({ ...report, diagnostics: [error] }, 'abc1234', 'terminal');
+  expect(withError).toBe(
+    `First fix the error above: the apply or the new pods would fail. Then ${alone[0].toLowerCase()}${alone.slice(1)}`,
+  );
+  expect(
+    nextStep({ ...reportWith('rolling', true), diagnostics: [error, error] }, 'abc1234', 'terminal'),
+  ).toBe('First fix the 2 errors above: the apply or the new pods would fail.');
+});

@@ -150,9 +150,16 @@ export function headline(report: Report): string {
     : 'No workload in the repository reads the changed keys.';
 }
 
-/** One sentence: what the reader should do about the worst findings. */
+/**
+ * What the reader should do about the worst findings. An error comes first: `fix` will not roll a
+ * workload into one, and the apply or the new pods would fail whatever else is done.
+ */
 export function nextStep(report: Report, base: string, where: Where): string | null {
   const counts = countByStatus(report);
   const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-  return worst ? RULES[worst].next!(base, where) : null;
+  const step = worst ? RULES[worst].next!(base, where) : null;
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  if (errors === 0) return step;
+  const first = `First fix the ${errors === 1 ? 'error' : `${errors} errors`} above: the apply or the new pods would fail.`;
+  return step ? `${first} Then ${step[0].toLowerCase()}${step.slice(1)}` : first;
 }
