@@ -307,6 +307,43 @@ describeKustomize('kustomize rendered mode', () => {
   });
 });
 
+describeKustomize('files outside a kustomization directory', () => {
+  test('an overlay that names a file of a sibling directory builds, as Flux builds it (no load restriction)', async () => {
+    const files = (level: string): Files => ({
+      'shared/deployment.yaml': app(),
+      'shared/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'apps/web/kustomization.yaml': kustomization({
+        resources: ['../../shared/deployment.yaml', '../../shared/config.yaml'],
+        namespace: 'web',
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report)).toEqual([
+      { status: 'dormant', workload: 'Deployment web/app', root: 'apps/web', at: 'shared/deployment.yaml:1' },
+    ]);
+  });
+
+  test.each([['../../outside.yaml'], ['/etc/hostname']])(
+    'a kustomization that names %s, outside the repository: not built, said, nothing read',
+    async (entry) => {
+      const files = (level: string): Files => ({
+        'app/kustomization.yaml': kustomization({
+          resources: ['deployment.yaml'],
+          configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`], files: [entry] }],
+        }),
+        'app/deployment.yaml': app(),
+      });
+      const report = await checkChange(files('info'), files('debug'));
+      expect(report.notChecked.map((n) => n.message)).toEqual([
+        expect.stringContaining(
+          `it names ${entry} (in app/kustomization.yaml), outside the repository, which is never read`,
+        ),
+      ]);
+    },
+  );
+});
+
 describeKustomize('fix in rendered mode', () => {
   test('a patch beside the overlay carries the hash: fix, then check passes, the kustomization gains only the entry', async () => {
     const overlay = kustomization({ resources: ['../../base'], namespace: 'prod', namePrefix: 'prod-' });

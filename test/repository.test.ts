@@ -1,4 +1,5 @@
 import { Repository } from '../src/stages/1-git/repository.js';
+import { grepScope } from '../src/stages/2-sources/select.js';
 import { TempRepo } from './helpers/temp-repo.js';
 
 test('readMany returns every blob whole and in order, large ones included, and null for what is missing', async () => {
@@ -43,6 +44,33 @@ test('diffLines: the changed line ranges at head, for paths with a space, a tab,
     } finally {
       repository.close();
     }
+  } finally {
+    repo.cleanup();
+  }
+});
+
+test('grep reads only the files its scope names: the manifests, never the sources or images beside them', async () => {
+  const repo = await TempRepo.create();
+  try {
+    repo.write({
+      'a.yaml': 'name: needle\n',
+      'deep/dir/b.yml': 'name: needle\n',
+      'c.json': '{"name": "needle"}\n',
+      'src/main.go': '// needle\n',
+      'docs/README.md': 'needle\n',
+    });
+    const sha = await repo.commit();
+    const repository = await Repository.open(repo.dir);
+    for (const rev of [sha, null]) {
+      expect((await repository.grep(rev, ['needle'], grepScope())).sort()).toEqual([
+        'a.yaml',
+        'c.json',
+        'deep/dir/b.yml',
+      ]);
+      expect(await repository.grep(rev, ['needle'], grepScope(['manifests/*.yaml']))).toEqual(['a.yaml']);
+      expect((await repository.grep(rev, ['needle'], grepScope(['**/*.{yaml,md}']))).length).toBe(5);
+    }
+    repository.close();
   } finally {
     repo.cleanup();
   }

@@ -49,8 +49,8 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
   const [atBase, atHead] = await Promise.all([
-    loadObjects(repo, base, basePaths),
-    loadObjects(repo, head, headPaths),
+    loadObjects(repo, base, basePaths, settings.grepScope),
+    loadObjects(repo, head, headPaths, settings.grepScope),
   ]);
   // Diagnostics about base files describe what is already merged; the report is about what this change brings.
   const diagnostics: Diagnostic[] = [...atHead.diagnostics];

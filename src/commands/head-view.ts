@@ -27,11 +27,11 @@ export class HeadView {
   async readMentioning(names: Iterable<string>): Promise<void> {
     const unique = [...new Set(names)];
     if (unique.length === 0) return;
-    const paths = (await this.repo.grep(this.rev, unique)).filter(
+    const paths = (await this.repo.grep(this.rev, unique, this.settings.grepScope)).filter(
       (p) => this.settings.selected(p) && !this.files.has(p),
     );
     if (paths.length === 0) return;
-    const more = await loadObjects(this.repo, this.rev, paths);
+    const more = await loadObjects(this.repo, this.rev, paths, this.settings.grepScope);
     for (const [path, objects] of more.objects) this.files.set(path, objects);
     this.diagnostics.push(...more.diagnostics);
     this.cachedConsumers = null;

@@ -8,17 +8,21 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. */
+/**
+ * Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. `scope`
+ * bounds the search for Namespaces, when a ClusterExternalSecret needs them (`Settings.grepScope`).
+ */
 export async function loadObjects(
   repo: Repository,
   rev: Revision,
   paths: readonly string[],
+  scope: readonly string[],
 ): Promise<Loaded> {
   const texts = await repo.readMany(rev, paths);
   const loaded: Loaded = { objects: new Map(), diagnostics: [] };
   const parsed = paths.flatMap((path, i) => (texts[i] === null ? [] : [parseManifests(path, texts[i]!)]));
   const objects = parsed.flatMap((p) => p.objects);
-  const namespaces = selectsNamespaces(objects) ? await namespacesAt(repo, rev, objects) : [];
+  const namespaces = selectsNamespaces(objects) ? await namespacesAt(repo, rev, objects, scope) : [];
   paths
     .filter((_, i) => texts[i] !== null)
     .forEach((path, i) => {
@@ -38,8 +42,9 @@ async function namespacesAt(
   repo: Repository,
   rev: Revision,
   loaded: readonly ManifestObject[],
+  scope: readonly string[],
 ): Promise<ManifestObject[]> {
-  const files = await repo.grep(rev, ['kind: Namespace', 'kind: "Namespace"', "kind: 'Namespace'"]);
+  const files = await repo.grep(rev, ['kind: Namespace', 'kind: "Namespace"', "kind: 'Namespace'"], scope);
   const texts = await repo.readMany(rev, files);
   return [
     ...loaded,

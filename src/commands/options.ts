@@ -1,7 +1,7 @@
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
-import { manifestSelector } from '../stages/2-sources/select.js';
+import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
 import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 
@@ -31,6 +31,8 @@ export interface EngineOptions {
 /** The same options with every default filled in: the one place defaults live. */
 export interface Settings {
   selected: (path: string) => boolean;
+  /** Pathspecs that hold every selected file: what `git grep` may limit itself to ([]: everything). */
+  grepScope: readonly string[];
   podTemplatePaths: PodTemplatePaths;
   hash: HashOptions;
   render: RenderMode;
@@ -46,6 +48,7 @@ export interface Settings {
 export function settings(options: EngineOptions): Settings {
   return {
     selected: manifestSelector(options.include, options.exclude),
+    grepScope: grepScope(options.include),
     podTemplatePaths: options.podTemplatePaths ?? new Map(),
     hash: {
       annotation: options.hash?.annotation || DEFAULT_HASH_ANNOTATION,

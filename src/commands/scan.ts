@@ -30,7 +30,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
   const plain = (await repo.listFiles(rev)).filter(
     (f) => settings.selected(f) && !rendered.closureFiles.has(f),
   );
-  const loaded = await loadObjects(repo, rev, plain);
+  const loaded = await loadObjects(repo, rev, plain, settings.grepScope);
   const objects = [...loaded.objects.values()].flat();
   const sets = [
     {

@@ -95,7 +95,7 @@ async function readValuesFrom(
 ): Promise<void> {
   const names = [...new Set(roots.flatMap((r) => r.valuesFrom.map((v) => v.name)))];
   if (names.length === 0) return;
-  const files = (await repo.grep(rev, names)).filter(settings.selected);
+  const files = (await repo.grep(rev, names, settings.grepScope)).filter(settings.selected);
   const texts = await repo.readMany(rev, files);
   const objects = files.flatMap((file, i) =>
     texts[i] === null ? [] : parseManifests(file, texts[i]!).objects,

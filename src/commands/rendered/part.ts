@@ -142,7 +142,11 @@ function snapshot(repo: Repository, rev: Revision, settings: Settings): Snapshot
     controllers: () =>
       (controllers ??= (async () => {
         const candidates = (
-          await repo.grep(rev, ['argoproj.io', 'kustomize.toolkit.fluxcd.io', 'helm.toolkit.fluxcd.io'])
+          await repo.grep(
+            rev,
+            ['argoproj.io', 'kustomize.toolkit.fluxcd.io', 'helm.toolkit.fluxcd.io'],
+            settings.grepScope,
+          )
         ).filter(settings.selected);
         const texts = await repo.readMany(rev, candidates);
         return candidates.flatMap((file, i) =>

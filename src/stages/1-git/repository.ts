@@ -199,8 +199,11 @@ export class Repository {
     return ids;
   }
 
-  /** Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them. */
-  async grep(rev: Revision, needles: string[]): Promise<string[]> {
+  /**
+   * Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them,
+   * over the files `scope` names (pathspecs; empty: every file).
+   */
+  async grep(rev: Revision, needles: string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
     // Patterns go through a file: a monorepo change can name more configs than a command line holds.
     const dir = await mkdtemp(join(tmpdir(), 'crg-grep-'));
@@ -209,6 +212,7 @@ export class Repository {
       await writeFile(patterns, needles.join('\n') + '\n');
       const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
       args.push(...(rev === null ? ['--untracked'] : [rev]));
+      if (scope.length) args.push('--', ...scope);
       // git grep exits 1 with no output when nothing matches; simple-git reports that as an empty result.
       const out = await this.git.raw(args);
       const prefix = rev === null ? '' : `${rev}:`;

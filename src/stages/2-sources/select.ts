@@ -15,3 +15,14 @@ export function manifestSelector(include: readonly string[] = [], exclude: reado
   const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude].map(anywhere), options);
   return (path: string): boolean => included(path) && !excluded(path);
 }
+
+/**
+ * Pathspecs that hold every file the include globs can select, for `git grep` to read only those
+ * (a repository's images and sources are never opened): `*.yaml` for any glob that ends in
+ * `*.yaml`. A glob that is not a plain extension match leaves the scope empty: grep then reads every file.
+ */
+export function grepScope(include: readonly string[] = []): string[] {
+  const globs = include.length ? include : DEFAULT_INCLUDE;
+  const extensions = globs.map((g) => /^(?:[^*?[{(!]*\/)?(?:\*\*\/)?\*(\.[\w.-]+)$/.exec(g)?.[1] ?? null);
+  return extensions.every((e) => e !== null) ? [...new Set(extensions.map((e) => `*${e}`))] : [];
+}

@@ -21,6 +21,8 @@ export interface Kustomization {
   inputDirs: string[];
   /** `resources`/`bases`/`components` that kustomize fetches over the network. */
   remote: string[];
+  /** Entries that leave the repository (`../` past its root, absolute paths): never read, so not built. */
+  outside: string[];
   /** Whether it inflates Helm charts (`helmCharts`): the build then needs helm. */
   helm: boolean;
   /** Its chart home, read whole (`helmGlobals.chartHome`, default `charts`). */
@@ -49,6 +51,7 @@ export function readKustomization(
     inputs: [],
     inputDirs: [],
     remote: [],
+    outside: [],
     helm: false,
     chartHome: null,
   };
@@ -60,12 +63,17 @@ export function readKustomization(
   }
   if (!isRecord(body)) return k;
   k.component = body.kind === 'Component';
-  const local = (entry: string) => normal(posix.join(dir, entry));
+  const local = (entry: string) => {
+    const path = posix.isAbsolute(entry) ? null : normal(posix.join(dir, entry));
+    if (path === null) k.outside.push(entry);
+    return path;
+  };
 
   for (const field of ['resources', 'bases', 'components']) {
     for (const entry of strings(body[field])) {
+      const path = isRemote(entry) ? null : local(entry);
       if (isRemote(entry)) k.remote.push(entry);
-      else if (local(entry) !== null) k.includes.push(local(entry)!);
+      else if (path !== null) k.includes.push(path);
     }
   }
   const files: string[] = [];

@@ -78,13 +78,26 @@ export async function renderRoots(
       }),
     );
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
+      // The tree holds only repository files; a path that leaves the repository would leave the tree.
+      if (roots[i].outside.length)
+        return {
+          ok: false,
+          message: `it names ${roots[i].outside[0]}, outside the repository, which is never read`,
+        };
       let charts: string[] = [];
       if (roots[i].helm) {
         if (!helm || 'error' in helm)
           return { ok: false, message: `it inflates Helm charts: ${helm?.error}` };
         charts = ['--enable-helm', '--helm-command', helm.command];
       }
-      const out = await run(kustomize.command, [...kustomize.args, ...charts, wrappers[i]], tree, timeoutMs);
+      // Files outside a kustomization's own directory load as Flux loads them (LoadRestrictionsNone);
+      // the tree is the repository's files only, and escapes are refused above.
+      const out = await run(
+        kustomize.command,
+        [...kustomize.args, '--load-restrictor', 'LoadRestrictionsNone', ...charts, wrappers[i]],
+        tree,
+        timeoutMs,
+      );
       return 'error' in out
         ? ({ ok: false, message: cleanMessage(out.error, tree, files) } as const)
         : ({ ok: true, yaml: out.stdout } as const);

@@ -21,6 +21,8 @@ export interface RootOptions {
 export interface Root extends RenderRoot {
   options: RootOptions;
   remote: string[];
+  /** Paths some kustomization of the build names outside the repository. */
+  outside: string[];
   /** Some kustomization of the build inflates Helm charts. */
   helm: boolean;
 }
@@ -40,9 +42,9 @@ export function findRoots(
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote, helm } = closures.of(dir);
+    const { files, remote, outside, helm } = closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
-    return { id, dir, file: k.file, declaredBy, options, closure: files, remote, helm };
+    return { id, dir, file: k.file, declaredBy, options, closure: files, remote, outside, helm };
   };
   if (only) return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
 
@@ -60,6 +62,7 @@ export function findRoots(
 interface Closure {
   files: Set<string>;
   remote: string[];
+  outside: string[];
   helm: boolean;
 }
 
@@ -75,12 +78,13 @@ class Closures {
   of(dir: string, visiting = new Set<string>()): Closure {
     const known = this.memo.get(dir);
     if (known) return known;
-    const result: Closure = { files: new Set<string>(), remote: [], helm: false };
+    const result: Closure = { files: new Set<string>(), remote: [], outside: [], helm: false };
     const k = this.kustomizations.get(dir);
     if (!k || visiting.has(dir)) return result;
     visiting.add(dir);
     result.files.add(k.file);
     result.remote.push(...k.remote);
+    result.outside.push(...k.outside.map((entry) => `${entry} (in ${k.file})`));
     result.helm ||= k.helm;
     for (const path of k.inputs) result.files.add(path);
     for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
@@ -90,6 +94,7 @@ class Closures {
         const inner = this.of(path, visiting);
         inner.files.forEach((f) => result.files.add(f));
         result.remote.push(...inner.remote);
+        result.outside.push(...inner.outside);
         result.helm ||= inner.helm;
       } else {
         result.files.add(path);
