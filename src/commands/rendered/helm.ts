@@ -28,6 +28,7 @@ export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
   const probe = () => (probing ??= findHelm(settings.helm));
   return {
     name: 'helm',
+    rootFiles: [CHART_FILE],
     discover: (snapshot) => discover(snapshot, probe),
     tool: probe,
     render: renderCharts,
@@ -62,10 +63,10 @@ export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
 }
 
 async function discover(
-  { repo, rev, settings, files, controllers }: Snapshot,
+  { repo, rev, settings, files, named, controllers }: Snapshot,
   found: () => void,
 ): Promise<ChartRoot[]> {
-  const chartFiles = (await repo.findByName(rev, [CHART_FILE])).filter(settings.selected);
+  const chartFiles = await named([CHART_FILE]);
   if (chartFiles.length === 0) return [];
   found();
   const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);

@@ -34,6 +34,7 @@ export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize>
   const helm = () => (helmProbe ??= findHelm(settings.helm));
   return {
     name: 'kustomize',
+    rootFiles: KUSTOMIZATION_FILES,
     discover: (snapshot) => discover(snapshot, parsed, probe),
     tool: probe,
     // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
@@ -54,12 +55,12 @@ export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize>
 
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
 async function discover(
-  { repo, rev, settings, files: listFiles, controllers: declaring }: Snapshot,
+  { repo, rev, settings, files: listFiles, named, controllers: declaring }: Snapshot,
   parsed: Map<string, Kustomization>,
   found: () => void,
 ): Promise<Root[]> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
-  const kustomizationFiles = (await repo.findByName(rev, KUSTOMIZATION_FILES)).filter(settings.selected);
+  const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return [];
   found();
   // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { ConfigIndex, idKey } from '../../model/identity.js';
 import type {
   ConfigChange,
@@ -86,8 +87,8 @@ export async function checkRendered(
   settings: Settings,
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return EMPTY();
-  const [atBase, atHead] = [snapshot(repo, base, settings), snapshot(repo, head, settings)];
   const all = renderers(settings);
+  const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
   const [baseRoots, headRoots] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
   const parts = await Promise.all(
     all.map((r, i) =>
@@ -115,7 +116,8 @@ export async function closureFiles(
   settings: Settings,
 ): Promise<Set<string>> {
   if (settings.render === 'off') return new Set();
-  const roots = await discover(renderers(settings), snapshot(repo, rev, settings));
+  const all = renderers(settings);
+  const roots = await discover(all, snapshot(repo, rev, settings, all));
   return new Set(roots.flat().flatMap((r) => [...r.closure]));
 }
 
@@ -131,14 +133,29 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Rend
   });
 }
 
-function snapshot(repo: Repository, rev: Revision, settings: Settings): Snapshot {
+function snapshot(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+  all: readonly AnyRenderer[],
+): Snapshot {
   let files: Promise<string[]> | null = null;
+  let named: Promise<string[]> | null = null;
   let controllers: Promise<ManifestObject[]> | null = null;
   return {
     repo,
     rev,
     settings,
     files: () => (files ??= repo.listFiles(rev)),
+    named: async (names) => {
+      named ??= repo
+        .findByName(
+          rev,
+          all.flatMap((r) => r.rootFiles),
+        )
+        .then((found) => found.filter(settings.selected));
+      return (await named).filter((f) => names.includes(posix.basename(f)));
+    },
     controllers: () =>
       (controllers ??= (async () => {
         const candidates = (
@@ -314,8 +331,8 @@ export async function scanRendered(
 ): Promise<RenderedScan> {
   const result: RenderedScan = { closureFiles: new Set(), heads: [], diagnostics: [], notChecked: [] };
   if (settings.render === 'off') return result;
-  const at = snapshot(repo, rev, settings);
   const all = renderers(settings);
+  const at = snapshot(repo, rev, settings, all);
   const found = await discover(all, at);
   await Promise.all(
     all.map(async (renderer, i) => {

@@ -17,6 +17,11 @@ export interface Snapshot {
   rev: Revision;
   settings: Settings;
   files: () => Promise<string[]>;
+  /**
+   * The selected files with one of `names` (a renderer's `rootFiles`), in any directory: one walk of
+   * the trees for every renderer's names together.
+   */
+  named: (names: readonly string[]) => Promise<string[]>;
   /** Argo CD Applications/ApplicationSets and Flux Kustomizations/HelmReleases: what declares roots. */
   controllers: () => Promise<ManifestObject[]>;
 }
@@ -34,12 +39,14 @@ export interface Builds<R extends RenderRoot> {
 }
 
 /**
- * One way of turning repository files into objects (kustomize, Helm). The driver in `check.ts` does
+ * One way of turning repository files into objects (kustomize, Helm). The driver in `part.ts` does
  * the rest the same way for every renderer: which roots a change touches, both builds, the pairing,
  * the diff and the impacts.
  */
 export interface Renderer<R extends RenderRoot, Tool> {
   name: 'kustomize' | 'helm';
+  /** The file names that mark its roots (`kustomization.yaml`, `Chart.yaml`). */
+  rootFiles: readonly string[];
   /** The roots at one revision. */
   discover(snapshot: Snapshot): Promise<R[]>;
   /** The binary, found once per check and only when some root exists. */
