@@ -119,6 +119,35 @@ describeHelm('Helm rendered mode', () => {
     expect(notices(report)).toEqual([]);
   });
 
+  test('a reload sidecar on the config volume: reloaded, and no missing-checksum notice (it needs none)', async () => {
+    // The shape of prometheus-community's alertmanager chart with configmapReload.enabled.
+    const mounted = deployment().replace(
+      [
+        '          envFrom:',
+        '            - configMapRef:',
+        '                name: {{ .Release.Name }}-config',
+        '',
+      ].join('\n'),
+      [
+        '          volumeMounts: [{name: config, mountPath: /etc/web}]',
+        '        - name: reload',
+        '          image: quay.io/prometheus-operator/prometheus-config-reloader:v0.93.1',
+        '          volumeMounts: [{name: config, mountPath: /etc/web}]',
+        '      volumes:',
+        '        - name: config',
+        '          configMap: {name: "{{ .Release.Name }}-config"}',
+        '',
+      ].join('\n'),
+    );
+    expect(mounted).toContain('prometheus-config-reloader');
+    const report = await check(
+      chart({ deployment: mounted }),
+      chart({ deployment: mounted, values: slower }),
+    );
+    expect(summary(report).map((s) => s.status)).toEqual(['reloaded']);
+    expect(notices(report)).toEqual([]);
+  });
+
   test('a template edit of the ConfigMap: dormant, pointing at the changed template line', async () => {
     const edited = CONFIGMAP.replace('  MODE:', '  RETRIES: "3"\n  MODE:');
     const report = await check(chart(), chart({ configmap: edited }));

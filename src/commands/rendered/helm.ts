@@ -56,6 +56,7 @@ export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
           template: (object) => templateText(object, builds.headTree),
           afterVersionBump: versionBumped(probe),
           hashAnnotation: settings.hash.annotation,
+          rules: settings.rules,
         }),
       };
     },

@@ -2,7 +2,7 @@ import type { ConfigIndex } from '../../model/identity.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { asWorkload } from '../4-objects/workloads.js';
 import type { Consumer } from '../5-references/consumers.js';
-import { annotationsOf, managedElsewhere } from './reloaders.js';
+import { annotationsOf, managedElsewhere, undelivered, type TeamRules } from './reloaders.js';
 
 /** Helm's documented cure, and its spellings: `checksum/config`, `configHash`, our own stamp. */
 export const CHECKSUM_LIKE = /checksum|hash/i;
@@ -13,6 +13,7 @@ export interface ChecksumContext {
   /** The pod-template annotations of the same workload rendered with only the chart version changed. */
   afterVersionBump: (workload: ManifestObject) => Record<string, string>[] | null;
   hashAnnotation: string;
+  rules: TeamRules;
 }
 
 /**
@@ -30,7 +31,7 @@ export function checksumNotices(
   for (const workload of workloads) {
     const object = workload.object;
     if (!workload.behaviour.rolls || managedElsewhere(workload)) continue;
-    const read = [
+    const read: string[] = [
       ...new Map(
         workload.templates
           .flatMap((t) => t.refs)
@@ -40,6 +41,10 @@ export function checksumNotices(
       ).keys(),
     ];
     if (read.length === 0) continue;
+    // A config a reload sidecar (or the application, or Reloader for that config) already delivers needs no checksum.
+    const exposed = undelivered(workload, configs, context.rules)
+      .map((c) => `${c.kind} ${c.name}`)
+      .filter((c) => read.includes(c));
     const text = context.template(object);
     const lineOf = (key: string) => {
       const at = text?.split('\n').findIndex((l) => l.includes(key)) ?? -1;
@@ -65,10 +70,11 @@ export function checksumNotices(
         (k) => CHECKSUM_LIKE.test(k) || k === context.hashAnnotation,
       );
       if (sums.length === 0) {
-        notice(
-          object.line,
-          `reads ${read.join(', ')} rendered by the chart, and its pod template has no checksum annotation: a change to ${read.length === 1 ? 'it' : 'them'} will not roll the pods. Add a data-only checksum (config-rollout-guard fix does, for a change it finds dormant).`,
-        );
+        if (exposed.length)
+          notice(
+            object.line,
+            `reads ${exposed.join(', ')} rendered by the chart, and its pod template has no checksum annotation: a change to ${exposed.length === 1 ? 'it' : 'them'} will not roll the pods. Add a data-only checksum (config-rollout-guard fix does, for a change it finds dormant).`,
+          );
         return;
       }
       for (const key of sums.filter((k) => bumped?.[i] && bumped[i][k] !== annotations[k]))

@@ -1,3 +1,4 @@
+import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, ObjectId } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
@@ -111,6 +112,34 @@ export function coverage(
     else uncovered.push(ref);
   }
   return { mechanisms, uncovered };
+}
+
+/**
+ * The configs a workload reads whose changes reach its running pods only through a template change:
+ * no Reloader or Wave rule, no opt-out, and no reload sidecar or declared re-read on the volume they
+ * come through. What `scan --risks` and a chart's checksum notices ask, with `check`'s rules.
+ */
+export function undelivered(
+  workload: Consumer,
+  configs: ConfigIndex,
+  rules: TeamRules,
+): { kind: ConfigKind; name: string }[] {
+  const found = new Map<string, { kind: ConfigKind; name: string }>();
+  for (const template of workload.templates) {
+    const byConfig = new Map<string, ConfigRef[]>();
+    for (const ref of template.refs.filter((r) => r.delivery !== 'image-pull' && r.delivery !== 'unmounted'))
+      byConfig.set(`${ref.kind} ${ref.name}`, [...(byConfig.get(`${ref.kind} ${ref.name}`) ?? []), ref]);
+    for (const [key, refs] of byConfig) {
+      const { kind, name } = refs[0];
+      const defined = configs.resolve(workload.object, kind, name);
+      const config = { kind, name, namespace: defined?.namespace ?? workload.object.namespace };
+      const annotations = defined ? annotationsOf(defined.body) : {};
+      if (optOut(workload, [{ id: config, annotations }], rules) !== null) continue;
+      if (coverage(workload, template, config, annotations, refs, rules).uncovered.length)
+        found.set(key, { kind, name });
+    }
+  }
+  return [...found.values()];
 }
 
 /** Reloader's own rules, read from the workload's annotations, else its pod template's (as Reloader does). */
