@@ -116,9 +116,15 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     details.push('', `Notes (${notes.length}):`, '');
     for (const d of notes) details.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
   }
+  // The summary line says what is folded, so a rollout note is not missed behind "paths and keys".
+  const folded = [
+    ...(report.impacts.length ? ['paths', 'keys'] : []),
+    ...(warnings.length ? ['skipped input'] : []),
+    ...(notes.length ? [`${notes.length} note${notes.length === 1 ? '' : 's'}`] : []),
+  ];
   if (details.length)
     out.push(
-      '<details><summary>Paths, keys and skipped input</summary>',
+      `<details><summary>${capitalise(folded.join(', ').replace(/, ([^,]*)$/, ' and $1'))}</summary>`,
       '',
       ...details,
       '',
