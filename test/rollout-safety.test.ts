@@ -617,3 +617,23 @@ describe('a ClusterExternalSecret that picks namespaces by labels', () => {
     ]);
   });
 });
+
+test('adoption across a repository: the first 20 rollout notes, then a count and where to see them all', async () => {
+  const apps = Array.from({ length: 25 }, (_, i) =>
+    workload(
+      'Deployment',
+      `app${String(i).padStart(2, '0')}`,
+      { containers: [container('app', { envFrom: [{ configMapRef: { name: 'cfg' } }] })] },
+      { spec: { replicas: 2 } },
+    ),
+  );
+  const { repo } = await twoCommits({ 'cfg.yaml': cm({ A: '1' }), 'apps.yaml': yaml(...apps) }, {});
+  const fixed = await cli(['fix', '--dry-run'], { cwd: repo.dir });
+  expect(fixed.code).toBe(0);
+  const notes = fixed.stdout.slice(fixed.stdout.indexOf('Notes (25)')).trim().split('\n');
+  expect(notes).toHaveLength(22);
+  expect(notes.slice(1, 21).every((l) => l.includes(': while it rolls (2 replicas'))).toBe(true);
+  expect(notes[21]).toBe(
+    '  … and 5 more; `config-rollout-guard scan --risks` lists the rollout risks of every workload.',
+  );
+});

@@ -149,10 +149,18 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
   }
   if (notes.length) {
     out.push('', paint('cyan', `Notes (${notes.length})`));
-    for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    for (const d of notes.slice(0, NOTES_SHOWN)) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    // Adopting the hash across a repository stamps hundreds of workloads: the rest are one command away.
+    if (notes.length > NOTES_SHOWN)
+      out.push(
+        `  … and ${notes.length - NOTES_SHOWN} more; \`config-rollout-guard scan --risks\` lists the rollout risks of every workload.`,
+      );
   }
   return out.join('\n') + '\n';
 }
+
+/** How many notes `fix` prints before it counts the rest. */
+const NOTES_SHOWN = 20;
 
 export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun: boolean }): string {
   // The edits' texts are not printed here; only names and messages are.
@@ -192,7 +200,12 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
   }
   if (notes.length) {
     out.push('', paint('cyan', `Notes (${notes.length})`));
-    for (const d of notes) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    for (const d of notes.slice(0, NOTES_SHOWN)) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    // Adopting the hash across a repository stamps hundreds of workloads: the rest are one command away.
+    if (notes.length > NOTES_SHOWN)
+      out.push(
+        `  … and ${notes.length - NOTES_SHOWN} more; \`config-rollout-guard scan --risks\` lists the rollout risks of every workload.`,
+      );
   }
   return out.join('\n') + '\n';
 }
