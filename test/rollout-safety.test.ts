@@ -636,4 +636,8 @@ test('adoption across a repository: the first 20 rollout notes, then a count and
   expect(notes[21]).toBe(
     '  … and 5 more; `config-rollout-guard scan --risks` lists the rollout risks of every workload.',
   );
+  // Where the count points: scan --risks lists every one.
+  const risks = await cli(['scan', '--risks'], { cwd: repo.dir });
+  expect(risks.stdout.match(/: while it rolls \(2 replicas/g)).toHaveLength(25);
+  expect(risks.stdout).not.toContain('more;');
 });

@@ -1,7 +1,7 @@
 import { forTerminal } from './escape.js';
 import { sameObject } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
-import type { Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
+import type { Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
 import {
   DELIVERY_TEXT,
@@ -141,26 +141,9 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
       out.push(paint('dim', `    → ${defined}`));
     }
   }
-  const warnings = report.diagnostics.filter((d) => d.severity !== 'notice');
-  const notes = report.diagnostics.filter((d) => d.severity === 'notice');
-  if (warnings.length) {
-    out.push('', paint('yellow', `Skipped or suspicious input (${warnings.length})`));
-    for (const d of warnings) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
-  }
-  if (notes.length) {
-    out.push('', paint('cyan', `Notes (${notes.length})`));
-    for (const d of notes.slice(0, NOTES_SHOWN)) out.push(`  ${d.file}:${d.line}  ${d.message}`);
-    // Adopting the hash across a repository stamps hundreds of workloads: the rest are one command away.
-    if (notes.length > NOTES_SHOWN)
-      out.push(
-        `  … and ${notes.length - NOTES_SHOWN} more; \`config-rollout-guard scan --risks\` lists the rollout risks of every workload.`,
-      );
-  }
+  out.push(...diagnosticLines(report.diagnostics, paint, 'Skipped or suspicious input', Infinity));
   return out.join('\n') + '\n';
 }
-
-/** How many notes `fix` prints before it counts the rest. */
-const NOTES_SHOWN = 20;
 
 export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun: boolean }): string {
   // The edits' texts are not printed here; only names and messages are.
@@ -192,22 +175,37 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
         : 'Review with `git diff`, and commit it together with the config change: each stamped workload rolls when it is applied.',
     );
   }
-  const warnings = result.diagnostics.filter((d) => d.severity !== 'notice');
-  const notes = result.diagnostics.filter((d) => d.severity === 'notice');
+  // Adopting the hash across a repository stamps hundreds of workloads: past 20 notes, a count.
+  out.push(...diagnosticLines(result.diagnostics, paint, 'Warnings', 20));
+  return out.join('\n') + '\n';
+}
+
+/**
+ * Warnings, then notes, under a scan or a fix. Past `shown` notes the rest are counted: `scan
+ * --risks` lists every workload's.
+ */
+function diagnosticLines(
+  diagnostics: readonly Diagnostic[],
+  paint: ReturnType<typeof painter>,
+  warningsTitle: string,
+  shown: number,
+): string[] {
+  const out: string[] = [];
+  const warnings = diagnostics.filter((d) => d.severity !== 'notice');
+  const notes = diagnostics.filter((d) => d.severity === 'notice');
   if (warnings.length) {
-    out.push('', paint('yellow', `Warnings (${warnings.length})`));
+    out.push('', paint('yellow', `${warningsTitle} (${warnings.length})`));
     for (const d of warnings) out.push(paint('dim', `  ${d.file}:${d.line}  ${d.message}`));
   }
   if (notes.length) {
     out.push('', paint('cyan', `Notes (${notes.length})`));
-    for (const d of notes.slice(0, NOTES_SHOWN)) out.push(`  ${d.file}:${d.line}  ${d.message}`);
-    // Adopting the hash across a repository stamps hundreds of workloads: the rest are one command away.
-    if (notes.length > NOTES_SHOWN)
+    for (const d of notes.slice(0, shown)) out.push(`  ${d.file}:${d.line}  ${d.message}`);
+    if (notes.length > shown)
       out.push(
-        `  … and ${notes.length - NOTES_SHOWN} more; \`config-rollout-guard scan --risks\` lists the rollout risks of every workload.`,
+        `  … and ${notes.length - shown} more; \`config-rollout-guard scan --risks\` lists the rollout risks of every workload.`,
       );
   }
-  return out.join('\n') + '\n';
+  return out;
 }
 
 function painter(colour: boolean) {
