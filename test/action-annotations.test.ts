@@ -2,9 +2,30 @@ import { FakeGitHub } from './helpers/fake-github.js';
 import { RemoteSetup, runAction } from './helpers/action-run.js';
 import { configMap, container, deployment, lineOf, yaml } from './helpers/manifests.js';
 
+/** The Action on a push from `base` files to `head` files, against a fake GitHub. */
+async function pushed(base: Record<string, string>, head: Record<string, string>) {
+  const setup = await new RemoteSetup().init();
+  setup.dev.write(base);
+  await setup.dev.commit('base');
+  const before = await setup.push('main');
+  setup.dev.write(head);
+  await setup.dev.commit('change');
+  const after = await setup.push('feature');
+  const github = await new FakeGitHub(setup.bare).start();
+  try {
+    return await runAction({
+      checkout: await setup.checkout(after),
+      apiUrl: github.url,
+      eventName: 'push',
+      payload: { before, after },
+    });
+  } finally {
+    await github.stop();
+  }
+}
+
 // GitHub shows 10 annotations of each level per step: the rest are counted in the summary.
 test('twelve dormant workloads: twelve warnings, the two GitHub hides counted in the summary', async () => {
-  const setup = await new RemoteSetup().init();
   const apps = Object.fromEntries(
     Array.from({ length: 12 }, (_, i) => [
       `app${i}.yaml`,
@@ -15,31 +36,17 @@ test('twelve dormant workloads: twelve warnings, the two GitHub hides counted in
       ),
     ]),
   );
-  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { a: '1' })), ...apps });
-  await setup.dev.commit('base');
-  const base = await setup.push('main');
-  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { a: '2' })) });
-  await setup.dev.commit('change');
-  const head = await setup.push('feature');
-  const github = await new FakeGitHub(setup.bare).start();
-  try {
-    const result = await runAction({
-      checkout: await setup.checkout(head),
-      apiUrl: github.url,
-      eventName: 'push',
-      payload: { before: base, after: head },
-    });
-    expect(result.stdout.match(/^::warning title=dormant/gm)).toHaveLength(12);
-    expect(result.summary).toContain(
-      '2 more warnings than GitHub shows inline (10 per level); every finding is in the report above.',
-    );
-  } finally {
-    await github.stop();
-  }
+  const result = await pushed(
+    { 'cfg.yaml': yaml(configMap('cfg', { a: '1' })), ...apps },
+    { 'cfg.yaml': yaml(configMap('cfg', { a: '2' })) },
+  );
+  expect(result.stdout.match(/^::warning title=dormant/gm)).toHaveLength(12);
+  expect(result.summary).toContain(
+    '2 more warnings than GitHub shows inline (10 per level); every finding is in the report above.',
+  );
 });
 
 test('a removed key a reader still needs: one error, shown on the reader line and on the config', async () => {
-  const setup = await new RemoteSetup().init();
   const reader = yaml(
     deployment('app', {
       containers: [
@@ -47,28 +54,13 @@ test('a removed key a reader still needs: one error, shown on the reader line an
       ],
     }),
   );
-  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { a: '1', b: '1' })), 'app.yaml': reader });
-  await setup.dev.commit('base');
-  const base = await setup.push('main');
-  setup.dev.write({ 'cfg.yaml': yaml(configMap('cfg', { b: '2' })) });
-  await setup.dev.commit('drop a');
-  const head = await setup.push('feature');
-  const github = await new FakeGitHub(setup.bare).start();
-  try {
-    const result = await runAction({
-      checkout: await setup.checkout(head),
-      apiUrl: github.url,
-      eventName: 'push',
-      payload: { before: base, after: head },
-    });
-    const errors = [
-      ...result.stdout.matchAll(/^::error title=Config Rollout Guard,file=([^,]*),line=(\d+)/gm),
-    ];
-    expect(errors.map((m) => `${m[1]}:${m[2]}`).sort()).toEqual([
-      `app.yaml:${lineOf(reader, 'name: cfg')}`,
-      'cfg.yaml:1',
-    ]);
-  } finally {
-    await github.stop();
-  }
+  const result = await pushed(
+    { 'cfg.yaml': yaml(configMap('cfg', { a: '1', b: '1' })), 'app.yaml': reader },
+    { 'cfg.yaml': yaml(configMap('cfg', { b: '2' })) },
+  );
+  const errors = [...result.stdout.matchAll(/^::error title=Config Rollout Guard,file=([^,]*),line=(\d+)/gm)];
+  expect(errors.map((m) => `${m[1]}:${m[2]}`).sort()).toEqual([
+    `app.yaml:${lineOf(reader, 'name: cfg')}`,
+    'cfg.yaml:1',
+  ]);
 });
