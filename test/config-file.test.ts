@@ -97,11 +97,11 @@ test('ignore, reloads and reload-sidecars rules', async () => {
   }
 });
 
-test('--config names another file; a missing one is an error', async () => {
-  const { repo, base, head } = await twoCommits(files('info'), {
-    ...files('debug'),
-    'ci/guard.yaml': 'fail-on: none\n',
-  });
+test('--config names another file, read at the base; a missing one is an error', async () => {
+  const { repo, base, head } = await twoCommits(
+    { ...files('info'), 'ci/guard.yaml': 'fail-on: none\n' },
+    files('debug'),
+  );
   expect(
     (await cli(['check', '--base', base, '--head', head, '--config', 'ci/guard.yaml'], { cwd: repo.dir }))
       .code,
@@ -115,7 +115,7 @@ test('--config names another file; a missing one is an error', async () => {
   });
 });
 
-test('under pull_request_target the configuration is read at the base: a pull request cannot switch the check off', async () => {
+test('on every pull request event the configuration is read at the base: a pull request cannot switch the check off, and its change is said', async () => {
   const setup = await new RemoteSetup().init();
   setup.dev.write(files('info') as Record<string, string>);
   await setup.dev.commit('base');
@@ -143,8 +143,13 @@ test('under pull_request_target the configuration is read at the base: a pull re
           inputs: { 'fail-on': '', comment: 'never' },
         }),
       );
-    expect((await run('pull_request_target')).code).toBe(1);
-    expect((await run('pull_request')).code).toBe(0);
+    for (const event of ['pull_request_target', 'pull_request']) {
+      const result = await run(event);
+      expect(result.code).toBe(1);
+      expect(result.summary).toContain(
+        '.config-rollout-guard.yaml changes here; this check used it as the base has it',
+      );
+    }
   } finally {
     await github.stop();
   }

@@ -30,7 +30,7 @@ describeCorpora('corpus %s', (name) => {
     await temp.commit('corpus');
     repo = await Repository.open(temp.dir);
     report = await scan(repo, { rev: 'HEAD', render: 'off' });
-    files = (await repo.listFiles('HEAD')).filter(manifestSelector());
+    files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(manifestSelector());
   });
   afterAll(() => {
     repo?.close();
@@ -98,8 +98,8 @@ describeCorpora('corpus %s: fix on every workload', (name) => {
     try {
       await temp.commit('corpus');
       const repo = await Repository.open(temp.dir);
-      const files = (await repo.listFiles('HEAD')).filter(manifestSelector());
-      const loaded = await loadObjects(repo, 'HEAD', files, grepScope());
+      const files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(manifestSelector());
+      const loaded = await loadObjects(repo, await repo.resolveCommit('HEAD'), files, grepScope());
       repo.close();
       const texts = new Map(files.map((f) => [f, readFileSync(join(temp.dir, f), 'utf8')]));
       // Every template of every workload, whatever it reads: the writer must cope with all of them.

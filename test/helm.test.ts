@@ -321,7 +321,9 @@ spec:
 
   test('helm missing: every touched chart is not checked, and the message says what to do', async () => {
     const report = await check(chart(), chart({ values: slower }), { helm: '/nonexistent/helm' });
-    expect(report.notChecked.map((n) => n.message)).toEqual(['/nonexistent/helm could not be run as helm.']);
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      '/nonexistent/helm is not an executable program.',
+    ]);
   });
 });
 

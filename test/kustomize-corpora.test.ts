@@ -98,7 +98,7 @@ describe('scan --risks on real repositories', () => {
           const scanned = new Set(report.workloads.map((w) => `${w.kind} ${w.name}:`));
           for (const d of risks)
             expect(scanned.has(d.message.slice(0, d.message.indexOf(':') + 1))).toBe(true);
-          const files = new Set(await repo.listFiles('HEAD'));
+          const files = new Set(await repo.listFiles(await repo.resolveCommit('HEAD')));
           for (const d of risks)
             expect({ file: d.file, known: files.has(d.file) }).toEqual({ file: d.file, known: true });
         } finally {

@@ -337,7 +337,7 @@ describeKustomize('files outside a kustomization directory', () => {
       const report = await checkChange(files('info'), files('debug'));
       expect(report.notChecked.map((n) => n.message)).toEqual([
         expect.stringContaining(
-          `it names ${entry} (in app/kustomization.yaml), outside the repository, which is never read`,
+          `app/kustomization.yaml: configMapGenerator files names ${entry}, outside the repository`,
         ),
       ]);
     },

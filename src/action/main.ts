@@ -4,7 +4,8 @@ import { realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
-import { RENDER_MODES, overlay } from '../commands/options.js';
+import { DEFAULT_TIMEOUT_SECONDS, RENDER_MODES, overlay } from '../commands/options.js';
+import { setDeadline } from '../programs/run.js';
 import { readConfigFile } from '../commands/config-file.js';
 import { FAIL_ON_VALUES, failureReason, failsAtDefault, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
@@ -42,6 +43,10 @@ export async function run(): Promise<void> {
 }
 
 async function runChecked(): Promise<void> {
+  const timeout = core.getInput('timeout') || String(DEFAULT_TIMEOUT_SECONDS);
+  if (!/^[1-9]\d{0,6}$/.test(timeout))
+    throw new UsageError(`Input timeout must be a whole number of seconds; got '${timeout}'.`);
+  setDeadline(Number(timeout));
   const mode = choice('mode', ['report', 'fix'] as const);
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
   const hashKey = core.getInput('hash-key');
@@ -72,19 +77,15 @@ async function runChecked(): Promise<void> {
       head: core.getInput('head'),
     });
     const { base, head } = await resolveRange(repo, range, api, core.info);
-    // Under pull_request_target the pull request's own configuration could switch the check off for
-    // itself: the file is read as the base branch has it.
-    const file = await readConfigFile(
-      repo,
-      context.eventName === 'pull_request_target' ? base : head,
-      core.getInput('config') || null,
-    );
+    // A change is judged by the configuration it starts from, never by one it brings: a pull
+    // request cannot switch the check off, or point it at a program, for itself.
+    const file = await readConfigFile(repo, base, core.getInput('config') || null);
     const options = overlay(file.options, given);
     const failOn = (
       core.getInput('fail-on') ? choice('fail-on', FAIL_ON_VALUES) : (file.failOn ?? 'dormant')
     ) as FailOn;
     core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
-    let report = await check(repo, { base, head, ...options });
+    let report = await check(repo, { base, head, configFile: file.path, ...options });
     const link = (file: string, line: number) =>
       `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
     // Outputs and summary first: whatever GitHub answers later, the report is written.
@@ -124,7 +125,7 @@ async function runChecked(): Promise<void> {
         core.setOutput('fix-commit', outcome.sha);
         // The verdict is about the branch as it now stands.
         await repo.fetchCommits([outcome.sha]);
-        report = await check(repo, { base, head: outcome.sha, ...options });
+        report = await check(repo, { base, head: outcome.sha, configFile: file.path, ...options });
       }
       markdown = await publish(fixSection);
     }

@@ -49,8 +49,14 @@ async function ensurePresent(
     await repo.fetchCommits(missing);
   } catch (error) {
     throw new UsageError(
-      `Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${(error as Error).message.trim().replace(/\s*\n\s*/g, '; ')}). ` +
-        'Check out full history: actions/checkout with fetch-depth: 0.',
+      `Commits ${missing.join(', ')} are not in the checkout and could not be fetched (${(
+        error as Error
+      ).message
+        .trim()
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('; ')}). ` + 'Check out full history: actions/checkout with fetch-depth: 0.',
     );
   }
 }

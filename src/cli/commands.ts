@@ -9,6 +9,8 @@ import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
 import type { Diagnostic } from '../model/types.js';
 import { Repository } from '../stages/1-git/repository.js';
+import { setDeadline } from '../programs/run.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../commands/options.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderMarkdown } from '../stages/9-report/markdown.js';
 import { renderSarif } from '../stages/9-report/sarif.js';
@@ -18,6 +20,7 @@ import type { Command, Io, Values } from './main.js';
 
 /** One command, run with its parsed options: the engine's side of the CLI. */
 export async function execute(command: Command, values: Values, io: Io): Promise<number> {
+  setDeadline(seconds('--timeout', values.timeout ?? String(DEFAULT_TIMEOUT_SECONDS)));
   const repo = await Repository.open(values.repo ?? io.cwd);
   try {
     const given = {
@@ -33,11 +36,15 @@ export async function execute(command: Command, values: Values, io: Io): Promise
         key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
       },
     };
-    // The configuration as the revision being checked has it (the working tree by default).
-    const file = await readConfigFile(repo, values.head ?? values.rev ?? null, values.config ?? null);
+    // A change is judged by the configuration it starts from, never by one it brings: a pull
+    // request cannot switch the check off, or point it at a program, for itself.
+    if (command === 'check' && !values.base)
+      throw new UsageError('check needs --base REV (the revision the change starts from).');
+    const trusted = values.base ?? values.rev;
+    const configRev = trusted === undefined ? null : await repo.resolveCommit(trusted);
+    const file = await readConfigFile(repo, configRev, values.config ?? null);
     const common = overlay(file.options, given);
     if (command === 'check') {
-      if (!values.base) throw new UsageError('check needs --base REV (the revision the change starts from).');
       const format = oneOf('--format', values.format ?? 'text', [
         'text',
         'json',
@@ -49,7 +56,12 @@ export async function execute(command: Command, values: Values, io: Io): Promise
         values['fail-on'] ?? file.failOn ?? 'dormant',
         FAIL_ON_VALUES,
       ) as FailOn;
-      const report = await check(repo, { base: values.base, head: values.head ?? null, ...common });
+      const report = await check(repo, {
+        base: values.base!,
+        head: values.head ?? null,
+        configFile: file.path,
+        ...common,
+      });
       if (format === 'json') io.stdout(JSON.stringify(report, null, 2) + '\n');
       else if (format === 'markdown') io.stdout(renderMarkdown(report));
       else if (format === 'sarif') io.stdout(renderSarif(report, packageJson.version));
@@ -94,6 +106,12 @@ export async function execute(command: Command, values: Values, io: Io): Promise
   } finally {
     repo.close();
   }
+}
+
+function seconds(flag: string, value: string): number {
+  if (!/^[1-9]\d{0,6}$/.test(value))
+    throw new UsageError(`${flag} must be a whole number of seconds; got '${value}'.`);
+  return Number(value);
 }
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {

@@ -1,10 +1,12 @@
 import module from 'node:module';
 import { run, wantsColour } from './main.js';
+import { stopOnSignals } from '../programs/run.js';
 
 // Node 22.1+ keeps V8's compiled code on disk, so the engine chunk a command imports compiles once
 // per machine, not once per run; older Node has no such cache and goes on without it.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+stopOnSignals((line) => process.stderr.write(`${line}\n`));
 const args = process.argv.slice(2);
 process.exitCode = await run(args, {
   stdout: (text) => process.stdout.write(text),

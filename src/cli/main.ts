@@ -27,6 +27,8 @@ const COMMON_HELP = `Common options:
   --root DIR                 a kustomize or chart directory to render instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
   --helm PATH                the helm binary, v3 or newer (default: helm on PATH)
+  --timeout SECONDS          stop the run after this long, every program it started with it
+                             (default 900); a render past its own limit (120 s) is not checked
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
@@ -43,6 +45,7 @@ const COMMON = {
   kustomize: { type: 'string' },
   helm: { type: 'string' },
   config: { type: 'string' },
+  timeout: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -113,8 +116,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`config-rollout-guard: ${error.message}\n`);
+    // A usage mistake, a git failure, a refused revision: one line, no stack.
+    if (error instanceof UsageError || ['GitError', 'Refused'].includes((error as Error).name)) {
+      io.stderr(`config-rollout-guard: ${(error as Error).message}\n`);
       return 2;
     }
     io.stderr(`config-rollout-guard: ${(error as Error).stack ?? error}\n`);
@@ -179,6 +183,7 @@ export interface Values {
   kustomize?: string;
   helm?: string;
   config?: string;
+  timeout?: string;
   'no-color'?: boolean;
   help?: boolean;
   base?: string;

@@ -3,7 +3,8 @@ import { compareText } from '../model/order.js';
 import type { Diagnostic, ManifestObject, NotChecked, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
-import { isConfig } from '../stages/4-objects/configs.js';
+import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
+import { redactText, redactor } from '../model/redact.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
@@ -20,6 +21,8 @@ export interface CheckOptions extends EngineOptions {
   base: string;
   /** A revision, or `null` for the working tree. */
   head: string | null;
+  /** The configuration file the options were read from, at the base: a change to it is said, and applies after merge. */
+  configFile?: string;
 }
 
 /**
@@ -54,6 +57,14 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   ]);
   // Diagnostics about base files describe what is already merged; the report is about what this change brings.
   const diagnostics: Diagnostic[] = [...atHead.diagnostics];
+  const configChange = options.configFile && allChanges.find((f) => f.headPath === options.configFile);
+  if (configChange)
+    diagnostics.push({
+      file: options.configFile!,
+      line: 1,
+      severity: 'notice',
+      message: `${options.configFile} changes here; this check used it as the base has it, and the change applies once it is merged.`,
+    });
 
   const versions: FileVersions[] = fileChanges.map((f) => ({
     base: (f.basePath && atBase.objects.get(f.basePath)) || [],
@@ -109,7 +120,10 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
       [...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig),
     ),
   });
-  return {
+  const redact = redactor(
+    secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),
+  );
+  const report: Report = {
     version: 2,
     base,
     head,
@@ -125,6 +139,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
         a.line - b.line,
     ),
   };
+  return redactText(report, redact);
 }
 
 /**

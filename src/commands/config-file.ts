@@ -43,7 +43,8 @@ const validator = async () =>
   ));
 
 /**
- * The configuration at `rev`, as engine options and a fail level. A missing default file is no
+ * The configuration at `rev` (for a change, its base: the trusted side), as engine options and a
+ * fail level. A missing default file is no
  * configuration; a missing named file, YAML that does not parse, or any mistake against the schema
  * is a usage error that lists every mistake with its line.
  */
@@ -51,7 +52,7 @@ export async function readConfigFile(
   repo: Repository,
   rev: Revision,
   path: string | null,
-): Promise<{ options: EngineOptions; failOn?: FailOn }> {
+): Promise<{ options: EngineOptions; failOn?: FailOn; path: string }> {
   const file = path ?? CONFIG_FILE;
   const [text] = await repo.readMany(rev, [file]);
   if (text === null) {
@@ -59,7 +60,7 @@ export async function readConfigFile(
       throw new UsageError(
         `the configuration file ${file} does not exist${rev ? ` at ${rev.slice(0, 7)}` : ''}.`,
       );
-    return { options: {} };
+    return { options: {}, path: file };
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
@@ -109,6 +110,7 @@ export async function readConfigFile(
       rules: rules(content),
     },
     ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),
+    path: file,
   };
 }
 

@@ -3,7 +3,8 @@ import { ConfigIndex, sameLocation, sameObject } from '../model/identity.js';
 import { stampCures } from '../model/status.js';
 import type { Diagnostic, Impact, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
-import { isConfig } from '../stages/4-objects/configs.js';
+import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
+import { redactText, redactor } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { patchFileName } from '../stages/8-stamps/kustomize-patch.js';
 import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
@@ -131,10 +132,15 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   }
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
+  // The edits are file texts to write, never shown whole; only the messages are redacted.
+  const redact = redactor(secretTexts(view.objects()));
   return {
     annotation: hash.annotation,
     edits,
-    diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)),
+    diagnostics: redactText(
+      { diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) },
+      redact,
+    ).diagnostics,
   };
 }
 
@@ -156,7 +162,7 @@ async function stampRendered(
   );
   const part = await checkRendered(repo, baseSha, head, changed, settings);
   const charts = impacts.filter((i) => i.workload.source?.renderer === 'helm');
-  const chartEdits = await chartStampEdits(part.heads, charts, settings, diagnostics);
+  const chartEdits = await chartStampEdits(part.heads, charts, settings, repo.root, diagnostics);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
     const built = part.heads.find(
       (h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root,

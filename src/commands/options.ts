@@ -5,6 +5,9 @@ import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
 import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 
+/** How long a whole run may take before every program it started is stopped (`--timeout`, the `timeout` input). */
+export const DEFAULT_TIMEOUT_SECONDS = 900;
+
 export type RenderMode = 'auto' | 'off' | 'best-effort';
 export const RENDER_MODES: readonly RenderMode[] = ['auto', 'off', 'best-effort'];
 

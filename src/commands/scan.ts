@@ -2,7 +2,8 @@ import { ConfigIndex, summarise } from '../model/identity.js';
 import { compareText } from '../model/order.js';
 import type { ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
-import { isConfig } from '../stages/4-objects/configs.js';
+import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
+import { redactText, redactor } from '../model/redact.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf } from '../stages/5-references/consumers.js';
 import { loadObjects } from './load.js';
@@ -80,7 +81,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
       a.line - b.line ||
       compareText(a.source?.root ?? '', b.source?.root ?? ''),
   );
-  return {
+  const report: ScanReport = {
     version: 1,
     rev,
     workloads,
@@ -88,4 +89,5 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     rendered: rendered.heads.map((h) => h.root.id),
     notChecked: rendered.notChecked,
   };
+  return redactText(report, redactor([...secretTexts(objects), ...rendered.secretTexts]));
 }

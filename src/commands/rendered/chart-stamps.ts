@@ -25,10 +25,11 @@ export async function chartStampEdits(
   heads: readonly RenderedRoot[],
   impacts: readonly Impact[],
   settings: Settings,
+  repositoryRoot: string,
   diagnostics: Diagnostic[],
 ): Promise<FileEdit[]> {
   if (impacts.length === 0) return [];
-  const helm = await findHelm(settings.helm);
+  const helm = await findHelm(settings.helm, repositoryRoot);
   const edits = new Map<string, FileEdit>();
   // Later documents first, so that an insertion never moves the line of one still to come.
   const ordered = [...impacts].sort((a, b) => b.workload.line - a.workload.line);

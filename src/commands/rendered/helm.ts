@@ -20,12 +20,12 @@ import { parseManifests } from '../../stages/3-documents/parse.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
-import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
-export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
+export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
   let probing: ReturnType<typeof findHelm> | null = null;
-  const probe = () => (probing ??= findHelm(settings.helm));
+  const probe = () => (probing ??= findHelm(settings.helm, repositoryRoot));
   return {
     name: 'helm',
     rootFiles: [CHART_FILE],
@@ -66,9 +66,9 @@ export function helmRenderer(settings: Settings): Renderer<ChartRoot, Helm> {
 async function discover(
   { repo, rev, settings, files, named, controllers }: Snapshot,
   found: () => void,
-): Promise<ChartRoot[]> {
+): Promise<Discovered<ChartRoot>> {
   const chartFiles = await named([CHART_FILE]);
-  if (chartFiles.length === 0) return [];
+  if (chartFiles.length === 0) return { roots: [], setAside: [] };
   found();
   const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
   const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
@@ -81,7 +81,7 @@ async function discover(
     settings.roots,
   );
   await readValuesFrom(repo, rev, settings, roots);
-  return roots;
+  return { roots, setAside: [] };
 }
 
 /**
@@ -110,7 +110,9 @@ async function readValuesFrom(
       if (defined) root.closure.add(defined.file);
       if (found) values.push(found);
       else if (!source.optional)
-        root.unrenderable ??= `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`;
+        root.refused.push(
+          `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`,
+        );
     }
     root.values = [...values, ...root.values];
   }

@@ -5,6 +5,7 @@ import {
   KUSTOMIZATION_FILES,
   isKustomizationFile,
   readKustomization,
+  vetPluginText,
   type Kustomization,
 } from '../../stages/2-sources/kustomize/kustomization.js';
 import {
@@ -21,17 +22,17 @@ import { parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
-import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 
 /** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
-export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize> {
+export function kustomizeRenderer(settings: Settings, repositoryRoot: string): Renderer<Root, Kustomize> {
   // Most kustomizations are the same text at both revisions: parsed once.
   const parsed = new Map<string, Kustomization>();
   // The version check starts as soon as some kustomization exists, while the rest is read.
   let probing: ReturnType<typeof findKustomize> | null = null;
-  const probe = () => (probing ??= findKustomize(settings.kustomize));
+  const probe = () => (probing ??= findKustomize(settings.kustomize, repositoryRoot));
   let helmProbe: ReturnType<typeof findHelm> | null = null;
-  const helm = () => (helmProbe ??= findHelm(settings.helm));
+  const helm = () => (helmProbe ??= findHelm(settings.helm, repositoryRoot));
   return {
     name: 'kustomize',
     rootFiles: KUSTOMIZATION_FILES,
@@ -39,9 +40,14 @@ export function kustomizeRenderer(settings: Settings): Renderer<Root, Kustomize>
     tool: probe,
     // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
     render: async (kustomize, roots, files, timeoutMs) =>
-      renderRoots(kustomize, roots, files, timeoutMs, roots.some((r) => r.helm) ? await helm() : null),
-    hint: (root) =>
-      root.remote.length ? ` It fetches ${root.remote.length} remote base(s) over the network.` : '',
+      renderRoots(
+        kustomize,
+        roots,
+        files,
+        timeoutMs,
+        roots.some((r) => r.charts.length) ? await helm() : null,
+      ),
+    hint: () => '',
     read: (yaml, root, tree, diagnostics) =>
       readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
     logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),
@@ -58,33 +64,57 @@ async function discover(
   { repo, rev, settings, files: listFiles, named, controllers: declaring }: Snapshot,
   parsed: Map<string, Kustomization>,
   found: () => void,
-): Promise<Root[]> {
+): Promise<Discovered<Root>> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
-  if (kustomizationFiles.length === 0) return [];
+  if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
   found();
   // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
   const controllerObjects = declaring();
   const files = await listFiles();
+  const fileSet = new Set(files);
   const dirs = new Set<string>();
   for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
+  const tree = { isDir: (p: string) => dirs.has(p), exists: (p: string) => dirs.has(p) || fileSet.has(p) };
   // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
   const texts = await repo.readMany(rev, kustomizationFiles);
   const kustomizations = new Map<string, Kustomization>();
   kustomizationFiles.forEach((file, i) => {
     const key = `${file}\0${texts[i] ?? ''}`;
-    const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', (d) => dirs.has(d));
+    const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', tree);
     parsed.set(key, k);
     if (!kustomizations.has(k.dir)) kustomizations.set(k.dir, k);
   });
-  if (kustomizations.size === 0) return [];
+  if (kustomizations.size === 0) return { roots: [], setAside: [] };
 
   const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
   const byDir = new Map<string, string[]>();
   for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
   const under = (dir: string, recursive: boolean) =>
-    recursive ? files.filter((f) => f.startsWith(`${dir}/`)) : (byDir.get(dir) ?? []);
-  return findRoots(kustomizations, controllers, under, settings.roots);
+    recursive
+      ? files.filter((f) => dir === '' || f.startsWith(`${dir}/`))
+      : (byDir.get(dir === '' ? '.' : dir) ?? []);
+  const discovered = findRoots(kustomizations, controllers, under, settings.roots);
+  await vetPluginFiles(repo, rev, [...discovered.roots, ...discovered.setAside]);
+  return discovered;
+}
+
+/**
+ * Plugin configurations in files (named by `generators`/`transformers`/`validators`, or made by a
+ * directory named there) are vetted like inline ones before any build: a root whose plugins would
+ * read outside the repository, or are not built in, is refused.
+ */
+async function vetPluginFiles(repo: Snapshot['repo'], rev: Snapshot['rev'], roots: Root[]): Promise<void> {
+  const files = [...new Set(roots.flatMap((r) => r.pluginFiles.map((p) => p.file)))];
+  if (files.length === 0) return;
+  const texts = new Map(files.map((f, i) => [f, i] as const));
+  const read = await repo.readMany(rev, files);
+  for (const root of roots)
+    for (const { file, dir } of root.pluginFiles) {
+      const text = read[texts.get(file)!];
+      if (text === null) continue;
+      root.refused.push(...vetPluginText(text, file, dir));
+    }
 }
 
 /**

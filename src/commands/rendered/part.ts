@@ -11,7 +11,7 @@ import type {
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
-import { isConfig } from '../../stages/4-objects/configs.js';
+import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { madeSecrets } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
@@ -23,7 +23,7 @@ import { staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
 import type { Settings } from '../options.js';
 import { helmRenderer } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
-import type { Builds, Rendered, Renderer, Snapshot } from './renderer.js';
+import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 
 /** What the rendered roots a change touches contribute to a check. */
 export interface RenderedPart {
@@ -38,6 +38,8 @@ export interface RenderedPart {
   rendered: string[];
   /** What each built root deploys at head, for `fix`. */
   heads: RenderedRoot[];
+  /** The values of every Secret either build made, for redaction. */
+  secretTexts: string[];
 }
 
 /** One root as built at head: its workloads with their references, and the configs they can read. */
@@ -62,15 +64,16 @@ const EMPTY = (): RenderedPart => ({
   notChecked: [],
   rendered: [],
   heads: [],
+  secretTexts: [],
 });
 
 // Both renderers are typed by their own roots and tools; the driver only passes them through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRenderer = Renderer<any, any>;
 
-const renderers = (settings: Settings): AnyRenderer[] => [
-  kustomizeRenderer(settings),
-  helmRenderer(settings),
+const renderers = (settings: Settings, repo: Repository): AnyRenderer[] => [
+  kustomizeRenderer(settings, repo.root),
+  helmRenderer(settings, repo.root),
 ];
 
 /**
@@ -87,13 +90,26 @@ export async function checkRendered(
   settings: Settings,
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return EMPTY();
-  const all = renderers(settings);
+  const all = renderers(settings, repo);
   const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
-  const [baseRoots, headRoots] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
+  const [baseFound, headFound] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
   const parts = await Promise.all(
-    all.map((r, i) =>
-      checkWith(r, baseRoots[i], headRoots[i], atBase, atHead, new Set(changedPaths), settings),
-    ),
+    all.map((r, i) => {
+      // A root at either revision is a root at both: one set aside at the other stays in the comparison.
+      const keep = (side: Discovered<RenderRoot>, other: Discovered<RenderRoot>) => {
+        const ids = new Set(other.roots.map((root) => root.id));
+        return [...side.roots, ...side.setAside.filter((root) => ids.has(root.id))];
+      };
+      return checkWith(
+        r,
+        keep(baseFound[i], headFound[i]),
+        keep(headFound[i], baseFound[i]),
+        atBase,
+        atHead,
+        new Set(changedPaths),
+        settings,
+      );
+    }),
   );
   const part = EMPTY();
   for (const p of parts) {
@@ -105,6 +121,7 @@ export async function checkRendered(
     part.notChecked.push(...p.notChecked);
     part.rendered.push(...p.rendered);
     part.heads.push(...p.heads);
+    part.secretTexts.push(...p.secretTexts);
   }
   return part;
 }
@@ -116,20 +133,26 @@ export async function closureFiles(
   settings: Settings,
 ): Promise<Set<string>> {
   if (settings.render === 'off') return new Set();
-  const all = renderers(settings);
-  const roots = await discover(all, snapshot(repo, rev, settings, all));
-  return new Set(roots.flat().flatMap((r) => [...r.closure]));
+  const all = renderers(settings, repo);
+  const found = await discover(all, snapshot(repo, rev, settings, all));
+  return new Set(found.flatMap((d) => [...d.roots, ...d.setAside]).flatMap((r) => [...r.closure]));
 }
 
 /**
  * Every renderer's roots at one revision. A root nobody declares that another root reads is part of
  * that one, not a deployment of its own: a chart a kustomization inflates through `helmCharts`.
  */
-async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<RenderRoot[][]> {
-  const found: RenderRoot[][] = await Promise.all(all.map((r) => r.discover(at)));
-  return found.map((roots, i) => {
-    const others = new Set(found.flatMap((r, j) => (j === i ? [] : r.flatMap((root) => [...root.closure]))));
-    return roots.filter((root) => root.declaredBy !== null || !others.has(root.file));
+async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Discovered<RenderRoot>[]> {
+  const found: Discovered<RenderRoot>[] = await Promise.all(all.map((r) => r.discover(at)));
+  return found.map(({ roots, setAside }, i) => {
+    const others = new Set(
+      found.flatMap((d, j) => (j === i ? [] : d.roots.flatMap((root) => [...root.closure]))),
+    );
+    const readByOther = (root: RenderRoot) => root.declaredBy === null && others.has(root.file);
+    return {
+      roots: roots.filter((r) => !readByOther(r)),
+      setAside: [...setAside, ...roots.filter(readByOther)],
+    };
   });
 }
 
@@ -270,6 +293,7 @@ async function compare<R extends RenderRoot, Tool>(
     idKey({ kind: o.kind, namespace: o.namespace, name: renderer.logicalName(o, origins.get(o)) });
   const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
   const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
+  part.secretTexts.push(...secretTexts([...base.objects, ...head.objects]));
   const diagnostics: Diagnostic[] = [];
   const changes = diffConfigs(pairing, diagnostics).map((change) => renderer.pointAtEdit(change, builds));
   const workloads = head.objects.flatMap((o): Consumer[] => {
@@ -316,6 +340,7 @@ async function compare<R extends RenderRoot, Tool>(
 export interface RenderedScan {
   closureFiles: Set<string>;
   heads: RenderedRoot[];
+  secretTexts: string[];
   diagnostics: Diagnostic[];
   notChecked: NotChecked[];
 }
@@ -329,14 +354,20 @@ export async function scanRendered(
   rev: Revision,
   settings: Settings,
 ): Promise<RenderedScan> {
-  const result: RenderedScan = { closureFiles: new Set(), heads: [], diagnostics: [], notChecked: [] };
+  const result: RenderedScan = {
+    closureFiles: new Set(),
+    heads: [],
+    secretTexts: [],
+    diagnostics: [],
+    notChecked: [],
+  };
   if (settings.render === 'off') return result;
-  const all = renderers(settings);
+  const all = renderers(settings, repo);
   const at = snapshot(repo, rev, settings, all);
   const found = await discover(all, at);
   await Promise.all(
     all.map(async (renderer, i) => {
-      const roots = found[i];
+      const roots = found[i].roots;
       roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
       if (roots.length === 0) return;
       const notChecked = (root: RenderRoot, message: string) =>
@@ -357,6 +388,7 @@ export async function scanRendered(
           renderer.read(build.yaml, root, tree, result.diagnostics),
           result.diagnostics,
         );
+        result.secretTexts.push(...secretTexts(rendered.objects));
         const consumers = rendered.objects.flatMap((o): Consumer[] => {
           const workload = asWorkload(o, settings.podTemplatePaths);
           return workload ? [consumerOf(workload)] : [];

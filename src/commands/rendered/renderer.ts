@@ -26,6 +26,16 @@ export interface Snapshot {
   controllers: () => Promise<ManifestObject[]>;
 }
 
+/**
+ * A renderer's roots at one revision, and those it set aside there because another root reads them
+ * (a kustomization another includes): one of those stays a root when the other revision deploys it
+ * on its own, so a change cannot hide a root by including it somewhere.
+ */
+export interface Discovered<R extends RenderRoot> {
+  roots: R[];
+  setAside: R[];
+}
+
 /** What the pair of builds of one root, and the files they read, give the renderer's own steps. */
 export interface Builds<R extends RenderRoot> {
   root: R;
@@ -48,7 +58,7 @@ export interface Renderer<R extends RenderRoot, Tool> {
   /** The file names that mark its roots (`kustomization.yaml`, `Chart.yaml`). */
   rootFiles: readonly string[];
   /** The roots at one revision. */
-  discover(snapshot: Snapshot): Promise<R[]>;
+  discover(snapshot: Snapshot): Promise<Discovered<R>>;
   /** The binary, found once per check and only when some root exists. */
   tool(): Promise<Tool | { error: string }>;
   render(

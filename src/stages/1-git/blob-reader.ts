@@ -1,4 +1,6 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { git } from '../../programs/invocation.js';
+import { startLongLived } from '../../programs/run.js';
 
 interface Pending {
   resolve: (content: Buffer | null) => void;
@@ -10,7 +12,7 @@ interface Pending {
  * instead of one per file, which is what keeps reading cost proportional to the bytes read.
  */
 export class BlobReader {
-  private readonly git: ChildProcessWithoutNullStreams;
+  private readonly git: ChildProcess;
   private readonly pending: Pending[] = [];
   private buffer: Buffer = Buffer.alloc(0);
   /** Chunks of a blob still arriving: joined once it is whole, so a large blob is copied once, not per chunk. */
@@ -20,8 +22,8 @@ export class BlobReader {
   private failure: Error | null = null;
 
   constructor(repoDir: string) {
-    this.git = spawn('git', ['cat-file', '--batch'], { cwd: repoDir, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.git.stdout.on('data', (chunk: Buffer) => {
+    this.git = startLongLived(git.catFileBatch(repoDir));
+    this.git.stdout!.on('data', (chunk: Buffer) => {
       this.partial.push(chunk);
       this.partialLength += chunk.length;
       if (this.buffer.length + this.partialLength < this.needed) return;
@@ -31,7 +33,7 @@ export class BlobReader {
       this.drain();
     });
     let stderr = '';
-    this.git.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    this.git.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const fail = (error: Error) => {
       this.failure = error;
       for (const p of this.pending.splice(0)) p.reject(error);
@@ -48,12 +50,12 @@ export class BlobReader {
     if (/[\n\r]/.test(object)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
-      this.git.stdin.write(`${object}\n`);
+      this.git.stdin!.write(`${object}\n`);
     });
   }
 
   close(): void {
-    this.git.stdin.end();
+    this.git.stdin!.end();
   }
 
   private drain(): void {

@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parsePatch } from 'diff';
-import { simpleGit, type SimpleGit } from 'simple-git';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
+import { git, type Invocation } from '../../programs/invocation.js';
+import { execute, makeTemporary, removeTemporary } from '../../programs/run.js';
 
 /** A commit SHA, or `null` for the working tree (tracked and untracked, not ignored, files). */
 export type Revision = string | null;
@@ -14,47 +15,53 @@ export interface FileChange {
   headPath: string | null;
 }
 
-/**
- * Settings for every git command: nothing the checked repository (or a runner's configuration
- * that its `.gitattributes` can select) names is run — no external diff, no fsmonitor, no hooks.
- * Commands that can show content also pass `--no-ext-diff --no-textconv`.
- */
-const SAFE_CONFIG = ['core.fsmonitor=false', 'diff.external=', 'core.hooksPath=/dev/null'];
-// simple-git refuses to pass these keys at all, to stop callers from injecting a program; we pass
-// only the values above, which switch the programs off.
-const SAFE = {
-  config: SAFE_CONFIG,
-  unsafe: { allowUnsafeFsMonitor: true, allowUnsafeDiffExternal: true, allowUnsafeHooksPath: true },
-};
+/** One file of a commit's tree. */
+interface TreeEntry {
+  mode: string;
+  type: string;
+  id: string;
+}
+
+/** git failed where the run cannot go on: its first line of stderr. */
+export class GitError extends Error {
+  override name = 'GitError';
+}
+
+async function gitOut(invocation: Invocation, okCodes: readonly number[] = []): Promise<string> {
+  const outcome = await execute(invocation);
+  if (outcome.ok) return outcome.stdout.toString('utf8');
+  // `git grep` exits 1 when nothing matches.
+  const quiet = outcome.why === 'exit' && !outcome.stderr.trim();
+  if (quiet && okCodes.some((c) => outcome.message === `exited with ${c}`)) return '';
+  const command = invocation.args.find((a) => !a.startsWith('-') && !a.includes('='));
+  const first = outcome.why === 'exit' ? outcome.stderr.trim().split('\n')[0] : '';
+  throw new GitError(`git ${command} ${first ? `failed: ${first}` : outcome.message}`);
+}
 
 /**
  * The only place that talks to git. Everything above it asks questions in terms of revisions and
  * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
+ * Every git command line is built in `programs/invocation.ts`.
  */
 export class Repository {
   private blobs: BlobReader | null = null;
+  private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
 
-  private constructor(
-    readonly root: string,
-    private readonly git: SimpleGit,
-  ) {}
+  private constructor(readonly root: string) {}
 
   static async open(dir: string): Promise<Repository> {
     let root: string;
     try {
-      // simple-git throws at construction for a directory that does not exist: the same message then.
-      root = (await simpleGit({ baseDir: dir, ...SAFE }).revparse(['--show-toplevel'])).trim();
+      root = (await gitOut(git.toplevel(dir))).trim();
     } catch {
       throw new UsageError(`${dir} is not inside a git repository.`);
     }
-    return new Repository(root, simpleGit({ baseDir: root, ...SAFE }));
+    return new Repository(root);
   }
 
   /** The full SHA of `rev`, or a usage error that says how to make it available. */
   async resolveCommit(rev: string): Promise<string> {
-    // `--verify --quiet` exits 1 and prints nothing for an unknown revision, which simple-git does not treat as failure.
-    const sha = await this.git
-      .revparse(['--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])
+    const sha = await gitOut(git.resolve(this.root, rev))
       .then((out) => out.trim())
       .catch(() => '');
     if (!/^[0-9a-f]{40,64}$/.test(sha)) {
@@ -74,49 +81,25 @@ export class Repository {
 
   /** The best common ancestor of two commits, or null when the history to find it is not here. */
   async mergeBase(a: string, b: string): Promise<string | null> {
-    const out = await this.git.raw(['merge-base', a, b]).catch(() => '');
+    const out = await gitOut(git.mergeBase(this.root, a, b)).catch(() => '');
     return out.trim() || null;
   }
 
   /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
   async fetchCommits(shas: string[]): Promise<void> {
-    await this.git.raw([
-      'fetch',
-      '--quiet',
-      '--no-tags',
-      '--no-recurse-submodules',
-      '--depth=1',
-      'origin',
-      ...shas,
-    ]);
+    await gitOut(git.fetchCommits(this.root, shas));
   }
 
   /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
   async treeAndModes(rev: string, paths: string[]): Promise<{ tree: string; modes: Map<string, string> }> {
-    const tree = (await this.git.revparse([`${rev}^{tree}`])).trim();
-    const modes = new Map<string, string>();
-    if (paths.length) {
-      const out = await this.git.raw(['ls-tree', '-z', rev, '--', ...paths]);
-      for (const entry of out.split('\0').filter(Boolean)) {
-        const [meta, path] = entry.split('\t');
-        modes.set(path, meta.split(' ')[0]);
-      }
-    }
-    return { tree, modes };
+    const tree = (await gitOut(git.tree(this.root, rev))).trim();
+    const entries = await this.entries(rev, paths);
+    return { tree, modes: new Map([...entries].map(([path, e]) => [path, e.mode])) };
   }
 
   /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
   async diffLines(base: string, head: string): Promise<Map<string, [number, number][]>> {
-    const out = await this.git.raw([
-      'diff',
-      '-U3',
-      '--no-color',
-      '--no-ext-diff',
-      '--no-textconv',
-      '--no-renames',
-      base,
-      head,
-    ]);
+    const out = await gitOut(git.diffPatch(this.root, base, head));
     const ranges = new Map<string, [number, number][]>();
     // jsdiff reads git's headers as git writes them: C-quoted names (non-ASCII, quotes, tabs), the
     // tab after a name with a space.
@@ -132,9 +115,7 @@ export class Repository {
   }
 
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
-    const args = ['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', base];
-    if (head) args.push(head);
-    const fields = (await this.git.raw(args)).split('\0');
+    const fields = (await gitOut(git.diffNames(this.root, base, head))).split('\0');
     const changes: FileChange[] = [];
     for (let i = 0; i < fields.length - 1;) {
       const status = fields[i++];
@@ -148,7 +129,8 @@ export class Repository {
       }
     }
     if (head === null) {
-      for (const path of await this.untracked()) changes.push({ basePath: null, headPath: path });
+      const untracked = (await gitOut(git.workingFiles(this.root, true))).split('\0').filter(Boolean);
+      for (const path of untracked) changes.push({ basePath: null, headPath: path });
     }
     return changes;
   }
@@ -174,29 +156,33 @@ export class Repository {
       }
       return contents;
     }
-    const ids = await this.blobIds(rev, paths);
+    const entries = await this.entries(rev, paths);
     this.blobs ??= new BlobReader(this.root);
     const blobs = this.blobs;
     return Promise.all(
       paths.map(async (path) => {
-        const id = ids.get(path);
-        return id ? await blobs.read(id) : null;
+        const entry = entries.get(path);
+        return entry?.type === 'blob' ? await blobs.read(entry.id) : null;
       }),
     );
   }
 
-  /** Path → blob id at `rev`, for the given paths (the whole tree when they are many). */
-  private async blobIds(rev: string, paths: readonly string[]): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    if (paths.length === 0) return ids;
-    const args = ['ls-tree', '-r', '-z', rev];
-    if (paths.length <= 200) args.push('--', ...paths.map((p) => `:(literal)${p}`));
-    for (const entry of (await this.git.raw(args)).split('\0')) {
-      const tab = entry.indexOf('\t');
-      const [, type, id] = entry.slice(0, tab).split(' ');
-      if (type === 'blob') ids.set(entry.slice(tab + 1), id);
+  /** The entries of `paths` at a commit: from the whole tree once it is listed, else by asking for them. */
+  private async entries(rev: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    if (paths.length === 0) return new Map();
+    const whole = this.trees.get(rev);
+    if (whole || paths.length > 200) return whole ?? this.tree(rev);
+    return parseTree(await gitOut(git.lsTree(this.root, rev, paths)));
+  }
+
+  /** Every file of a commit's tree, listed once per revision. */
+  private tree(rev: string): Promise<Map<string, TreeEntry>> {
+    let listed = this.trees.get(rev);
+    if (!listed) {
+      listed = gitOut(git.lsTree(this.root, rev)).then(parseTree);
+      this.trees.set(rev, listed);
     }
-    return ids;
+    return listed;
   }
 
   /**
@@ -206,22 +192,13 @@ export class Repository {
   async grep(rev: Revision, needles: string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
     // Patterns go through a file: a monorepo change can name more configs than a command line holds.
-    const dir = await mkdtemp(join(tmpdir(), 'crg-grep-'));
+    const dir = makeTemporary('crg-grep-');
     try {
       const patterns = join(dir, 'patterns');
-      await writeFile(patterns, needles.join('\n') + '\n');
-      const args = ['grep', '-l', '-z', '-I', '-F', '-f', patterns];
-      args.push(...(rev === null ? ['--untracked'] : [rev]));
-      if (scope.length) args.push('--', ...scope);
-      // git grep exits 1 with no output when nothing matches; simple-git reports that as an empty result.
-      const out = await this.git.raw(args);
-      const prefix = rev === null ? '' : `${rev}:`;
-      return out
-        .split('\0')
-        .filter(Boolean)
-        .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+      writeFileSync(patterns, needles.join('\n') + '\n');
+      return names(await gitOut(git.grep(this.root, rev, patterns, scope), [1]), rev);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      removeTemporary(dir);
     }
   }
 
@@ -229,47 +206,39 @@ export class Repository {
    * Non-empty files at `rev` whose name is one of `names`, in any directory. git walks only the
    * trees and reads only the matching blobs, so this stays cheap on a large repository.
    */
-  async findByName(rev: Revision, names: readonly string[]): Promise<string[]> {
-    const specs = names.map((n) => `:(glob)**/${n}`);
-    // ls-tree takes no glob pathspec; grep does, at a revision as in the working tree.
-    const args = [
-      'grep',
-      '-l',
-      '-z',
-      '-I',
-      '-e',
-      '',
-      ...(rev === null ? ['--untracked'] : [rev]),
-      '--',
-      ...specs,
-    ];
-    const prefix = rev === null ? '' : `${rev}:`;
-    const out = await this.git.raw(args);
-    return [
-      ...new Set(
-        out
-          .split('\0')
-          .filter(Boolean)
-          .map((n) => (n.startsWith(prefix) ? n.slice(prefix.length) : n)),
-      ),
-    ];
+  async findByName(rev: Revision, fileNames: readonly string[]): Promise<string[]> {
+    return [...new Set(names(await gitOut(git.named(this.root, rev, fileNames), [1]), rev))];
   }
 
   async listFiles(rev: Revision): Promise<string[]> {
-    const out =
-      rev === null
-        ? await this.git.raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
-        : await this.git.raw(['ls-tree', '-r', '-z', '--name-only', rev]);
-    return [...new Set(out.split('\0').filter(Boolean))];
+    if (rev === null)
+      return [...new Set((await gitOut(git.workingFiles(this.root))).split('\0').filter(Boolean))];
+    return [...(await this.tree(rev)).entries()].filter(([, e]) => e.type === 'blob').map(([path]) => path);
   }
 
   close(): void {
     this.blobs?.close();
     this.blobs = null;
   }
+}
 
-  private async untracked(): Promise<string[]> {
-    const out = await this.git.raw(['ls-files', '-z', '--others', '--exclude-standard']);
-    return out.split('\0').filter(Boolean);
+/** `git ls-tree -r -l -z` output: `<mode> <type> <id> <size>\t<path>` per entry. */
+function parseTree(out: string): Map<string, TreeEntry> {
+  const entries = new Map<string, TreeEntry>();
+  for (const line of out.split('\0')) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, id] = line.slice(0, tab).split(/ +/);
+    entries.set(line.slice(tab + 1), { mode, type, id });
   }
+  return entries;
+}
+
+/** `git grep -l` names, without the `rev:` prefix it puts before each at a commit. */
+function names(out: string, rev: Revision): string[] {
+  const prefix = rev === null ? '' : `${rev}:`;
+  return out
+    .split('\0')
+    .filter(Boolean)
+    .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
 }

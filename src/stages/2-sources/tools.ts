@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import type { ManifestObject } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
+import { makeTemporary, removeTemporary } from '../../programs/run.js';
 
 // What every renderer shares: the repository's files copied into a temporary tree (never the
 // user's work tree), a bounded child process, and a bounded pool.
@@ -18,6 +17,8 @@ export interface RenderRoot {
   declaredBy: { kind: string; name: string; file: string; line: number } | null;
   /** Every repository file the build reads. */
   closure: Set<string>;
+  /** Why it is not rendered, each a sentence (a path outside the repository, a cycle, a refused option): nothing is built then. */
+  refused: string[];
 }
 
 /** Where a rendered object comes from, in the files a reviewer edits. */
@@ -32,42 +33,36 @@ export interface Origin {
 
 export type RenderResult = { ok: true; yaml: string } | { ok: false; message: string };
 
-/** Runs `use` over a temporary copy of `files`, removed afterwards whatever happens. */
-export async function withTree<T>(
-  files: ReadonlyMap<string, Buffer>,
-  use: (tree: string) => Promise<T>,
-): Promise<T> {
-  const tree = await mkdtemp(join(tmpdir(), 'crg-render-'));
-  try {
-    for (const [path, bytes] of files) {
-      await mkdir(dirname(join(tree, path)), { recursive: true });
-      await writeFile(join(tree, path), bytes);
-    }
-    return await use(tree);
-  } finally {
-    await rm(tree, { recursive: true, force: true });
-  }
+/**
+ * Where one batch of renders runs: `tree` holds the repository files the roots read, and nothing
+ * else; `home` is the renderers' HOME (their caches and configuration, empty); `dir` holds both,
+ * and what the renderer writes beside the tree (wrappers, values), so no root ever contains it.
+ */
+export interface Workspace {
+  dir: string;
+  tree: string;
+  home: string;
 }
 
-export function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  timeoutMs: number,
-  env?: NodeJS.ProcessEnv,
-): Promise<{ stdout: string } | { error: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, timeout: timeoutMs, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', ...(env ? { env } : {}) },
-      (error, stdout, stderr) => {
-        if (!error) return resolve({ stdout });
-        if (error.killed) return resolve({ error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
-        resolve({ error: stderr || error.message });
-      },
-    );
-  });
+/** Runs `use` over a temporary workspace holding a copy of `files`, removed afterwards whatever happens. */
+export async function withTree<T>(
+  files: ReadonlyMap<string, Buffer>,
+  use: (workspace: Workspace) => Promise<T>,
+): Promise<T> {
+  const dir = makeTemporary('crg-render-');
+  const workspace = { dir, tree: join(dir, 'repo'), home: join(dir, 'home') };
+  try {
+    await mkdir(join(workspace.home, 'bin'), { recursive: true });
+    await mkdir(workspace.tree, { recursive: true });
+    for (const [path, bytes] of files) {
+      await mkdir(dirname(join(workspace.tree, path)), { recursive: true });
+      // Regular files only, created anew: nothing in the tree links outside it.
+      await writeFile(join(workspace.tree, path), bytes, { flag: 'wx' });
+    }
+    return await use(workspace);
+  } finally {
+    removeTemporary(dir);
+  }
 }
 
 /** Runs `count` tasks, at most `width` at a time, keeping their order. */

@@ -73,6 +73,32 @@ export function configContent(object: ManifestObject, diagnostics: Diagnostic[])
   };
 }
 
+/**
+ * Every value of the Secrets among `objects`, as the texts that could carry it into output: as
+ * written (base64), decoded, and each line of a value of several lines. For `model/redact.ts` only.
+ */
+export function secretTexts(objects: Iterable<ManifestObject>): string[] {
+  const texts: string[] = [];
+  const add = (text: string) => {
+    texts.push(text);
+    if (text.includes('\n')) texts.push(...text.split(/\r?\n/));
+  };
+  for (const object of objects) {
+    if (object.kind !== 'Secret' || !isConfig(object)) continue;
+    for (const value of Object.values(record(object.body.data))) {
+      const written = scalarText(value);
+      add(written);
+      add(decodeBase64(written, () => undefined).toString('utf8'));
+    }
+    for (const value of Object.values(record(object.body.stringData))) {
+      const written = scalarText(value);
+      add(written);
+      add(Buffer.from(written).toString('base64'));
+    }
+  }
+  return texts;
+}
+
 function digest(field: ConfigEntry['field'], bytes: Buffer): ConfigEntry {
   return { field, sha256: createHash('sha256').update(bytes).digest('hex') };
 }

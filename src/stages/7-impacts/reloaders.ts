@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, ObjectId } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
@@ -168,7 +169,11 @@ function reloaderCovers(
   return null;
 }
 
-/** A comma-separated list of names, each an anchored regular expression, as Reloader reads it. */
+/**
+ * A comma-separated list of names, each an anchored regular expression, as Reloader reads it. The
+ * expressions come from the repository: they run on RE2, Go's own syntax (Reloader's), in time
+ * linear in the name, so `(a+)+b` cannot stall a check.
+ */
 function matchesList(list: string, name: string): boolean {
   return list
     .split(',')
@@ -176,7 +181,7 @@ function matchesList(list: string, name: string): boolean {
     .filter(Boolean)
     .some((entry) => {
       try {
-        return new RegExp(`^(?:${entry})$`).test(name);
+        return RE2JS.compile(`^(?:${entry})$`).matches(name);
       } catch {
         return entry === name;
       }

@@ -28,8 +28,6 @@ export interface ChartRoot extends RenderRoot {
   parameters: { name: string; value: string; string: boolean }[];
   /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
   valuesFrom: ValuesFrom[];
-  /** Why the release cannot be rendered as the controller would (a `valuesFrom` not in the repository). */
-  unrenderable: string | null;
 }
 
 /** One Flux `valuesFrom` entry: values kept in a ConfigMap or Secret beside the HelmRelease. */
@@ -100,7 +98,7 @@ export function findCharts(
       values: declaration.values ?? [],
       parameters: declaration.parameters ?? [],
       valuesFrom: declaration.valuesFrom ?? [],
-      unrenderable: null,
+      refused: [],
       declaredBy: by,
     };
   };

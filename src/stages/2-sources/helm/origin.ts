@@ -31,7 +31,14 @@ export function templateAt(
 /** The line of the document of `kind` in a template: the first `kind:` line that names it. */
 export function kindLine(template: string, kind: string): number {
   const lines = template.split('\n');
-  const at = lines.findIndex((l) => new RegExp(`^kind:\\s*["']?${kind}["']?\\s*(#.*)?$`).test(l.trimEnd()));
+  // The kind is compared as text, never made into a pattern: it comes from the render.
+  const at = lines.findIndex((l) => {
+    if (!l.startsWith('kind:')) return false;
+    const comment = l.indexOf(' #');
+    const value = (comment < 0 ? l.slice(5) : l.slice(5, comment)).trim();
+    const quoted = value.length > 1 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0];
+    return (quoted ? value.slice(1, -1) : value) === kind;
+  });
   return at < 0 ? 1 : at + 1;
 }
 

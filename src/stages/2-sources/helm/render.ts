@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
-import { pool, run, withTree, type RenderResult } from '../tools.js';
+import { findProgram, helm as helmCall, Refused } from '../../../programs/invocation.js';
+import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
+import { pool, withTree, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 
 export interface Helm {
@@ -12,30 +14,42 @@ export interface Helm {
 }
 
 const MIN_MAJOR = 3;
-/** Inline values are written here inside the temporary tree, one file per root. */
-const VALUES_DIR = '.config-rollout-guard-values';
+const TREE = 'repo';
+/** Inline values are written here, beside the tree, one file per root. */
+const VALUES = 'values';
 
-/** Finds helm: `override` (`--helm PATH`), else `helm` on PATH. Helm 2 (Tiller) is refused. */
-export async function findHelm(override: string | null): Promise<Helm | { error: string }> {
-  const command = override ?? 'helm';
-  const out = await run(command, ['version', '--short'], process.cwd(), 30_000, isolated(process.cwd()));
-  const match = 'stdout' in out ? /v?(\d+)\.(\d+)\.(\d+)/.exec(out.stdout) : null;
-  if (!match)
+/** Finds helm: `override` (`--helm PATH`, the input, the trusted configuration), else `helm` on PATH; never one inside the repository. Helm 2 (Tiller) is refused. */
+export async function findHelm(
+  override: string | null,
+  repositoryRoot: string,
+): Promise<Helm | { error: string }> {
+  const found = findProgram(override, ['helm'], repositoryRoot);
+  if ('error' in found)
     return {
       error: override
-        ? `${override} could not be run as helm.`
+        ? found.error
         : 'helm is not installed (not on PATH); install it, set --helm PATH, or pass --render off.',
     };
-  const version = `v${match[1]}.${match[2]}.${match[3]}`;
-  if (Number(match[1]) < MIN_MAJOR)
-    return { error: `${command} is helm ${version}; rendered mode needs helm v${MIN_MAJOR} or newer.` };
-  return { command, version };
+  const home = makeTemporary('crg-probe-');
+  try {
+    const out = await execute(helmCall.version(found.program, home));
+    const match = out.ok ? /v?(\d+)\.(\d+)\.(\d+)/.exec(out.stdout.toString('utf8')) : null;
+    if (!match) return { error: `${found.name} could not be run as helm.` };
+    const version = `v${match[1]}.${match[2]}.${match[3]}`;
+    if (Number(match[1]) < MIN_MAJOR)
+      return { error: `${found.name} is helm ${version}; rendered mode needs helm v${MIN_MAJOR} or newer.` };
+    return { command: found.program, version };
+  } finally {
+    removeTemporary(home);
+  }
 }
 
 /**
- * `helm template` for each root, offline, over a temporary copy of the files. Helm's homes point
- * into that copy, so no repository index, plugin or cached credential of the machine is used, and
- * `helm dependency update` (network) never runs: a chart's dependencies must be vendored in `charts/`.
+ * `helm template` for each root, offline, over a temporary copy of the files. Helm's homes are
+ * empty temporary directories, so no repository index, plugin or cached credential of the machine
+ * is used, and `helm dependency update` (network) never runs: a chart's dependencies must be
+ * vendored in `charts/`. Release name and namespace are checked against their grammars and every
+ * path is one of the tree's, so nothing from the repository is read by helm as an option.
  */
 export async function renderCharts(
   helm: Helm,
@@ -43,47 +57,46 @@ export async function renderCharts(
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
 ): Promise<Map<ChartRoot, RenderResult>> {
-  return withTree(files, async (tree) => {
-    await mkdir(join(tree, VALUES_DIR), { recursive: true });
-    const results = await pool(roots.length, availableParallelism(), async (i) => {
+  return withTree(files, async ({ dir, home }) => {
+    await mkdir(join(dir, VALUES), { recursive: true });
+    const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
       const root = roots[i];
-      if (root.unrenderable) return { ok: false, message: root.unrenderable } as const;
+      if (root.refused.length) return { ok: false, message: root.refused[0] };
       const inline = await Promise.all(
         root.values.map(async (values, j) => {
-          const path = join(VALUES_DIR, `${i}-${j}.yaml`);
-          await writeFile(join(tree, path), JSON.stringify(values));
+          const path = posix.join(VALUES, `${i}-${j}.yaml`);
+          await writeFile(join(dir, path), JSON.stringify(values));
           return path;
         }),
       );
-      const args = [
-        'template',
-        root.release,
-        `./${root.dir || '.'}`,
-        '--skip-tests',
-        ...(root.namespace ? ['--namespace', root.namespace] : []),
-        ...[...root.valueFiles, ...inline].flatMap((f) => ['--values', f]),
-        ...root.parameters.flatMap((p) => [p.string ? '--set-string' : '--set', `${p.name}=${p.value}`]),
-      ];
-      const out = await run(helm.command, args, tree, timeoutMs, isolated(tree));
-      return 'error' in out
-        ? ({ ok: false, message: cleanMessage(out.error, tree, root, files) } as const)
-        : ({ ok: true, yaml: out.stdout } as const);
+      let invocation;
+      try {
+        invocation = helmCall.template(
+          helm.command,
+          dir,
+          home,
+          {
+            release: root.release,
+            chart: posix.join(TREE, root.dir),
+            namespace: root.namespace,
+            valueFiles: [...root.valueFiles.map((f) => posix.join(TREE, f)), ...inline],
+            sets: root.parameters,
+          },
+          timeoutMs,
+        );
+      } catch (error) {
+        if (error instanceof Refused) return { ok: false, message: error.message };
+        throw error;
+      }
+      const out = await execute(invocation);
+      if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
+      return {
+        ok: false,
+        message: out.why === 'exit' ? cleanMessage(out.stderr, dir, root, files) : `helm ${out.message}`,
+      };
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
-}
-
-/** Helm's configuration, cache, data and plugin homes inside `dir`: nothing of the machine's helm is read. */
-function isolated(dir: string): NodeJS.ProcessEnv {
-  const home = join(dir, '.config-rollout-guard-helm');
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    HELM_CACHE_HOME: join(home, 'cache'),
-    HELM_CONFIG_HOME: join(home, 'config'),
-    HELM_DATA_HOME: join(home, 'data'),
-    HELM_PLUGINS: join(home, 'plugins'),
-  };
 }
 
 /**
@@ -92,7 +105,7 @@ function isolated(dir: string): NodeJS.ProcessEnv {
  */
 function cleanMessage(
   stderr: string,
-  tree: string,
+  dir: string,
   root: ChartRoot,
   files: ReadonlyMap<string, Buffer>,
 ): string {
@@ -101,7 +114,7 @@ function cleanMessage(
     .map((l) => l.trim())
     .find((l) => l.startsWith('Error:'));
   let text = (line ?? stderr.trim().split('\n').pop() ?? 'failed').replace(/^Error:\s*/, '');
-  text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+  text = text.replaceAll(`${dir}/${TREE}/`, '').replaceAll(`${TREE}/`, '').replaceAll(dir, '.');
   for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
   if (/missing in charts\/ directory/.test(text))
     text +=

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { LineCounter, isMap, isSeq, parse, parseDocument } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import type { Origin } from '../tools.js';
-import { WRAPPER_DIR } from './render.js';
+import { TREE, WRAPPERS } from './render.js';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 
@@ -37,8 +37,8 @@ export function takeOrigin(body: Record<string, unknown>): Origin {
 }
 
 function repoPath(path: string): string | null {
-  const p = posix.normalize(posix.join(WRAPPER_DIR, '0', path));
-  return p.startsWith('../') || posix.isAbsolute(p) ? null : p;
+  const p = posix.normalize(posix.join(WRAPPERS, '0', path));
+  return p.startsWith(`${TREE}/`) ? p.slice(TREE.length + 1) : null;
 }
 
 /** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */

@@ -3,63 +3,75 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
+import {
+  findProgram,
+  kustomize as kustomizeCall,
+  Refused,
+  type KustomizeTool,
+} from '../../../programs/invocation.js';
+import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile } from './kustomization.js';
-import { pool, run, withTree, type RenderResult } from '../tools.js';
+import { pool, withTree, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
-export interface Kustomize {
-  command: string;
-  args: string[];
+export interface Kustomize extends KustomizeTool {
   version: string;
 }
 
 const MIN_MAJOR = 4;
-/** Origin annotations point at files relative to the wrapper, two levels below the materialised tree. */
-export const WRAPPER_DIR = '.config-rollout-guard-roots';
+/** Wrappers sit beside the tree, two levels down: origin annotations name files as `../../repo/<path>`. */
+export const WRAPPERS = 'wrappers';
+export const TREE = 'repo';
 
 /**
- * Finds kustomize: `override` (`--kustomize PATH`), else `kustomize` on PATH, else `kubectl kustomize`.
- * Older than v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ * Finds kustomize: `override` (`--kustomize PATH`, the input, the trusted configuration), else
+ * `kustomize` on PATH, else `kubectl kustomize`. Never a program inside the repository. Older than
+ * v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
  */
-export async function findKustomize(override: string | null): Promise<Kustomize | { error: string }> {
-  const candidates: { command: string; args: string[]; probe: string[] }[] = override
-    ? [
-        /kubectl[^/]*$/.test(override)
-          ? { command: override, args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] }
-          : { command: override, args: ['build'], probe: ['version'] },
-      ]
-    : [
-        { command: 'kustomize', args: ['build'], probe: ['version'] },
-        { command: 'kubectl', args: ['kustomize'], probe: ['version', '--client', '-o', 'json'] },
-      ];
-  for (const candidate of candidates) {
-    const out = await run(candidate.command, candidate.probe, process.cwd(), 30_000);
-    if ('error' in out) continue;
-    const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(out.stdout)?.[1] ?? out.stdout;
+export async function findKustomize(
+  override: string | null,
+  repositoryRoot: string,
+): Promise<Kustomize | { error: string }> {
+  const found = findProgram(override, ['kustomize', 'kubectl'], repositoryRoot);
+  if ('error' in found)
+    return {
+      error: override
+        ? found.error
+        : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
+    };
+  const kubectl = /kubectl[^/]*$/.test(found.program);
+  const home = makeTemporary('crg-probe-');
+  try {
+    const out = await execute(
+      kustomizeCall.version(
+        found.program,
+        kubectl ? ['version', '--client', '-o', 'json'] : ['version'],
+        home,
+      ),
+    );
+    const stdout = out.ok ? out.stdout.toString('utf8') : '';
+    const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(stdout)?.[1] ?? stdout;
     const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
-    if (!match) continue;
+    if (!match) return { error: `${found.name} could not be run as kustomize.` };
     const version = `v${match[1]}.${match[2]}.${match[3]}`;
     if (Number(match[1]) < MIN_MAJOR)
       return {
-        error: `${candidate.command} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
+        error: `${found.name} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
       };
-    return { command: candidate.command, args: candidate.args, version };
+    return { program: found.program, args: kubectl ? ['kustomize'] : ['build'], version };
+  } finally {
+    removeTemporary(home);
   }
-  return {
-    error: override
-      ? `${override} could not be run as kustomize.`
-      : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
-  };
 }
 
 /**
- * Builds roots of one revision. The files they read are written to a temporary directory (never
- * over the user's work tree), and each root is built through a wrapper kustomization beside them
- * that adds origin annotations and the controller's options. kustomize runs without plugins: no
- * `--enable-alpha-plugins` or `--enable-exec`, so nothing in the repository runs. `--enable-helm`
- * is given, with the helm found on this machine, only to a root that inflates charts: helm renders
- * templates and runs no program of the repository.
+ * Builds roots of one revision. The files they read are written to a temporary tree (never over the
+ * user's work tree), and each root is built through a wrapper kustomization beside that tree that
+ * adds origin annotations and the controller's options. kustomize runs without plugins (no
+ * `--enable-alpha-plugins` or `--enable-exec`), with an empty PATH and environment, so nothing in
+ * the repository runs and nothing is fetched; `--enable-helm` is given, with the helm found on this
+ * machine, only to a root that inflates charts from its chart home.
  */
 export async function renderRoots(
   kustomize: Kustomize,
@@ -68,68 +80,80 @@ export async function renderRoots(
   timeoutMs: number,
   helm: { command: string } | { error: string } | null,
 ): Promise<Map<Root, RenderResult>> {
-  return withTree(files, async (tree) => {
-    const wrappers = await Promise.all(
-      roots.map(async (root, i) => {
-        const dir = join(tree, WRAPPER_DIR, String(i));
-        await mkdir(dir, { recursive: true });
-        await writeFile(join(dir, 'kustomization.yaml'), JSON.stringify(wrapper(root), null, 2) + '\n');
-        return dir;
-      }),
-    );
+  return withTree(files, async ({ dir, home }) => {
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
-      // The tree holds only repository files; a path that leaves the repository would leave the tree.
-      if (roots[i].outside.length)
+      const root = roots[i];
+      if (root.refused.length) return { ok: false, message: root.refused[0] };
+      if (root.remote.length)
         return {
           ok: false,
-          message: `it names ${roots[i].outside[0]}, outside the repository, which is never read`,
+          message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
         };
-      let charts: string[] = [];
-      if (roots[i].helm) {
+      let chartHelm: string | null = null;
+      if (root.charts.length) {
         if (!helm || 'error' in helm)
           return { ok: false, message: `it inflates Helm charts: ${helm?.error}` };
-        charts = ['--enable-helm', '--helm-command', helm.command];
+        chartHelm = helm.command;
       }
-      // Files outside a kustomization's own directory load as Flux loads them (LoadRestrictionsNone);
-      // the tree is the repository's files only, and escapes are refused above.
-      const out = await run(
-        kustomize.command,
-        [...kustomize.args, '--load-restrictor', 'LoadRestrictionsNone', ...charts, wrappers[i]],
-        tree,
-        timeoutMs,
+      const wrapperDir = posix.join(WRAPPERS, String(i));
+      await mkdir(join(dir, wrapperDir), { recursive: true });
+      await writeFile(
+        join(dir, wrapperDir, 'kustomization.yaml'),
+        JSON.stringify(wrapper(root), null, 2) + '\n',
       );
-      return 'error' in out
-        ? ({ ok: false, message: cleanMessage(out.error, tree, files) } as const)
-        : ({ ok: true, yaml: out.stdout } as const);
+      let invocation;
+      try {
+        invocation = kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs);
+      } catch (error) {
+        if (error instanceof Refused) return { ok: false, message: error.message };
+        throw error;
+      }
+      const out = await execute(invocation);
+      if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
+      return {
+        ok: false,
+        message: out.why === 'exit' ? cleanMessage(out.stderr, dir, files) : `kustomize ${out.message}`,
+      };
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
 }
 
-/** The wrapper: the root as its only resource, origin annotations on, the controller's options on top. */
+/**
+ * The wrapper: the root as its only resource, origin annotations on, the controller's options on
+ * top. A Flux patch is passed as inline text with its target only: a `path` there would be read
+ * from the machine.
+ */
 function wrapper(root: Root): Record<string, unknown> {
   const { namespace, namePrefix, nameSuffix, commonLabels, commonAnnotations, patches } = root.options;
+  const inline = (patches ?? [])
+    .filter(isRecord)
+    .flatMap((p) =>
+      typeof p.patch === 'string'
+        ? [{ patch: p.patch, ...(isRecord(p.target) ? { target: p.target } : {}) }]
+        : [],
+    );
   return {
     apiVersion: 'kustomize.config.k8s.io/v1beta1',
     kind: 'Kustomization',
     // Relative: kustomize refuses an absolute path here.
-    resources: [posix.join('../..', root.dir)],
+    resources: [posix.join('../..', TREE, root.dir)],
     buildMetadata: ['originAnnotations'],
     ...(namespace ? { namespace } : {}),
     ...(namePrefix ? { namePrefix } : {}),
     ...(nameSuffix ? { nameSuffix } : {}),
     ...(commonLabels ? { commonLabels } : {}),
     ...(commonAnnotations ? { commonAnnotations } : {}),
-    ...(patches ? { patches } : {}),
+    ...(inline.length ? { patches: inline } : {}),
   };
 }
 
 /**
- * kustomize's own words, shortened to the innermost cause and without the temporary directory. An
- * error about a literal or an env file can quote its value: every value a secretGenerator of the
- * build reads is cut out of the message.
+ * kustomize's own words, shortened to the innermost cause and without the temporary directory.
+ * kustomize quotes the content of a node it cannot read ("node contents: …"): that part is cut,
+ * and so is every value a secretGenerator of the build reads.
  */
-function cleanMessage(stderr: string, tree: string, files: ReadonlyMap<string, Buffer>): string {
+function cleanMessage(stderr: string, dir: string, files: ReadonlyMap<string, Buffer>): string {
   // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
   const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
   const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
@@ -137,8 +161,17 @@ function cleanMessage(stderr: string, tree: string, files: ReadonlyMap<string, B
     .trim()
     .split('\n')
     .filter((l) => !l.startsWith('#'));
-  let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed').replace(/\s*\n\s*/g, ' ');
-  text = text.replaceAll(tree + '/', '').replaceAll(tree, '.');
+  let text = (multi ?? single ?? lines[lines.length - 1] ?? 'failed')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
+  text = text
+    .replaceAll(`${dir}/${TREE}/`, '')
+    .replaceAll(`${dir}/${WRAPPERS}/`, '(wrapper) ')
+    .replaceAll(dir, '.');
+  const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
+  if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
   const innermost = text.lastIndexOf('accumulating resources from ');
   if (innermost > 0) text = text.slice(innermost);
   for (const value of secretValues(files)) text = text.replaceAll(value, '…');
@@ -146,7 +179,7 @@ function cleanMessage(stderr: string, tree: string, files: ReadonlyMap<string, B
 }
 
 /** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
-function secretValues(files: ReadonlyMap<string, Buffer>): string[] {
+export function secretValues(files: ReadonlyMap<string, Buffer>): string[] {
   const values = new Set<string>();
   const afterEquals = (line: string) => line.slice(line.indexOf('=') + 1).trim();
   for (const [path, bytes] of files) {

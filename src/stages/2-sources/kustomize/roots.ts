@@ -1,7 +1,8 @@
+import { posix } from 'node:path';
 import type { ManifestObject } from '../../../model/types.js';
 import { isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type RenderRoot } from '../tools.js';
-import type { Kustomization } from './kustomization.js';
+import type { HelmChartEntry, Kustomization } from './kustomization.js';
 
 /** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
 export interface RootOptions {
@@ -21,49 +22,76 @@ export interface RootOptions {
 export interface Root extends RenderRoot {
   options: RootOptions;
   remote: string[];
-  /** Paths some kustomization of the build names outside the repository. */
-  outside: string[];
-  /** Some kustomization of the build inflates Helm charts. */
-  helm: boolean;
+  /** The charts some kustomization of the build inflates. */
+  charts: HelmChartEntry[];
+  /** Files of plugin configurations the build reads, with the directory their paths are read from: vetted before building. */
+  pluginFiles: { file: string; dir: string }[];
 }
+
+/** Past this many kustomizations in one chain of includes the build is not attempted. */
+export const MAX_DEPTH = 64;
 
 /**
  * The roots at one revision: every kustomization no other includes (Components excepted), and every
  * directory an Argo CD Application/ApplicationSet or a Flux Kustomization points at, built with that
  * object's options instead of bare. `only` (from `--root` or the config file) replaces discovery.
+ * `setAside`: kustomizations another one includes at this revision; one of them stays a root when
+ * the other revision deploys it on its own, so a change cannot hide a root by including it.
  */
 export function findRoots(
   kustomizations: ReadonlyMap<string, Kustomization>,
   controllers: readonly ManifestObject[],
   filesUnder: (dir: string, recursive: boolean) => string[],
   only: readonly string[] | null,
-): Root[] {
+): { roots: Root[]; setAside: Root[] } {
   const closures = new Closures(kustomizations, filesUnder);
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote, outside, helm } = closures.of(dir);
+    const { files, remote, refused, charts, pluginFiles } = closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
-    return { id, dir, file: k.file, declaredBy, options, closure: files, remote, outside, helm };
+    return {
+      id,
+      dir,
+      file: k.file,
+      declaredBy,
+      options,
+      closure: files,
+      remote,
+      refused,
+      charts,
+      pluginFiles,
+    };
   };
-  if (only) return only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []);
+  if (only)
+    return {
+      roots: only.flatMap((dir) => make(dir.replace(/^\.\/|\/$/g, ''), null, {}) ?? []),
+      setAside: [],
+    };
 
   const declared = controllers
     .flatMap(declarations)
     .flatMap((d) => make(d.dir, d.declaredBy, d.options) ?? []);
-  const included = new Set([...kustomizations.values()].flatMap((k) => k.includes));
+  // A Component's resources are pulled into whatever uses the Component: they do not stop a
+  // directory from being deployed on its own.
+  const included = new Set(
+    [...kustomizations.values()].filter((k) => !k.component).flatMap((k) => k.includes),
+  );
   const pointedAt = new Set(declared.map((r) => r.dir));
-  const bare = [...kustomizations.values()]
-    .filter((k) => !k.component && !included.has(k.dir) && !pointedAt.has(k.dir))
-    .flatMap((k) => make(k.dir, null, {}) ?? []);
-  return [...bare, ...declared];
+  const bare = [...kustomizations.values()].filter((k) => !k.component && !pointedAt.has(k.dir));
+  const build = (list: Kustomization[]) => list.flatMap((k) => make(k.dir, null, {}) ?? []);
+  return {
+    roots: [...build(bare.filter((k) => !included.has(k.dir))), ...declared],
+    setAside: build(bare.filter((k) => included.has(k.dir))),
+  };
 }
 
 interface Closure {
   files: Set<string>;
   remote: string[];
-  outside: string[];
-  helm: boolean;
+  refused: string[];
+  charts: HelmChartEntry[];
+  pluginFiles: { file: string; dir: string }[];
 }
 
 class Closures {
@@ -74,34 +102,58 @@ class Closures {
     private readonly filesUnder: (dir: string, recursive: boolean) => string[],
   ) {}
 
-  /** The files a build of `dir` reads, following includes; a cycle is left to kustomize to report. */
-  of(dir: string, visiting = new Set<string>()): Closure {
+  /**
+   * The files a build of `dir` reads, following includes. A cycle or an over-deep chain is said
+   * here, before kustomize is asked: the build is not attempted.
+   */
+  of(dir: string, chain: string[] = []): Closure {
     const known = this.memo.get(dir);
     if (known) return known;
-    const result: Closure = { files: new Set<string>(), remote: [], outside: [], helm: false };
+    const result: Closure = { files: new Set(), remote: [], refused: [], charts: [], pluginFiles: [] };
     const k = this.kustomizations.get(dir);
-    if (!k || visiting.has(dir)) return result;
-    visiting.add(dir);
+    if (!k) return result;
+    const show = (d: string) => d || '.';
+    if (chain.includes(dir)) {
+      result.refused.push(
+        `its includes form a cycle: ${[...chain.slice(chain.indexOf(dir)), dir].map(show).join(' → ')}`,
+      );
+      return result;
+    }
+    if (chain.length >= MAX_DEPTH) {
+      result.refused.push(
+        `its chain of includes is deeper than ${MAX_DEPTH} kustomizations (at ${show(dir)})`,
+      );
+      return result;
+    }
+    const here = [...chain, dir];
     result.files.add(k.file);
     result.remote.push(...k.remote);
-    result.outside.push(...k.outside.map((entry) => `${entry} (in ${k.file})`));
-    result.helm ||= k.helm;
+    result.refused.push(...k.refused);
+    result.charts.push(...k.charts);
     for (const path of k.inputs) result.files.add(path);
     for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
     if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
+    result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
     for (const path of k.includes) {
-      if (this.kustomizations.has(path)) {
-        const inner = this.of(path, visiting);
-        inner.files.forEach((f) => result.files.add(f));
-        result.remote.push(...inner.remote);
-        result.outside.push(...inner.outside);
-        result.helm ||= inner.helm;
-      } else {
+      if (!this.kustomizations.has(path)) {
         result.files.add(path);
+        continue;
       }
+      const inner = this.of(path, here);
+      inner.files.forEach((f) => result.files.add(f));
+      result.remote.push(...inner.remote);
+      result.refused.push(...inner.refused);
+      result.charts.push(...inner.charts);
+      result.pluginFiles.push(...inner.pluginFiles);
+      // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
+      // every resource file of its build is one, read from this kustomization's directory.
+      if (k.pluginDirs.includes(path))
+        for (const file of inner.files)
+          if (!posix.basename(file).match(/^(kustomization\.ya?ml|Kustomization)$/))
+            result.pluginFiles.push({ file, dir: k.dir });
     }
-    visiting.delete(dir);
-    this.memo.set(dir, result);
+    // A result that met a cycle is partial: not kept, so another chain through here says it too.
+    if (!result.refused.some((r) => r.includes('form a cycle'))) this.memo.set(dir, result);
     return result;
   }
 }

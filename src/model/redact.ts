@@ -1,0 +1,60 @@
+import type { Diagnostic, Impact, NotChecked, Unaffected } from './types.js';
+
+/**
+ * Secret values out of every text the tool emits. The engine compares Secrets by digest and never
+ * prints a value of its own accord; this is for what it does not write itself: a renderer's error
+ * message, an annotation a build copied a value into. Each value of each Secret read at either
+ * revision (as written, decoded, and line by line) is replaced wherever it appears.
+ */
+export type Redact = (text: string) => string;
+
+export const REDACTED = '[redacted]';
+
+/** Values this short are replaced only where they stand alone: shorter still, they are ordinary words. */
+const WHOLE_TOKEN_BELOW = 8;
+const SHORTEST = 4;
+
+export function redactor(values: Iterable<string>): Redact {
+  const long: string[] = [];
+  const short = new Set<string>();
+  for (const raw of values) {
+    const value = raw.trim();
+    if (value.length >= WHOLE_TOKEN_BELOW) long.push(value);
+    else if (value.length >= SHORTEST) short.add(value);
+  }
+  // Longest first, so a value that contains another is replaced whole.
+  long.sort((a, b) => b.length - a.length);
+  if (long.length === 0 && short.size === 0) return (text) => text;
+  return (text) => {
+    let out = text;
+    for (const value of long) if (out.includes(value)) out = out.replaceAll(value, REDACTED);
+    if (short.size)
+      out = out.replace(/[A-Za-z0-9+/=_.-]+/g, (token) => (short.has(token) ? REDACTED : token));
+    return out;
+  };
+}
+
+/**
+ * The free text of a result redacted: messages and reasons, where a renderer's words or a value a
+ * build copied land. Names, keys and paths are identifiers and stay as they are.
+ */
+export function redactText<
+  T extends {
+    diagnostics: Diagnostic[];
+    notChecked?: NotChecked[];
+    impacts?: Impact[];
+    unaffected?: Unaffected[];
+  },
+>(result: T, redact: Redact): T {
+  return {
+    ...result,
+    diagnostics: result.diagnostics.map((d) => ({ ...d, message: redact(d.message) })),
+    ...(result.notChecked
+      ? { notChecked: result.notChecked.map((n) => ({ ...n, message: redact(n.message) })) }
+      : {}),
+    ...(result.impacts ? { impacts: result.impacts.map((i) => ({ ...i, reason: redact(i.reason) })) } : {}),
+    ...(result.unaffected
+      ? { unaffected: result.unaffected.map((u) => ({ ...u, reason: redact(u.reason) })) }
+      : {}),
+  };
+}

@@ -1,0 +1,398 @@
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+
+// The one place that builds a command line. Every program this tool starts (git, kustomize, helm)
+// is an `Invocation` made here: an absolute program path found on the trusted PATH, an argv in
+// which every string that came from the repository sits after `--` or was checked against its
+// grammar first, an environment built from an allowlist, and limits. `run.ts` executes them.
+
+export interface Limits {
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** Resident memory of the whole process group (Linux); the group is killed past it. */
+  maxMemoryBytes?: number;
+}
+
+export interface Invocation {
+  program: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  stdin?: string;
+  limits: Limits;
+}
+
+/** A repository string that does not fit where it would go: the root or the call is refused with this reason. */
+export class Refused extends Error {
+  override name = 'Refused';
+}
+
+const MiB = 2 ** 20;
+
+/** Rendering limits; a root past one is not checked, with the reason. */
+export const RENDER_LIMITS = { maxOutputBytes: 256 * MiB, maxMemoryBytes: 2048 * MiB };
+
+const GIT_LIMITS: Limits = { timeoutMs: 30 * 60_000, maxOutputBytes: 1024 * MiB };
+
+// ---------------------------------------------------------------------------------------------
+// Grammars of the repository strings that reach an argv.
+
+/** A full commit id: the only revision form passed to git after it has been resolved. */
+export function commitId(rev: string): string {
+  if (!/^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(rev)) throw new Refused(`'${rev}' is not a resolved commit id`);
+  return rev;
+}
+
+/** Helm's release name rule: a DNS-1123 subdomain of at most 53 characters. */
+export function releaseName(name: string): string {
+  if (name.length > 53 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(name))
+    throw new Refused(
+      `'${name}' is not a valid Helm release name (lower-case letters, digits, '-' and '.', at most 53 characters)`,
+    );
+  return name;
+}
+
+/** A namespace: a DNS-1123 label of at most 63 characters. */
+export function namespaceName(name: string): string {
+  if (name.length > 63 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name))
+    throw new Refused(`'${name}' is not a valid namespace name (a DNS-1123 label)`);
+  return name;
+}
+
+/** A path inside the materialised tree, relative, never leaving it and never read as an option. */
+export function treePath(path: string): string {
+  const normal = join('.', path);
+  if (isAbsolute(path) || normal === '..' || normal.startsWith('../') || /[\0\n\r]/.test(path))
+    throw new Refused(`'${path}' is not a path inside the repository`);
+  return `./${normal}`;
+}
+
+/** A `--set` assignment (Argo CD parameters): one argv token, `--set=name=value`, so it cannot be an option. */
+export function setting(flag: '--set' | '--set-string', name: string, value: string): string {
+  if (name === '' || /[\0\n\r]/.test(name) || /[\0]/.test(value))
+    throw new Refused(`'${name}' is not a Helm value path`);
+  return `${flag}=${name}=${value}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environments. Nothing of the caller's environment passes but what is named here: no token, no
+// GITHUB_*, INPUT_*, ACTIONS_* or RUNNER_* variable reaches a program.
+
+const pick = (names: readonly string[]) =>
+  Object.fromEntries(names.flatMap((n) => (process.env[n] ? [[n, process.env[n]!]] : [])));
+
+const PROXY = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+
+/**
+ * git reads the trusted clone's own configuration (its HOME for `safe.directory`), and the
+ * repository selection a caller such as a pre-commit hook makes.
+ */
+function gitEnv(network: boolean): Record<string, string> {
+  return {
+    ...pick(['PATH', 'HOME', 'TMPDIR', 'XDG_CONFIG_HOME', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE']),
+    ...(network ? pick([...PROXY, 'SSH_AUTH_SOCK']) : {}),
+    LC_ALL: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+  };
+}
+
+/**
+ * A renderer's environment: its homes inside `home` (a fresh temporary directory), no kubeconfig,
+ * no plugins, and a PATH that holds no program at all, so kustomize cannot start git (remote
+ * bases) or anything else. Proxy settings only for a fetch the trusted side asked for.
+ */
+export function rendererEnv(home: string, network = false): Record<string, string> {
+  return {
+    PATH: join(home, 'bin'),
+    HOME: home,
+    TMPDIR: home,
+    HELM_CACHE_HOME: join(home, 'cache'),
+    HELM_CONFIG_HOME: join(home, 'config'),
+    HELM_DATA_HOME: join(home, 'data'),
+    HELM_PLUGINS: join(home, 'plugins'),
+    HELM_NO_PLUGINS: '1',
+    KUBECONFIG: '/dev/null',
+    LC_ALL: 'C',
+    ...(network ? pick([...PROXY, 'SSL_CERT_FILE', 'SSL_CERT_DIR']) : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// git. Settings that switch off every program a repository (or a runner's configuration that its
+// .gitattributes can select) could name: no external diff, no fsmonitor, no hooks, no textconv.
+
+const GIT_SAFE = ['-c', 'core.fsmonitor=false', '-c', 'diff.external=', '-c', 'core.hooksPath=/dev/null'];
+
+const literal = (paths: readonly string[]) => paths.map((p) => `:(literal)${p}`);
+
+function gitCall(cwd: string, args: string[], network = false): Invocation {
+  return {
+    program: tool('git'),
+    args: [...GIT_SAFE, ...args],
+    cwd,
+    env: gitEnv(network),
+    limits: GIT_LIMITS,
+  };
+}
+
+export const git = {
+  toplevel: (dir: string) => gitCall(dir, ['rev-parse', '--show-toplevel']),
+  /** A revision as the caller wrote it: after --end-of-options, so `--output=x` is a name, not an option. */
+  resolve: (root: string, rev: string) =>
+    gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]),
+  tree: (root: string, rev: string) =>
+    gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${commitId(rev)}^{tree}`]),
+  mergeBase: (root: string, a: string, b: string) =>
+    gitCall(root, ['merge-base', '--end-of-options', commitId(a), commitId(b)]),
+  /** Commits by id from `origin`, without their history: the trusted checkout's remote and credentials. */
+  fetchCommits: (root: string, shas: readonly string[]) =>
+    gitCall(
+      root,
+      [
+        'fetch',
+        '--quiet',
+        '--no-tags',
+        '--no-recurse-submodules',
+        '--depth=1',
+        'origin',
+        ...shas.map(commitId),
+      ],
+      true,
+    ),
+  /** Mode, type, id, size and path of files at a commit (`paths` literal; none: the whole tree). */
+  lsTree: (root: string, rev: string, paths?: readonly string[]) =>
+    gitCall(root, [
+      'ls-tree',
+      '-r',
+      '-l',
+      '-z',
+      '--full-tree',
+      commitId(rev),
+      ...(paths ? ['--', ...literal(paths)] : []),
+    ]),
+  diffNames: (root: string, base: string, head: string | null) =>
+    gitCall(root, [
+      'diff',
+      '--name-status',
+      '-z',
+      '-M',
+      '--no-ext-diff',
+      '--no-textconv',
+      commitId(base),
+      ...(head ? [commitId(head)] : []),
+      '--',
+    ]),
+  diffPatch: (root: string, base: string, head: string) =>
+    gitCall(root, [
+      'diff',
+      '-U3',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--no-renames',
+      commitId(base),
+      commitId(head),
+      '--',
+    ]),
+  /**
+   * Files holding any line of `patternsFile` as a fixed string. `-a`: a `.gitattributes` that marks
+   * manifests binary must not hide them.
+   */
+  grep: (root: string, rev: string | null, patternsFile: string, scope: readonly string[]) =>
+    gitCall(root, [
+      'grep',
+      '-l',
+      '-z',
+      '-a',
+      '--no-textconv',
+      '-F',
+      '-f',
+      patternsFile,
+      ...(rev === null ? ['--untracked'] : [commitId(rev)]),
+      '--',
+      ...scope,
+    ]),
+  /** Non-empty files with one of these names, in any directory. */
+  named: (root: string, rev: string | null, names: readonly string[]) =>
+    gitCall(root, [
+      'grep',
+      '-l',
+      '-z',
+      '-a',
+      '--no-textconv',
+      '-e',
+      '',
+      ...(rev === null ? ['--untracked'] : [commitId(rev)]),
+      '--',
+      ...names.map((n) => `:(glob)**/${n}`),
+    ]),
+  /** The working tree's files: tracked, and untracked but not ignored. */
+  workingFiles: (root: string, untrackedOnly = false) =>
+    gitCall(root, [
+      'ls-files',
+      '-z',
+      ...(untrackedOnly ? [] : ['--cached']),
+      '--others',
+      '--exclude-standard',
+      '--',
+    ]),
+  catFileBatch: (root: string) => gitCall(root, ['cat-file', '--batch']),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Renderers.
+
+export const kustomize = {
+  /** `kustomize build` or `kubectl kustomize`, with no plugins: no exec or container function runs. */
+  build: (
+    tool: KustomizeTool,
+    tree: string,
+    home: string,
+    dir: string,
+    helm: string | null,
+    timeoutMs: number,
+  ): Invocation => ({
+    program: tool.program,
+    args: [
+      ...tool.args,
+      '--load-restrictor',
+      'LoadRestrictionsNone',
+      ...(helm ? ['--enable-helm', '--helm-command', helm] : []),
+      treePath(dir),
+    ],
+    cwd: tree,
+    env: rendererEnv(home),
+    limits: { timeoutMs, ...RENDER_LIMITS },
+  }),
+  version: (program: string, args: string[], home: string): Invocation => ({
+    program,
+    args,
+    cwd: home,
+    env: rendererEnv(home),
+    limits: { timeoutMs: 30_000, maxOutputBytes: MiB },
+  }),
+};
+
+export interface KustomizeTool {
+  program: string;
+  /** `build` for kustomize, `kustomize` for kubectl. */
+  args: string[];
+}
+
+export interface HelmTemplate {
+  release: string;
+  chart: string;
+  namespace: string | null;
+  valueFiles: readonly string[];
+  sets: readonly { name: string; value: string; string: boolean }[];
+}
+
+export const helm = {
+  version: (program: string, home: string): Invocation => ({
+    program,
+    args: ['version', '--short'],
+    cwd: home,
+    env: rendererEnv(home),
+    limits: { timeoutMs: 30_000, maxOutputBytes: MiB },
+  }),
+  /** `helm template` of a chart directory in the tree: flags first, then `--`, then release and chart. */
+  template: (
+    program: string,
+    tree: string,
+    home: string,
+    t: HelmTemplate,
+    timeoutMs: number,
+  ): Invocation => ({
+    program,
+    args: [
+      'template',
+      '--skip-tests',
+      ...(t.namespace ? ['--namespace', namespaceName(t.namespace)] : []),
+      ...t.valueFiles.map((f) => `--values=${treePath(f)}`),
+      ...t.sets.map((s) => setting(s.string ? '--set-string' : '--set', s.name, s.value)),
+      '--',
+      releaseName(t.release),
+      treePath(t.chart),
+    ],
+    cwd: tree,
+    env: rendererEnv(home),
+    limits: { timeoutMs, ...RENDER_LIMITS },
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Programs.
+
+const found = new Map<string, string>();
+
+/** A program by name on the caller's PATH (cached): git, the default kustomize, kubectl and helm. */
+export function tool(name: string): string {
+  const known = found.get(name);
+  if (known) return known;
+  const path = onPath(name, null);
+  // An unresolvable name still fails cleanly at spawn, with the name in the message.
+  found.set(name, path ?? name);
+  return path ?? name;
+}
+
+/**
+ * The program to run for a renderer: `given` (a flag, an input or the trusted configuration), else
+ * the first of `defaults` on PATH. Never a file inside the repository being checked, and never
+ * found through a PATH entry inside it: a pull request could replace either.
+ */
+export function findProgram(
+  given: string | null,
+  defaults: readonly string[],
+  repositoryRoot: string,
+): { program: string; name: string } | { error: string } {
+  const inside = (path: string) => {
+    const real = realOrSelf(path);
+    const rel = relative(realOrSelf(repositoryRoot), real);
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  };
+  if (given) {
+    const path = given.includes('/') ? resolve(given) : onPath(given, repositoryRoot);
+    if (!path || !executable(path)) return { error: `${given} is not an executable program.` };
+    if (inside(path))
+      return {
+        error: `${given} is inside the repository being checked, which a pull request can change; install the tool outside it.`,
+      };
+    return { program: realOrSelf(path), name: given };
+  }
+  for (const name of defaults) {
+    const path = onPath(name, repositoryRoot);
+    if (path) return { program: path, name };
+  }
+  return { error: `none of ${defaults.join(', ')} is on PATH` };
+}
+
+function onPath(name: string, skipInside: string | null): string | null {
+  const root = skipInside ? realOrSelf(skipInside) : null;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir || !isAbsolute(dir)) continue;
+    if (root) {
+      const rel = relative(root, realOrSelf(dir));
+      if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) continue;
+    }
+    const path = join(dir, name);
+    if (executable(path)) return path;
+  }
+  return null;
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Invocation } from './invocation.js';
+
+// The executor of every program this tool starts. Each child runs in its own process group, so a
+// timeout, a memory cap, the run's deadline or a signal stops it and everything it started; its
+// output is capped; temporary trees are registered here so an interrupted run removes them too.
+
+export type Outcome =
+  | { ok: true; stdout: Buffer; stderr: string }
+  | {
+      ok: false;
+      why: 'exit' | 'timeout' | 'memory' | 'output' | 'deadline' | 'spawn';
+      stderr: string;
+      message: string;
+    };
+
+const live = new Set<ChildProcess>();
+const temporary = new Set<string>();
+let deadline: { at: number; seconds: number } | null = null;
+let deadlineTimer: NodeJS.Timeout | null = null;
+
+/**
+ * The run's deadline: every program still running then is stopped, and every later one refused.
+ * The adapters set it once (`--timeout`, the `timeout` input).
+ */
+export function setDeadline(seconds: number): void {
+  deadline = { at: Date.now() + seconds * 1000, seconds };
+  if (deadlineTimer) clearTimeout(deadlineTimer);
+  deadlineTimer = setTimeout(() => live.forEach(stopGroup), seconds * 1000);
+  deadlineTimer.unref();
+}
+
+/** Whether the run's deadline has passed; long loops over many roots stop early then. */
+export const pastDeadline = (): boolean => deadline !== null && Date.now() >= deadline.at;
+
+export const deadlineMessage = (): string =>
+  `was stopped: the run reached its deadline (${deadline?.seconds ?? 0} s; --timeout, or the timeout input)`;
+
+/** Runs one invocation to its end, within its limits; never throws. */
+export function execute(invocation: Invocation): Promise<Outcome> {
+  if (pastDeadline())
+    return Promise.resolve({ ok: false, why: 'deadline', stderr: '', message: deadlineMessage() });
+  const remaining = deadline ? deadline.at - Date.now() : Infinity;
+  const timeoutMs = Math.min(invocation.limits.timeoutMs, remaining);
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(invocation.program, invocation.args, {
+        cwd: invocation.cwd,
+        env: invocation.env,
+        // Its own process group (setsid): killing the group stops what it started too (kustomize's helm).
+        detached: true,
+        stdio: [invocation.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      resolve({
+        ok: false,
+        why: 'spawn',
+        stderr: '',
+        message: `could not be started: ${(error as Error).message}`,
+      });
+      return;
+    }
+    live.add(child);
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let stderr = '';
+    let stopped: 'timeout' | 'memory' | 'output' | null = null;
+    const stop = (why: 'timeout' | 'memory' | 'output') => {
+      stopped ??= why;
+      stopGroup(child);
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > invocation.limits.maxOutputBytes) return stop('output');
+      out.push(chunk);
+    });
+    // stderr is read for a message only: the first 64 kB are plenty.
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (stderr.length < 65536) stderr += chunk.toString('utf8');
+    });
+    if (invocation.stdin !== undefined) child.stdin!.end(invocation.stdin);
+    const timer = setTimeout(() => stop('timeout'), Math.max(0, timeoutMs));
+    const watch = invocation.limits.maxMemoryBytes
+      ? setInterval(() => {
+          if (child.pid && groupMemory(child.pid) > invocation.limits.maxMemoryBytes!) stop('memory');
+        }, 200)
+      : null;
+    const finish = (outcome: Outcome) => {
+      clearTimeout(timer);
+      if (watch) clearInterval(watch);
+      live.delete(child);
+      // Whatever the leader left running in its group goes with it.
+      stopGroup(child);
+      resolve(outcome);
+    };
+    child.on('error', (error) =>
+      finish({
+        ok: false,
+        why: 'spawn',
+        stderr,
+        message: `${invocation.program} could not be started: ${error.message}`,
+      }),
+    );
+    child.on('close', (code, signal) => {
+      const seconds = Math.round(invocation.limits.timeoutMs / 1000);
+      if (stopped === 'timeout' && pastDeadline())
+        return finish({ ok: false, why: 'deadline', stderr, message: deadlineMessage() });
+      if (stopped === 'timeout')
+        return finish({ ok: false, why: 'timeout', stderr, message: `was stopped after ${seconds} s` });
+      if (stopped === 'memory')
+        return finish({
+          ok: false,
+          why: 'memory',
+          stderr,
+          message: `was stopped at ${Math.round(invocation.limits.maxMemoryBytes! / 2 ** 20)} MiB of memory`,
+        });
+      if (stopped === 'output')
+        return finish({
+          ok: false,
+          why: 'output',
+          stderr,
+          message: `was stopped when its output passed ${Math.round(invocation.limits.maxOutputBytes / 2 ** 20)} MiB`,
+        });
+      if (signal && pastDeadline())
+        return finish({ ok: false, why: 'deadline', stderr, message: deadlineMessage() });
+      if (code === 0) return finish({ ok: true, stdout: Buffer.concat(out), stderr });
+      finish({
+        ok: false,
+        why: 'exit',
+        stderr,
+        message: signal ? `was killed by ${signal}` : `exited with ${code}`,
+      });
+    });
+  });
+}
+
+/**
+ * A long-lived program fed through stdin (git cat-file --batch). It is registered like any other,
+ * so a signal or the deadline stops it; the caller reads its streams.
+ */
+export function startLongLived(invocation: Invocation): ChildProcess {
+  const child = spawn(invocation.program, invocation.args, {
+    cwd: invocation.cwd,
+    env: invocation.env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  child.on('close', () => live.delete(child));
+  return child;
+}
+
+function stopGroup(child: ChildProcess): void {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Resident memory of every process in a process group, from /proc (Linux). Elsewhere there is no
+ * /proc to read and the cap does not apply; the timeout still does.
+ */
+function groupMemory(group: number): number {
+  let total = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces: state ppid pgrp …
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue;
+      const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+      total += pages * 4096;
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return total;
+}
+
+/** A new temporary directory, removed by `removeTemporary` or when the run is interrupted. */
+export function makeTemporary(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.add(dir);
+  return dir;
+}
+
+export function removeTemporary(dir: string): void {
+  temporary.delete(dir);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * On SIGINT or SIGTERM (a cancelled workflow, Ctrl-C): stop every program's group, remove every
+ * temporary tree, say so, and exit as a signalled process does. Called once by each adapter.
+ */
+export function stopOnSignals(say: (line: string) => void): void {
+  const handler = (signal: NodeJS.Signals) => {
+    const programs = live.size;
+    live.forEach(stopGroup);
+    temporary.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+    say(
+      `config-rollout-guard: stopped by ${signal}; ${programs} running program${programs === 1 ? '' : 's'} stopped and temporary files removed.`,
+    );
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
