@@ -55,6 +55,8 @@ export async function runAction(options: {
   inputs?: Record<string, string>;
   /** GITHUB_WORKSPACE when the checkout is not the workspace itself (actions/checkout `path:`). */
   workspace?: string;
+  /** More environment, as a runner has it (tokens, canaries). */
+  env?: Record<string, string>;
 }): Promise<ActionResult> {
   const temp = mkdtempSync(join(tmpdir(), 'crg-runner-'));
   const files = {
@@ -88,6 +90,7 @@ export async function runAction(options: {
     GITHUB_WORKSPACE: options.workspace ?? options.checkout,
     RUNNER_TEMP: temp,
     GITHUB_ACTIONS: 'true',
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(

@@ -243,6 +243,7 @@ async function checkWith<R extends RenderRoot, Tool>(
     ),
   );
 
+  part.secretTexts.push(...builtBase.secrets, ...builtHead.secrets);
   for (const id of touched) {
     const baseRoot = before.get(id);
     const headRoot = after.get(id);
@@ -377,7 +378,8 @@ export async function scanRendered(
         roots.forEach((root) => notChecked(root, tool.error));
         return;
       }
-      const { results, tree } = await renderAt(renderer, tool, roots, at);
+      const { results, tree, secrets } = await renderAt(renderer, tool, roots, at);
+      result.secretTexts.push(...secrets);
       for (const root of roots) {
         const build = results.get(root)!;
         if (!build.ok) {
@@ -460,12 +462,16 @@ async function renderAt<R extends RenderRoot, Tool>(
   tool: Tool,
   roots: R[],
   at: Snapshot,
-): Promise<{ results: Map<R, RenderResult>; tree: Map<string, Buffer> }> {
+): Promise<{ results: Map<R, RenderResult>; tree: Map<string, Buffer>; secrets: string[] }> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
   const files = [
     ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
   ];
   const bytes = await at.repo.readBytes(at.rev, files);
   const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
-  return { results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs), tree };
+  // A renderer's message about a file it could not read can quote the Secret in it.
+  const secrets = [...tree]
+    .filter(([file, text]) => text.includes('Secret') && /\.(ya?ml|json)$/.test(file))
+    .flatMap(([file, text]) => secretTexts(parseManifests(file, text.toString('utf8')).objects));
+  return { results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs), tree, secrets };
 }

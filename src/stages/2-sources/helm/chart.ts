@@ -98,7 +98,7 @@ export function findCharts(
       values: declaration.values ?? [],
       parameters: declaration.parameters ?? [],
       valuesFrom: declaration.valuesFrom ?? [],
-      refused: [],
+      refused: [...(declaration.refused ?? [])],
       declaredBy: by,
     };
   };
@@ -151,7 +151,7 @@ function declarations(object: ManifestObject): Declaration[] {
           release: plain(helm.releaseName) ?? plain(object.kind === 'Application' ? object.name : undefined),
           namespace: plain(destination.namespace),
           // Relative to the chart; `$ref/…` files of another source are outside this repository.
-          valueFiles: strings(helm.valueFiles).flatMap((f) => repoPath(posix.join(dir, f)) ?? []),
+          ...valueFilesOf(strings(helm.valueFiles), (f) => (isUrl(f) ? null : repoPath(posix.join(dir, f)))),
           values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
           parameters: parameters.flatMap((p) =>
             typeof p.name === 'string'
@@ -178,7 +178,7 @@ function declarations(object: ManifestObject): Declaration[] {
         declaredBy,
         release: plain(spec.releaseName) ?? (target ? `${target}-${object.name}` : object.name),
         namespace: target ?? object.namespace ?? undefined,
-        valueFiles: strings(chartSpec.valuesFiles).flatMap((f) => repoPath(f) ?? []),
+        ...valueFilesOf(strings(chartSpec.valuesFiles), (f) => (isUrl(f) ? null : repoPath(f))),
         values: isRecord(spec.values) ? [spec.values] : [],
         valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
           .filter(isRecord)
@@ -200,6 +200,25 @@ function declarations(object: ManifestObject): Declaration[] {
     ];
   }
   return [];
+}
+
+const isUrl = (f: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(f);
+
+/** Values files as repository paths; one that is not here (another source's, a URL, an escape) leaves the release unrendered, said. */
+function valueFilesOf(
+  files: readonly string[],
+  path: (file: string) => string | null,
+): { valueFiles: string[]; refused: string[] } {
+  const found = files.map((f) => ({ f, p: path(f) }));
+  return {
+    valueFiles: found.flatMap(({ p }) => (p === null ? [] : [p])),
+    refused: found
+      .filter(({ p }) => p === null)
+      .map(
+        ({ f }) =>
+          `values file ${f} is not a file of this repository (another source's, a URL, or outside it), so the release cannot be rendered as its controller would`,
+      ),
+  };
 }
 
 function parseValues(text: string): Record<string, unknown> | null {

@@ -100,8 +100,9 @@ export async function renderCharts(
 }
 
 /**
- * Helm's message, first line, without the temporary directory, and with every scalar of the values
- * cut out: a template error can quote a value, and values files hold Secret data.
+ * Helm's message, first line, without the temporary directory. The text a chart's own `fail` or
+ * `required` writes is never shown: a template can put any value there in any encoding. Every
+ * scalar of the values is cut out of the rest.
  */
 function cleanMessage(
   stderr: string,
@@ -115,6 +116,9 @@ function cleanMessage(
     .find((l) => l.startsWith('Error:'));
   let text = (line ?? stderr.trim().split('\n').pop() ?? 'failed').replace(/^Error:\s*/, '');
   text = text.replaceAll(`${dir}/${TREE}/`, '').replaceAll(`${TREE}/`, '').replaceAll(dir, '.');
+  const authored = /^(.*?execution error at \([^)\n]*\)):/.exec(text);
+  if (authored)
+    text = `${authored[1]}: the chart's fail or required stopped the render (its message is not shown; run helm template to read it)`;
   for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
   if (/missing in charts\/ directory/.test(text))
     text +=

@@ -1,4 +1,3 @@
-import { posix } from 'node:path';
 import type { ManifestObject } from '../../../model/types.js';
 import { isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type RenderRoot } from '../tools.js';
@@ -96,65 +95,125 @@ interface Closure {
 
 class Closures {
   private readonly memo = new Map<string, Closure>();
+  private readonly graph: IncludeGraph;
 
   constructor(
     private readonly kustomizations: ReadonlyMap<string, Kustomization>,
     private readonly filesUnder: (dir: string, recursive: boolean) => string[],
-  ) {}
+  ) {
+    this.graph = new IncludeGraph(kustomizations);
+  }
 
   /**
-   * The files a build of `dir` reads, following includes. A cycle or an over-deep chain is said
-   * here, before kustomize is asked: the build is not attempted.
+   * The files a build of `dir` reads, following includes (iteratively: a chain of any length is
+   * walked). A cycle or a chain deeper than MAX_DEPTH is said here, before kustomize is asked.
    */
-  of(dir: string, chain: string[] = []): Closure {
+  of(dir: string): Closure {
     const known = this.memo.get(dir);
     if (known) return known;
     const result: Closure = { files: new Set(), remote: [], refused: [], charts: [], pluginFiles: [] };
-    const k = this.kustomizations.get(dir);
-    if (!k) return result;
+    this.memo.set(dir, result);
+    const reach = this.graph.reachable(dir);
+    for (const d of reach) {
+      const k = this.kustomizations.get(d)!;
+      result.files.add(k.file);
+      result.remote.push(...k.remote);
+      result.refused.push(...k.refused);
+      result.charts.push(...k.charts);
+      for (const path of k.inputs) result.files.add(path);
+      for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
+      if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
+      for (const path of k.includes) if (!this.kustomizations.has(path)) result.files.add(path);
+      result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
+      // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
+      // every resource file of its build is one, read from the naming kustomization's directory.
+      for (const pluginDir of k.pluginDirs)
+        for (const d2 of this.graph.reachable(pluginDir))
+          for (const path of this.kustomizations.get(d2)!.includes)
+            if (!this.kustomizations.has(path)) result.pluginFiles.push({ file: path, dir: k.dir });
+    }
+    const cycle = [...reach].map((d) => this.graph.cycleThrough(d)).find((c) => c !== null);
     const show = (d: string) => d || '.';
-    if (chain.includes(dir)) {
-      result.refused.push(
-        `its includes form a cycle: ${[...chain.slice(chain.indexOf(dir)), dir].map(show).join(' → ')}`,
-      );
-      return result;
+    if (cycle) result.refused.push(`its includes form a cycle: ${cycle.map(show).join(' → ')}`);
+    else if (this.graph.depth(dir) > MAX_DEPTH)
+      result.refused.push(`its chain of includes is deeper than ${MAX_DEPTH} kustomizations`);
+    return result;
+  }
+}
+
+/** Which kustomization includes which: reachability, cycles and depth, without recursion. */
+class IncludeGraph {
+  private readonly depths = new Map<string, number>();
+  private readonly cycles = new Map<string, string[] | null>();
+
+  constructor(private readonly kustomizations: ReadonlyMap<string, Kustomization>) {}
+
+  private children(dir: string): string[] {
+    return (this.kustomizations.get(dir)?.includes ?? []).filter((p) => this.kustomizations.has(p));
+  }
+
+  reachable(dir: string): Set<string> {
+    const seen = new Set<string>();
+    const stack = [dir];
+    while (stack.length) {
+      const d = stack.pop()!;
+      if (seen.has(d) || !this.kustomizations.has(d)) continue;
+      seen.add(d);
+      stack.push(...this.children(d));
     }
-    if (chain.length >= MAX_DEPTH) {
-      result.refused.push(
-        `its chain of includes is deeper than ${MAX_DEPTH} kustomizations (at ${show(dir)})`,
-      );
-      return result;
+    return seen;
+  }
+
+  /** A path from `dir` back to itself, if `dir` lies on a cycle. */
+  cycleThrough(dir: string): string[] | null {
+    if (this.cycles.has(dir)) return this.cycles.get(dir)!;
+    const parent = new Map<string, string>();
+    const queue = [...this.children(dir)];
+    queue.forEach((c) => parent.set(c, dir));
+    let found: string[] | null = null;
+    for (let i = 0; i < queue.length && !found; i++) {
+      const d = queue[i];
+      if (d === dir) {
+        const path = [dir];
+        for (let p = parent.get(dir)!; p !== dir; p = parent.get(p)!) path.unshift(p);
+        found = [dir, ...path];
+        break;
+      }
+      for (const c of this.children(d))
+        if (!parent.has(c)) {
+          parent.set(c, d);
+          queue.push(c);
+        }
     }
-    const here = [...chain, dir];
-    result.files.add(k.file);
-    result.remote.push(...k.remote);
-    result.refused.push(...k.refused);
-    result.charts.push(...k.charts);
-    for (const path of k.inputs) result.files.add(path);
-    for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
-    if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
-    result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
-    for (const path of k.includes) {
-      if (!this.kustomizations.has(path)) {
-        result.files.add(path);
+    this.cycles.set(dir, found);
+    return found;
+  }
+
+  /** The longest chain of includes from `dir`, in kustomizations; a cycle counts once round. */
+  depth(dir: string): number {
+    const stack: { dir: string; expanded: boolean }[] = [{ dir, expanded: false }];
+    const onPath = new Set<string>();
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (this.depths.has(top.dir)) {
+        stack.pop();
         continue;
       }
-      const inner = this.of(path, here);
-      inner.files.forEach((f) => result.files.add(f));
-      result.remote.push(...inner.remote);
-      result.refused.push(...inner.refused);
-      result.charts.push(...inner.charts);
-      result.pluginFiles.push(...inner.pluginFiles);
-      // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
-      // every resource file of its build is one, read from this kustomization's directory.
-      if (k.pluginDirs.includes(path))
-        for (const file of inner.files)
-          if (!posix.basename(file).match(/^(kustomization\.ya?ml|Kustomization)$/))
-            result.pluginFiles.push({ file, dir: k.dir });
+      if (!top.expanded) {
+        top.expanded = true;
+        onPath.add(top.dir);
+        for (const c of this.children(top.dir))
+          if (!this.depths.has(c) && !onPath.has(c)) stack.push({ dir: c, expanded: false });
+        continue;
+      }
+      stack.pop();
+      onPath.delete(top.dir);
+      this.depths.set(
+        top.dir,
+        1 + Math.max(0, ...this.children(top.dir).map((c) => this.depths.get(c) ?? 0)),
+      );
     }
-    // A result that met a cycle is partial: not kept, so another chain through here says it too.
-    if (!result.refused.some((r) => r.includes('form a cycle'))) this.memo.set(dir, result);
-    return result;
+    return this.depths.get(dir)!;
   }
 }
 

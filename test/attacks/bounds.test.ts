@@ -1,0 +1,152 @@
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from '../../src/model/types.js';
+import { HELM } from '../helpers/helm.js';
+import { hasKustomize } from '../helpers/kustomize.js';
+import type { Files } from '../helpers/scenario.js';
+import {
+  attackRepo,
+  Canary,
+  chart,
+  DEPLOYMENT,
+  kustomizeApp,
+  PLAIN_KUSTOMIZATION,
+  ROOT,
+  runCli,
+} from './harness.js';
+
+// A pull request cannot make a check run without end: every render has a wall-clock limit and a
+// memory cap, the run has a deadline, patterns from the repository run in linear time, a cancelled
+// run stops its programs and removes its temporary trees.
+
+let canary: Canary;
+beforeEach(async () => (canary = await new Canary().start()));
+afterEach(() => canary.stop());
+
+async function check(base: Files, head: Files, extra: string[] = []) {
+  const { repo, base: b, head: h } = await attackRepo(base, head);
+  try {
+    const run = await runCli(
+      ['check', '--base', b, '--head', h, '--format', 'json', ...(HELM ? ['--helm', HELM] : []), ...extra],
+      repo.dir,
+      canary.env(),
+    );
+    canary.expectClean([run.stdout, run.stderr]);
+    return { run, report: JSON.parse(run.stdout) as Report };
+  } finally {
+    repo.cleanup();
+  }
+}
+
+/** A template that doubles a string forty times: a terabyte, unless something stops it. */
+const BOMB =
+  '{{- $s := "xxxxxxxxxxxxxxxx" }}{{- range until 40 }}{{- $s = print $s $s }}{{- end }}\n' +
+  'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\ndata: {size: "{{ len $s }}"}\n';
+
+/** A template that loops a long time in little memory. */
+const SLOW =
+  '{{- range until 100000 }}{{- range until 100000 }}{{- end }}{{- end }}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: slow}\n';
+
+test('a reload list with a catastrophic pattern is matched in linear time', async () => {
+  const name = `${'a'.repeat(60)}x`;
+  const files = (level: string) => ({
+    'config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}}\ndata: {level: ${level}}\n`,
+    'app.yaml': DEPLOYMENT('app', name).replace(
+      'metadata:\n  name: app',
+      'metadata:\n  name: app\n  annotations: {configmap.reloader.stakater.com/reload: "(a+)+b"}',
+    ),
+  });
+  const { run, report } = await check(files('info'), files('debug'), ['--timeout', '30']);
+  expect(run.seconds).toBeLessThan(30);
+  expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
+});
+
+(HELM ? describe : describe.skip)('renders', () => {
+  test('a chart that grows without bound is stopped at the memory cap: not checked, said', async () => {
+    const files = (level: string) => chart('web', level, { 'web/templates/bomb.yaml': BOMB });
+    const { run, report } = await check(chart('web', 'info'), files('debug'), ['--timeout', '100']);
+    expect(run.code).toBe(1);
+    expect(run.seconds).toBeLessThan(100);
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringMatching(/helm was stopped at \d+ MiB of memory/),
+    ]);
+  });
+
+  test('the run deadline stops a render that would take longer, and the root is not checked', async () => {
+    const files = (level: string) => chart('web', level, { 'web/templates/slow.yaml': SLOW });
+    const { run, report } = await check(chart('web', 'info'), files('debug'), ['--timeout', '5']);
+    expect(run.code).toBe(1);
+    expect(run.seconds).toBeLessThan(20);
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringMatching(/the run reached its deadline \(5 s/),
+    ]);
+  });
+
+  test('SIGTERM stops every program, removes the temporary trees and exits with a message', async () => {
+    const { repo, base, head } = await attackRepo(
+      chart('web', 'info'),
+      chart('web', 'debug', { 'web/templates/slow.yaml': SLOW }),
+    );
+    try {
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'dist/cli.js'), 'check', '--base', base, '--head', head, '--helm', HELM!],
+        {
+          cwd: repo.dir,
+          env: canary.env(),
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      // Wait until the render has started: its temporary tree exists.
+      for (let i = 0; i < 200 && !readdirSync(canary.tmp).some((d) => d.startsWith('crg-render-')); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      const code = await new Promise<number | null>((done) => child.on('close', done));
+      expect(code).toBe(143);
+      expect(stderr).toMatch(/stopped by SIGTERM; \d+ running programs? stopped and temporary files removed/);
+      canary.expectClean([stderr]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
+
+(hasKustomize ? describe : describe.skip)('kustomize chains', () => {
+  test('a cycle of includes is said before kustomize runs', async () => {
+    const head = {
+      ...kustomizeApp(
+        'app',
+        `${PLAIN_KUSTOMIZATION}resources: [deployment.yaml, ../loop]\n`.replace(
+          'resources: [deployment.yaml]\n',
+          '',
+        ),
+        'debug',
+      ),
+      'loop/kustomization.yaml': 'resources: [../app]\n',
+    };
+    const { run, report } = await check(kustomizeApp('app', PLAIN_KUSTOMIZATION, 'info'), head);
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/includes form a cycle: app → loop → app/),
+    );
+  });
+
+  test('a chain of bases deeper than the limit ends with a clear reason, not a stack trace', async () => {
+    const depth = 200;
+    const chain: Files = {};
+    for (let i = 0; i < depth; i++) chain[`chain/${i}/kustomization.yaml`] = `resources: [../${i + 1}]\n`;
+    chain[`chain/${depth}/kustomization.yaml`] = 'resources: [../../app]\n';
+    const { run, report } = await check(
+      { ...kustomizeApp('app', PLAIN_KUSTOMIZATION, 'info'), ...chain },
+      { ...kustomizeApp('app', PLAIN_KUSTOMIZATION, 'debug'), ...chain },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(report.notChecked.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/deeper than 64 kustomizations/),
+    );
+  });
+});

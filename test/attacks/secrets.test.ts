@@ -1,0 +1,89 @@
+import type { Report } from '../../src/model/types.js';
+import { hasKustomize } from '../helpers/kustomize.js';
+import type { Files } from '../helpers/scenario.js';
+import { attackRepo, Canary, kustomizeApp, PLAIN_KUSTOMIZATION, runCli } from './harness.js';
+
+// A Secret's value is never printed: not in kustomize's own error messages, not in a reason a build
+// copied it into. Each case runs every output format, since each is a way out.
+
+const maybe = hasKustomize ? describe : describe.skip;
+const VALUE = 'hunter2-canary-value';
+const SECRET = `apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData:\n  password: ${VALUE}\n`;
+
+let canary: Canary;
+beforeEach(async () => (canary = await new Canary().start()));
+afterEach(() => canary.stop());
+
+async function everyFormat(base: Files, head: Files) {
+  const { repo, base: b, head: h } = await attackRepo(base, head);
+  try {
+    const outputs: string[] = [];
+    let report: Report | null = null;
+    for (const format of ['json', 'text', 'markdown', 'sarif']) {
+      const run = await runCli(
+        ['check', '--base', b, '--head', h, '--format', format],
+        repo.dir,
+        canary.env(),
+      );
+      outputs.push(run.stdout, run.stderr);
+      if (format === 'json') report = JSON.parse(run.stdout) as Report;
+    }
+    canary.expectClean(outputs);
+    const all = outputs.join('\n');
+    expect(all).not.toContain(VALUE);
+    expect(all).not.toContain(Buffer.from(VALUE).toString('base64'));
+    return report!;
+  } finally {
+    repo.cleanup();
+  }
+}
+
+const kustomization = (extra: string) =>
+  PLAIN_KUSTOMIZATION.replace('resources: [deployment.yaml]', 'resources: [deployment.yaml, secret.yaml]') +
+  extra;
+
+maybe('Secret values stay out of every output', () => {
+  test("kustomize's 'node contents' error quoting a Secret's value", async () => {
+    const replacement = [
+      'replacements:',
+      '  - source: {kind: Secret, name: db, fieldPath: stringData.password}',
+      '    targets:',
+      '      - select: {kind: Secret, name: db}',
+      '        fieldPaths: [stringData.password.deeper]',
+      '',
+    ].join('\n');
+    const report = await everyFormat(
+      kustomizeApp('app', kustomization(''), 'info', { 'app/secret.yaml': SECRET }),
+      kustomizeApp('app', kustomization(replacement), 'debug', { 'app/secret.yaml': SECRET }),
+    );
+    expect(report.notChecked.map((n) => n.name)).toEqual(['app']);
+  });
+
+  test('a patch kustomize quotes whole in its error, carrying the value', async () => {
+    const patch = `patches:\n  - patch: "- {op: test, path: /stringData/password, value: ${VALUE}}"\n`;
+    const report = await everyFormat(
+      kustomizeApp('app', kustomization(''), 'info', { 'app/secret.yaml': SECRET }),
+      kustomizeApp('app', kustomization(patch), 'debug', { 'app/secret.yaml': SECRET }),
+    );
+    expect(report.notChecked[0].message).toContain('[redacted]');
+  });
+
+  test('a value copied by the build into the ignore annotation, whose reason the report prints', async () => {
+    const copy = [
+      'replacements:',
+      '  - source: {kind: Secret, name: db, fieldPath: stringData.password}',
+      '    targets:',
+      '      - select: {kind: Deployment}',
+      '        fieldPaths: [metadata.annotations.config-rollout-guard/ignore]',
+      '        options: {create: true}',
+      '',
+    ].join('\n');
+    const report = await everyFormat(
+      kustomizeApp('app', kustomization(copy), 'info', { 'app/secret.yaml': SECRET }),
+      kustomizeApp('app', kustomization(copy), 'debug', { 'app/secret.yaml': SECRET }),
+    );
+    expect(report.impacts.map((i) => [i.status, i.reason])).toEqual([
+      ['ignored', expect.stringContaining('[redacted]')],
+    ]);
+  });
+});
