@@ -358,7 +358,7 @@ describe('files and documents', () => {
     ]);
   });
 
-  test('a broken file is a diagnostic and the rest is still analysed', async () => {
+  test('a broken file is not checked, said once, and the rest is still analysed', async () => {
     const report = await checkChange(
       { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'w.yaml': yaml(deployment('w', mountAll('cfg'))) },
       {
@@ -367,8 +367,15 @@ describe('files and documents', () => {
       },
     );
     expect(statuses(report)).toEqual(['Deployment/w:dormant']);
-    expect(report.diagnostics).toEqual([
-      expect.objectContaining({ file: 'broken.yaml', severity: 'warning' }),
+    expect(report.diagnostics).toEqual([]);
+    expect(report.notChecked).toEqual([
+      expect.objectContaining({
+        kind: 'file',
+        file: 'broken.yaml',
+        line: 4,
+        reason: 'unreadable',
+        side: 'head',
+      }),
     ]);
   });
 

@@ -9,7 +9,8 @@ import { applyStamps } from '../src/stages/8-stamps/plan.js';
 import { asWorkload } from '../src/stages/4-objects/workloads.js';
 import type { Diagnostic, ScanReport } from '../src/model/types.js';
 import { scan } from '../src/commands/scan.js';
-import { grepScope, manifestSelector } from '../src/stages/2-sources/select.js';
+import { manifestSelector } from '../src/stages/2-sources/select.js';
+import { settings } from '../src/commands/options.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { namespaceMatch } from '../src/model/identity.js';
 import { corpora, corpusPath } from './helpers/corpora.js';
@@ -99,7 +100,7 @@ describeCorpora('corpus %s: fix on every workload', (name) => {
       await temp.commit('corpus');
       const repo = await Repository.open(temp.dir);
       const files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(manifestSelector());
-      const loaded = await loadObjects(repo, await repo.resolveCommit('HEAD'), files, grepScope());
+      const loaded = await loadObjects(repo, await repo.resolveCommit('HEAD'), files, settings({}));
       repo.close();
       const texts = new Map(files.map((f) => [f, readFileSync(join(temp.dir, f), 'utf8')]));
       // Every template of every workload, whatever it reads: the writer must cope with all of them.

@@ -109,15 +109,22 @@ test('a config file that cannot be read at head is not checked, never deleted', 
     cwd: repo.dir,
   });
   const report = JSON.parse(stdout) as Report;
-  expect(code).toBe(0);
+  // What could not be judged fails the run: a green check would say every change was judged.
+  expect(code).toBe(1);
   expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   expect(report.changes.filter((c) => c.change === 'deleted')).toEqual([]);
   expect(report.notChecked).toEqual([
-    expect.objectContaining({ kind: 'file', name: 'cfg.yaml', fails: false }),
+    expect.objectContaining({
+      kind: 'file',
+      name: 'cfg.yaml',
+      reason: 'unreadable',
+      side: 'head',
+      fails: true,
+    }),
   ]);
   const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
-  expect(text.stdout.split('\n')[1]).toBe('1 changed file not checked.');
-  expect(renderMarkdown(report)).toMatch(/^### ⚠️ /);
+  expect(text.stdout.split('\n')[1]).toBe('1 file not checked.');
+  expect(renderMarkdown(report)).toMatch(/^### ❌ /);
 });
 
 describe('hostile names', () => {
@@ -219,7 +226,7 @@ test('an --include that matches no file says so in the headline instead of an al
       cwd: repo.dir,
     },
   );
-  expect(code).toBe(0);
+  expect(code).toBe(1);
   expect(stdout.split('\n')[1]).toBe('1 include pattern matches no file.');
   expect(stdout).toContain("include pattern 'manifests/**/*.yaml' matches no file in the repository");
 });

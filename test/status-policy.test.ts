@@ -112,7 +112,10 @@ describe('the headline in every combination of failing findings, input not check
     name: 'broken.yaml',
     file: 'broken.yaml',
     line: 3,
+    reason: 'unreadable' as const,
+    side: 'head' as const,
     message: 'broken.yaml could not be read at head',
+    // Downgraded by warn-not-checked: said, but not failing.
     fails: false,
   };
   const cases = [
@@ -120,10 +123,10 @@ describe('the headline in every combination of failing findings, input not check
       failing: true,
       unread: true,
       icon: '❌',
-      line: '1 changed file not checked; 1 workload will not pick up this change.',
+      line: '1 file not checked; 1 workload will not pick up this change.',
     },
     { failing: true, unread: false, icon: '❌', line: '1 workload will not pick up this change.' },
-    { failing: false, unread: true, icon: '⚠️', line: '1 changed file not checked.' },
+    { failing: false, unread: true, icon: '⚠️', line: '1 file not checked.' },
     {
       failing: false,
       unread: false,
@@ -139,6 +142,12 @@ describe('the headline in every combination of failing findings, input not check
     expect(renderMarkdown(report).split('\n')[0]).toBe(`### ${icon} Config Rollout Guard: ${line}`);
     expect(renderText(report, { colour: false, verbose: false }).split('\n')[1]).toBe(line);
     expect(hasFindings(report)).toBe(failing || unread);
+  });
+
+  test('a not-checked entry that fails makes the headline ❌ whatever the impacts say', () => {
+    const report: Report = { ...reportWith('rolling'), notChecked: [{ ...skipped, fails: true }] };
+    expect(renderMarkdown(report).split('\n')[0]).toBe('### ❌ Config Rollout Guard: 1 file not checked.');
+    expect(failureReason(report, 'dormant')).toBe('1 file not checked (fail-on: dormant)');
   });
 
   test('nothing changed and nothing skipped is the only plain all-clear', () => {

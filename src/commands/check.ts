@@ -1,6 +1,7 @@
 import { ConfigIndex, idKey } from '../model/identity.js';
 import { compareText } from '../model/order.js';
-import type { Diagnostic, ManifestObject, NotChecked, Report } from '../model/types.js';
+import type { Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
+import { judge, type Unjudged } from '../model/not-checked.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
@@ -52,11 +53,24 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
   const [atBase, atHead] = await Promise.all([
-    loadObjects(repo, base, basePaths, settings.grepScope),
-    loadObjects(repo, head, headPaths, settings.grepScope),
+    loadObjects(repo, base, basePaths, settings),
+    loadObjects(repo, head, headPaths, settings),
   ]);
+  // A file that could not be read whole at either side is not checked: its objects there are
+  // unknown, so nothing in it is reported added or deleted. Its parser diagnostics say the same
+  // thing, once, in the not-checked entry.
+  const unreadable = [...fileChanges].flatMap((f) => {
+    const atB = f.basePath ? atBase.unreadable.get(f.basePath) : undefined;
+    const atH = f.headPath ? atHead.unreadable.get(f.headPath) : undefined;
+    const side: Side | null = atB && atH ? 'both' : atB ? 'base' : atH ? 'head' : null;
+    if (!side) return [];
+    const file = (atH ? f.headPath : f.basePath)!;
+    const why = (atH ?? atB)!;
+    return [{ ...why, side, file, paths: [f.basePath, f.headPath].filter((p) => p !== null) }];
+  });
+  const unreadablePaths = new Set(unreadable.flatMap((u) => u.paths));
   // Diagnostics about base files describe what is already merged; the report is about what this change brings.
-  const diagnostics: Diagnostic[] = [...atHead.diagnostics];
+  const diagnostics: Diagnostic[] = atHead.diagnostics.filter((d) => !atHead.unreadable.has(d.file));
   const configChange = options.configFile && allChanges.find((f) => f.headPath === options.configFile);
   if (configChange)
     diagnostics.push({
@@ -77,27 +91,40 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
   // their pod template from a Deployment (they name the Deployment, never the config).
   await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
 
-  // An object deleted from one file but still defined in another is not gone; one whose file could
-  // not be read at head is unknown, not deleted.
+  // An object deleted from one file but still defined in another is not gone.
   const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-  const unreadable = new Map(atHead.diagnostics.map((d) => [d.file, d] as const).reverse());
-  const headPathOf = new Map(
-    fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.basePath, f.headPath] as const] : [])),
+  const basePathOf = new Map(
+    fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
   );
   const changes = diffed.filter(
     (c) =>
-      c.change !== 'deleted' ||
-      (!definedAtHead.has(idKey(c)) && !unreadable.has(headPathOf.get(c.file) ?? '')),
+      !unreadablePaths.has(c.file) &&
+      !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
+      (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
   );
-  const notChecked: NotChecked[] = [...unreadable.values()].map((d) => ({
-    kind: 'file',
-    name: d.file,
-    file: d.file,
-    line: d.line,
-    message: `${d.file} could not be read at head, so a ConfigMap or Secret change in it would go unseen: ${d.message}`,
-    fails: false,
-  }));
-  notChecked.push(...(await unmatchedIncludes(repo, head, options.include ?? [])));
+  const unjudged: Unjudged[] = [
+    ...unreadable.map(({ file, line, reason, side, message }) => ({
+      kind: 'file' as const,
+      name: file,
+      file,
+      line,
+      reason,
+      side,
+      message: `${file} could not be read ${side === 'both' ? 'at either revision' : `at ${side}`}, so a ConfigMap or Secret change in it would go unseen: ${message}`,
+    })),
+    // A file that mentions a changed config but cannot be read may hold a reader of it.
+    ...[...view.unreadable()].map(([file, why]) => ({
+      kind: 'file' as const,
+      name: file,
+      file,
+      line: why.line,
+      reason: why.reason,
+      side: 'head' as const,
+      message: `${file} names a changed config but could not be read, so a workload in it that reads the config is not checked: ${why.message}`,
+    })),
+    ...rendered.notChecked,
+    ...(await unmatchedIncludes(repo, head, options.include ?? [])),
+  ];
   const staleHash = await findStaleHashes(view, settings, diagnostics);
 
   const workloads = view.consumers();
@@ -131,7 +158,7 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
     impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
     unaffected: [...result.unaffected, ...rendered.unaffected],
     rendered: rendered.rendered.sort(compareText),
-    notChecked: [...rendered.notChecked, ...notChecked],
+    notChecked: judge(unjudged, settings.notChecked),
     diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
       (a, b) =>
         Number(b.severity === 'error') - Number(a.severity === 'error') ||
@@ -166,7 +193,7 @@ async function unmatchedIncludes(
   repo: Repository,
   head: Revision,
   include: readonly string[],
-): Promise<NotChecked[]> {
+): Promise<Unjudged[]> {
   if (include.length === 0) return [];
   const files = await repo.listFiles(head);
   return include
@@ -176,7 +203,8 @@ async function unmatchedIncludes(
       name: pattern,
       file: '.',
       line: 1,
+      reason: 'include' as const,
+      side: 'head' as const,
       message: `include pattern '${pattern}' matches no file in the repository, so nothing it was meant to select was checked.`,
-      fails: false,
     }));
 }

@@ -4,7 +4,7 @@ import { LineCounter, isNode, parseDocument } from 'yaml';
 import schema from '../../docs/config.schema.json' with { type: 'json' };
 import { UsageError } from '../model/errors.js';
 import type { FailOn } from '../model/status.js';
-import type { ConfigKind, ObjectId } from '../model/types.js';
+import type { ConfigKind, NotCheckedReason, ObjectId } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { EngineOptions, RenderMode, Rules } from './options.js';
 
@@ -28,6 +28,8 @@ interface FileContent {
   reloads?: { workload: Selector; reason?: string }[];
   'reload-sidecars'?: string[];
   render?: RenderMode;
+  'warn-not-checked'?: { reason?: NotCheckedReason; path?: string }[];
+  'max-file-mib'?: number;
   roots?: string[];
   kustomize?: string;
   helm?: string;
@@ -96,6 +98,15 @@ export async function readConfigFile(
         : {}),
       ...(content.annotation ? { hash: { annotation: content.annotation } } : {}),
       ...(content.render ? { render: content.render } : {}),
+      ...(content['warn-not-checked']
+        ? {
+            warnNotChecked: content['warn-not-checked'].map((rule) => ({
+              ...(rule.reason ? { reason: rule.reason } : {}),
+              ...(rule.path ? { path: picomatch(rule.path, { dot: true }) } : {}),
+            })),
+          }
+        : {}),
+      ...(content['max-file-mib'] ? { maxFileMib: content['max-file-mib'] } : {}),
       ...(content.roots ? { roots: content.roots } : {}),
       ...(content.kustomize ? { kustomize: content.kustomize } : {}),
       ...(content.helm ? { helm: content.helm } : {}),

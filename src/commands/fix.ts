@@ -65,13 +65,7 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
     const cured = report.impacts.filter((i) => stampCures(i.status) && !broken(i));
     const wanted: Location[] = cured.filter((i) => !i.workload.source).map((i) => i.workload);
     const files = [...new Set(wanted.map((w) => w.file))];
-    view = new HeadView(
-      repo,
-      head,
-      settings,
-      await loadObjects(repo, head, files, settings.grepScope),
-      diagnostics,
-    );
+    view = new HeadView(repo, head, settings, await loadObjects(repo, head, files, settings), diagnostics);
     isTarget = (w) => wanted.some((location) => sameLocation(location, w.object));
     const rendered = cured.filter((i) => i.workload.source);
     if (rendered.length) {
@@ -88,7 +82,7 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
       repo,
       head,
       (await repo.listFiles(head)).filter((f) => settings.selected(f) && !closures.has(f)),
-      settings.grepScope,
+      settings,
     );
     view = new HeadView(
       repo,

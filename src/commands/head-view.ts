@@ -2,7 +2,7 @@ import type { Diagnostic, ManifestObject } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../stages/5-references/consumers.js';
-import { loadObjects, type Loaded } from './load.js';
+import { loadObjects, type Loaded, type Unreadable } from './load.js';
 import type { Settings } from './options.js';
 
 /**
@@ -11,6 +11,9 @@ import type { Settings } from './options.js';
  */
 export class HeadView {
   private readonly files: Map<string, ManifestObject[]>;
+  private readonly skipped = new Map<string, Unreadable>();
+  /** The caller's own files that could not be read: already said, never read again. */
+  private readonly initiallyUnreadable: ReadonlySet<string>;
   private cachedConsumers: Consumer[] | null = null;
 
   constructor(
@@ -21,6 +24,7 @@ export class HeadView {
     private readonly diagnostics: Diagnostic[],
   ) {
     this.files = new Map(initial.objects);
+    this.initiallyUnreadable = new Set(initial.unreadable.keys());
   }
 
   /** Reads, once, every selected file at head that contains any of `names`. */
@@ -28,12 +32,13 @@ export class HeadView {
     const unique = [...new Set(names)];
     if (unique.length === 0) return;
     const paths = (await this.repo.grep(this.rev, unique, this.settings.grepScope)).filter(
-      (p) => this.settings.selected(p) && !this.files.has(p),
+      (p) => this.settings.selected(p) && !this.files.has(p) && !this.initiallyUnreadable.has(p),
     );
     if (paths.length === 0) return;
-    const more = await loadObjects(this.repo, this.rev, paths, this.settings.grepScope);
+    const more = await loadObjects(this.repo, this.rev, paths, this.settings);
     for (const [path, objects] of more.objects) this.files.set(path, objects);
-    this.diagnostics.push(...more.diagnostics);
+    for (const [path, why] of more.unreadable) this.skipped.set(path, why);
+    this.diagnostics.push(...more.diagnostics.filter((d) => !more.unreadable.has(d.file)));
     this.cachedConsumers = null;
   }
 
@@ -42,6 +47,11 @@ export class HeadView {
     await this.readMentioning(
       consumers.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))),
     );
+  }
+
+  /** Files read because they mention a name asked about, that could not be read whole. */
+  unreadable(): ReadonlyMap<string, Unreadable> {
+    return this.skipped;
   }
 
   objects(): ManifestObject[] {

@@ -1,36 +1,83 @@
 import { parseManifests } from '../stages/3-documents/parse.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
-import type { Diagnostic, ManifestObject } from '../model/types.js';
+import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
 import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
+import type { Settings } from './options.js';
+
+/** A file that could not be read as manifests, and why: its objects are unknown. */
+export interface Unreadable {
+  reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs'>;
+  line: number;
+  message: string;
+}
 
 export interface Loaded {
   objects: Map<string, ManifestObject[]>;
   diagnostics: Diagnostic[];
+  /** Files with content this check could not read whole, by path: a Git LFS pointer, past the size limit, a document the parser skipped. */
+  unreadable: Map<string, Unreadable>;
 }
+
+/** Git LFS keeps a pointer in the repository and the content elsewhere. */
+const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\noid sha256:([0-9a-f]{64})\r?\n/;
 
 /**
  * Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. `scope`
  * bounds the search for Namespaces, when a ClusterExternalSecret needs them (`Settings.grepScope`).
+ * A Git LFS pointer is read through the local LFS store when its content is there.
  */
 export async function loadObjects(
   repo: Repository,
   rev: Revision,
   paths: readonly string[],
-  scope: readonly string[],
+  { grepScope: scope, maxFileBytes }: Pick<Settings, 'grepScope' | 'maxFileBytes'>,
 ): Promise<Loaded> {
-  const texts = await repo.readMany(rev, paths);
-  const loaded: Loaded = { objects: new Map(), diagnostics: [] };
-  const parsed = paths.flatMap((path, i) => (texts[i] === null ? [] : [parseManifests(path, texts[i]!)]));
-  const objects = parsed.flatMap((p) => p.objects);
-  const namespaces = selectsNamespaces(objects) ? await namespacesAt(repo, rev, objects, scope) : [];
-  paths
-    .filter((_, i) => texts[i] !== null)
-    .forEach((path, i) => {
-      // Secrets made by controllers from committed objects stand beside them, as configs.
-      const made = madeSecrets(parsed[i].objects, namespaces, loaded.diagnostics);
-      loaded.objects.set(path, [...parsed[i].objects, ...made]);
-      loaded.diagnostics.push(...parsed[i].diagnostics);
-    });
+  const bytes = await repo.readBytes(rev, paths);
+  const loaded: Loaded = { objects: new Map(), diagnostics: [], unreadable: new Map() };
+  const texts = await Promise.all(
+    bytes.map(async (b, i): Promise<string | null> => {
+      if (b === null) return null;
+      const pointer = b.length < 1024 ? LFS_POINTER.exec(b.toString('utf8')) : null;
+      const content = pointer ? await repo.lfsObject(pointer[1]) : b;
+      if (content === null) {
+        loaded.unreadable.set(paths[i], {
+          reason: 'lfs',
+          line: 1,
+          message:
+            'it is a Git LFS pointer, and the content is not in this clone (fetch it with git lfs pull)',
+        });
+        return null;
+      }
+      if (content.length > maxFileBytes) {
+        loaded.unreadable.set(paths[i], {
+          reason: 'too-large',
+          line: 1,
+          message: `it is larger than ${Math.round(maxFileBytes / 2 ** 20)} MiB (raise max-file-mib to read it)`,
+        });
+        return null;
+      }
+      return content.toString('utf8');
+    }),
+  );
+  const parsed = paths.map((path, i) =>
+    texts[i] === null ? null : parseManifests(path, texts[i]!, maxFileBytes),
+  );
+  const objects = parsed.flatMap((p) => p?.objects ?? []);
+  const namespaces = selectsNamespaces(objects)
+    ? await namespacesAt(repo, rev, objects, scope, maxFileBytes)
+    : [];
+  paths.forEach((path, i) => {
+    const file = parsed[i];
+    if (!file) return;
+    // Secrets made by controllers from committed objects stand beside them, as configs.
+    const made = madeSecrets(file.objects, namespaces, loaded.diagnostics);
+    loaded.objects.set(path, [...file.objects, ...made]);
+    loaded.diagnostics.push(...file.diagnostics);
+    // Every parser diagnostic is a document it skipped.
+    const [skipped] = file.diagnostics;
+    if (skipped)
+      loaded.unreadable.set(path, { reason: 'unreadable', line: skipped.line, message: skipped.message });
+  });
   return loaded;
 }
 
@@ -43,11 +90,14 @@ async function namespacesAt(
   rev: Revision,
   loaded: readonly ManifestObject[],
   scope: readonly string[],
+  maxFileBytes: number,
 ): Promise<ManifestObject[]> {
   const files = await repo.grep(rev, ['kind: Namespace', 'kind: "Namespace"', "kind: 'Namespace'"], scope);
   const texts = await repo.readMany(rev, files);
   return [
     ...loaded,
-    ...files.flatMap((file, i) => (texts[i] === null ? [] : parseManifests(file, texts[i]!).objects)),
+    ...files.flatMap((file, i) =>
+      texts[i] === null ? [] : parseManifests(file, texts[i]!, maxFileBytes).objects,
+    ),
   ].filter((o) => o.kind === 'Namespace' && o.apiVersion === 'v1');
 }

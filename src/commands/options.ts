@@ -4,9 +4,13 @@ import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
 import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
+import type { NotCheckedPolicy } from '../model/not-checked.js';
 
 /** How long a whole run may take before every program it started is stopped (`--timeout`, the `timeout` input). */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
+
+/** Manifest files past this size are not read. */
+export const DEFAULT_MAX_FILE_MIB = 16;
 
 export type RenderMode = 'auto' | 'off' | 'best-effort';
 export const RENDER_MODES: readonly RenderMode[] = ['auto', 'off', 'best-effort'];
@@ -29,6 +33,10 @@ export interface EngineOptions {
   charts?: readonly ChartRelease[];
   /** The team's rules from the configuration file. */
   rules?: TeamRules;
+  /** Files larger than this many MiB are not read (not checked, said); default 16. */
+  maxFileMib?: number;
+  /** Not-checked entries that only warn (`warn-not-checked` in the base configuration). */
+  warnNotChecked?: NotCheckedPolicy['warn'];
 }
 
 /** The same options with every default filled in: the one place defaults live. */
@@ -46,6 +54,9 @@ export interface Settings {
   /** How long one root may take to build. */
   renderTimeoutMs: number;
   rules: TeamRules;
+  maxFileBytes: number;
+  /** Which not-checked entries fail the run (model/not-checked.ts). */
+  notChecked: NotCheckedPolicy;
 }
 
 export function settings(options: EngineOptions): Settings {
@@ -64,6 +75,8 @@ export function settings(options: EngineOptions): Settings {
     charts: options.charts ?? [],
     renderTimeoutMs: 120_000,
     rules: options.rules ?? NO_RULES,
+    maxFileBytes: (options.maxFileMib ?? DEFAULT_MAX_FILE_MIB) * 2 ** 20,
+    notChecked: { rootsWarn: options.render === 'best-effort', warn: options.warnNotChecked ?? [] },
   };
 }
 

@@ -4,6 +4,7 @@ import type { ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
+import { judge } from '../model/not-checked.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf } from '../stages/5-references/consumers.js';
 import { loadObjects } from './load.js';
@@ -31,7 +32,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
   const plain = (await repo.listFiles(rev)).filter(
     (f) => settings.selected(f) && !rendered.closureFiles.has(f),
   );
-  const loaded = await loadObjects(repo, rev, plain, settings.grepScope);
+  const loaded = await loadObjects(repo, rev, plain, settings);
   const objects = [...loaded.objects.values()].flat();
   const sets = [
     {
@@ -87,7 +88,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     workloads,
     diagnostics: [...loaded.diagnostics, ...rendered.diagnostics, ...risks],
     rendered: rendered.heads.map((h) => h.root.id),
-    notChecked: rendered.notChecked,
+    notChecked: judge(rendered.notChecked, settings.notChecked),
   };
   return redactText(report, redactor([...secretTexts(objects), ...rendered.secretTexts]));
 }

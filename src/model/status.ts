@@ -1,4 +1,4 @@
-import type { ImpactStatus, Report } from './types.js';
+import type { ImpactStatus, NotChecked, Report } from './types.js';
 
 /**
  * The status policy: the one place that says how bad each status is, which statuses fail a run at
@@ -103,14 +103,13 @@ export function failureReason(report: Report, failOn: FailOn): string | null {
   if (failOn === 'none') return null;
   const errors = errorCount(report);
   const findings = report.impacts.filter((i) => RULES[i.status].failsAt.includes(failOn));
-  const unchecked = report.notChecked.filter((n) => n.fails).length;
-  if (!errors && !findings.length && !unchecked) return null;
-  const parts: string[] = [];
+  const unchecked = notCheckedClauses(report.notChecked.filter((n) => n.fails));
+  if (!errors && !findings.length && !unchecked.length) return null;
+  const parts: string[] = [...unchecked];
   if (findings.length) {
     const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
     parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
   }
-  if (unchecked) parts.push(`${plural(unchecked, 'root')} not checked`);
   if (errors) parts.push(plural(errors, 'error'));
   return `${parts.join(' and ')} (fail-on: ${failOn})`;
 }
@@ -134,20 +133,27 @@ export function headline(report: Report): string {
   const parts = STATUS_ORDER.flatMap((s) =>
     counts[s] && RULES[s].headline ? [RULES[s].headline(counts[s])] : [],
   );
-  // What could not be built comes first: nothing below it speaks for those roots.
-  const patterns = report.notChecked.filter((n) => n.kind === 'include').length;
-  if (patterns)
-    parts.unshift(`${plural(patterns, 'include pattern')} ${patterns === 1 ? 'matches' : 'match'} no file`);
-  const files = report.notChecked.filter((n) => n.kind === 'file').length;
-  if (files) parts.unshift(`${plural(files, 'changed file')} not checked`);
-  const roots = report.notChecked.filter((n) => n.kind === 'root').length;
-  if (roots) parts.unshift(`${plural(roots, 'rendered root')} not checked`);
+  // What could not be judged comes first: nothing below it speaks for those roots and files.
+  parts.unshift(...notCheckedClauses(report.notChecked));
   if (errors) parts.push(plural(errors, 'error'));
   if (parts.length) return parts.join('; ') + '.';
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
   return report.impacts.length
     ? 'Every workload that reads the changed config picks it up.'
     : 'No workload in the repository reads the changed keys.';
+}
+
+/** Rendered roots, files and include patterns not checked, counted, in that order. */
+function notCheckedClauses(entries: readonly NotChecked[]): string[] {
+  const count = (kind: NotChecked['kind']) => entries.filter((n) => n.kind === kind).length;
+  const [roots, files, patterns] = [count('root'), count('file'), count('include')];
+  return [
+    ...(roots ? [`${plural(roots, 'rendered root')} not checked`] : []),
+    ...(files ? [`${plural(files, 'file')} not checked`] : []),
+    ...(patterns
+      ? [`${plural(patterns, 'include pattern')} ${patterns === 1 ? 'matches' : 'match'} no file`]
+      : []),
+  ];
 }
 
 /**

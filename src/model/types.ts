@@ -119,16 +119,41 @@ export interface WorkloadRefSummary extends Location {
 }
 
 /**
- * Something this change touches that could not be read, so nothing in it was checked: a kustomize
- * root that did not build, a changed file with a document the parser rejected, or an `include`
- * pattern that selects no file at all (so nothing was read as a manifest).
+ * Why something was not judged. Each is said in the report with the path or root it concerns, and
+ * fails the run unless the base configuration lets it warn (`warn-not-checked`).
+ */
+export type NotCheckedReason =
+  | 'render-failed' // the renderer ran and failed
+  | 'refused' // refused before rendering: a path outside the repository, an option, an unvettable kustomization, a plugin
+  | 'cycle' // includes that form a cycle
+  | 'too-deep' // a chain of includes past the limit
+  | 'remote' // needs the network, and the trusted side did not allow it
+  | 'fetch-failed' // an allowed fetch that did not succeed
+  | 'limit' // a render stopped by its time, memory or output limit, or the run's deadline
+  | 'tool' // the renderer is not installed, or too old
+  | 'unreadable' // a file or rendered document that does not parse
+  | 'too-large' // a file past the size limit
+  | 'lfs' // a Git LFS pointer whose content is not here
+  | 'missing-input' // something the render needs is not in the repository (a valuesFrom object, another source's file)
+  | 'unsupported' // a source this tool does not render
+  | 'include'; // an include pattern that selects no file
+
+export type Side = 'base' | 'head' | 'both';
+
+/**
+ * Something this change touches, or could touch, that could not be judged: a root that did not
+ * render at one side or both, a file that could not be read, a source not rendered, an `include`
+ * pattern that selects nothing. Never reported as added, deleted or all clear.
  */
 export interface NotChecked extends Location {
   kind: 'root' | 'file' | 'include';
   /** The root's id, the file's path, or the pattern. */
   name: string;
+  reason: NotCheckedReason;
+  /** The revision(s) at which it could not be judged. */
+  side: Side;
   message: string;
-  /** Whether it fails the run (`render: auto`), or is reported only (`best-effort`). */
+  /** Whether it fails the run: yes, unless `render: best-effort` (roots) or `warn-not-checked` in the base configuration says it only warns. */
   fails: boolean;
 }
 

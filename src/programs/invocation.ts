@@ -137,6 +137,7 @@ function gitCall(cwd: string, args: string[], network = false): Invocation {
 
 export const git = {
   toplevel: (dir: string) => gitCall(dir, ['rev-parse', '--show-toplevel']),
+  commonDir: (root: string) => gitCall(root, ['rev-parse', '--path-format=absolute', '--git-common-dir']),
   /** A revision as the caller wrote it: after --end-of-options, so `--output=x` is a name, not an option. */
   resolve: (root: string, rev: string) =>
     gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]),

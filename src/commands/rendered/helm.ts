@@ -17,6 +17,7 @@ import {
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
+import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
@@ -110,9 +111,10 @@ async function readValuesFrom(
       if (defined) root.closure.add(defined.file);
       if (found) values.push(found);
       else if (!source.optional)
-        root.refused.push(
-          `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`,
-        );
+        root.refused.push({
+          reason: 'missing-input',
+          message: `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`,
+        });
     }
     root.values = [...values, ...root.values];
   }
@@ -126,11 +128,19 @@ function readRender(
   diagnostics: Diagnostic[],
 ): Rendered {
   const origins = new Map<ManifestObject, Origin>();
-  const parsed = parseManifests(root.file, yaml);
-  diagnostics.push(
-    ...parsed.diagnostics.map((d) => ({ ...d, message: `${root.id}: rendered output: ${d.message}` })),
-  );
+  const parsed = parseManifests(root.file, yaml, RENDER_LIMITS.maxOutputBytes);
   const sources = sourceLines(yaml);
+  // A document the parser skips is named by its template, and by its line in the render.
+  diagnostics.push(
+    ...parsed.diagnostics.map((d) => {
+      const template = templateAt(sources, d.line, root.dir);
+      return {
+        ...d,
+        file: template ?? root.file,
+        message: `${template ?? 'the render'} (line ${d.line} of the render): ${d.message}`,
+      };
+    }),
+  );
   const objects = parsed.objects.map((rendered): ManifestObject => {
     const template = templateAt(sources, rendered.line, root.dir);
     const text = template === null ? undefined : tree.get(template)?.toString('utf8');

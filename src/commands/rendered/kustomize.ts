@@ -19,6 +19,7 @@ import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js'
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
+import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
@@ -113,7 +114,9 @@ async function vetPluginFiles(repo: Snapshot['repo'], rev: Snapshot['rev'], root
     for (const { file, dir } of root.pluginFiles) {
       const text = read[texts.get(file)!];
       if (text === null) continue;
-      root.refused.push(...vetPluginText(text, file, dir));
+      root.refused.push(
+        ...vetPluginText(text, file, dir).map((message) => ({ reason: 'refused' as const, message })),
+      );
     }
 }
 
@@ -130,9 +133,9 @@ function readRender(
 ): Rendered {
   const origins = new Map<ManifestObject, Origin>();
   if (!root) return { objects: [], origins };
-  const parsed = parseManifests(root.file, yaml);
+  const parsed = parseManifests(root.file, yaml, RENDER_LIMITS.maxOutputBytes);
   diagnostics.push(
-    ...parsed.diagnostics.map((d) => ({ ...d, message: `${source.root}: rendered output: ${d.message}` })),
+    ...parsed.diagnostics.map((d) => ({ ...d, message: `line ${d.line} of the render: ${d.message}` })),
   );
   const sources = new Map<string, ManifestObject[]>();
   const objectsOf = (file: string) => {

@@ -5,9 +5,11 @@ import type {
   Diagnostic,
   Impact,
   ManifestObject,
-  NotChecked,
+  NotCheckedReason,
+  Side,
   Unaffected,
 } from '../../model/types.js';
+import type { Unjudged } from '../../model/not-checked.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
@@ -33,7 +35,7 @@ export interface RenderedPart {
   impacts: Impact[];
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
-  notChecked: NotChecked[];
+  notChecked: Unjudged[];
   /** The roots built and checked. */
   rendered: string[];
   /** What each built root deploys at head, for `fix`. */
@@ -221,11 +223,11 @@ async function checkWith<R extends RenderRoot, Tool>(
   );
   if (touched.length === 0) return part;
 
-  const notChecked = (root: R, message: string) =>
-    part.notChecked.push(rootNotChecked(root, message, settings));
+  const notChecked = (root: R, reason: NotCheckedReason, side: Side, message: string) =>
+    part.notChecked.push(rootNotChecked(root, reason, side, message));
   const tool = await renderer.tool();
   if (isToolError(tool)) {
-    for (const id of touched) notChecked((after.get(id) ?? before.get(id))!, tool.error);
+    for (const id of touched) notChecked((after.get(id) ?? before.get(id))!, 'tool', 'both', tool.error);
     return part;
   }
 
@@ -250,26 +252,50 @@ async function checkWith<R extends RenderRoot, Tool>(
     const root = (headRoot ?? baseRoot)!;
     const baseBuild: RenderResult = baseRoot ? builtBase.results.get(baseRoot)! : { ok: true, yaml: '' };
     const headBuild: RenderResult = headRoot ? builtHead.results.get(headRoot)! : { ok: true, yaml: '' };
-    const failed = [
-      ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
-      ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
-    ];
-    if (failed.length) {
-      notChecked(root, `${couldNot(renderer)} ${root.id} ${failed.join('; ')}.${renderer.hint(root)}`);
+    const failedAt = sideOf(!baseBuild.ok, !headBuild.ok);
+    if (failedAt) {
+      const failures = [
+        ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
+        ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
+      ];
+      const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
+      notChecked(
+        root,
+        reason,
+        failedAt,
+        `${couldNot(renderer)} ${root.id} ${failures.join('; ')}.${renderer.hint(root)}`,
+      );
       continue;
     }
-    const read = (build: RenderResult, r: R | undefined, tree: ReadonlyMap<string, Buffer>): Rendered =>
+    // A document of a render that cannot be read leaves that side unknown: not checked, never "deleted".
+    const unreadable = { base: [] as Diagnostic[], head: [] as Diagnostic[] };
+    const read = (
+      build: RenderResult,
+      r: R | undefined,
+      tree: ReadonlyMap<string, Buffer>,
+      skipped: Diagnostic[],
+    ): Rendered =>
       r && build.ok
-        ? withMadeSecrets(
-            renderer.read(build.yaml, r, tree, part.diagnostics),
-            r === headRoot ? part.diagnostics : [],
-          )
+        ? withMadeSecrets(renderer.read(build.yaml, r, tree, skipped), r === headRoot ? part.diagnostics : [])
         : { objects: [], origins: new Map() };
+    const base = read(baseBuild, baseRoot, builtBase.tree, unreadable.base);
+    const head = read(headBuild, headRoot, builtHead.tree, unreadable.head);
+    const unreadableAt = sideOf(unreadable.base.length > 0, unreadable.head.length > 0);
+    if (unreadableAt) {
+      const first = [...unreadable.head, ...unreadable.base][0];
+      notChecked(
+        root,
+        'unreadable',
+        unreadableAt,
+        `its render ${unreadableAt === 'both' ? 'at both revisions' : `at ${unreadableAt}`} holds a document this check cannot read: ${first.message}`,
+      );
+      continue;
+    }
     const builds = {
       root,
       baseRoot,
-      base: read(baseBuild, baseRoot, builtBase.tree),
-      head: read(headBuild, headRoot, builtHead.tree),
+      base,
+      head,
       changed,
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
@@ -343,7 +369,7 @@ export interface RenderedScan {
   heads: RenderedRoot[];
   secretTexts: string[];
   diagnostics: Diagnostic[];
-  notChecked: NotChecked[];
+  notChecked: Unjudged[];
 }
 
 /**
@@ -371,11 +397,11 @@ export async function scanRendered(
       const roots = found[i].roots;
       roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
       if (roots.length === 0) return;
-      const notChecked = (root: RenderRoot, message: string) =>
-        result.notChecked.push(rootNotChecked(root, message, settings));
+      const notChecked = (root: RenderRoot, reason: NotCheckedReason, message: string) =>
+        result.notChecked.push(rootNotChecked(root, reason, 'head', message));
       const tool = await renderer.tool();
       if (isToolError(tool)) {
-        roots.forEach((root) => notChecked(root, tool.error));
+        roots.forEach((root) => notChecked(root, 'tool', tool.error));
         return;
       }
       const { results, tree, secrets } = await renderAt(renderer, tool, roots, at);
@@ -383,13 +409,23 @@ export async function scanRendered(
       for (const root of roots) {
         const build = results.get(root)!;
         if (!build.ok) {
-          notChecked(root, `${couldNot(renderer)} ${root.id}: ${build.message}.${renderer.hint(root)}`);
+          notChecked(
+            root,
+            build.reason,
+            `${couldNot(renderer)} ${root.id}: ${build.message}.${renderer.hint(root)}`,
+          );
           continue;
         }
-        const rendered = withMadeSecrets(
-          renderer.read(build.yaml, root, tree, result.diagnostics),
-          result.diagnostics,
-        );
+        const skipped: Diagnostic[] = [];
+        const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, skipped), result.diagnostics);
+        if (skipped.length) {
+          notChecked(
+            root,
+            'unreadable',
+            `its render holds a document this check cannot read: ${skipped[0].message}`,
+          );
+          continue;
+        }
         result.secretTexts.push(...secretTexts(rendered.objects));
         const consumers = rendered.objects.flatMap((o): Consumer[] => {
           const workload = asWorkload(o, settings.podTemplatePaths);
@@ -439,16 +475,12 @@ function withMadeSecrets(rendered: Rendered, diagnostics: Diagnostic[]): Rendere
   return { objects: [...rendered.objects, ...made], origins: rendered.origins };
 }
 
-function rootNotChecked(root: RenderRoot, message: string, settings: Settings): NotChecked {
-  return {
-    kind: 'root',
-    name: root.id,
-    file: root.file,
-    line: 1,
-    message,
-    fails: settings.render === 'auto',
-  };
+function rootNotChecked(root: RenderRoot, reason: NotCheckedReason, side: Side, message: string): Unjudged {
+  return { kind: 'root', name: root.id, file: root.file, line: 1, reason, side, message };
 }
+
+const sideOf = (base: boolean, head: boolean): Side | null =>
+  base && head ? 'both' : base ? 'base' : head ? 'head' : null;
 
 const isToolError = (tool: unknown): tool is { error: string } =>
   tool !== null && typeof tool === 'object' && 'error' in tool;

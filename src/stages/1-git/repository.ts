@@ -46,6 +46,7 @@ async function gitOut(invocation: Invocation, okCodes: readonly number[] = []): 
 export class Repository {
   private blobs: BlobReader | null = null;
   private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
+  private commonDir: Promise<string> | null = null;
 
   private constructor(readonly root: string) {}
 
@@ -214,6 +215,14 @@ export class Repository {
     if (rev === null)
       return [...new Set((await gitOut(git.workingFiles(this.root))).split('\0').filter(Boolean))];
     return [...(await this.tree(rev)).entries()].filter(([, e]) => e.type === 'blob').map(([path]) => path);
+  }
+
+  /** A Git LFS object from this clone's own store, by its SHA-256, or null when it was never fetched. */
+  async lfsObject(oid: string): Promise<Buffer | null> {
+    if (!/^[0-9a-f]{64}$/.test(oid)) return null;
+    this.commonDir ??= gitOut(git.commonDir(this.root)).then((out) => out.trim());
+    const path = join(await this.commonDir, 'lfs', 'objects', oid.slice(0, 2), oid.slice(2, 4), oid);
+    return readFile(path).catch(() => null);
   }
 
   close(): void {

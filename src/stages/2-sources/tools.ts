@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import type { ManifestObject } from '../../model/types.js';
+import type { ManifestObject, NotCheckedReason } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import { makeTemporary, removeTemporary } from '../../programs/run.js';
 
@@ -17,8 +17,14 @@ export interface RenderRoot {
   declaredBy: { kind: string; name: string; file: string; line: number } | null;
   /** Every repository file the build reads. */
   closure: Set<string>;
-  /** Why it is not rendered, each a sentence (a path outside the repository, a cycle, a refused option): nothing is built then. */
-  refused: string[];
+  /** Why it is not rendered (a path outside the repository, a cycle, a refused option): nothing is built then. */
+  refused: Refusal[];
+}
+
+/** Why a root is not rendered, or why its render failed: the reason, and a sentence. */
+export interface Refusal {
+  reason: NotCheckedReason;
+  message: string;
 }
 
 /** Where a rendered object comes from, in the files a reviewer edits. */
@@ -31,7 +37,7 @@ export interface Origin {
   written: string | null;
 }
 
-export type RenderResult = { ok: true; yaml: string } | { ok: false; message: string };
+export type RenderResult = { ok: true; yaml: string } | ({ ok: false } & Refusal);
 
 /**
  * Where one batch of renders runs: `tree` holds the repository files the roots read, and nothing
@@ -63,6 +69,14 @@ export async function withTree<T>(
   } finally {
     removeTemporary(dir);
   }
+}
+
+/** What a stopped program means for a root: its limits, its deadline, or a failure to start. */
+export function stopped(program: string, outcome: { why: string; message: string }): Refusal {
+  return {
+    reason: outcome.why === 'spawn' ? 'tool' : 'limit',
+    message: `${program} ${outcome.message}`,
+  };
 }
 
 /** Runs `count` tasks, at most `width` at a time, keeping their order. */

@@ -27,13 +27,13 @@ export interface ParsedFile {
  * Kubernetes objects are skipped quietly; a document that cannot be read becomes one diagnostic and
  * the other documents of the file are still returned.
  */
-export function parseManifests(file: string, text: string): ParsedFile {
+export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_BYTES): ParsedFile {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: number, message: string) =>
     diagnostics.push({ file, line, severity: 'warning', message });
 
-  if (Buffer.byteLength(text) > MAX_FILE_BYTES) {
-    warn(1, `skipped: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB.`);
+  if (Buffer.byteLength(text) > maxBytes) {
+    warn(1, `skipped: larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`);
     return { objects: [], diagnostics };
   }
   const lines = new LineCounter();

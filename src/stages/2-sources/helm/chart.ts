@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { parse } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
-import { argoSources, repoPath, type RenderRoot } from '../tools.js';
+import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 
 export const CHART_FILE = 'Chart.yaml';
 
@@ -151,7 +151,7 @@ function declarations(object: ManifestObject): Declaration[] {
           release: plain(helm.releaseName) ?? plain(object.kind === 'Application' ? object.name : undefined),
           namespace: plain(destination.namespace),
           // Relative to the chart; `$ref/…` files of another source are outside this repository.
-          ...valueFilesOf(strings(helm.valueFiles), (f) => (isUrl(f) ? null : repoPath(posix.join(dir, f)))),
+          ...valueFilesOf(strings(helm.valueFiles), (f) => repoPath(posix.join(dir, f))),
           values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
           parameters: parameters.flatMap((p) =>
             typeof p.name === 'string'
@@ -178,7 +178,7 @@ function declarations(object: ManifestObject): Declaration[] {
         declaredBy,
         release: plain(spec.releaseName) ?? (target ? `${target}-${object.name}` : object.name),
         namespace: target ?? object.namespace ?? undefined,
-        ...valueFilesOf(strings(chartSpec.valuesFiles), (f) => (isUrl(f) ? null : repoPath(f))),
+        ...valueFilesOf(strings(chartSpec.valuesFiles), repoPath),
         values: isRecord(spec.values) ? [spec.values] : [],
         valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
           .filter(isRecord)
@@ -208,17 +208,29 @@ const isUrl = (f: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(f);
 function valueFilesOf(
   files: readonly string[],
   path: (file: string) => string | null,
-): { valueFiles: string[]; refused: string[] } {
-  const found = files.map((f) => ({ f, p: path(f) }));
-  return {
-    valueFiles: found.flatMap(({ p }) => (p === null ? [] : [p])),
-    refused: found
-      .filter(({ p }) => p === null)
-      .map(
-        ({ f }) =>
-          `values file ${f} is not a file of this repository (another source's, a URL, or outside it), so the release cannot be rendered as its controller would`,
-      ),
-  };
+): { valueFiles: string[]; refused: Refusal[] } {
+  const valueFiles: string[] = [];
+  const refused: Refusal[] = [];
+  for (const f of files) {
+    const p = isUrl(f) ? null : path(f);
+    if (p !== null) valueFiles.push(p);
+    else if (isUrl(f))
+      refused.push({
+        reason: 'remote',
+        message: `values file ${f} is fetched over the network, which this check does not do for it`,
+      });
+    else if (f.startsWith('$'))
+      refused.push({
+        reason: 'missing-input',
+        message: `values file ${f} comes from another source of the Application, which this check does not read`,
+      });
+    else
+      refused.push({
+        reason: 'refused',
+        message: `values file ${f} is outside the repository, which is never read`,
+      });
+  }
+  return { valueFiles, refused };
 }
 
 function parseValues(text: string): Record<string, unknown> | null {

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall, Refused } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { pool, withTree, type RenderResult } from '../tools.js';
+import { pool, stopped, withTree, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 
 export interface Helm {
@@ -61,7 +61,7 @@ export async function renderCharts(
     await mkdir(join(dir, VALUES), { recursive: true });
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
       const root = roots[i];
-      if (root.refused.length) return { ok: false, message: root.refused[0] };
+      if (root.refused.length) return { ok: false, ...root.refused[0] };
       const inline = await Promise.all(
         root.values.map(async (values, j) => {
           const path = posix.join(VALUES, `${i}-${j}.yaml`);
@@ -85,15 +85,13 @@ export async function renderCharts(
           timeoutMs,
         );
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, message: error.message };
+        if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
         throw error;
       }
       const out = await execute(invocation);
       if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-      return {
-        ok: false,
-        message: out.why === 'exit' ? cleanMessage(out.stderr, dir, root, files) : `helm ${out.message}`,
-      };
+      if (out.why !== 'exit') return { ok: false, ...stopped('helm', out) };
+      return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, root, files) };
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
   });

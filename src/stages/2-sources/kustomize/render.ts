@@ -11,7 +11,7 @@ import {
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile } from './kustomization.js';
-import { pool, withTree, type RenderResult } from '../tools.js';
+import { pool, stopped, withTree, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -83,16 +83,17 @@ export async function renderRoots(
   return withTree(files, async ({ dir, home }) => {
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
       const root = roots[i];
-      if (root.refused.length) return { ok: false, message: root.refused[0] };
+      if (root.refused.length) return { ok: false, ...root.refused[0] };
       if (root.remote.length)
         return {
           ok: false,
+          reason: 'remote',
           message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
         };
       let chartHelm: string | null = null;
       if (root.charts.length) {
         if (!helm || 'error' in helm)
-          return { ok: false, message: `it inflates Helm charts: ${helm?.error}` };
+          return { ok: false, reason: 'tool', message: `it inflates Helm charts: ${helm?.error}` };
         chartHelm = helm.command;
       }
       const wrapperDir = posix.join(WRAPPERS, String(i));
@@ -105,15 +106,13 @@ export async function renderRoots(
       try {
         invocation = kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs);
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, message: error.message };
+        if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
         throw error;
       }
       const out = await execute(invocation);
       if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-      return {
-        ok: false,
-        message: out.why === 'exit' ? cleanMessage(out.stderr, dir, files) : `kustomize ${out.message}`,
-      };
+      if (out.why !== 'exit') return { ok: false, ...stopped('kustomize', out) };
+      return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, files) };
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
   });

@@ -1,6 +1,6 @@
 import type { ManifestObject } from '../../../model/types.js';
 import { isRecord } from '../../../model/values.js';
-import { argoSources, repoPath, type RenderRoot } from '../tools.js';
+import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 import type { HelmChartEntry, Kustomization } from './kustomization.js';
 
 /** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
@@ -88,7 +88,7 @@ export function findRoots(
 interface Closure {
   files: Set<string>;
   remote: string[];
-  refused: string[];
+  refused: Refusal[];
   charts: HelmChartEntry[];
   pluginFiles: { file: string; dir: string }[];
 }
@@ -118,7 +118,7 @@ class Closures {
       const k = this.kustomizations.get(d)!;
       result.files.add(k.file);
       result.remote.push(...k.remote);
-      result.refused.push(...k.refused);
+      result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
       result.charts.push(...k.charts);
       for (const path of k.inputs) result.files.add(path);
       for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
@@ -134,9 +134,16 @@ class Closures {
     }
     const cycle = [...reach].map((d) => this.graph.cycleThrough(d)).find((c) => c !== null);
     const show = (d: string) => d || '.';
-    if (cycle) result.refused.push(`its includes form a cycle: ${cycle.map(show).join(' → ')}`);
+    if (cycle)
+      result.refused.push({
+        reason: 'cycle',
+        message: `its includes form a cycle: ${cycle.map(show).join(' → ')}`,
+      });
     else if (this.graph.depth(dir) > MAX_DEPTH)
-      result.refused.push(`its chain of includes is deeper than ${MAX_DEPTH} kustomizations`);
+      result.refused.push({
+        reason: 'too-deep',
+        message: `its chain of includes is deeper than ${MAX_DEPTH} kustomizations`,
+      });
     return result;
   }
 }

@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NotCheckedReason, Report } from '../src/model/types.js';
+import { cli } from './helpers/cli.js';
+import { HELM } from './helpers/helm.js';
+import { hasKustomize } from './helpers/kustomize.js';
+import { configMap, container, deployment, yaml } from './helpers/manifests.js';
+import { twoCommits, type Files } from './helpers/scenario.js';
+
+// Nothing passes unchecked: one row per reason the tool can fail to judge a change. Each row is a
+// real repository; the run must fail at the default settings, name the file or root and the
+// reason, never report the config added or deleted, and warn only when the base configuration
+// says so (warn-not-checked).
+
+const reads = (name: string) => ({
+  containers: [container('app', { envFrom: [{ configMapRef: { name } }] })],
+});
+const app = yaml(deployment('app', reads('app-config')));
+const plain = (level: string): Files => ({
+  'app.yaml': app,
+  'config.yaml': yaml(configMap('app-config', { level })),
+});
+const kustomized = (
+  level: string,
+  kustomization = 'resources: [deployment.yaml]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+): Files => ({
+  'app/kustomization.yaml': kustomization,
+  'app/deployment.yaml': app,
+  'app/app.env': `LEVEL=${level}\n`,
+});
+
+const LFS_OID = (text: string) => createHash('sha256').update(text).digest('hex');
+const lfsPointer = (text: string) =>
+  `version https://git-lfs.github.com/spec/v1\noid sha256:${LFS_OID(text)}\nsize ${Buffer.byteLength(text)}\n`;
+
+interface Row {
+  reason: NotCheckedReason;
+  name: string;
+  base: Files;
+  head: Files;
+  needs?: 'kustomize' | 'helm';
+  args?: string[];
+}
+
+const rows: Row[] = [
+  {
+    reason: 'unreadable',
+    name: 'config.yaml',
+    base: plain('info'),
+    head: { 'config.yaml': yaml(configMap('app-config', { level: 'debug' })) + 'broken: [\n' },
+  },
+  {
+    reason: 'too-large',
+    name: 'config.yaml',
+    base: { ...plain('info'), '.config-rollout-guard.yaml': 'max-file-mib: 1\n' },
+    head: {
+      'config.yaml': yaml(configMap('app-config', { level: 'debug', padding: 'x'.repeat(1_100_000) })),
+    },
+  },
+  {
+    reason: 'lfs',
+    name: 'config.yaml',
+    base: plain('info'),
+    head: { 'config.yaml': lfsPointer(yaml(configMap('app-config', { level: 'debug' }))) },
+  },
+  {
+    reason: 'include',
+    name: 'manifests/**/*.yaml',
+    base: plain('info'),
+    head: plain('debug'),
+    args: ['--include', 'manifests/**/*.yaml'],
+  },
+  {
+    reason: 'cycle',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: {
+      ...kustomized(
+        'debug',
+        'resources: [deployment.yaml, ../loop]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+      ),
+      'loop/kustomization.yaml': 'resources: [../app]\n',
+    },
+  },
+  {
+    reason: 'render-failed',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: kustomized(
+      'debug',
+      'resources: [deployment.yaml, missing.yaml]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+    ),
+  },
+  {
+    reason: 'refused',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: kustomized(
+      'debug',
+      'resources: [deployment.yaml]\nconfigMapGenerator:\n  - {name: app-config, envs: [/etc/hostname]}\n',
+    ),
+  },
+  {
+    reason: 'remote',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: kustomized(
+      'debug',
+      'resources: [deployment.yaml, "https://example.com/x.yaml"]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+    ),
+  },
+  {
+    reason: 'tool',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: kustomized('debug'),
+    args: ['--kustomize', '/nonexistent/kustomize'],
+  },
+];
+
+const run = (dir: string, base: string, head: string, extra: string[]) =>
+  cli(['check', '--base', base, '--head', head, '--format', 'json', ...extra], { cwd: dir });
+
+describe.each(rows)('not checked: $reason', (row) => {
+  const skip = (row.needs === 'kustomize' && !hasKustomize) || (row.needs === 'helm' && !HELM);
+  (skip ? test.skip : test)(
+    'fails at the default settings, names it and the reason, reports nothing added or deleted, and warns when the base configuration allows it',
+    async () => {
+      const { repo, base, head } = await twoCommits(row.base, row.head);
+      const strict = await run(repo.dir, base, head, row.args ?? []);
+      const report = JSON.parse(strict.stdout) as Report;
+      expect(strict.code).toBe(1);
+      expect(report.notChecked.map((n) => ({ name: n.name, reason: n.reason, fails: n.fails }))).toEqual([
+        { name: row.name, reason: row.reason, fails: true },
+      ]);
+      expect(report.changes.filter((c) => c.change !== 'modified')).toEqual([]);
+      const text = await cli(['check', '--base', base, '--head', head, ...(row.args ?? [])], {
+        cwd: repo.dir,
+      });
+      expect(text.stdout.split('\n')[1]).toMatch(/not checked|matches no file/);
+
+      // The team accepts this reason: the entry stays, with its reason, and no longer fails.
+      const config = `${'max-file-mib: 1\n'.repeat(row.reason === 'too-large' ? 1 : 0)}warn-not-checked:\n  - reason: ${row.reason}\n`;
+      const relaxed = await twoCommits({ ...row.base, '.config-rollout-guard.yaml': config }, row.head);
+      const lenient = await run(relaxed.repo.dir, relaxed.base, relaxed.head, row.args ?? []);
+      const downgraded = JSON.parse(lenient.stdout) as Report;
+      expect(downgraded.notChecked.map((n) => [n.reason, n.fails])).toEqual([[row.reason, false]]);
+      // Whatever else the change holds still counts: only the not-checked entry stopped failing.
+      expect(lenient.code).toBe(downgraded.impacts.some((i) => i.status === 'dormant') ? 1 : 0);
+    },
+  );
+});
+
+describe('cases met on real repositories and by attackers', () => {
+  (hasKustomize ? test : test.skip)(
+    'a Component that lists ../app does not stop app from being a root: its dormant change still fails',
+    async () => {
+      const component = {
+        'parts/kustomization.yaml':
+          'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [../app]\n',
+      };
+      const { repo, base, head } = await twoCommits(kustomized('info'), {
+        ...kustomized('debug'),
+        ...component,
+      });
+      const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+      expect(report.impacts.map((i) => [i.workload.source?.root, i.status])).toEqual([['app', 'dormant']]);
+    },
+  );
+
+  (hasKustomize ? test : test.skip)(
+    'a new kustomization that includes a root does not hide it: a root at base stays a root',
+    async () => {
+      const hider = { 'hide/kustomization.yaml': 'resources: [../app]\n' };
+      const { repo, base, head } = await twoCommits(kustomized('info'), { ...kustomized('debug'), ...hider });
+      const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+      expect(report.impacts.map((i) => [i.workload.source?.root, i.status])).toEqual(
+        expect.arrayContaining([['app', 'dormant']]),
+      );
+    },
+  );
+
+  test('.gitattributes marking manifests binary hides nothing', async () => {
+    const { repo, base, head } = await twoCommits(
+      { ...plain('info'), '.gitattributes': '*.yaml binary\n' },
+      { 'config.yaml': yaml(configMap('app-config', { level: 'debug' })) },
+    );
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
+  });
+
+  test('a Git LFS pointer whose content is in the local LFS store is read as that content', async () => {
+    const content = yaml(configMap('app-config', { level: 'debug' }));
+    const { repo, base, head } = await twoCommits(plain('info'), { 'config.yaml': lfsPointer(content) });
+    const store = join(
+      repo.dir,
+      '.git',
+      'lfs',
+      'objects',
+      LFS_OID(content).slice(0, 2),
+      LFS_OID(content).slice(2, 4),
+    );
+    mkdirSync(store, { recursive: true });
+    writeFileSync(join(store, LFS_OID(content)), content);
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked).toEqual([]);
+    expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
+  });
+
+  (HELM ? test : test.skip)(
+    'a chart that renders more than 16 MiB is read whole: its config is modified, not deleted',
+    async () => {
+      const chart = (level: string): Files => ({
+        'web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+        'web/values.yaml': `level: ${level}\n`,
+        'web/templates/big.yaml':
+          '{{- range until 40 }}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "big-{{ . }}"}\ndata: {pad: "{{ repeat 500000 "x" }}"}\n{{- end }}\n',
+        'web/templates/config.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web-config}\ndata: {level: "{{ .Values.level }}"}\n',
+        'web/templates/app.yaml': yaml(deployment('web', reads('web-config'))),
+      });
+      const { repo, base, head } = await twoCommits(chart('info'), chart('debug'));
+      const report = JSON.parse((await run(repo.dir, base, head, ['--helm', HELM!])).stdout) as Report;
+      expect(report.notChecked).toEqual([]);
+      expect(report.changes.map((c) => [c.name, c.change])).toEqual([['web-config', 'modified']]);
+    },
+  );
+});
