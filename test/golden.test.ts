@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import reportSchema from '../docs/report.schema.json' with { type: 'json' };
 import { join } from 'node:path';
 import { check } from '../src/commands/check.js';
 import { manifestSelector } from '../src/stages/2-sources/select.js';
@@ -19,6 +21,8 @@ const GOLDEN = join(import.meta.dirname, 'golden');
 const EXAMPLE = join(import.meta.dirname, '../examples/edge-proxy');
 const CORPORA = ['kubernetes__examples', 'prometheus-operator__kube-prometheus', 'kubernetes__ingress-nginx'];
 
+const validReport = new Ajv({ allErrors: true, strict: false }).compile(reportSchema);
+
 const repos: TempRepo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
 
@@ -26,6 +30,8 @@ async function outputs(temp: TempRepo): Promise<Record<string, string>> {
   const repo = await Repository.open(temp.dir);
   try {
     const report = await check(repo, { base: 'HEAD~1', head: 'HEAD', helm: HELM });
+    // Every report is of the shape docs/report.schema.json promises (the publish mode checks it).
+    expect({ valid: validReport(report), errors: validReport.errors }).toEqual({ valid: true, errors: null });
     const stable = withoutShas(report);
     return {
       json: JSON.stringify(stable, null, 2) + '\n',

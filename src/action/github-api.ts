@@ -24,6 +24,27 @@ export class GitHubError extends Error {
 export const REQUEST_TIMEOUT_MS = 30_000;
 const RETRIES = 2;
 
+/** A completed check run on a commit: the verdict a pull request shows, with its annotations. */
+export interface CheckRun {
+  name: string;
+  headSha: string;
+  /** Names this publication, so a create that may have landed is found again, never made twice. */
+  externalId: string;
+  conclusion: 'success' | 'failure' | 'neutral';
+  output: {
+    title: string;
+    summary: string;
+    annotations: {
+      path: string;
+      start_line: number;
+      end_line: number;
+      annotation_level: 'failure' | 'warning' | 'notice';
+      title: string;
+      message: string;
+    }[];
+  };
+}
+
 export interface IssueComment {
   id: number;
   body: string;
@@ -315,6 +336,70 @@ export class GitHubApi {
         pull_number: pullRequest,
         review_id: id,
         body,
+        request,
+      }),
+    );
+  }
+
+  /** Open pull requests whose head is `owner:branch`, with their head commit. */
+  async openPullRequests(owner: string, branch: string): Promise<{ number: number; headSha: string }[]> {
+    return this.call('list the open pull requests of the branch', async (request) => {
+      const { data, status } = await this.octokit.rest.pulls.list({
+        owner: this.owner,
+        repo: this.repo,
+        state: 'open',
+        head: `${owner}:${branch}`,
+        per_page: 100,
+        request,
+      });
+      if (!Array.isArray(data))
+        throw new GitHubError('list the open pull requests', status, 'the answer is not a list');
+      return data.map((pr) => ({ number: pr.number, headSha: pr.head.sha }));
+    });
+  }
+
+  /** The check runs named `name` on a commit, with their external ids. */
+  async checkRuns(sha: string, name: string): Promise<{ id: number; externalId: string | null }[]> {
+    return this.call('list the check runs', async (request) => {
+      const { data } = await this.octokit.rest.checks.listForRef({
+        owner: this.owner,
+        repo: this.repo,
+        ref: sha,
+        check_name: name,
+        filter: 'all',
+        per_page: 100,
+        request,
+      });
+      return data.check_runs.map((run) => ({ id: run.id, externalId: run.external_id ?? null }));
+    });
+  }
+
+  /** One attempt only: the caller lists the check runs again before a second try. */
+  async createCheckRun(run: CheckRun): Promise<void> {
+    await this.call('create the check run', (request) =>
+      this.octokit.rest.checks.create({
+        owner: this.owner,
+        repo: this.repo,
+        name: run.name,
+        head_sha: run.headSha,
+        external_id: run.externalId,
+        status: 'completed',
+        conclusion: run.conclusion,
+        output: run.output,
+        request: { ...request, retries: 0 },
+      }),
+    );
+  }
+
+  async updateCheckRun(id: number, run: CheckRun): Promise<void> {
+    await this.call('update the check run', (request) =>
+      this.octokit.rest.checks.update({
+        owner: this.owner,
+        repo: this.repo,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: run.conclusion,
+        output: run.output,
         request,
       }),
     );

@@ -1,30 +1,26 @@
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { realpathSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { check } from '../commands/check.js';
 import { DEFAULT_TIMEOUT_SECONDS, RENDER_MODES, overlay } from '../commands/options.js';
 import { setDeadline } from '../programs/run.js';
 import { readConfigFile } from '../commands/config-file.js';
-import { FAIL_ON_VALUES, failureReason, failsAtDefault, hasFindings, type FailOn } from '../model/status.js';
+import { FAIL_ON_VALUES, failureReason, hasFindings, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderAllClear, renderMarkdown } from '../stages/9-report/markdown.js';
-import { renderSarif } from '../stages/9-report/sarif.js';
-import packageJson from '../../package.json' with { type: 'json' };
-
-const VERSION = packageJson.version;
-import type { Report } from '../model/types.js';
 import { annotations } from './annotations.js';
 import { annotationPlaces } from './places.js';
 import { applyFix } from './fix-mode.js';
 import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
-import { commentMarker, cut, upsertStickyComment, type CommentPolicy } from './comment.js';
+import type { CommentPolicy } from './comment.js';
+import { ANNOTATIONS_SHOWN, choice, postComment, publishOutputs, writeSummary } from './deliver.js';
 import { rangeFromEvent, type EventPayload } from './event.js';
 import { GitHubApi, GitHubError } from './github-api.js';
 import { resolveRange } from './range.js';
+import { publishReport } from './publish.js';
 
 /** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
 export async function run(): Promise<void> {
@@ -47,7 +43,7 @@ async function runChecked(): Promise<void> {
   if (!/^[1-9]\d{0,6}$/.test(timeout))
     throw new UsageError(`Input timeout must be a whole number of seconds; got '${timeout}'.`);
   setDeadline(Number(timeout));
-  const mode = choice('mode', ['report', 'fix'] as const);
+  const mode = choice('mode', ['report', 'fix', 'publish'] as const);
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
   const hashKey = core.getInput('hash-key');
   if (hashKey) core.setSecret(hashKey);
@@ -69,6 +65,13 @@ async function runChecked(): Promise<void> {
     context.apiUrl,
     core.info,
   );
+  // The fork setup's second job: a report another run made, published; no checkout is read.
+  if (mode === 'publish')
+    return publishReport(api, {
+      failOn: (core.getInput('fail-on') ? choice('fail-on', FAIL_ON_VALUES) : 'dormant') as FailOn,
+      policy: commentPolicy,
+      header: core.getInput('header'),
+    });
 
   const repo = await Repository.open(core.getInput('working-directory') || '.');
   try {
@@ -93,8 +96,7 @@ async function runChecked(): Promise<void> {
       const reportPath = await publishOutputs(report);
       const markdown =
         renderMarkdown(report, { link, where: 'pull-request' }) + (fixSection ? `\n${fixSection}` : '');
-      const note = `\n\n… The report is longer than a job summary can hold; the whole of it is the JSON at the \`report-path\` output (${reportPath}): upload it with actions/upload-artifact.\n`;
-      await core.summary.addRaw(cut(markdown, MAX_SUMMARY_LENGTH, note)).write({ overwrite: true });
+      await writeSummary(markdown, reportPath);
       return markdown;
     };
     let markdown = await publish('');
@@ -146,34 +148,13 @@ async function runChecked(): Promise<void> {
 
     const failure = failureReason(report, failOn);
     if (range.pullRequest !== null) {
-      const runUrl = `${context.serverUrl}/${owner}/${repoName}/actions/runs/${context.runId}`;
-
-      const outcome = await upsertStickyComment(
-        api,
-        range.pullRequest,
-        {
-          report: markdown,
-          allClear: renderAllClear(report),
-          hasFindings: hasFindings(report) || fixSection !== '',
-          overflowLink: runUrl,
-        },
-        commentPolicy,
-        commentMarker(core.getInput('header')),
-        (url) => url && core.setOutput('comment-url', url),
-      ).catch((error: unknown) => {
-        // The verdict stands on the report, which the summary already holds; a lost comment is said.
-        if (!(error instanceof GitHubError)) throw error;
-        core.warning(`${error.message}. The report is in the job summary.`);
-        return 'failed' as const;
+      await postComment(api, range.pullRequest, {
+        report: markdown,
+        allClear: renderAllClear(report),
+        hasFindings: hasFindings(report) || fixSection !== '',
+        policy: commentPolicy,
+        fromFork: range.fromFork,
       });
-      if (outcome === 'forbidden') {
-        core.warning(
-          `Could not comment on pull request #${range.pullRequest}: the token is read-only` +
-            `${range.fromFork ? ' (a pull request from a fork)' : ''}. The report is in the job summary and the annotations.`,
-        );
-      } else {
-        core.info(`Pull request comment: ${outcome}.`);
-      }
     }
     if (failure) core.setFailed(`Config Rollout Guard: ${failure}. See the job summary.`);
   } finally {
@@ -181,41 +162,8 @@ async function runChecked(): Promise<void> {
   }
 }
 
-/** GitHub shows this many annotations of each level per step. */
-const ANNOTATIONS_SHOWN = 10;
-
-/** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
-const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
-
-async function publishOutputs(report: Report): Promise<string> {
-  core.setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
-  core.setOutput('impact-count', report.impacts.length);
-  core.setOutput(
-    'changed-configs',
-    JSON.stringify(
-      report.changes.map(({ kind, namespace, name, change }) => ({ kind, namespace, name, change })),
-    ),
-  );
-  const path = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard-report.json');
-  await writeFile(path, JSON.stringify(report, null, 2) + '\n');
-  core.setOutput('report-path', path);
-  const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
-  await writeFile(sarif, renderSarif(report, VERSION));
-  core.setOutput('sarif-path', sarif);
-  core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
-  core.setOutput('has-findings', String(hasFindings(report)));
-  return path;
-}
-
 /** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */
 function workspacePath(root: string, file: string): string {
   const workspace = process.env.GITHUB_WORKSPACE;
   return workspace ? relative(realpathSync(workspace), join(root, file)) : file;
-}
-
-function choice<T extends string>(name: string, allowed: readonly T[]): T {
-  const value = core.getInput(name) || allowed[0];
-  if (!(allowed as readonly string[]).includes(value))
-    throw new UsageError(`Input ${name} must be one of ${allowed.join(', ')}; got '${value}'.`);
-  return value as T;
 }

@@ -49,6 +49,12 @@ export class FakeGitHub {
   /** Decides, per request, whether to inject a fault. */
   fault: ((request: RecordedRequest) => Fault | undefined) | null = null;
   readonly reviewList: (Review & { id: number; user: typeof BOT })[] = [];
+  /** Open pull requests, for GET /pulls?head=owner:branch. */
+  readonly pullRequests: {
+    number: number;
+    head: { sha: string; ref: string; repo: { owner: { login: string } } };
+  }[] = [];
+  readonly checkRuns: FakeCheckRun[] = [];
   private nextId = 1000;
   private server: Server | null = null;
 
@@ -244,6 +250,43 @@ export class FakeGitHub {
         return send(404, { message: 'Not Found' });
       }
     }
+    if (path.match(/^\/repos\/[^/]+\/[^/]+\/pulls$/) && req.method === 'GET') {
+      const head = url.searchParams.get('head');
+      const open = this.pullRequests.filter((pr) => `${pr.head.repo.owner.login}:${pr.head.ref}` === head);
+      return send(200, open);
+    }
+    if (
+      (match = path.match(/^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/)) &&
+      req.method === 'GET'
+    ) {
+      const name = url.searchParams.get('check_name');
+      const runs = this.checkRuns.filter((r) => r.head_sha === match![1] && (!name || r.name === name));
+      return send(200, { total_count: runs.length, check_runs: runs });
+    }
+    if (path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs$/) && req.method === 'POST') {
+      const run = { id: this.nextId++, ...(body as Omit<FakeCheckRun, 'id'>) };
+      this.checkRuns.push(run);
+      return send(201, run);
+    }
+    if ((match = path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/)) && req.method === 'PATCH') {
+      const run = this.checkRuns.find((r) => r.id === Number(match![1]));
+      if (!run) return send(404, { message: 'Not Found' });
+      Object.assign(run, body);
+      return send(200, run);
+    }
     send(404, { message: `fake GitHub has no route for ${req.method} ${path}` });
   }
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  external_id: string;
+  conclusion: string;
+  output: {
+    title: string;
+    summary: string;
+    annotations: { path: string; start_line: number; annotation_level: string; message: string }[];
+  };
 }

@@ -1,0 +1,199 @@
+import {
+  git,
+  helm,
+  kustomize,
+  Refused,
+  rendererEnv,
+  type Invocation,
+} from '../../src/programs/invocation.js';
+
+// Every command line this tool builds, called with hostile repository strings: each is refused by
+// its grammar, or lands where it cannot be read as an option (after `--`, or inside one token).
+
+const HOSTILE = ['--post-renderer=./evil.sh', '--output=/tmp/x', '-f', '--set-file=a=/etc/passwd', 'a\nb'];
+const SHA = 'a'.repeat(40);
+
+/** Where each argv position stands: flags before `--`, operands after it. */
+function operands(invocation: Invocation): string[] {
+  const end = invocation.args.indexOf('--');
+  return end < 0 ? [] : invocation.args.slice(end + 1);
+}
+
+/**
+ * The arguments the hostile string produced (those that differ from a build with a plain string)
+ * are operands after `--` or `--end-of-options`, paths this tool prefixed (`./`, `:(literal)`), or
+ * the value part of one of our own `--flag=value` tokens: never an option of their own.
+ */
+function safelyPlaced(hostile: Invocation, plain: Invocation): boolean {
+  const end = Math.max(hostile.args.indexOf('--'), hostile.args.indexOf('--end-of-options'));
+  return hostile.args.every(
+    (arg, i) =>
+      arg === plain.args[i] ||
+      (end >= 0 && i > end) ||
+      arg.startsWith('./') ||
+      arg.startsWith(':(literal)') ||
+      (/^--[a-z-]+=/.test(arg) && arg.split('=')[0] === plain.args[i]?.split('=')[0]),
+  );
+}
+
+const call = (build: () => Invocation): Invocation | Refused => {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof Refused) return error;
+    throw error;
+  }
+};
+
+const cases: [string, (hostile: string) => Invocation][] = [
+  [
+    'helm template: release name',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        { release: h, chart: 'repo/web', namespace: null, valueFiles: [], sets: [] },
+        1000,
+      ),
+  ],
+  [
+    'helm template: namespace',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        { release: 'web', chart: 'repo/web', namespace: h, valueFiles: [], sets: [] },
+        1000,
+      ),
+  ],
+  [
+    'helm template: chart path',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        { release: 'web', chart: h, namespace: null, valueFiles: [], sets: [] },
+        1000,
+      ),
+  ],
+  [
+    'helm template: values file',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        { release: 'web', chart: 'repo/web', namespace: null, valueFiles: [h], sets: [] },
+        1000,
+      ),
+  ],
+  [
+    'helm template: --set name',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        {
+          release: 'web',
+          chart: 'repo/web',
+          namespace: null,
+          valueFiles: [],
+          sets: [{ name: h, value: 'x', string: false }],
+        },
+        1000,
+      ),
+  ],
+  [
+    'helm template: --set value',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        {
+          release: 'web',
+          chart: 'repo/web',
+          namespace: null,
+          valueFiles: [],
+          sets: [{ name: 'x', value: h, string: true }],
+        },
+        1000,
+      ),
+  ],
+  [
+    'kustomize build: directory',
+    (h) => kustomize.build({ program: '/bin/kubectl', args: ['kustomize'] }, '/w', '/h', h, null, 1000),
+  ],
+  ['git rev-parse: a revision as given', (h) => git.resolve('/r', h)],
+  ['git ls-tree: revision', (h) => git.lsTree('/r', h)],
+  ['git ls-tree: path', (h) => git.lsTree('/r', SHA, [h])],
+  ['git diff: revisions', (h) => git.diffNames('/r', h, SHA)],
+  ['git merge-base', (h) => git.mergeBase('/r', SHA, h)],
+  ['git fetch: commits', (h) => git.fetchCommits('/r', [h])],
+  ['git grep: revision', (h) => git.grep('/r', h, '/tmp/patterns', ['*.yaml'])],
+  ['git grep: file names', (h) => git.named('/r', SHA, [h])],
+];
+
+describe.each(cases)('%s', (_, build) => {
+  test.each(HOSTILE)('%j is refused, or never read as an option', (hostile) => {
+    const result = call(() => build(hostile));
+    if (result instanceof Refused) {
+      expect(result.message).toMatch(/is not a|not a path|not a valid/);
+      return;
+    }
+    // The same call with an ordinary string where the hostile one went (a commit id where one is due).
+    const plain = call(() => build('plain'));
+    expect(plain).not.toBeInstanceOf(Refused);
+    expect(safelyPlaced(result, plain as Invocation)).toBe(true);
+    // Whatever was placed, the program is an absolute path or git's own name resolved on PATH.
+    expect(result.program).not.toContain(hostile);
+  });
+});
+
+test('a revision as the user wrote it follows --end-of-options', () => {
+  const invocation = git.resolve('/r', '--output=/tmp/x');
+  expect(invocation.args.slice(invocation.args.indexOf('--end-of-options') + 1)).toEqual([
+    '--output=/tmp/x^{commit}',
+  ]);
+});
+
+test('operands of the renderers are the tree paths this tool made, after --', () => {
+  const template = helm.template(
+    '/bin/helm',
+    '/w',
+    '/h',
+    { release: 'web', chart: 'repo/web', namespace: 'ns', valueFiles: ['repo/v.yaml'], sets: [] },
+    1000,
+  );
+  expect(operands(template)).toEqual(['web', './repo/web']);
+});
+
+test('renderers get no token, no GITHUB_, INPUT_, ACTIONS_ or RUNNER_ variable, no kubeconfig, no PATH with programs', () => {
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    GITHUB_TOKEN: 't',
+    INPUT_TOKEN: 't',
+    ACTIONS_RUNTIME_TOKEN: 't',
+    RUNNER_TEMP: '/x',
+    HTTPS_PROXY: 'http://proxy',
+  });
+  try {
+    const env = rendererEnv('/home/x');
+    expect(Object.keys(env).filter((k) => /^(GITHUB|INPUT|ACTIONS|RUNNER)_|TOKEN|PROXY/i.test(k))).toEqual(
+      [],
+    );
+    expect(env).toMatchObject({
+      PATH: '/home/x/bin',
+      HOME: '/home/x',
+      KUBECONFIG: '/dev/null',
+      HELM_NO_PLUGINS: '1',
+    });
+    expect(Object.keys(rendererEnv('/home/x', true))).toContain('HTTPS_PROXY');
+  } finally {
+    process.env = saved;
+  }
+});
