@@ -56,6 +56,7 @@ async function runChecked(): Promise<void> {
     roots: core.getMultilineInput('roots'),
     kustomize: core.getInput('kustomize') || null,
     helm: core.getInput('helm') || null,
+    cacheDir: core.getInput('cache-dir') || null,
   };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(

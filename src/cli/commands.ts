@@ -31,6 +31,8 @@ export async function execute(command: Command, values: Values, io: Io): Promise
       roots: values.root ?? [],
       kustomize: values.kustomize ?? null,
       helm: values.helm ?? null,
+      cacheDir: values['cache-dir'] ?? null,
+      offline: values.offline,
       hash: {
         annotation: values.annotation,
         key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,

@@ -27,6 +27,9 @@ const COMMON_HELP = `Common options:
   --root DIR                 a kustomize or chart directory to render instead of the discovered roots, repeatable
   --kustomize PATH           the kustomize (or kubectl) binary (default: kustomize, else kubectl kustomize)
   --helm PATH                the helm binary, v3 or newer (default: helm on PATH)
+  --cache-dir DIR            where charts fetched from Helm repositories and OCI registries are kept
+                             (default ~/.cache/config-rollout-guard)
+  --offline                  fetch nothing: charts come from the cache, or are not checked
   --timeout SECONDS          stop the run after this long, every program it started with it
                              (default 900); a render past its own limit (120 s) is not checked
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
@@ -46,6 +49,8 @@ const COMMON = {
   helm: { type: 'string' },
   config: { type: 'string' },
   timeout: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  offline: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -184,6 +189,8 @@ export interface Values {
   helm?: string;
   config?: string;
   timeout?: string;
+  'cache-dir'?: string;
+  offline?: boolean;
   'no-color'?: boolean;
   help?: boolean;
   base?: string;

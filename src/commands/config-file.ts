@@ -30,6 +30,7 @@ interface FileContent {
   render?: RenderMode;
   'warn-not-checked'?: { reason?: NotCheckedReason; path?: string }[];
   'max-file-mib'?: number;
+  remote?: 'off' | false | { allow?: string[] };
   roots?: string[];
   kustomize?: string;
   helm?: string;
@@ -107,6 +108,14 @@ export async function readConfigFile(
           }
         : {}),
       ...(content['max-file-mib'] ? { maxFileMib: content['max-file-mib'] } : {}),
+      ...(content.remote !== undefined
+        ? {
+            remote:
+              typeof content.remote === 'object'
+                ? { enabled: true, allow: content.remote.allow ?? [] }
+                : { enabled: false, allow: [] },
+          }
+        : {}),
       ...(content.roots ? { roots: content.roots } : {}),
       ...(content.kustomize ? { kustomize: content.kustomize } : {}),
       ...(content.helm ? { helm: content.helm } : {}),

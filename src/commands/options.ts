@@ -5,6 +5,9 @@ import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
 import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 import type { NotCheckedPolicy } from '../model/not-checked.js';
+import type { RemoteSettings } from '../stages/2-sources/remote/access.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 /** How long a whole run may take before every program it started is stopped (`--timeout`, the `timeout` input). */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
@@ -37,6 +40,12 @@ export interface EngineOptions {
   maxFileMib?: number;
   /** Not-checked entries that only warn (`warn-not-checked` in the base configuration). */
   warnNotChecked?: NotCheckedPolicy['warn'];
+  /** The base configuration's `remote`: whether to fetch, and what besides the base's own sources. */
+  remote?: { enabled: boolean; allow: readonly string[] };
+  /** Where fetched charts are kept (`--cache-dir`, input `cache-dir`). */
+  cacheDir?: string | null;
+  /** Fetch nothing; the cache only (`--offline`). */
+  offline?: boolean;
 }
 
 /** The same options with every default filled in: the one place defaults live. */
@@ -57,6 +66,7 @@ export interface Settings {
   maxFileBytes: number;
   /** Which not-checked entries fail the run (model/not-checked.ts). */
   notChecked: NotCheckedPolicy;
+  remote: RemoteSettings;
 }
 
 export function settings(options: EngineOptions): Settings {
@@ -77,6 +87,14 @@ export function settings(options: EngineOptions): Settings {
     rules: options.rules ?? NO_RULES,
     maxFileBytes: (options.maxFileMib ?? DEFAULT_MAX_FILE_MIB) * 2 ** 20,
     notChecked: { rootsWarn: options.render === 'best-effort', warn: options.warnNotChecked ?? [] },
+    remote: {
+      enabled: options.remote?.enabled ?? true,
+      allow: options.remote?.allow ?? [],
+      cacheDir:
+        options.cacheDir ||
+        join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'config-rollout-guard'),
+      offline: options.offline ?? false,
+    },
   };
 }
 

@@ -31,6 +31,8 @@ export interface Source {
   renderer: 'kustomize' | 'helm';
   /** The Helm release name the chart was rendered as. */
   release?: string;
+  /** A chart from a Helm repository or OCI registry: its name and the version rendered. */
+  chart?: string;
 }
 
 /**

@@ -137,6 +137,7 @@ function gitCall(cwd: string, args: string[], network = false): Invocation {
 
 export const git = {
   toplevel: (dir: string) => gitCall(dir, ['rev-parse', '--show-toplevel']),
+  remotes: (root: string) => gitCall(root, ['config', '--get-regexp', '^remote\\..*\\.url$']),
   commonDir: (root: string) => gitCall(root, ['rev-parse', '--path-format=absolute', '--git-common-dir']),
   /** A revision as the caller wrote it: after --end-of-options, so `--output=x` is a name, not an option. */
   resolve: (root: string, rev: string) =>
@@ -288,7 +289,52 @@ export interface HelmTemplate {
   sets: readonly { name: string; value: string; string: boolean }[];
 }
 
+/** A chart to pull: from an HTTP(S) chart repository by name, or an OCI reference. */
+export interface HelmPull {
+  /** `https://charts.example.org` (with `chart`), or `oci://registry/path/chart`. */
+  repository: string;
+  chart: string;
+  oci: boolean;
+  /** An exact version, a semver range, or null for the newest. */
+  version: string | null;
+  /** `sha256:…`: an OCI manifest digest, pulled by digest. */
+  digest: string | null;
+  plainHttp: boolean;
+}
+
+const URL_GRAMMAR = /^(oci|https?):\/\/[A-Za-z0-9.-]+(:\d+)?(\/[A-Za-z0-9._~%!$&'()*+,;=:@-]*)*$/;
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const VERSION_GRAMMAR = /^[A-Za-z0-9^~<>=*.,| +-]+$/;
+
 export const helm = {
+  /**
+   * `helm pull` of a chart a trusted source names, into `destination`: the one network call a
+   * renderer makes, with proxy settings and nothing else of the environment.
+   */
+  pull: (program: string, destination: string, home: string, p: HelmPull, timeoutMs: number): Invocation => {
+    if (!URL_GRAMMAR.test(p.repository)) throw new Refused(`'${p.repository}' is not a chart repository URL`);
+    if (!CHART_NAME.test(p.chart)) throw new Refused(`'${p.chart}' is not a chart name`);
+    if (p.version !== null && !VERSION_GRAMMAR.test(p.version))
+      throw new Refused(`'${p.version}' is not a chart version`);
+    if (p.digest !== null && !/^sha256:[0-9a-f]{64}$/.test(p.digest))
+      throw new Refused(`'${p.digest}' is not a digest`);
+    const ref = p.oci ? (p.digest ? `${p.repository}@${p.digest}` : p.repository) : p.chart;
+    return {
+      program,
+      args: [
+        'pull',
+        `--destination=${destination}`,
+        ...(p.version !== null && !p.digest ? [`--version=${p.version}`] : []),
+        ...(p.oci ? [] : [`--repo=${p.repository}`]),
+        ...(p.plainHttp && p.oci ? ['--plain-http'] : []),
+        '--',
+        ref,
+      ],
+      cwd: home,
+      env: rendererEnv(home, true),
+      limits: { timeoutMs, maxOutputBytes: MiB, maxMemoryBytes: RENDER_LIMITS.maxMemoryBytes },
+    };
+  },
   version: (program: string, home: string): Invocation => ({
     program,
     args: ['version', '--short'],

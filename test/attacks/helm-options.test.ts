@@ -77,6 +77,41 @@ maybe('release names, namespaces and values from the repository never become hel
     ]);
   });
 
+  test("an Application's own name, used as the release name when none is given, is refused the same way", async () => {
+    const app = (level: string) => ({
+      ...chart('web', level),
+      ...evil(canary),
+      'apps/web.yaml': argoApp('{}').replace(
+        'metadata: {name: web}',
+        'metadata: {name: "--post-renderer=./evil.sh"}',
+      ),
+    });
+    const { run, report } = await check(app('info'), app('debug'));
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringMatching(/is not a valid Helm release name/),
+    ]);
+  });
+
+  test('a kustomize helmCharts releaseName is refused before kustomize hands it to helm', async () => {
+    const root = (level: string): Files => ({
+      ...chart('app/charts/web', level),
+      ...evil(canary),
+      'app/kustomization.yaml': 'helmCharts:\n  - {name: web, releaseName: "--post-renderer=../evil.sh"}\n',
+    });
+    const { run, report } = await check(root('info'), root('debug'));
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+      [
+        'app',
+        'refused',
+        expect.stringMatching(
+          /helmCharts.releaseName '--post-renderer=..\/evil.sh' is not a valid releaseName/,
+        ),
+      ],
+    ]);
+  });
+
   test('a Flux HelmRelease releaseName is refused the same way', async () => {
     const release = [
       'apiVersion: helm.toolkit.fluxcd.io/v2',

@@ -13,6 +13,7 @@ import {
 } from '../../stages/8-stamps/chart-checksum.js';
 import type { FileEdit } from '../../stages/8-stamps/plan.js';
 import type { Settings } from '../options.js';
+import { noFetching } from '../../stages/2-sources/remote/access.js';
 import type { RenderedRoot } from './part.js';
 
 /**
@@ -128,7 +129,7 @@ async function verify(
 ): Promise<string | null> {
   const root = built.root as ChartRoot;
   const tree = new Map(built.tree).set(target.file, Buffer.from(text));
-  const result = (await renderCharts(helm, [root], tree, settings.renderTimeoutMs)).get(root)!;
+  const result = (await renderCharts(helm, [root], tree, settings.renderTimeoutMs, noFetching())).get(root)!;
   if (!result.ok) return `the chart no longer renders with it (${result.message})`;
   const after = parseManifests(root.file, result.yaml).objects;
   if (after.length !== built.objects.length) return 'the render changed more than the annotation';

@@ -22,6 +22,7 @@ import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-im
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
+import { chartLabel, normalizeSource } from '../../stages/2-sources/remote/sources.js';
 
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
@@ -34,10 +35,13 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     tool: probe,
     render: renderCharts,
     hint: () => '',
+    sources: (root) => (root.remote && root.remote.repository ? [root.remote.source] : []),
     read: readRender,
     logicalName: (object) => object.name,
     pointAtEdit,
-    review: async (builds, helm, { workloads, configs, impacts }, timeoutMs) => {
+    review: async (builds, helm, { workloads, configs, impacts }, timeoutMs, access) => {
+      // A chart from a registry is not ours to annotate: its version moving is what is said.
+      if (builds.root.remote) return { impacts, diagnostics: versionNote(builds) };
       // The chart rendered again at head with only its version changed: a checksum that moves then
       // hashes labels, not data, and restarts the pods on every chart upgrade.
       const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
@@ -48,7 +52,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
       let probe: ManifestObject[] = [];
       if (bumped !== null) {
         const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));
-        const result = (await renderCharts(helm, [builds.root], tree, timeoutMs)).get(builds.root)!;
+        const result = (await renderCharts(helm, [builds.root], tree, timeoutMs, access)).get(builds.root)!;
         if (result.ok) probe = parseManifests(builds.root.file, result.yaml).objects;
       }
       return {
@@ -68,18 +72,23 @@ async function discover(
   { repo, rev, settings, files, named, controllers }: Snapshot,
   found: () => void,
 ): Promise<Discovered<ChartRoot>> {
-  const chartFiles = await named([CHART_FILE]);
-  if (chartFiles.length === 0) return { roots: [], setAside: [] };
+  // Charts in the repository, and releases of charts from Helm repositories and OCI registries,
+  // which only their declaring objects name.
+  const [chartFiles, declaring] = await Promise.all([named([CHART_FILE]), controllers()]);
+  const releases = declaring.filter((o) => o.kind !== 'Kustomization');
+  if (chartFiles.length === 0 && !releases.some((o) => o.kind !== 'GitRepository'))
+    return { roots: [], setAside: [] };
   found();
-  const [all, declaring, texts] = await Promise.all([files(), controllers(), repo.readMany(rev, chartFiles)]);
+  const [all, texts, own] = await Promise.all([files(), repo.readMany(rev, chartFiles), repo.ownUrls()]);
   const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
   const roots = findCharts(
     charts,
-    declaring.filter((o) => o.kind !== 'Kustomization'),
+    releases,
     settings.charts,
     filesUnder,
     settings.roots,
+    new Set(own.map(normalizeSource)),
   );
   await readValuesFrom(repo, rev, settings, roots);
   return { roots, setAside: [] };
@@ -141,16 +150,23 @@ function readRender(
       };
     }),
   );
+  // A chart from a registry has no file here: its objects point at the object that declares it.
+  const declared = root.remote ? root.declaredBy : null;
   const objects = parsed.objects.map((rendered): ManifestObject => {
-    const template = templateAt(sources, rendered.line, root.dir);
+    const template = declared ? null : templateAt(sources, rendered.line, root.dir);
     const text = template === null ? undefined : tree.get(template)?.toString('utf8');
     const object: ManifestObject = {
       ...rendered,
       // Helm applies objects that set no namespace into the release's.
       namespace: rendered.namespace ?? root.namespace,
       file: text === undefined ? root.file : template!,
-      line: text === undefined ? 1 : kindLine(text, rendered.kind),
-      source: { root: root.id, renderer: 'helm', release: root.release },
+      line: text === undefined ? (declared?.line ?? 1) : kindLine(text, rendered.kind),
+      source: {
+        root: root.id,
+        renderer: 'helm',
+        release: root.release,
+        ...(root.remote ? { chart: chartLabel(root.remote, root.resolvedVersion) } : {}),
+      },
     };
     origins.set(object, {
       file: text === undefined ? null : template,
@@ -177,6 +193,15 @@ function pointAtEdit(
   );
   const template = object ? head.origins.get(object)?.file : null;
   const text = (tree: ReadonlyMap<string, Buffer>, f: string) => tree.get(f)?.toString('utf8');
+  // A chart from a registry: the edit is in the declaring object (values, version) or its sources.
+  if (root.remote) {
+    const edited = [root.file, ...root.valueFiles, ...root.closure].find(
+      (f) => changed.has(f) && baseTree.has(f),
+    );
+    return edited
+      ? { ...change, file: edited, line: firstDifference(text(baseTree, edited), text(headTree, edited)) }
+      : change;
+  }
   if (template && changed.has(template) && baseTree.has(template))
     return {
       ...change,
@@ -222,6 +247,21 @@ function pointAtEdit(
   if (input)
     return { ...change, file: input, line: firstDifference(text(baseTree, input), text(headTree, input)) };
   return change;
+}
+
+/** A release whose chart version moves between the revisions: said, with both versions. */
+function versionNote({ root, baseRoot }: Builds<ChartRoot>): Diagnostic[] {
+  const before = baseRoot?.resolvedVersion;
+  const after = root.resolvedVersion;
+  if (!root.remote || !before || !after || before === after) return [];
+  return [
+    {
+      file: root.file,
+      line: root.declaredBy?.line ?? 1,
+      severity: 'notice',
+      message: `${root.id}: chart ${root.remote.chart} ${before} → ${after}.`,
+    },
+  ];
 }
 
 function templateText(object: ManifestObject, tree: ReadonlyMap<string, Buffer>): string | null {

@@ -14,7 +14,13 @@ import {
   logicalName,
   takeOrigin,
 } from '../../stages/2-sources/kustomize/origin.js';
-import { findKustomize, renderRoots, type Kustomize } from '../../stages/2-sources/kustomize/render.js';
+import {
+  findKustomize,
+  remoteChartOf,
+  renderRoots,
+  type Kustomize,
+} from '../../stages/2-sources/kustomize/render.js';
+import { normalizeSource } from '../../stages/2-sources/remote/sources.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
@@ -40,15 +46,20 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
     discover: (snapshot) => discover(snapshot, parsed, probe),
     tool: probe,
     // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
-    render: async (kustomize, roots, files, timeoutMs) =>
+    render: async (kustomize, roots, files, timeoutMs, access) =>
       renderRoots(
         kustomize,
         roots,
         files,
         timeoutMs,
         roots.some((r) => r.charts.length) ? await helm() : null,
+        access,
       ),
     hint: () => '',
+    sources: (root) => [
+      ...root.remote.map(normalizeSource),
+      ...root.charts.flatMap((c) => (c.chart.repo ? [remoteChartOf(c.chart).source] : [])),
+    ],
     read: (yaml, root, tree, diagnostics) =>
       readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
     logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),

@@ -10,6 +10,8 @@ import type {
   Unaffected,
 } from '../../model/types.js';
 import type { Unjudged } from '../../model/not-checked.js';
+import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
+import { findHelm } from '../../stages/2-sources/helm/render.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
@@ -95,6 +97,7 @@ export async function checkRendered(
   const all = renderers(settings, repo);
   const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
   const [baseFound, headFound] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
+  const access = remoteAccess(all, baseFound, settings, repo);
   const parts = await Promise.all(
     all.map((r, i) => {
       // A root at either revision is a root at both: one set aside at the other stays in the comparison.
@@ -110,6 +113,7 @@ export async function checkRendered(
         atHead,
         new Set(changedPaths),
         settings,
+        access,
       );
     }),
   );
@@ -158,6 +162,18 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Disc
   });
 }
 
+/** What declares roots, and the Flux sources a HelmRelease names its chart by. */
+const CONTROLLER_KINDS = [
+  'Application',
+  'ApplicationSet',
+  'Kustomization',
+  'HelmRelease',
+  'HelmRepository',
+  'OCIRepository',
+  'HelmChart',
+  'GitRepository',
+];
+
 function snapshot(
   repo: Repository,
   rev: Revision,
@@ -186,7 +202,12 @@ function snapshot(
         const candidates = (
           await repo.grep(
             rev,
-            ['argoproj.io', 'kustomize.toolkit.fluxcd.io', 'helm.toolkit.fluxcd.io'],
+            [
+              'argoproj.io',
+              'kustomize.toolkit.fluxcd.io',
+              'helm.toolkit.fluxcd.io',
+              'source.toolkit.fluxcd.io',
+            ],
             settings.grepScope,
           )
         ).filter(settings.selected);
@@ -194,9 +215,7 @@ function snapshot(
         return candidates.flatMap((file, i) =>
           texts[i] === null
             ? []
-            : parseManifests(file, texts[i]!).objects.filter((o) =>
-                ['Application', 'ApplicationSet', 'Kustomization', 'HelmRelease'].includes(o.kind),
-              ),
+            : parseManifests(file, texts[i]!).objects.filter((o) => CONTROLLER_KINDS.includes(o.kind)),
         );
       })()),
   };
@@ -210,6 +229,7 @@ async function checkWith<R extends RenderRoot, Tool>(
   atHead: Snapshot,
   changed: ReadonlySet<string>,
   settings: Settings,
+  access: RemoteAccess,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
@@ -241,6 +261,7 @@ async function checkWith<R extends RenderRoot, Tool>(
         tool,
         touched.flatMap((id) => side.get(id) ?? []),
         at,
+        access,
       ),
     ),
   );
@@ -301,7 +322,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       baseTree: builtBase.tree,
     };
     part.rendered.push(root.id);
-    await compare(renderer, tool, builds, settings, part);
+    await compare(renderer, tool, builds, settings, part, access);
   }
   return part;
 }
@@ -313,6 +334,7 @@ async function compare<R extends RenderRoot, Tool>(
   partial: Omit<Builds<R>, 'baseOf'>,
   settings: Settings,
   part: RenderedPart,
+  access: RemoteAccess,
 ): Promise<void> {
   const { base, head } = partial;
   const origins = new Map([...base.origins, ...head.origins]);
@@ -347,6 +369,7 @@ async function compare<R extends RenderRoot, Tool>(
     tool,
     { workloads, configs, impacts: result.impacts },
     settings.renderTimeoutMs,
+    access,
   );
   part.heads.push({
     renderer: renderer.name,
@@ -392,6 +415,8 @@ export async function scanRendered(
   const all = renderers(settings, repo);
   const at = snapshot(repo, rev, settings, all);
   const found = await discover(all, at);
+  // One revision, the user's own: every source it names is trusted.
+  const access = remoteAccess(all, found, settings, repo);
   await Promise.all(
     all.map(async (renderer, i) => {
       const roots = found[i].roots;
@@ -404,7 +429,7 @@ export async function scanRendered(
         roots.forEach((root) => notChecked(root, 'tool', tool.error));
         return;
       }
-      const { results, tree, secrets } = await renderAt(renderer, tool, roots, at);
+      const { results, tree, secrets } = await renderAt(renderer, tool, roots, at, access);
       result.secretTexts.push(...secrets);
       for (const root of roots) {
         const build = results.get(root)!;
@@ -448,6 +473,7 @@ export async function scanRendered(
           tool,
           { workloads: consumers, configs, impacts: [] },
           settings.renderTimeoutMs,
+          access,
         );
         result.diagnostics.push(...reviewed.diagnostics);
         result.heads.push({
@@ -475,6 +501,28 @@ function withMadeSecrets(rendered: Rendered, diagnostics: Diagnostic[]): Rendere
   return { objects: [...rendered.objects, ...made], origins: rendered.origins };
 }
 
+/**
+ * Remote fetching for one check: the sources the trusted revision's roots name are trusted at head
+ * too; helm, which fetches, is found once and only if something is fetched.
+ */
+function remoteAccess(
+  all: readonly AnyRenderer[],
+  trustedSide: readonly Discovered<RenderRoot>[],
+  settings: Settings,
+  repo: Repository,
+): RemoteAccess {
+  const trusted = new Set(
+    trustedSide.flatMap((d, i) => [...d.roots, ...d.setAside].flatMap((root) => all[i].sources(root))),
+  );
+  let helm: ReturnType<typeof findHelm> | null = null;
+  return new RemoteAccess(
+    settings.remote,
+    trusted,
+    () => (helm ??= findHelm(settings.helm, repo.root)),
+    settings.renderTimeoutMs,
+  );
+}
+
 function rootNotChecked(root: RenderRoot, reason: NotCheckedReason, side: Side, message: string): Unjudged {
   return { kind: 'root', name: root.id, file: root.file, line: 1, reason, side, message };
 }
@@ -494,6 +542,7 @@ async function renderAt<R extends RenderRoot, Tool>(
   tool: Tool,
   roots: R[],
   at: Snapshot,
+  access: RemoteAccess,
 ): Promise<{ results: Map<R, RenderResult>; tree: Map<string, Buffer>; secrets: string[] }> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
   const files = [
@@ -505,5 +554,9 @@ async function renderAt<R extends RenderRoot, Tool>(
   const secrets = [...tree]
     .filter(([file, text]) => text.includes('Secret') && /\.(ya?ml|json)$/.test(file))
     .flatMap(([file, text]) => secretTexts(parseManifests(file, text.toString('utf8')).objects));
-  return { results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs), tree, secrets };
+  return {
+    results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs, access),
+    tree,
+    secrets,
+  };
 }

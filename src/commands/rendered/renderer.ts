@@ -4,6 +4,7 @@ import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
+import type { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 
 /** A root's render read as objects, each with its origin. */
 export interface Rendered {
@@ -22,7 +23,7 @@ export interface Snapshot {
    * the trees for every renderer's names together.
    */
   named: (names: readonly string[]) => Promise<string[]>;
-  /** Argo CD Applications/ApplicationSets and Flux Kustomizations/HelmReleases: what declares roots. */
+  /** Argo CD Applications/ApplicationSets, Flux Kustomizations/HelmReleases and Flux sources: what declares roots. */
   controllers: () => Promise<ManifestObject[]>;
 }
 
@@ -66,9 +67,12 @@ export interface Renderer<R extends RenderRoot, Tool> {
     roots: readonly R[],
     files: ReadonlyMap<string, Buffer>,
     timeoutMs: number,
+    access: RemoteAccess,
   ): Promise<Map<R, RenderResult>>;
   /** Said after "could not render": what the root needs that the check does not do (network). */
   hint(root: R): string;
+  /** The remote sources a root fetches (normalized): those a base root names are trusted at head. */
+  sources(root: R): string[];
   read(yaml: string, root: R, tree: ReadonlyMap<string, Buffer>, diagnostics: Diagnostic[]): Rendered;
   /** The same across revisions for one object, whatever its content (kustomize's hash suffix is not). */
   logicalName(object: ManifestObject, origin: Origin | undefined): string;
@@ -80,5 +84,6 @@ export interface Renderer<R extends RenderRoot, Tool> {
     tool: Tool,
     result: { workloads: Consumer[]; configs: ConfigIndex; impacts: Impact[] },
     timeoutMs: number,
+    access: RemoteAccess,
   ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[] }>;
 }

@@ -47,6 +47,7 @@ export class Repository {
   private blobs: BlobReader | null = null;
   private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
   private commonDir: Promise<string> | null = null;
+  private remoteUrls: Promise<string[]> | null = null;
 
   private constructor(readonly root: string) {}
 
@@ -215,6 +216,17 @@ export class Repository {
     if (rev === null)
       return [...new Set((await gitOut(git.workingFiles(this.root))).split('\0').filter(Boolean))];
     return [...(await this.tree(rev)).entries()].filter(([, e]) => e.type === 'blob').map(([path]) => path);
+  }
+
+  /** The URLs of this clone's remotes: how an Argo CD source names this very repository. */
+  async ownUrls(): Promise<string[]> {
+    this.remoteUrls ??= gitOut(git.remotes(this.root), [1]).then((out) =>
+      out
+        .split('\n')
+        .map((line) => line.slice(line.indexOf(' ') + 1).trim())
+        .filter(Boolean),
+    );
+    return this.remoteUrls;
   }
 
   /** A Git LFS object from this clone's own store, by its SHA-256, or null when it was never fetched. */

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
+import { httpChart, normalizeSource, ociChart, type RemoteChart } from '../remote/sources.js';
 
 export const CHART_FILE = 'Chart.yaml';
 
@@ -28,6 +29,12 @@ export interface ChartRoot extends RenderRoot {
   parameters: { name: string; value: string; string: boolean }[];
   /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
   valuesFrom: ValuesFrom[];
+  /** A chart from a Helm repository or an OCI registry; null for a chart in this repository. */
+  remote: RemoteChart | null;
+  /** Values files inside a remote chart (Argo CD `valueFiles` relative to the chart). */
+  chartValueFiles: string[];
+  /** The version a remote chart resolved to when it was fetched for a render. */
+  resolvedVersion: string | null;
 }
 
 /** One Flux `valuesFrom` entry: values kept in a ConfigMap or Secret beside the HelmRelease. */
@@ -75,6 +82,8 @@ export function findCharts(
   releases: readonly ChartRelease[],
   filesUnder: (dir: string) => string[],
   only: readonly string[] | null,
+  /** This repository's own URLs (its git remotes), for Argo CD multi-source `$ref` values files. */
+  ownUrls: ReadonlySet<string>,
 ): ChartRoot[] {
   const byDir = new Map(charts.map((c) => [c.dir, c]));
   const top = charts.filter(
@@ -100,6 +109,33 @@ export function findCharts(
       valuesFrom: declaration.valuesFrom ?? [],
       refused: [...(declaration.refused ?? [])],
       declaredBy: by,
+      remote: null,
+      chartValueFiles: [],
+      resolvedVersion: null,
+    };
+  };
+  // A chart from a repository or registry: the declaring object (and the source objects it names)
+  // is its closure in this repository; the chart itself is fetched when the root is rendered.
+  const remote = (d: Declaration & { remote: RemoteChart }): ChartRoot => {
+    const by = d.declaredBy;
+    const namespace = d.namespace ?? null;
+    return {
+      id: `${d.remote.chart} (${by.kind} ${namespace && by.kind === 'HelmRelease' ? `${namespace}/` : ''}${by.name})`,
+      dir: '',
+      file: by.file,
+      closure: new Set([by.file, ...(d.sourceFiles ?? []), ...(d.valueFiles ?? [])]),
+      chart: { dir: '', file: by.file, name: d.remote.chart, version: d.remote.version ?? '' },
+      release: d.release ?? by.name,
+      namespace,
+      valueFiles: d.valueFiles ?? [],
+      values: d.values ?? [],
+      parameters: d.parameters ?? [],
+      valuesFrom: d.valuesFrom ?? [],
+      refused: [...(d.refused ?? [])],
+      declaredBy: by,
+      remote: d.remote,
+      chartValueFiles: d.chartValueFiles ?? [],
+      resolvedVersion: null,
     };
   };
   if (only)
@@ -121,37 +157,74 @@ export function findCharts(
       },
     ];
   });
-  const declared = [...controllers.flatMap(declarations), ...configured].flatMap((d) => {
+  const sources = controllers.filter((o) => o.apiVersion.startsWith('source.toolkit.fluxcd.io/'));
+  const releasesOf = (o: ManifestObject) => declarations(o, sources, ownUrls);
+  const declared = [...controllers.flatMap(releasesOf), ...configured].flatMap((d) => {
+    if (d.remote) return [remote({ ...d, remote: d.remote })];
     const chart = byDir.get(d.dir);
     return chart && top.includes(chart) ? [make(chart, d)] : [];
   });
-  const pointedAt = new Set(declared.map((r) => r.dir));
+  const pointedAt = new Set(declared.filter((r) => !r.remote).map((r) => r.dir));
   return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
 }
 
-type Declaration = Partial<ChartRoot> & { dir: string; declaredBy: NonNullable<ChartRoot['declaredBy']> };
+type Declaration = Partial<ChartRoot> & {
+  dir: string;
+  declaredBy: NonNullable<ChartRoot['declaredBy']>;
+  /** Files of the Flux source objects it names: a tag bump there touches the release. */
+  sourceFiles?: string[];
+};
 
-/** The chart directories an Argo CD or Flux object deploys from this repository, with its values. */
-function declarations(object: ManifestObject): Declaration[] {
+/**
+ * The charts an Argo CD or Flux object deploys, with its values: a directory of this repository, or
+ * a chart from a Helm repository or OCI registry (`remote`).
+ */
+function declarations(
+  object: ManifestObject,
+  sources: readonly ManifestObject[],
+  ownUrls: ReadonlySet<string>,
+): Declaration[] {
   const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
   const group = object.apiVersion.split('/')[0];
   const argo = argoSources(object);
   if (argo) {
-    const { sources, destination } = argo;
-    return sources.flatMap((source): Declaration[] => {
-      const dir = repoPath(source.path);
+    const { sources: appSources, destination } = argo;
+    // Multi-source: a `ref` source is where `$ref/…` values files come from.
+    const refs = new Map(
+      appSources.flatMap((s) =>
+        typeof s.ref === 'string' && typeof s.repoURL === 'string' ? [[s.ref, s] as const] : [],
+      ),
+    );
+    return appSources.flatMap((source): Declaration[] => {
+      const remoteChart =
+        typeof source.chart === 'string' && typeof source.repoURL === 'string' ? argoChart(source) : null;
+      const dir = remoteChart ? '' : repoPath(source.path);
       if (dir === null) return [];
       const helm = isRecord(source.helm) ? source.helm : {};
       const inline = typeof helm.values === 'string' ? parseValues(helm.values) : null;
       const parameters = (Array.isArray(helm.parameters) ? helm.parameters : []).filter(isRecord);
+      const files = strings(helm.valueFiles);
+      const fromRef = (f: string) => {
+        const [ref, ...rest] = f.slice(1).split('/');
+        const other = refs.get(ref);
+        const own = other && ownUrls.has(normalizeSource(String(other.repoURL)));
+        return own ? repoPath(posix.join(String(other.path ?? ''), rest.join('/'))) : null;
+      };
+      const values = valueFilesOf(
+        files.filter((f) => f.startsWith('$') || !remoteChart),
+        (f) => (f.startsWith('$') ? fromRef(f) : repoPath(posix.join(dir, f))),
+      );
       return [
         {
           dir,
           declaredBy,
           release: plain(helm.releaseName) ?? plain(object.kind === 'Application' ? object.name : undefined),
           namespace: plain(destination.namespace),
-          // Relative to the chart; `$ref/…` files of another source are outside this repository.
-          ...valueFilesOf(strings(helm.valueFiles), (f) => repoPath(posix.join(dir, f))),
+          ...values,
+          // A remote chart's own values files are named relative to the chart.
+          ...(remoteChart
+            ? { remote: remoteChart, chartValueFiles: files.filter((f) => !f.startsWith('$')) }
+            : {}),
           values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
           parameters: parameters.flatMap((p) =>
             typeof p.name === 'string'
@@ -164,21 +237,19 @@ function declarations(object: ManifestObject): Declaration[] {
   }
   if (group === 'helm.toolkit.fluxcd.io' && object.kind === 'HelmRelease') {
     const spec = isRecord(object.body.spec) ? object.body.spec : {};
-    const chartSpec = field(spec, 'chart.spec');
-    if (!isRecord(chartSpec)) return [];
-    const sourceKind = field(chartSpec, 'sourceRef.kind');
-    // A HelmRepository or OCI chart is fetched by name; only a GitRepository chart is a path here.
-    if (sourceKind !== 'GitRepository') return [];
-    const dir = repoPath(chartSpec.chart);
-    if (dir === null) return [];
+    const chart = fluxChart(object, spec, sources);
+    if (chart === null) return [];
     const target = plain(spec.targetNamespace);
     return [
       {
-        dir,
+        dir: chart.dir ?? '',
         declaredBy,
+        ...(chart.remote ? { remote: chart.remote } : {}),
+        sourceFiles: chart.files,
         release: plain(spec.releaseName) ?? (target ? `${target}-${object.name}` : object.name),
         namespace: target ?? object.namespace ?? undefined,
-        ...valueFilesOf(strings(chartSpec.valuesFiles), repoPath),
+        ...valueFilesOf(chart.dir === null ? [] : chart.valuesFiles, repoPath),
+        refused: chart.refused,
         values: isRecord(spec.values) ? [spec.values] : [],
         valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
           .filter(isRecord)
@@ -200,6 +271,117 @@ function declarations(object: ManifestObject): Declaration[] {
     ];
   }
   return [];
+}
+
+/** An Argo CD chart source: `repoURL` an HTTP(S) chart repository, or an OCI registry (with or without `oci://`). */
+function argoChart(source: Record<string, unknown>): RemoteChart {
+  const url = String(source.repoURL);
+  const chart = String(source.chart);
+  const revision = plain(source.targetRevision);
+  const version = revision === undefined || revision === '*' || revision === 'HEAD' ? null : revision;
+  return /^https?:\/\//i.test(url)
+    ? httpChart(url, chart, version)
+    : ociChart(`${url.replace(/\/+$/, '')}/${chart}`, version, null, false);
+}
+
+/**
+ * Where a Flux HelmRelease's chart comes from: a path of this repository (`sourceRef: GitRepository`),
+ * or a chart in a HelmRepository (HTTP or OCI) or OCIRepository, found among the repository's Flux
+ * source objects (`chart.spec.sourceRef`, `chartRef` to an OCIRepository or a HelmChart).
+ */
+function fluxChart(
+  release: ManifestObject,
+  spec: Record<string, unknown>,
+  sources: readonly ManifestObject[],
+): {
+  dir: string | null;
+  remote?: RemoteChart;
+  valuesFiles: string[];
+  files: string[];
+  refused: Refusal[];
+} | null {
+  const find = (ref: unknown) => {
+    if (!isRecord(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
+    const namespace = typeof ref.namespace === 'string' ? ref.namespace : release.namespace;
+    return sources.find(
+      (o) =>
+        o.kind === ref.kind &&
+        o.name === ref.name &&
+        (o.namespace === namespace || o.namespace === null || namespace === null),
+    );
+  };
+  const missing = (ref: unknown): Refusal => ({
+    reason: 'missing-input',
+    message: `its chart source ${isRecord(ref) ? `${String(ref.kind)} ${String(ref.name)}` : ''} is not defined in this repository`,
+  });
+  const fromSpec = (chartSpec: Record<string, unknown>, extra: string[]) => {
+    const ref = chartSpec.sourceRef;
+    const valuesFiles = strings(chartSpec.valuesFiles);
+    if (isRecord(ref) && ref.kind === 'GitRepository') {
+      const dir = repoPath(chartSpec.chart);
+      return dir === null ? null : { dir, valuesFiles, files: extra, refused: [] };
+    }
+    const source = find(ref);
+    const chart = typeof chartSpec.chart === 'string' ? chartSpec.chart : '';
+    const version = plain(chartSpec.version) ?? null;
+    // Without its source the release is still a root, said not checked, never left out.
+    const unknown = httpChart('', chart, version);
+    if (!source) return { dir: null, remote: unknown, valuesFiles, files: extra, refused: [missing(ref)] };
+    const sourceSpec = isRecord(source.body.spec) ? source.body.spec : {};
+    const url = typeof sourceSpec.url === 'string' ? sourceSpec.url : '';
+    const insecure = sourceSpec.insecure === true;
+    const files = [...extra, source.file];
+    if (source.kind !== 'HelmRepository')
+      return {
+        dir: null,
+        remote: unknown,
+        valuesFiles,
+        files,
+        refused: [
+          {
+            reason: 'unsupported' as const,
+            message: `its chart comes from a ${source.kind}, which this check does not fetch`,
+          },
+        ],
+      };
+    const remote =
+      sourceSpec.type === 'oci' || url.startsWith('oci://')
+        ? ociChart(`${url.replace(/\/+$/, '')}/${chart}`, version === '*' ? null : version, null, insecure)
+        : httpChart(url, chart, version === '*' ? null : version, insecure);
+    return { dir: null, remote, valuesFiles, files, refused: [] };
+  };
+  const chartRef = spec.chartRef;
+  if (isRecord(chartRef)) {
+    const source = find(chartRef);
+    const unknown = httpChart('', String(chartRef.name ?? ''), null);
+    if (!source)
+      return { dir: null, remote: unknown, valuesFiles: [], files: [], refused: [missing(chartRef)] };
+    const sourceSpec = isRecord(source.body.spec) ? source.body.spec : {};
+    if (source.kind === 'HelmChart') return fromSpec(sourceSpec, [source.file]);
+    if (source.kind !== 'OCIRepository')
+      return {
+        dir: null,
+        remote: unknown,
+        valuesFiles: [],
+        files: [source.file],
+        refused: [
+          {
+            reason: 'unsupported',
+            message: `its chartRef names a ${source.kind}, which this check does not fetch`,
+          },
+        ],
+      };
+    const ref = isRecord(sourceSpec.ref) ? sourceSpec.ref : {};
+    const remote = ociChart(
+      String(sourceSpec.url ?? ''),
+      plain(ref.semver) ?? plain(ref.tag) ?? null,
+      plain(ref.digest) ?? null,
+      sourceSpec.insecure === true,
+    );
+    return { dir: null, remote, valuesFiles: [], files: [source.file], refused: [] };
+  }
+  const chartSpec = field(spec, 'chart.spec');
+  return isRecord(chartSpec) ? fromSpec(chartSpec, []) : null;
 }
 
 const isUrl = (f: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(f);

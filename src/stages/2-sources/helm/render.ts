@@ -7,6 +7,7 @@ import { findProgram, helm as helmCall, Refused } from '../../../programs/invoca
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { pool, stopped, withTree, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
+import type { RemoteAccess } from '../remote/access.js';
 
 export interface Helm {
   command: string;
@@ -17,6 +18,8 @@ const MIN_MAJOR = 3;
 const TREE = 'repo';
 /** Inline values are written here, beside the tree, one file per root. */
 const VALUES = 'values';
+/** Charts from registries are unpacked here, beside the tree, one directory per root. */
+const REMOTE = 'remote-charts';
 
 /** Finds helm: `override` (`--helm PATH`, the input, the trusted configuration), else `helm` on PATH; never one inside the repository. Helm 2 (Tiller) is refused. */
 export async function findHelm(
@@ -56,12 +59,26 @@ export async function renderCharts(
   roots: readonly ChartRoot[],
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
+  access: RemoteAccess,
 ): Promise<Map<ChartRoot, RenderResult>> {
   return withTree(files, async ({ dir, home }) => {
     await mkdir(join(dir, VALUES), { recursive: true });
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
       const root = roots[i];
       if (root.refused.length) return { ok: false, ...root.refused[0] };
+      // A chart from a registry is fetched (or taken from the cache) and unpacked beside the tree.
+      let chartPath = posix.join(TREE, root.dir);
+      if (root.remote) {
+        const fetched = await access.chart(root.remote);
+        if (!('files' in fetched)) return { ok: false, ...fetched };
+        root.resolvedVersion = fetched.version;
+        const top = [...fetched.files.keys()][0]?.split('/')[0] ?? root.remote.chart;
+        for (const [path, bytes] of fetched.files) {
+          await mkdir(posix.dirname(join(dir, REMOTE, String(i), path)), { recursive: true });
+          await writeFile(join(dir, REMOTE, String(i), path), bytes);
+        }
+        chartPath = posix.join(REMOTE, String(i), top);
+      }
       const inline = await Promise.all(
         root.values.map(async (values, j) => {
           const path = posix.join(VALUES, `${i}-${j}.yaml`);
@@ -77,9 +94,13 @@ export async function renderCharts(
           home,
           {
             release: root.release,
-            chart: posix.join(TREE, root.dir),
+            chart: chartPath,
             namespace: root.namespace,
-            valueFiles: [...root.valueFiles.map((f) => posix.join(TREE, f)), ...inline],
+            valueFiles: [
+              ...root.chartValueFiles.map((f) => posix.join(chartPath, f)),
+              ...root.valueFiles.map((f) => posix.join(TREE, f)),
+              ...inline,
+            ],
             sets: root.parameters,
           },
           timeoutMs,

@@ -42,7 +42,7 @@ export interface Kustomization {
   /** Files and directories named by `generators`/`transformers`/`validators`: plugin configurations, vetted before a build. */
   pluginFiles: string[];
   pluginDirs: string[];
-  /** `resources`/`bases`/`components` and chart sources that kustomize would fetch over the network. */
+  /** `resources`/`bases`/`components`, values files and schemas that kustomize would fetch over the network. */
   remote: string[];
   /** Why this kustomization is not built: each a sentence naming the field. Empty when it may be. */
   refused: string[];
@@ -157,9 +157,7 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
   const globals = isRecord(body.helmGlobals) ? body.helmGlobals : {};
   if (typeof globals.configHome === 'string') local(globals.configHome, 'helmGlobals.configHome');
   for (const chart of records(body.helmCharts)) {
-    const entry = helmChart(chart, refuse);
-    if (entry.repo !== null) k.remote.push(entry.repo);
-    k.charts.push(entry);
+    k.charts.push(helmChart(chart, refuse));
     files.push(...named([chart.valuesFile], 'helmCharts.valuesFile'));
     files.push(...named(strings(chart.additionalValuesFiles), 'helmCharts.additionalValuesFiles'));
   }

@@ -10,7 +10,9 @@ import {
   type KustomizeTool,
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { isKustomizationFile } from './kustomization.js';
+import { isKustomizationFile, type HelmChartEntry } from './kustomization.js';
+import { httpChart, ociChart } from '../remote/sources.js';
+import type { RemoteAccess } from '../remote/access.js';
 import { pool, stopped, withTree, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
@@ -22,6 +24,12 @@ export interface Kustomize extends KustomizeTool {
 const MIN_MAJOR = 4;
 /** Wrappers sit beside the tree, two levels down: origin annotations name files as `../../repo/<path>`. */
 export const WRAPPERS = 'wrappers';
+
+/** What kustomize's `helmCharts[].repo` names, as a chart to fetch: an HTTP repository or an OCI registry. */
+export const remoteChartOf = (chart: HelmChartEntry) =>
+  chart.repo!.startsWith('oci://')
+    ? ociChart(`${chart.repo!.replace(/\/+$/, '')}/${chart.name}`, chart.version, null, false)
+    : httpChart(chart.repo!, chart.name, chart.version);
 export const TREE = 'repo';
 
 /**
@@ -79,8 +87,9 @@ export async function renderRoots(
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
   helm: { command: string } | { error: string } | null,
+  access: RemoteAccess,
 ): Promise<Map<Root, RenderResult>> {
-  return withTree(files, async ({ dir, home }) => {
+  return withTree(files, async ({ dir, tree, home }) => {
     const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
       const root = roots[i];
       if (root.refused.length) return { ok: false, ...root.refused[0] };
@@ -95,6 +104,21 @@ export async function renderRoots(
         if (!helm || 'error' in helm)
           return { ok: false, reason: 'tool', message: `it inflates Helm charts: ${helm?.error}` };
         chartHelm = helm.command;
+      }
+      // A chart kustomize would pull (`helmCharts[].repo`) is fetched here, from a trusted source
+      // only, and put where kustomize looks first, so kustomize itself never goes to the network.
+      for (const { chart, home: chartHome } of root.charts.flatMap((c) =>
+        c.chart.repo ? [{ chart: c.chart, home: c.chartHome }] : [],
+      )) {
+        const remote = remoteChartOf(chart);
+        const fetched = await access.chart(remote);
+        if (!('files' in fetched)) return { ok: false, ...fetched };
+        const target = posix.join(chartHome, chart.version ? `${chart.name}-${chart.version}` : '');
+        for (const [path, bytes] of fetched.files) {
+          const at = join(tree, target, path);
+          await mkdir(posix.dirname(at), { recursive: true });
+          await writeFile(at, bytes);
+        }
       }
       const wrapperDir = posix.join(WRAPPERS, String(i));
       await mkdir(join(dir, wrapperDir), { recursive: true });

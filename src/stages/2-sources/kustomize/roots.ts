@@ -21,8 +21,8 @@ export interface RootOptions {
 export interface Root extends RenderRoot {
   options: RootOptions;
   remote: string[];
-  /** The charts some kustomization of the build inflates. */
-  charts: HelmChartEntry[];
+  /** The charts some kustomization of the build inflates, each with the chart home it is read from. */
+  charts: { chart: HelmChartEntry; chartHome: string }[];
   /** Files of plugin configurations the build reads, with the directory their paths are read from: vetted before building. */
   pluginFiles: { file: string; dir: string }[];
 }
@@ -89,7 +89,7 @@ interface Closure {
   files: Set<string>;
   remote: string[];
   refused: Refusal[];
-  charts: HelmChartEntry[];
+  charts: Root['charts'];
   pluginFiles: { file: string; dir: string }[];
 }
 
@@ -119,7 +119,7 @@ class Closures {
       result.files.add(k.file);
       result.remote.push(...k.remote);
       result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
-      result.charts.push(...k.charts);
+      result.charts.push(...k.charts.map((chart) => ({ chart, chartHome: k.chartHome ?? '' })));
       for (const path of k.inputs) result.files.add(path);
       for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
       if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { helm, Refused } from '../../../programs/invocation.js';
+import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
+import { isRecord } from '../../../model/values.js';
+import type { Refusal } from '../tools.js';
+import { untar } from './tar.js';
+import { normalizeSource, type RemoteChart } from './sources.js';
+
+/** What the trusted side says about fetching (the base configuration's `remote`, and flags or inputs). */
+export interface RemoteSettings {
+  /** `remote: off` in the base configuration: nothing is fetched. */
+  enabled: boolean;
+  /** `remote.allow`: source prefixes fetched whatever the base names (`ghcr.io/org/`, `https://charts.example.org/`). */
+  allow: readonly string[];
+  /** Fetched charts, content-addressed (`--cache-dir`; default under the user's cache directory). */
+  cacheDir: string;
+  /** `--offline`: the cache only. */
+  offline: boolean;
+}
+
+export interface FetchedChart {
+  /** The chart's files, its directory name first (`web/Chart.yaml`), as `helm package` wrote them. */
+  files: Map<string, Buffer>;
+  version: string;
+  /** SHA-256 of the archive: the cache's key. */
+  sha256: string;
+}
+
+const MAX_CHART_BYTES = 64 * 2 ** 20;
+
+/**
+ * The one way remote content enters a check. A source is fetched only if the trusted side names
+ * it: the base revision declares it (the same repository, or the same OCI registry path), or the
+ * base configuration's `remote.allow` holds a prefix of it. Fetching is helm's own `helm pull`, with
+ * proxy settings and nothing else of the environment; what it brings is kept by its digest, so a
+ * second run with the same cache makes no request, and `--offline` never makes one.
+ */
+export class RemoteAccess {
+  private readonly inFlight = new Map<string, Promise<FetchedChart | Refusal>>();
+
+  constructor(
+    private readonly settings: RemoteSettings,
+    private readonly trustedAtBase: ReadonlySet<string>,
+    private readonly helmProgram: () => Promise<{ command: string } | { error: string }>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Why `source` may not be fetched, or null when it may. */
+  refusal(source: string): Refusal | null {
+    if (!this.settings.enabled)
+      return { reason: 'remote', message: `${source} is remote, and the configuration says remote: off` };
+    const normal = normalizeSource(source);
+    const bare = normal.replace(/^[a-z0-9+.-]+:\/\//, '');
+    const allowed =
+      this.trustedAtBase.has(normal) ||
+      this.settings.allow.some((prefix) => {
+        const p = prefix.includes('://') ? normalizeSource(prefix) : prefix.replace(/\/+$/, '');
+        const target = prefix.includes('://') ? normal : bare;
+        return target === p || target.startsWith(`${p}/`);
+      });
+    return allowed
+      ? null
+      : {
+          reason: 'remote',
+          message: `it fetches ${source}, which neither the base revision nor the base configuration's remote.allow names, so it is not fetched`,
+        };
+  }
+
+  /** A chart, from the cache or fetched, once per run however many roots name it. */
+  chart(chart: RemoteChart): Promise<FetchedChart | Refusal> {
+    const refused = this.refusal(chart.source);
+    if (refused) return Promise.resolve(refused);
+    const key = JSON.stringify([chart.repository, chart.chart, chart.version, chart.digest]);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.cached(key).then((hit) => hit ?? this.pull(chart, key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private paths(key: string) {
+    const id = createHash('sha256').update(key).digest('hex');
+    return {
+      ref: join(this.settings.cacheDir, 'refs', `${id}.json`),
+      blob: (sha256: string) => join(this.settings.cacheDir, 'charts', `${sha256}.tgz`),
+    };
+  }
+
+  /** A chart this cache already holds, verified by its digest; null when it holds none. */
+  private async cached(key: string): Promise<FetchedChart | null> {
+    const paths = this.paths(key);
+    try {
+      const ref = JSON.parse(await readFile(paths.ref, 'utf8')) as { sha256: string; version: string };
+      const tgz = await readFile(paths.blob(ref.sha256));
+      if (createHash('sha256').update(tgz).digest('hex') !== ref.sha256) return null;
+      return { files: untar(tgz, MAX_CHART_BYTES), version: ref.version, sha256: ref.sha256 };
+    } catch {
+      return null;
+    }
+  }
+
+  private async pull(chart: RemoteChart, key: string): Promise<FetchedChart | Refusal> {
+    const what = `${chart.chart} ${chart.digest ?? chart.version ?? ''} from ${chart.repository}`.replace(
+      '  ',
+      ' ',
+    );
+    if (this.settings.offline)
+      return { reason: 'fetch-failed', message: `${what} is not in the cache, and the check runs --offline` };
+    const helmFound = await this.helmProgram();
+    if ('error' in helmFound)
+      return { reason: 'tool', message: `fetching ${what} needs helm: ${helmFound.error}` };
+    const home = makeTemporary('crg-fetch-');
+    try {
+      const destination = join(home, 'out');
+      await mkdir(destination);
+      let invocation;
+      try {
+        invocation = helm.pull(helmFound.command, destination, home, chart, this.timeoutMs);
+      } catch (error) {
+        if (error instanceof Refused) return { reason: 'refused', message: error.message };
+        throw error;
+      }
+      const out = await execute(invocation);
+      if (!out.ok) {
+        const first = out.stderr
+          .split('\n')
+          .find((l) => l.startsWith('Error:'))
+          ?.replace(/^Error:\s*/, '');
+        return {
+          reason: 'fetch-failed',
+          message: `${what} could not be fetched: ${(first ?? out.message).slice(0, 300)}`,
+        };
+      }
+      const [archive] = (await readdir(destination)).filter((f) => f.endsWith('.tgz'));
+      if (!archive) return { reason: 'fetch-failed', message: `${what}: helm pull wrote no chart archive` };
+      const tgz = await readFile(join(destination, archive));
+      const sha256 = createHash('sha256').update(tgz).digest('hex');
+      const expected = await indexDigest(home, chart.chart, archive);
+      if (expected && expected !== sha256)
+        return {
+          reason: 'fetch-failed',
+          message: `${what}: the archive's digest is not the one the repository index gives`,
+        };
+      const version = archive.slice(chart.chart.length + 1, -'.tgz'.length);
+      const files = untar(tgz, MAX_CHART_BYTES);
+      await this.store(key, tgz, sha256, version);
+      return { files, version, sha256 };
+    } finally {
+      removeTemporary(home);
+    }
+  }
+
+  private async store(key: string, tgz: Buffer, sha256: string, version: string): Promise<void> {
+    const paths = this.paths(key);
+    await mkdir(join(this.settings.cacheDir, 'charts'), { recursive: true });
+    await mkdir(join(this.settings.cacheDir, 'refs'), { recursive: true });
+    // Written aside, then renamed: two runs sharing a cache never read half a file.
+    const blob = paths.blob(sha256);
+    await writeFile(`${blob}.${process.pid}`, tgz);
+    await rename(`${blob}.${process.pid}`, blob);
+    await writeFile(`${paths.ref}.${process.pid}`, JSON.stringify({ sha256, version }));
+    await rename(`${paths.ref}.${process.pid}`, paths.ref);
+  }
+}
+
+/** For renders of this repository's own charts only (a fix's verification): nothing is fetched. */
+export const noFetching = (): RemoteAccess =>
+  new RemoteAccess(
+    { enabled: false, allow: [], cacheDir: '', offline: true },
+    new Set(),
+    async () => ({ error: 'nothing is fetched here' }),
+    0,
+  );
+
+/** The digest a chart repository's index gives for the archive helm pulled (HTTP repositories; OCI verifies its own). */
+async function indexDigest(home: string, chart: string, archive: string): Promise<string | null> {
+  const dir = join(home, 'cache', 'repository');
+  const indexes = await readdir(dir).catch(() => [] as string[]);
+  for (const file of indexes.filter((f) => f.endsWith('index.yaml'))) {
+    let index: unknown;
+    try {
+      index = parse(await readFile(join(dir, file), 'utf8'), { maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    const entries = isRecord(index) && isRecord(index.entries) ? index.entries[chart] : null;
+    for (const entry of Array.isArray(entries) ? entries.filter(isRecord) : []) {
+      const urls = Array.isArray(entry.urls) ? entry.urls.map(String) : [];
+      if (urls.some((u) => u.endsWith(`/${archive}`) || u === archive) && typeof entry.digest === 'string')
+        return entry.digest.replace(/^sha256:/, '');
+    }
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import { posix } from 'node:path';
+import type { HelmPull } from '../../../programs/invocation.js';
+
+/**
+ * Where a remote source lives, as trust compares it: scheme and host lower-cased, no trailing
+ * slash, no `.git`, no `git::` prefix; an OCI reference Argo CD writes without a scheme gets `oci://`.
+ */
+export function normalizeSource(url: string): string {
+  let u = url.trim().replace(/^git::/, '');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u))
+    u = u.startsWith('git@') ? `ssh://${u.replace(':', '/')}` : `oci://${u}`;
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(u);
+  if (!match) return u;
+  const path = match[3]
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
+  return `${match[1].toLowerCase()}://${match[2].toLowerCase()}${path}`;
+}
+
+/** A chart in a Helm repository or an OCI registry, as a Flux or Argo CD object names it. */
+export interface RemoteChart extends HelmPull {
+  /** What trust compares: the repository a base revision or the allowlist must name. */
+  source: string;
+}
+
+export function httpChart(url: string, chart: string, version: string | null, insecure = false): RemoteChart {
+  const repository = url.replace(/\/+$/, '');
+  return {
+    repository,
+    chart,
+    oci: false,
+    version,
+    digest: null,
+    plainHttp: insecure,
+    source: normalizeSource(repository),
+  };
+}
+
+/**
+ * A chart in an OCI registry: `oci://registry/path/name`. The source trust compares is the
+ * repository that holds it (`oci://registry/path`): a base that names one chart there names the
+ * registry path its neighbours share.
+ */
+export function ociChart(
+  reference: string,
+  version: string | null,
+  digest: string | null,
+  insecure: boolean,
+): RemoteChart {
+  const normal = normalizeSource(reference);
+  const host = /^oci:\/\/([^/:]+)/.exec(normal)?.[1] ?? '';
+  return {
+    repository: normal,
+    chart: posix.basename(normal),
+    oci: true,
+    version,
+    digest,
+    // A registry on loopback speaks plain HTTP; elsewhere only when the source says `insecure: true`.
+    plainHttp: insecure || host === 'localhost' || host === '127.0.0.1',
+    source: posix.dirname(normal),
+  };
+}
+
+/** How reports name a chart and the version it resolved to. */
+export const chartLabel = (chart: RemoteChart, version: string | null): string =>
+  `${chart.chart} ${version ?? chart.version ?? 'latest'}`;

@@ -1,0 +1,167 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as netServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+// Real servers for remote charts, on loopback: the reference OCI registry (Debian's docker-registry)
+// with charts pushed by `helm push`, and a Helm chart repository (`helm package` + `helm repo index`)
+// served by a static HTTP server that counts requests. No protocol is mocked.
+
+const REGISTRY = ['/usr/bin/docker-registry', '/usr/bin/registry'].find(existsSync) ?? null;
+
+/** CI sets CRG_REQUIRE_SERVERS: there a missing server fails the tests instead of skipping them. */
+export const hasRegistry = (() => {
+  if (!REGISTRY && process.env.CRG_REQUIRE_SERVERS)
+    throw new Error(
+      'docker-registry is not installed; .ci/run installs it (apt-get install docker-registry).',
+    );
+  if (!REGISTRY) console.warn('OCI registry tests skipped: install the docker-registry package to run them.');
+  return REGISTRY !== null;
+})();
+
+async function freePort(): Promise<number> {
+  const server = netServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** A chart whose Deployment reads the ConfigMap it makes from `config.level`; `marker` makes versions differ. */
+export function writeChart(dir: string, name: string, version: string, marker = ''): string {
+  const root = join(dir, `${name}-${version}-src`, name);
+  const files: Record<string, string> = {
+    'Chart.yaml': `apiVersion: v2\nname: ${name}\nversion: ${version}\n`,
+    'values.yaml': 'config:\n  level: info\n',
+    'templates/configmap.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-config\ndata:\n  level: {{ .Values.config.level | quote }}\n${marker ? `  marker: "${marker}"\n` : ''}`,
+    'templates/deployment.yaml': [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: {{ .Release.Name }}',
+      'spec:',
+      '  selector: {matchLabels: {app: web}}',
+      '  template:',
+      '    metadata: {labels: {app: web}}',
+      '    spec:',
+      '      containers:',
+      '        - name: web',
+      '          image: nginx',
+      '          envFrom: [{configMapRef: {name: "{{ .Release.Name }}-config"}}]',
+      '',
+    ].join('\n'),
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+/** helm with its homes in `home`, as a chart publisher would run it. */
+function helm(binary: string, home: string, args: string[], cwd: string): string {
+  return execFileSync(binary, args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      HELM_CACHE_HOME: join(home, 'cache'),
+      HELM_CONFIG_HOME: join(home, 'config'),
+      HELM_DATA_HOME: join(home, 'data'),
+    },
+  });
+}
+
+/** The reference OCI registry on a free loopback port, with charts pushed to `charts/`. */
+export class Registry {
+  private process: ChildProcess | null = null;
+  readonly dir = mkdtempSync(join(tmpdir(), 'crg-registry-'));
+  port = 0;
+
+  async start(): Promise<this> {
+    this.port = await freePort();
+    const config = join(this.dir, 'config.yml');
+    writeFileSync(
+      config,
+      `version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: ${join(this.dir, 'data')}\nhttp:\n  addr: 127.0.0.1:${this.port}\n`,
+    );
+    this.process = spawn(REGISTRY!, ['serve', config], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      const ready = await fetch(`${this.url}/v2/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) return this;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the registry did not start');
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** `oci://127.0.0.1:PORT/charts`, where `push` puts charts. */
+  get oci(): string {
+    return `oci://127.0.0.1:${this.port}/charts`;
+  }
+
+  push(helmBinary: string, chartDir: string): void {
+    const home = join(this.dir, 'helm');
+    const out = join(this.dir, 'packages');
+    mkdirSync(out, { recursive: true });
+    const packaged = helm(helmBinary, home, ['package', chartDir, '--destination', out], this.dir)
+      .trim()
+      .split(': ')
+      .pop()!;
+    helm(helmBinary, home, ['push', packaged, this.oci, '--plain-http'], this.dir);
+  }
+
+  stop(): void {
+    this.process?.kill('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A Helm chart repository: packaged charts and their index.yaml, served over HTTP; requests counted. */
+export class ChartRepository {
+  readonly dir = mkdtempSync(join(tmpdir(), 'crg-chartrepo-'));
+  private server: Server | null = null;
+  requests: string[] = [];
+  port = 0;
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      this.requests.push(request.url ?? '');
+      const path = join(this.dir, 'public', (request.url ?? '/').split('?')[0]);
+      if (!path.startsWith(join(this.dir, 'public')) || !existsSync(path)) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.end(readFileSync(path));
+    });
+    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  add(helmBinary: string, chartDir: string): void {
+    const home = join(this.dir, 'helm');
+    const out = join(this.dir, 'public');
+    mkdirSync(out, { recursive: true });
+    helm(helmBinary, home, ['package', chartDir, '--destination', out], this.dir);
+    helm(helmBinary, home, ['repo', 'index', out, '--url', this.url], this.dir);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((done) => (this.server ? this.server.close(done) : done(null)));
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

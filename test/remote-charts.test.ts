@@ -1,0 +1,278 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Report } from './../src/model/types.js';
+import { cli } from './helpers/cli.js';
+import { HELM } from './helpers/helm.js';
+import { hasKustomize } from './helpers/kustomize.js';
+import { ChartRepository, hasRegistry, Registry, writeChart } from './helpers/chart-servers.js';
+import { twoCommits, type Files } from './helpers/scenario.js';
+
+// Charts from registries and chart repositories, fetched from real servers on loopback: the
+// reference OCI registry and a Helm chart repository over HTTP. Sources the base names are fetched
+// (and cached by digest); a source only the pull request names is not.
+
+const maybe = HELM && hasRegistry ? describe : describe.skip;
+
+let registry: Registry;
+let repository: ChartRepository;
+let cacheDir: string;
+const sources = mkdtempSync(join(tmpdir(), 'crg-charts-src-'));
+
+beforeAll(async () => {
+  if (!HELM || !hasRegistry) return;
+  registry = await new Registry().start();
+  repository = await new ChartRepository().start();
+  for (const [version, marker] of [
+    ['1.0.0', ''],
+    ['1.1.0', 'v1.1'],
+  ]) {
+    const chart = writeChart(sources, 'web', version, marker);
+    registry.push(HELM, chart);
+    repository.add(HELM, chart);
+  }
+}, 60_000);
+afterAll(async () => {
+  registry?.stop();
+  await repository?.stop();
+  rmSync(sources, { recursive: true, force: true });
+});
+beforeEach(() => (cacheDir = mkdtempSync(join(tmpdir(), 'crg-cache-'))));
+afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
+
+async function check(base: Files, head: Files, extra: string[] = []) {
+  const { repo, base: b, head: h } = await twoCommits(base, head);
+  const run = await cli(
+    [
+      'check',
+      '--base',
+      b,
+      '--head',
+      h,
+      '--format',
+      'json',
+      '--helm',
+      HELM!,
+      '--cache-dir',
+      cacheDir,
+      ...extra,
+    ],
+    { cwd: repo.dir },
+  );
+  return { run, report: JSON.parse(run.stdout) as Report, repo, base: b, head: h };
+}
+
+const summary = (report: Report) => ({
+  impacts: report.impacts.map((i) => `${i.workload.kind} ${i.workload.name}: ${i.status}`),
+  changes: report.changes.map((c) => `${c.name} ${JSON.stringify(c.keys)}`),
+  notChecked: report.notChecked.map((n) => `${n.name}: ${n.reason}`),
+});
+
+/** A Flux app as a home-lab repository keeps it: a HelmRelease and the OCIRepository it names, side by side. */
+const fluxOci = (ref: string, level: string, url = registry.oci): Files => ({
+  'apps/web/app/ocirepository.yaml': [
+    'apiVersion: source.toolkit.fluxcd.io/v1',
+    'kind: OCIRepository',
+    'metadata: {name: web}',
+    'spec:',
+    '  interval: 15m',
+    `  url: ${url}/web`,
+    `  ref: ${ref}`,
+    '',
+  ].join('\n'),
+  'apps/web/app/helmrelease.yaml': [
+    'apiVersion: helm.toolkit.fluxcd.io/v2',
+    'kind: HelmRelease',
+    'metadata: {name: web}',
+    'spec:',
+    '  chartRef: {kind: OCIRepository, name: web}',
+    '  values:',
+    '    config:',
+    `      level: ${level}`,
+    '',
+  ].join('\n'),
+  'apps/web/app/kustomization.yaml': 'resources: [helmrelease.yaml, ocirepository.yaml]\n',
+});
+
+const fluxHelmRepository = (url: string, version: string, level: string, type = ''): Files => ({
+  'apps/web/repository.yaml': `apiVersion: source.toolkit.fluxcd.io/v1\nkind: HelmRepository\nmetadata: {name: charts, namespace: flux-system}\nspec:\n  url: ${url}\n${type}`,
+  'apps/web/release.yaml': [
+    'apiVersion: helm.toolkit.fluxcd.io/v2',
+    'kind: HelmRelease',
+    'metadata: {name: web, namespace: web}',
+    'spec:',
+    '  chart:',
+    '    spec:',
+    '      chart: web',
+    `      version: "${version}"`,
+    '      sourceRef: {kind: HelmRepository, name: charts, namespace: flux-system}',
+    `  values: {config: {level: ${level}}}`,
+    '',
+  ].join('\n'),
+});
+
+maybe('charts from registries and chart repositories', () => {
+  test('Flux OCIRepository by tag: a values change is dormant, pointing at the values line', async () => {
+    const { report } = await check(fluxOci('{tag: 1.0.0}', 'info'), fluxOci('{tag: 1.0.0}', 'debug'));
+    expect(summary(report)).toEqual({
+      impacts: ['Deployment web: dormant'],
+      changes: ['web-config {"added":[],"removed":[],"modified":["level"]}'],
+      notChecked: [],
+    });
+    expect(report.changes[0]).toMatchObject({ file: 'apps/web/app/helmrelease.yaml', line: 8 });
+    expect(report.changes[0].source).toMatchObject({ renderer: 'helm', chart: 'web 1.0.0' });
+  });
+
+  test('Flux OCIRepository by semver: a chart version bump that changes the ConfigMap is dormant, and said', async () => {
+    const { report } = await check(
+      fluxOci('{semver: "~1.0.0"}', 'info'),
+      fluxOci('{semver: ">=1.1.0"}', 'info'),
+    );
+    expect(summary(report)).toEqual({
+      impacts: ['Deployment web: dormant'],
+      changes: ['web-config {"added":["marker"],"removed":[],"modified":[]}'],
+      notChecked: [],
+    });
+    expect(report.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('chart web 1.0.0 → 1.1.0'),
+    );
+  });
+
+  test('Flux HelmRepository over HTTP, and of type oci', async () => {
+    const http = await check(
+      fluxHelmRepository(repository.url, '1.0.0', 'info'),
+      fluxHelmRepository(repository.url, '1.0.0', 'debug'),
+    );
+    expect(summary(http.report).impacts).toEqual(['Deployment web: dormant']);
+    const oci = await check(
+      fluxHelmRepository(registry.oci, '1.0.0', 'info', '  type: oci\n'),
+      fluxHelmRepository(registry.oci, '1.1.0', 'info', '  type: oci\n'),
+    );
+    expect(summary(oci.report).changes).toEqual([
+      'web-config {"added":["marker"],"removed":[],"modified":[]}',
+    ]);
+  });
+
+  test('Argo CD: a single chart source, and a multi-source Application with $values from this repository', async () => {
+    const single = (level: string): Files => ({
+      'argo/web.yaml': [
+        'apiVersion: argoproj.io/v1alpha1',
+        'kind: Application',
+        'metadata: {name: web}',
+        'spec:',
+        '  destination: {namespace: web}',
+        '  source:',
+        `    repoURL: ${repository.url}`,
+        '    chart: web',
+        '    targetRevision: 1.0.0',
+        `    helm: {valuesObject: {config: {level: ${level}}}}`,
+        '',
+      ].join('\n'),
+    });
+    expect(summary((await check(single('info'), single('debug'))).report).impacts).toEqual([
+      'Deployment web: dormant',
+    ]);
+
+    const multi = (level: string): Files => ({
+      'argo/web.yaml': [
+        'apiVersion: argoproj.io/v1alpha1',
+        'kind: Application',
+        'metadata: {name: web}',
+        'spec:',
+        '  destination: {namespace: web}',
+        '  sources:',
+        `    - {repoURL: "${registry.oci.replace('oci://', '')}", chart: web, targetRevision: 1.0.0, helm: {valueFiles: [$values/env/web.yaml]}}`,
+        '    - {repoURL: "https://github.com/acme/gitops.git", targetRevision: main, ref: values}',
+        '',
+      ].join('\n'),
+      'env/web.yaml': `config: {level: ${level}}\n`,
+    });
+    const { repo, base, head } = await twoCommits(multi('info'), multi('debug'));
+    await repo.git.addRemote('origin', 'https://github.com/acme/gitops');
+    const run = await cli(
+      ['check', '--base', base, '--head', head, '--format', 'json', '--helm', HELM!, '--cache-dir', cacheDir],
+      { cwd: repo.dir },
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    expect(summary(report)).toMatchObject({ impacts: ['Deployment web: dormant'], notChecked: [] });
+    expect(report.changes[0]).toMatchObject({ file: 'env/web.yaml', line: 1 });
+  });
+
+  (hasKustomize ? test : test.skip)(
+    'kustomize helmCharts from a chart repository the base names',
+    async () => {
+      const root = (level: string): Files => ({
+        'app/kustomization.yaml': `helmCharts:\n  - {name: web, repo: "${repository.url}", version: 1.0.0, releaseName: web, valuesInline: {config: {level: ${level}}}}\n`,
+      });
+      const { report } = await check(root('info'), root('debug'));
+      expect(summary(report)).toEqual({
+        impacts: ['Deployment web: dormant'],
+        changes: ['web-config {"added":[],"removed":[],"modified":["level"]}'],
+        notChecked: [],
+      });
+    },
+  );
+
+  test('a source only the pull request names is not fetched: not checked, and the server sees nothing', async () => {
+    const other = await new ChartRepository().start();
+    try {
+      other.add(HELM!, writeChart(sources, 'web', '1.0.0'));
+      other.requests = [];
+      const { run, report } = await check(
+        fluxHelmRepository(repository.url, '1.0.0', 'info'),
+        fluxHelmRepository(other.url, '1.0.0', 'debug'),
+      );
+      expect(run.code).toBe(1);
+      expect(summary(report).notChecked).toEqual(['web (HelmRelease web/web): remote']);
+      expect(report.notChecked[0].message).toContain('neither the base revision nor the base configuration');
+      expect(other.requests).toEqual([]);
+      // The base configuration can allow it by prefix.
+      const allowed = await check(
+        {
+          ...fluxHelmRepository(repository.url, '1.0.0', 'info'),
+          '.config-rollout-guard.yaml': `remote:\n  allow: ["${other.url}/"]\n`,
+        },
+        fluxHelmRepository(other.url, '1.0.0', 'debug'),
+      );
+      expect(summary(allowed.report)).toMatchObject({ impacts: ['Deployment web: dormant'], notChecked: [] });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test('remote: off fetches nothing; an unreachable server is not checked, never deleted', async () => {
+    const off = await check(
+      { ...fluxOci('{tag: 1.0.0}', 'info'), '.config-rollout-guard.yaml': 'remote: off\n' },
+      fluxOci('{tag: 1.0.0}', 'debug'),
+    );
+    expect(summary(off.report).notChecked).toEqual(['web (HelmRelease web): remote']);
+    const gone = 'oci://127.0.0.1:9/charts';
+    const unreachable = await check(
+      fluxOci('{tag: 1.0.0}', 'info', gone),
+      fluxOci('{tag: 1.0.0}', 'debug', gone),
+    );
+    expect(unreachable.run.code).toBe(1);
+    expect(summary(unreachable.report)).toEqual({
+      impacts: [],
+      changes: [],
+      notChecked: ['web (HelmRelease web): fetch-failed'],
+    });
+  });
+
+  test('the cache: a second run makes no request, and --offline reads the cache only', async () => {
+    const files = (level: string) => fluxHelmRepository(repository.url, '1.0.0', level);
+    repository.requests = [];
+    await check(files('info'), files('debug'));
+    expect(repository.requests.length).toBeGreaterThan(0);
+    expect(readdirSync(join(cacheDir, 'charts'))).toHaveLength(1);
+    repository.requests = [];
+    const second = await check(files('info'), files('debug'));
+    expect(repository.requests).toEqual([]);
+    expect(summary(second.report).impacts).toEqual(['Deployment web: dormant']);
+    const offline = await check(files('info'), files('debug'), ['--offline']);
+    expect(summary(offline.report).impacts).toEqual(['Deployment web: dormant']);
+    rmSync(cacheDir, { recursive: true, force: true });
+    const empty = await check(files('info'), files('debug'), ['--offline']);
+    expect(summary(empty.report).notChecked).toEqual(['web (HelmRelease web/web): fetch-failed']);
+  });
+});
