@@ -277,7 +277,7 @@ spec:
     ]);
   });
 
-  test('a chart whose dependencies are not vendored: not checked, with how to vendor them', async () => {
+  test('a chart whose dependencies are not vendored, from a repository the base does not name: not checked, with how to vendor them', async () => {
     const withDependency =
       CHART +
       'dependencies:\n  - name: redis\n    version: 20.x.x\n    repository: https://charts.example.com\n';
@@ -289,7 +289,7 @@ spec:
         file: 'chart/Chart.yaml',
         fails: true,
         message: expect.stringMatching(
-          /at head: .*missing in charts\/ directory: redis\. Vendor the dependencies: run `helm dependency build chart` and commit chart\/charts\//,
+          /at head: dependency redis: it fetches https:\/\/charts\.example\.com, which neither the base revision nor .* Vendor it \(run `helm dependency build chart` and commit chart\/charts\/\)/,
         ),
       }),
     ]);

@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from './../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
-import { ChartRepository, hasRegistry, Registry, writeChart } from './helpers/chart-servers.js';
+import { ChartRepository, hasRegistry, helm, Registry, writeChart } from './helpers/chart-servers.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
 
 // Charts from registries and chart repositories, fetched from real servers on loopback: the
@@ -274,5 +275,146 @@ maybe('charts from registries and chart repositories', () => {
     rmSync(cacheDir, { recursive: true, force: true });
     const empty = await check(files('info'), files('debug'), ['--offline']);
     expect(summary(empty.report).notChecked).toEqual(['web (HelmRelease web/web): fetch-failed']);
+  });
+});
+
+/**
+ * The oracle: each release rendered by hand with helm at both revisions; a workload whose
+ * ConfigMap changed is dormant when its pod template did not, rolling when it did.
+ */
+function byHand(releases: { name: string; chart: string; before: string; after: string }[]): string[] {
+  const render = (chartRef: string, version: string, values: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'crg-byhand-'));
+    try {
+      writeFileSync(join(dir, 'values.yaml'), values);
+      const home = join(dir, 'home');
+      const chart = join(dir, 'chart');
+      mkdirSync(chart);
+      helm(
+        HELM!,
+        home,
+        ['pull', chartRef, '--version', version, '--plain-http', '--untar', '--untardir', chart],
+        dir,
+      );
+      const out = helm(
+        HELM!,
+        home,
+        ['template', 'x', join(chart, readdirSync(chart)[0]), '-f', join(dir, 'values.yaml')],
+        dir,
+      );
+      const docs = parseAllDocuments(out).map((d) => d.toJS() as Record<string, Record<string, unknown>>);
+      return {
+        config: JSON.stringify(docs.find((d) => d.kind === ('ConfigMap' as unknown))?.data),
+        template: JSON.stringify(
+          (docs.find((d) => d.kind === ('Deployment' as unknown))?.spec as Record<string, unknown>).template,
+        ),
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return releases.flatMap(({ name, chart, before, after }) => {
+    const [v1, values1] = before.split('|');
+    const [v2, values2] = after.split('|');
+    const a = render(chart, v1, values1);
+    const b = render(chart, v2, values2);
+    if (a.config === b.config) return [];
+    return [`Deployment ${name}: ${a.template === b.template ? 'dormant' : 'rolling'}`];
+  });
+}
+
+maybe('a home-lab shaped Flux repository, charts in the local registry', () => {
+  test('the same verdicts as rendering its releases by hand; a new registry is not fetched; a second run is served from the cache', async () => {
+    const withSum = writeChart(sources, 'summed', '1.0.0', '', true);
+    registry.push(HELM!, withSum);
+    registry.push(HELM!, writeChart(sources, 'summed', '1.1.0', 'v1.1', true));
+    const app = (name: string, chart: string, ref: string, level: string): Files => ({
+      [`kubernetes/apps/default/${name}/ks.yaml`]: [
+        'apiVersion: kustomize.toolkit.fluxcd.io/v1',
+        'kind: Kustomization',
+        `metadata: {name: ${name}, namespace: flux-system}`,
+        'spec:',
+        `  path: ./kubernetes/apps/default/${name}/app`,
+        '  targetNamespace: default',
+        '  sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}',
+        '',
+      ].join('\n'),
+      [`kubernetes/apps/default/${name}/app/kustomization.yaml`]:
+        'resources: [./helmrelease.yaml, ./ocirepository.yaml]\n',
+      [`kubernetes/apps/default/${name}/app/ocirepository.yaml`]: `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata: {name: ${name}}\nspec:\n  url: ${registry.oci}/${chart}\n  ref: {tag: ${ref}}\n`,
+      [`kubernetes/apps/default/${name}/app/helmrelease.yaml`]: `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: ${name}}\nspec:\n  chartRef: {kind: OCIRepository, name: ${name}}\n  values:\n    config: {level: ${level}}\n`,
+    });
+    const before = {
+      ...app('plain', 'web', '1.0.0', 'info'),
+      ...app('summed', 'summed', '1.0.0', 'info'),
+      ...app('bumped', 'web', '1.0.0', 'info'),
+    };
+    const after = {
+      ...app('plain', 'web', '1.0.0', 'debug'),
+      ...app('summed', 'summed', '1.0.0', 'debug'),
+      ...app('bumped', 'web', '1.1.0', 'info'),
+    };
+    const { report } = await check(before, after);
+    expect(report.notChecked).toEqual([]);
+    expect(report.impacts.map((i) => `${i.workload.kind} ${i.workload.name}: ${i.status}`).sort()).toEqual(
+      byHand([
+        {
+          name: 'plain',
+          chart: `${registry.oci}/web`,
+          before: '1.0.0|config: {level: info}',
+          after: '1.0.0|config: {level: debug}',
+        },
+        {
+          name: 'summed',
+          chart: `${registry.oci}/summed`,
+          before: '1.0.0|config: {level: info}',
+          after: '1.0.0|config: {level: debug}',
+        },
+        {
+          name: 'bumped',
+          chart: `${registry.oci}/web`,
+          before: '1.0.0|config: {level: info}',
+          after: '1.1.0|config: {level: info}',
+        },
+      ]).sort(),
+    );
+    expect(report.impacts.length).toBe(3);
+
+    // A pull request that moves a release to a registry the base never names: not fetched.
+    const moved = { ...after, ...app('plain', 'web', '1.0.0', 'trace') };
+    moved['kubernetes/apps/default/plain/app/ocirepository.yaml'] = moved[
+      'kubernetes/apps/default/plain/app/ocirepository.yaml'
+    ]!.replace(registry.oci, 'oci://127.0.0.1:9/elsewhere');
+    const stranger = await check(before, moved);
+    expect(stranger.report.notChecked.map((n) => [n.name, n.reason])).toEqual([
+      ['web (HelmRelease plain)', 'remote'],
+    ]);
+
+    // The cache holds every chart now: the registry can go.
+    registry.stop();
+    const cached = await check(before, after, ['--offline']);
+    expect(cached.report.impacts.map((i) => i.status).sort()).toEqual(
+      report.impacts.map((i) => i.status).sort(),
+    );
+    registry = await new Registry().start();
+  });
+});
+
+maybe('chart dependencies', () => {
+  test('a dependency in a chart repository the base names is fetched at the version Chart.lock pins', async () => {
+    const umbrella = (level: string, lock = '1.0.0'): Files => ({
+      'umbrella/Chart.yaml': `apiVersion: v2\nname: umbrella\nversion: 1.0.0\ndependencies:\n  - {name: web, version: "~1.0", repository: "${repository.url}"}\n`,
+      'umbrella/Chart.lock': `dependencies:\n  - {name: web, repository: "${repository.url}", version: ${lock}}\n`,
+      'umbrella/values.yaml': `web:\n  config: {level: ${level}}\n`,
+    });
+    const values = await check(umbrella('info'), umbrella('debug'));
+    expect(summary(values.report)).toMatchObject({
+      impacts: ['Deployment umbrella: dormant'],
+      notChecked: [],
+    });
+    const locked = await check(umbrella('info'), umbrella('info', '1.1.0'));
+    expect(summary(locked.report).changes).toEqual([
+      'umbrella-config {"added":["marker"],"removed":[],"modified":[]}',
+    ]);
   });
 });

@@ -239,6 +239,23 @@ export const git = {
       '--',
     ]),
   catFileBatch: (root: string) => gitCall(root, ['cat-file', '--batch']),
+  /** A bare repository of this tool's cache, for remote bases. */
+  initBare: (dir: string) => gitCall(dir, ['init', '--quiet', '--bare', '.']),
+  /**
+   * One ref of a remote base a trusted source names, into the cache's bare repository: the one
+   * network call git makes for a render, after `--end-of-options`.
+   */
+  fetchRef: (bare: string, url: string, ref: string | null) => {
+    if (!/^((https?|ssh|git|file):\/\/[^\s]+|git@[A-Za-z0-9.-]+:[^\s]+)$/.test(url))
+      throw new Refused(`'${url}' is not a git URL`);
+    if (ref !== null && !/^[A-Za-z0-9._][A-Za-z0-9._/-]*$/.test(ref))
+      throw new Refused(`'${ref}' is not a git ref`);
+    return gitCall(
+      bare,
+      ['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', url, ref ?? 'HEAD'],
+      true,
+    );
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

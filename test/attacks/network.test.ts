@@ -56,16 +56,20 @@ maybe('nothing named by the pull request is fetched', () => {
     );
     expect(run.code).toBe(1);
     expect(report.notChecked.map((n) => n.name)).toEqual(['app']);
-    expect(report.notChecked[0].message).toMatch(/over the network|outside the repository/);
+    expect(report.notChecked[0].reason).toMatch(/^(remote|refused)$/);
+    expect(report.notChecked[0].message).toMatch(
+      /over the network|outside the repository|neither the base revision/,
+    );
   });
 
-  test('a chart dependency on a chart repository is not fetched: the chart is not checked, with what to do', async () => {
+  test('a chart dependency on a chart repository the base does not name is not fetched: the chart is not checked', async () => {
     const withDependency = (level: string) =>
       chart('web', level, {
         'web/Chart.yaml': `apiVersion: v2\nname: web\nversion: 1.0.0\ndependencies:\n  - {name: redis, version: 1.0.0, repository: "${canary.url}"}\n`,
       });
-    const { run, report } = await check(withDependency('info'), withDependency('debug'));
+    // The base does not name that chart repository: the pull request's dependency is not fetched.
+    const { run, report } = await check(chart('web', 'info'), withDependency('debug'));
     expect(run.code).toBe(1);
-    expect(report.notChecked[0].message).toMatch(/helm dependency build web/);
+    expect(report.notChecked.map((n) => n.reason)).toEqual(['remote']);
   });
 });

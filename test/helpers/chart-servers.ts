@@ -30,7 +30,13 @@ async function freePort(): Promise<number> {
 }
 
 /** A chart whose Deployment reads the ConfigMap it makes from `config.level`; `marker` makes versions differ. */
-export function writeChart(dir: string, name: string, version: string, marker = ''): string {
+export function writeChart(
+  dir: string,
+  name: string,
+  version: string,
+  marker = '',
+  checksum = false,
+): string {
   const root = join(dir, `${name}-${version}-src`, name);
   const files: Record<string, string> = {
     'Chart.yaml': `apiVersion: v2\nname: ${name}\nversion: ${version}\n`,
@@ -44,7 +50,14 @@ export function writeChart(dir: string, name: string, version: string, marker = 
       'spec:',
       '  selector: {matchLabels: {app: web}}',
       '  template:',
-      '    metadata: {labels: {app: web}}',
+      '    metadata:',
+      '      labels: {app: web}',
+      ...(checksum
+        ? [
+            '      annotations:',
+            '        checksum/config: {{ include (print $.Template.BasePath "/configmap.yaml") . | sha256sum }}',
+          ]
+        : []),
       '    spec:',
       '      containers:',
       '        - name: web',
@@ -61,7 +74,7 @@ export function writeChart(dir: string, name: string, version: string, marker = 
 }
 
 /** helm with its homes in `home`, as a chart publisher would run it. */
-function helm(binary: string, home: string, args: string[], cwd: string): string {
+export function helm(binary: string, home: string, args: string[], cwd: string): string {
   return execFileSync(binary, args, {
     cwd,
     encoding: 'utf8',
@@ -162,6 +175,49 @@ export class ChartRepository {
 
   async stop(): Promise<void> {
     await new Promise((done) => (this.server ? this.server.close(done) : done(null)));
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** `git daemon` on a free loopback port, serving bare repositories from a directory. */
+export class GitDaemon {
+  readonly dir = mkdtempSync(join(tmpdir(), 'crg-gitd-'));
+  private process: ChildProcess | null = null;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.port = await freePort();
+    this.process = spawn(
+      'git',
+      [
+        'daemon',
+        `--base-path=${this.dir}`,
+        '--export-all',
+        '--reuseaddr',
+        '--listen=127.0.0.1',
+        `--port=${this.port}`,
+        this.dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; i < 100; i++) {
+      const up = await new Promise<boolean>((done) => {
+        const socket = netServer().listen(this.port, '127.0.0.1');
+        socket.on('listening', () => socket.close(() => done(false)));
+        socket.on('error', () => done(true));
+      });
+      if (up) return this;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('git daemon did not start');
+  }
+
+  url(name: string): string {
+    return `git://127.0.0.1:${this.port}/${name}`;
+  }
+
+  stop(): void {
+    this.process?.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -35,7 +35,10 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     tool: probe,
     render: renderCharts,
     hint: () => '',
-    sources: (root) => (root.remote && root.remote.repository ? [root.remote.source] : []),
+    sources: (root) => [
+      ...(root.remote && root.remote.repository ? [root.remote.source] : []),
+      ...root.chart.dependencies.map((d) => d.source),
+    ],
     read: readRender,
     logicalName: (object) => object.name,
     pointAtEdit,
@@ -79,8 +82,14 @@ async function discover(
   if (chartFiles.length === 0 && !releases.some((o) => o.kind !== 'GitRepository'))
     return { roots: [], setAside: [] };
   found();
-  const [all, texts, own] = await Promise.all([files(), repo.readMany(rev, chartFiles), repo.ownUrls()]);
-  const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '') ?? []);
+  const locks = chartFiles.map((f) => posix.join(posix.dirname(f), 'Chart.lock'));
+  const [all, texts, lockTexts, own] = await Promise.all([
+    files(),
+    repo.readMany(rev, chartFiles),
+    repo.readMany(rev, locks),
+    repo.ownUrls(),
+  ]);
+  const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '', lockTexts[i]) ?? []);
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
   const roots = findCharts(
     charts,

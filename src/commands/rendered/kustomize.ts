@@ -21,6 +21,7 @@ import {
   type Kustomize,
 } from '../../stages/2-sources/kustomize/render.js';
 import { normalizeSource } from '../../stages/2-sources/remote/sources.js';
+import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
@@ -58,6 +59,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
     hint: () => '',
     sources: (root) => [
       ...root.remote.map(normalizeSource),
+      ...root.remoteBases.map((b) => parseGitBase(b.entry)?.source ?? normalizeSource(b.entry)),
       ...root.charts.flatMap((c) => (c.chart.repo ? [remoteChartOf(c.chart).source] : [])),
     ],
     read: (yaml, root, tree, diagnostics) =>
@@ -191,7 +193,7 @@ function readRender(
  */
 function pointAtEdit(
   change: ConfigChange,
-  { baseOf, head, changed, headTree, baseTree }: Builds<Root>,
+  { root, baseOf, head, changed, headTree, baseTree }: Builds<Root>,
 ): ConfigChange {
   const object = head.objects.find(
     (o) => o.kind === change.kind && o.name === change.name && o.namespace === change.namespace,
@@ -199,6 +201,13 @@ function pointAtEdit(
   if (!object || change.change === 'deleted') return change;
   const origin = head.origins.get(object);
   const keys = [...change.keys.added, ...change.keys.modified, ...change.keys.removed];
+  // From a remote base: the line that names it (a new ref) in the kustomization that changed.
+  if (!origin?.file) {
+    const naming = root.remoteBases.map((b) => b.file).find((f) => changed.has(f));
+    return naming
+      ? { ...change, file: naming, line: firstDifference(baseTree.get(naming), headTree.get(naming)) }
+      : change;
+  }
   if (origin?.file && origin.generator) {
     // The generator that made it, or one in an overlay that merges into it (`behavior: merge`).
     const kustomizations = [

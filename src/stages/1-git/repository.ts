@@ -61,6 +61,11 @@ export class Repository {
     return new Repository(root);
   }
 
+  /** A bare repository (this tool's cache of a remote base), read like any other. */
+  static bare(dir: string): Repository {
+    return new Repository(dir);
+  }
+
   /** The full SHA of `rev`, or a usage error that says how to make it available. */
   async resolveCommit(rev: string): Promise<string> {
     const sha = await gitOut(git.resolve(this.root, rev))

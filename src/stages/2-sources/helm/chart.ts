@@ -13,6 +13,8 @@ export interface Chart {
   file: string;
   name: string;
   version: string;
+  /** Dependencies in a chart repository or registry (versions as Chart.lock pins them), fetched when not vendored in `charts/`. */
+  dependencies: RemoteChart[];
 }
 
 /** One release of a chart in this repository: the chart, and the values a controller renders it with. */
@@ -56,18 +58,36 @@ export interface ChartRelease {
   declaredAt: { file: string; line: number };
 }
 
-export function readChart(file: string, text: string): Chart | null {
-  let body: unknown;
-  try {
-    body = parse(text, { maxAliasCount: 100 });
-  } catch {
-    body = null;
-  }
+export function readChart(file: string, text: string, lockText: string | null = null): Chart | null {
+  const read = (t: string | null) => {
+    try {
+      return t === null ? null : (parse(t, { maxAliasCount: 100 }) as unknown);
+    } catch {
+      return null;
+    }
+  };
+  const body = read(text);
   const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
   // A Chart.yaml helm cannot read still names a root: rendering it says what is wrong.
   const name = isRecord(body) && typeof body.name === 'string' ? body.name : posix.basename(dir || '.');
   const version = isRecord(body) && body.version !== undefined ? String(body.version) : '';
-  return { dir, file, name, version };
+  const lock = read(lockText);
+  const locked = (dep: string) =>
+    (isRecord(lock) && Array.isArray(lock.dependencies) ? lock.dependencies.filter(isRecord) : []).find(
+      (d) => d.name === dep,
+    )?.version;
+  const dependencies = (
+    isRecord(body) && Array.isArray(body.dependencies) ? body.dependencies.filter(isRecord) : []
+  ).flatMap((d): RemoteChart[] => {
+    if (typeof d.name !== 'string' || typeof d.repository !== 'string') return [];
+    const pinned = locked(d.name) ?? d.version;
+    const v = pinned === undefined ? null : String(pinned);
+    if (d.repository.startsWith('oci://'))
+      return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
+    if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
+    return [];
+  });
+  return { dir, file, name, version, dependencies };
 }
 
 /**
@@ -124,7 +144,13 @@ export function findCharts(
       dir: '',
       file: by.file,
       closure: new Set([by.file, ...(d.sourceFiles ?? []), ...(d.valueFiles ?? [])]),
-      chart: { dir: '', file: by.file, name: d.remote.chart, version: d.remote.version ?? '' },
+      chart: {
+        dir: '',
+        file: by.file,
+        name: d.remote.chart,
+        version: d.remote.version ?? '',
+        dependencies: [],
+      },
       release: d.release ?? by.name,
       namespace,
       valueFiles: d.valueFiles ?? [],

@@ -79,6 +79,28 @@ export async function renderCharts(
         }
         chartPath = posix.join(REMOTE, String(i), top);
       }
+      // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
+      // source at the version Chart.lock pins, and unpacked where helm looks for them.
+      for (const dependency of root.chart.dependencies) {
+        const vendored = [...files.keys()].some((f) =>
+          f.startsWith(posix.join(root.dir, 'charts', dependency.chart)),
+        );
+        if (vendored) continue;
+        const fetched = await access.chart(dependency);
+        if (!('files' in fetched))
+          return {
+            ok: false,
+            reason: fetched.reason,
+            message:
+              `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
+              `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
+          };
+        for (const [path, bytes] of fetched.files) {
+          const at = join(dir, TREE, root.dir, 'charts', path);
+          await mkdir(posix.dirname(at), { recursive: true });
+          await writeFile(at, bytes);
+        }
+      }
       const inline = await Promise.all(
         root.values.map(async (values, j) => {
           const path = posix.join(VALUES, `${i}-${j}.yaml`);

@@ -42,8 +42,10 @@ export interface Kustomization {
   /** Files and directories named by `generators`/`transformers`/`validators`: plugin configurations, vetted before a build. */
   pluginFiles: string[];
   pluginDirs: string[];
-  /** `resources`/`bases`/`components`, values files and schemas that kustomize would fetch over the network. */
+  /** Values files, schemas, plugin files and URL resources that kustomize would fetch over the network. */
   remote: string[];
+  /** `resources`/`bases`/`components` entries that are remote: git bases (`//subdir?ref=`), or URL files. */
+  remoteBases: string[];
   /** Why this kustomization is not built: each a sentence naming the field. Empty when it may be. */
   refused: string[];
   /** The charts it inflates (`helmCharts`): the build then needs helm. */
@@ -108,6 +110,7 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
     pluginFiles: [],
     pluginDirs: [],
     remote: [],
+    remoteBases: [],
     refused: [],
     charts: [],
     chartHome: null,
@@ -127,7 +130,7 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
   for (const fieldName of ['resources', 'bases', 'components']) {
     for (const entry of strings(body[fieldName])) {
       if (remote(entry)) {
-        k.remote.push(entry);
+        k.remoteBases.push(entry);
         continue;
       }
       const path = local(entry, fieldName);

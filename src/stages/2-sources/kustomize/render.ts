@@ -10,10 +10,11 @@ import {
   type KustomizeTool,
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { isKustomizationFile, type HelmChartEntry } from './kustomization.js';
+import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
+import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
 import type { RemoteAccess } from '../remote/access.js';
-import { pool, stopped, withTree, type RenderResult } from '../tools.js';
+import { pool, stopped, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -31,6 +32,8 @@ export const remoteChartOf = (chart: HelmChartEntry) =>
     ? ociChart(`${chart.repo!.replace(/\/+$/, '')}/${chart.name}`, chart.version, null, false)
     : httpChart(chart.repo!, chart.name, chart.version);
 export const TREE = 'repo';
+/** Remote bases are written here, beside the tree. */
+const REMOTE_BASES = 'remote-bases';
 
 /**
  * Finds kustomize: `override` (`--kustomize PATH`, the input, the trusted configuration), else
@@ -99,6 +102,8 @@ export async function renderRoots(
           reason: 'remote',
           message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
         };
+      const based = await materialiseBases(root, files, dir, tree, i, access);
+      if (based) return { ok: false, ...based };
       let chartHelm: string | null = null;
       if (root.charts.length) {
         if (!helm || 'error' in helm)
@@ -140,6 +145,73 @@ export async function renderRoots(
     });
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
+}
+
+/**
+ * Remote bases a trusted source names, fetched through git into this tool's cache and written
+ * beside the tree; each kustomization that names one is rewritten, in the tree only, to point at
+ * that copy, so kustomize never goes to the network. A base is vetted like the repository's own
+ * kustomizations, with its own directory as the boundary; one that names another remote target is
+ * not followed. Returns why the root cannot be built, or null.
+ */
+async function materialiseBases(
+  root: Root,
+  files: ReadonlyMap<string, Buffer>,
+  dir: string,
+  tree: string,
+  index: number,
+  access: RemoteAccess,
+): Promise<Refusal | null> {
+  const rewrites = new Map<string, Map<string, string>>();
+  for (const [n, { entry, file }] of root.remoteBases.entries()) {
+    const base = parseGitBase(entry);
+    if (!base)
+      return {
+        reason: 'remote',
+        message: `it fetches ${entry} over the network, which this check does not do for it`,
+      };
+    const fetched = await access.gitBase(base);
+    if (!('files' in fetched)) return fetched;
+    const fileSet = new Set(fetched.files.keys());
+    const dirs = new Set(
+      [...fileSet].flatMap((f) =>
+        f
+          .split('/')
+          .slice(0, -1)
+          .map((_, j, all) => all.slice(0, j + 1).join('/')),
+      ),
+    );
+    const baseTree = {
+      isDir: (p: string) => p === '' || dirs.has(p),
+      exists: (p: string) => fileSet.has(p) || dirs.has(p),
+    };
+    for (const [path, bytes] of fetched.files) {
+      if (!isKustomizationFile(path)) continue;
+      const k = readKustomization(path, bytes.toString('utf8'), baseTree);
+      const problem =
+        k.refused[0] ??
+        (k.remote.length || k.remoteBases.length ? `${path} names another remote target` : null);
+      if (problem) return { reason: 'refused', message: `remote base ${entry}: ${problem}` };
+    }
+    const at = posix.join(REMOTE_BASES, `${index}-${n}`);
+    for (const [path, bytes] of fetched.files) {
+      await mkdir(posix.dirname(join(dir, at, path)), { recursive: true });
+      await writeFile(join(dir, at, path), bytes);
+    }
+    const from = posix.join(TREE, posix.dirname(file));
+    rewrites.set(file, (rewrites.get(file) ?? new Map()).set(entry, posix.relative(from, at) || '.'));
+  }
+  for (const [file, entries] of rewrites) {
+    const body = parse(files.get(file)!.toString('utf8'), { version: '1.1', maxAliasCount: 100 }) as Record<
+      string,
+      unknown
+    >;
+    for (const field of ['resources', 'bases', 'components'])
+      if (Array.isArray(body[field]))
+        body[field] = body[field].map((e: unknown) => (typeof e === 'string' ? (entries.get(e) ?? e) : e));
+    await writeFile(join(tree, file), JSON.stringify(body));
+  }
+  return null;
 }
 
 /**

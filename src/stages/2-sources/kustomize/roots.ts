@@ -21,6 +21,8 @@ export interface RootOptions {
 export interface Root extends RenderRoot {
   options: RootOptions;
   remote: string[];
+  /** Remote `resources`/`bases`/`components` entries, with the kustomization that names each. */
+  remoteBases: { entry: string; file: string }[];
   /** The charts some kustomization of the build inflates, each with the chart home it is read from. */
   charts: { chart: HelmChartEntry; chartHome: string }[];
   /** Files of plugin configurations the build reads, with the directory their paths are read from: vetted before building. */
@@ -47,7 +49,7 @@ export function findRoots(
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote, refused, charts, pluginFiles } = closures.of(dir);
+    const { files, remote, remoteBases, refused, charts, pluginFiles } = closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
     return {
       id,
@@ -57,6 +59,7 @@ export function findRoots(
       options,
       closure: files,
       remote,
+      remoteBases,
       refused,
       charts,
       pluginFiles,
@@ -88,6 +91,7 @@ export function findRoots(
 interface Closure {
   files: Set<string>;
   remote: string[];
+  remoteBases: Root['remoteBases'];
   refused: Refusal[];
   charts: Root['charts'];
   pluginFiles: { file: string; dir: string }[];
@@ -111,13 +115,21 @@ class Closures {
   of(dir: string): Closure {
     const known = this.memo.get(dir);
     if (known) return known;
-    const result: Closure = { files: new Set(), remote: [], refused: [], charts: [], pluginFiles: [] };
+    const result: Closure = {
+      files: new Set(),
+      remote: [],
+      remoteBases: [],
+      refused: [],
+      charts: [],
+      pluginFiles: [],
+    };
     this.memo.set(dir, result);
     const reach = this.graph.reachable(dir);
     for (const d of reach) {
       const k = this.kustomizations.get(d)!;
       result.files.add(k.file);
       result.remote.push(...k.remote);
+      result.remoteBases.push(...k.remoteBases.map((entry) => ({ entry, file: k.file })));
       result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
       result.charts.push(...k.charts.map((chart) => ({ chart, chartHome: k.chartHome ?? '' })));
       for (const path of k.inputs) result.files.add(path);

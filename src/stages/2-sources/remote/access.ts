@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { helm, Refused } from '../../../programs/invocation.js';
+import { git, helm, Refused, type Invocation } from '../../../programs/invocation.js';
+import { Repository } from '../../1-git/repository.js';
+import type { GitBase } from './git-base.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isRecord } from '../../../model/values.js';
 import type { Refusal } from '../tools.js';
@@ -40,6 +42,11 @@ const MAX_CHART_BYTES = 64 * 2 ** 20;
  */
 export class RemoteAccess {
   private readonly inFlight = new Map<string, Promise<FetchedChart | Refusal>>();
+  private readonly repositoryQueue = new Map<string, Promise<void>>();
+  private readonly bases = new Map<
+    string,
+    Promise<{ files: Map<string, Buffer>; commit: string } | Refusal>
+  >();
 
   constructor(
     private readonly settings: RemoteSettings,
@@ -80,6 +87,87 @@ export class RemoteAccess {
       this.inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * A remote base's files (relative to its directory) at the commit its ref names, from this
+   * tool's cache of the repository or fetched into it.
+   */
+  gitBase(base: GitBase): Promise<{ files: Map<string, Buffer>; commit: string } | Refusal> {
+    const refused = this.refusal(base.source);
+    if (refused) return Promise.resolve(refused);
+    const key = JSON.stringify([base.url, base.ref, base.subdir]);
+    let pending = this.bases.get(key);
+    if (!pending) {
+      // One git process at a time per cached repository: fetches into it take its lock.
+      const previous = this.repositoryQueue.get(base.url) ?? Promise.resolve();
+      pending = previous.then(() => this.fetchBase(base));
+      this.repositoryQueue.set(
+        base.url,
+        pending.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      this.bases.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async fetchBase(base: GitBase): Promise<{ files: Map<string, Buffer>; commit: string } | Refusal> {
+    const what = `${base.url}${base.ref ? ` at ${base.ref}` : ''}`;
+    const id = createHash('sha256').update(base.url).digest('hex');
+    const bare = join(this.settings.cacheDir, 'git', `${id}.git`);
+    const refFile = join(
+      this.settings.cacheDir,
+      'git-refs',
+      `${createHash('sha256').update(`${base.url}\0${base.ref}`).digest('hex')}.json`,
+    );
+    await mkdir(bare, { recursive: true });
+    const run = async (invocation: Invocation) => execute(invocation);
+    const repo = Repository.bare(bare);
+    try {
+      let commit: string | null = await readFile(refFile, 'utf8').then(
+        (t) => (JSON.parse(t) as { commit: string }).commit,
+        () => null,
+      );
+      if (commit && !(await repo.hasCommit(commit))) commit = null;
+      if (!commit) {
+        if (this.settings.offline)
+          return {
+            reason: 'fetch-failed',
+            message: `${what} is not in the cache, and the check runs --offline`,
+          };
+        await run(git.initBare(bare));
+        let invocation;
+        try {
+          invocation = git.fetchRef(bare, base.url, base.ref);
+        } catch (error) {
+          if (error instanceof Refused) return { reason: 'refused', message: error.message };
+          throw error;
+        }
+        const out = await run(invocation);
+        if (!out.ok)
+          return {
+            reason: 'fetch-failed',
+            message: `${what} could not be fetched: ${(out.stderr.trim().split('\n')[0] || out.message).slice(0, 300)}`,
+          };
+        commit = await repo.resolveCommit('FETCH_HEAD');
+        await mkdir(join(this.settings.cacheDir, 'git-refs'), { recursive: true });
+        await writeFile(refFile, JSON.stringify({ commit }));
+      }
+      const prefix = base.subdir ? `${base.subdir}/` : '';
+      const paths = (await repo.listFiles(commit)).filter((p) => p.startsWith(prefix));
+      const bytes = await repo.readBytes(commit, paths);
+      const files = new Map(
+        paths.flatMap((p, i) => (bytes[i] ? [[p.slice(prefix.length), bytes[i]!] as const] : [])),
+      );
+      if (files.size === 0)
+        return { reason: 'fetch-failed', message: `${what} has no directory ${base.subdir || '.'}` };
+      return { files, commit };
+    } finally {
+      repo.close();
+    }
   }
 
   private paths(key: string) {
