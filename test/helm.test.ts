@@ -273,7 +273,7 @@ spec:
 
     const missing = await check(base, { 'apps/web.yaml': release('nowhere'), 'chart/values.yaml': slower });
     expect(missing.notChecked.map((n) => n.message)).toEqual([
-      'helm could not render chart (HelmRelease web) at head: valuesFrom ConfigMap nowhere (key values.yaml) is not defined in this repository.',
+      'helm cannot render it at head: valuesFrom ConfigMap nowhere (key values.yaml) is not defined in this repository.',
     ]);
   });
 
@@ -312,7 +312,7 @@ spec:
     expect(auto.code).toBe(1);
     expect(auto.stdout.split('\n')[1]).toBe('1 rendered root not checked.');
     expect(auto.stdout).toContain(
-      "helm could not render chart at head: execution error at (web/templates/configmap.yaml:9:11): the chart's fail or required stopped the render (its message is not shown; run helm template to read it).",
+      "helm cannot render it at head: execution error at (web/templates/configmap.yaml:9:11): the chart's fail or required stopped the render (its message is not shown; run helm template to read it).",
     );
     expect(auto.stdout + auto.stderr).not.toContain('hunter2');
     const lenient = await run('best-effort');

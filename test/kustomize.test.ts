@@ -244,7 +244,7 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.notChecked).toEqual([
       expect.objectContaining({ kind: 'root', name: 'base', file: 'base/kustomization.yaml', fails: true }),
     ]);
-    expect(report.notChecked[0].message).toMatch(/kustomize could not build base at base: .*missing\.yaml/);
+    expect(report.notChecked[0].message).toMatch(/kustomize cannot build it at base: .*missing\.yaml/);
     expect(report.notChecked[0].message).not.toContain('/tmp/');
 
     const text = await cli(['check', '--base', base, '--head', head, '--render', 'best-effort'], {
@@ -375,7 +375,8 @@ describeKustomize('fix in rendered mode', () => {
     const kustomizationAfter = readFileSync(join(repo.dir, 'overlays/prod/kustomization.yaml'), 'utf8');
     expect(kustomizationAfter.startsWith(overlay)).toBe(true);
     expect(kustomizationAfter.slice(overlay.length)).toBe(
-      'patches:\n- path: config-rollout-guard.deployment.app.yaml\n  target:\n    kind: Deployment\n    name: app\n',
+      // Indented as the file indents its other lists.
+      'patches:\n  - path: config-rollout-guard.deployment.app.yaml\n    target:\n      kind: Deployment\n      name: app\n',
     );
 
     const after = await check();

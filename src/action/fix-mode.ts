@@ -1,5 +1,5 @@
 import { planFix, type FixOptions } from '../commands/fix.js';
-import { unifiedDiff, type FileEdit } from '../stages/8-stamps/plan.js';
+import { stampedWorkloads, unifiedDiff, type FileEdit } from '../stages/8-stamps/plan.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import type { FixOutcome } from '../stages/9-report/fix-outcome.js';
 import { objectName } from '../stages/9-report/wording.js';
@@ -35,7 +35,7 @@ export async function applyFix(
     report: target.report,
   });
   if (edits.length === 0) return { kind: 'nothing' };
-  const workloads = edits.flatMap((e) => e.workloads);
+  const workloads = stampedWorkloads(edits);
 
   let why = 'the pull request comes from a fork, whose branch this token cannot write to';
   if (!target.fromFork && target.branch) {
@@ -76,10 +76,12 @@ export async function applyFix(
       rest = edits;
     }
   }
+  const diff = unifiedDiff(rest);
   return {
     kind: 'suggested',
     suggestions: suggested,
-    patch: rest.length ? unifiedDiff(rest) : null,
+    patch: diff.patch || null,
+    withheld: diff.withheld,
     workloads,
     why,
     notes: diagnostics.filter((d) => d.severity === 'notice' && d.workload),
@@ -137,11 +139,12 @@ async function commitObject(
     tree,
     edits.map((e, i) => ({ path: e.file, mode: modes.get(e.file) ?? '100644', sha: blobs[i] })),
   );
-  const count = edits.reduce((n, e) => n + e.workloads.length, 0);
+  const stamped = stampedWorkloads(edits);
+  const count = stamped.length;
   const message =
     `Roll ${count} workload${count === 1 ? '' : 's'} with their config\n\n` +
     'config-rollout-guard fix: a content-hash annotation on each pod template that reads the changed\n' +
     'config, so applying this change rolls it.\n\n' +
-    edits.flatMap((e) => e.workloads.map((w) => `- ${w.kind} ${objectName(w)} (${w.file})`)).join('\n');
+    stamped.map((w) => `- ${w.kind} ${objectName(w)} (${w.file})`).join('\n');
   return api.createCommit(message, newTree, head);
 }

@@ -75,7 +75,14 @@ export async function execute(command: Command, values: Values, io: Io): Promise
     if (command === 'fix') {
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
       const dryRun = values['dry-run'] ?? false;
-      if (dryRun) io.stdout(unifiedDiff(result.edits));
+      if (dryRun) {
+        const { patch, withheld } = unifiedDiff(result.edits);
+        io.stdout(patch);
+        for (const file of withheld)
+          io.stderr(
+            `config-rollout-guard: the patch of ${file} is not shown: its context lines would show a Secret. Run fix without --dry-run.\n`,
+          );
+      }
       // A file that may not be written is reported, and the others are still written.
       const refused: Diagnostic[] = [];
       const written = [];

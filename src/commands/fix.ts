@@ -5,7 +5,7 @@ import type { Diagnostic, Impact, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
-import type { Consumer } from '../stages/5-references/consumers.js';
+import type { Consumer, ConsumingTemplate } from '../stages/5-references/consumers.js';
 import { patchFileName } from '../stages/8-stamps/kustomize-patch.js';
 import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
 import { renderedStampEdits, type RenderedStamp } from '../stages/8-stamps/rendered-stamps.js';
@@ -103,7 +103,12 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   const configs = new ConfigIndex(view.objects().filter(isConfig));
   const stamps: Stamp[] = targets.flatMap((workload) =>
     templateHashes(workload, configs, hash, diagnostics)
-      .filter((h) => h.expected !== null && h.expected !== h.actual)
+      .filter(
+        (h) =>
+          h.expected !== null &&
+          h.expected !== h.actual &&
+          !outsideOnly(workload, h.template, configs, diagnostics),
+      )
       .map((h) => ({ workload, template: h.template, value: h.expected! })),
   );
   const files = [...new Set(stamps.map((s) => s.workload.object.file))];
@@ -136,6 +141,31 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
       redact,
     ).diagnostics,
   };
+}
+
+/**
+ * A template whose configs are all outside the repository (a certificate cert-manager issues, a
+ * Secret made in the cluster) would get a hash over nothing, constant whatever happens to them: a
+ * false cure. It is not stamped, and said.
+ */
+function outsideOnly(
+  workload: Consumer,
+  template: ConsumingTemplate,
+  configs: ConfigIndex,
+  diagnostics: Diagnostic[],
+): boolean {
+  const refs = template.refs.filter((r) => r.delivery !== 'image-pull' && r.delivery !== 'unmounted');
+  if (refs.length === 0 || refs.some((r) => configs.resolve(workload.object, r.kind, r.name))) return false;
+  const names = [...new Set(refs.map((r) => `${r.kind} ${r.name}`))].join(', ');
+  diagnostics.push({
+    file: workload.object.file,
+    line: workload.object.line,
+    severity: 'warning',
+    message:
+      `did not stamp ${workload.object.kind} ${workload.object.name}: it reads only ${names}, which this repository does not hold, ` +
+      'so a hash in Git would never change. Let Reloader roll it (reloader.stakater.com/auto), or the operator that issues the config.',
+  });
+  return true;
 }
 
 /**

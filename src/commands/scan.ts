@@ -69,10 +69,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
             rules: settings.rules,
           });
           const delivery = [...new Set(w.templates.flatMap((t) => t.refs.map((r) => r.delivery)))];
-          return [
-            ...(exposed ? [exposed] : []),
-            ...(w.templates.some((t) => t.refs.length) ? rolloutRisks(w, delivery) : []),
-          ];
+          return [...exposed, ...(w.templates.some((t) => t.refs.length) ? rolloutRisks(w, delivery) : [])];
         }),
       )
     : [];

@@ -28,3 +28,37 @@ function fails(entry: Unjudged, policy: NotCheckedPolicy): boolean {
       (rule.path === undefined || rule.path(entry.file) || rule.path(entry.name)),
   );
 }
+
+/** What to do about each reason: the step a reader takes next. */
+const NEXT: Record<NotCheckedReason, string> = {
+  'render-failed': 'Fix the render error above: it would fail in the cluster too.',
+  refused:
+    'Keep every path inside the repository and use only built-in kustomize plugins: this check never reads or runs anything else.',
+  cycle: 'Break the cycle of includes.',
+  'too-deep': 'Shorten the chain of includes.',
+  remote:
+    "To check it, name the source in the base configuration's `remote.allow` (it applies once merged), or vendor it into the repository.",
+  'fetch-failed':
+    'Make the source reachable from the runner (proxy settings), or keep a warm cache (`cache-dir`).',
+  limit: 'Raise `--timeout` (input `timeout`), or split what renders so much.',
+  tool: 'Install kustomize (or kubectl) and helm where the check runs, or pass `--kustomize`/`--helm`.',
+  unreadable: 'Fix the YAML the message names.',
+  'too-large': 'Raise `max-file-mib` in the base configuration.',
+  lfs: 'Fetch the Git LFS content before the check (`git lfs pull`; actions/checkout with `lfs: true`).',
+  'missing-input': 'Define what the render needs in the repository.',
+  unsupported: 'Render it another way (a chart in the repository, or an OCI or Helm repository).',
+  include: 'Fix the include pattern.',
+};
+
+/**
+ * The next step for what failed unchecked: the most frequent reason's. Where the team accepts it,
+ * `warn-not-checked` in the base configuration says so.
+ */
+export function notCheckedNext(entries: readonly NotChecked[]): string | null {
+  const failing = entries.filter((n) => n.fails);
+  if (failing.length === 0) return null;
+  const count = new Map<NotCheckedReason, number>();
+  for (const n of failing) count.set(n.reason, (count.get(n.reason) ?? 0) + 1);
+  const [reason] = [...count].sort((a, b) => b[1] - a[1])[0];
+  return `${NEXT[reason]} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
+}

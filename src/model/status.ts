@@ -1,4 +1,5 @@
 import type { ImpactStatus, NotChecked, Report } from './types.js';
+import { notCheckedNext } from './not-checked.js';
 
 /**
  * The status policy: the one place that says how bad each status is, which statuses fail a run at
@@ -138,10 +139,19 @@ export function headline(report: Report): string {
   if (errors) parts.push(plural(errors, 'error'));
   if (parts.length) return parts.join('; ') + '.';
   if (report.changes.length === 0) return 'No ConfigMap or Secret content changes.';
-  return report.impacts.length
-    ? 'Every workload that reads the changed config picks it up.'
+  if (report.impacts.length) return 'Every workload that reads the changed config picks it up.';
+  const added = new Set(
+    report.unaffected
+      .filter((u) => u.reason === NEW_WORKLOAD)
+      .map((u) => `${u.workload.file}:${u.workload.line}`),
+  ).size;
+  return added
+    ? `Read only by ${plural(added, 'workload')} this change adds: ${verb(added, 'it starts', 'they start')} with the new config.`
     : 'No workload in the repository reads the changed keys.';
 }
+
+/** Why a reader needs nothing: it is new, so its first pods read the new config. */
+export const NEW_WORKLOAD = 'new workload: its pods start with the new config';
 
 /** Rendered roots, files and include patterns not checked, counted, in that order. */
 function notCheckedClauses(entries: readonly NotChecked[]): string[] {
@@ -165,7 +175,12 @@ export function nextStep(report: Report, base: string, where: Where): string | n
   const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
   const step = worst ? RULES[worst].next!(base, where) : null;
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  if (errors === 0) return step;
-  const first = `First fix the ${errors === 1 ? 'error' : `${errors} errors`} above: the apply or the new pods would fail.`;
-  return step ? `${first} Then ${step[0].toLowerCase()}${step.slice(1)}` : first;
+  const unchecked = notCheckedNext(report.notChecked);
+  const first = errors
+    ? `First fix the ${errors === 1 ? 'error' : `${errors} errors`} above: the apply or the new pods would fail.`
+    : null;
+  const steps = [unchecked, first, step].filter((s): s is string => s !== null);
+  return steps.length
+    ? steps.map((s, i) => (i === 0 ? s : `Then ${s[0].toLowerCase()}${s.slice(1)}`)).join(' ')
+    : null;
 }

@@ -34,7 +34,19 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     discover: (snapshot) => discover(snapshot, probe),
     tool: probe,
     render: renderCharts,
-    hint: () => '',
+    varies: (root, tree) => {
+      // A fetched chart's templates are not in the tree: rendered twice whatever they hold.
+      if (root.remote) return 'a function that varies (genCA, randAlphaNum or the like)';
+      for (const [file, bytes] of tree) {
+        if (!file.startsWith(root.dir ? `${root.dir}/` : '') || !/\.(ya?ml|tpl)$/.test(file)) continue;
+        const found =
+          /\b(genCA|genSignedCert|genSelfSignedCert|genPrivateKey|randAlphaNum|randAlpha|randNumeric|randAscii|randBytes|uuidv4)\b/.exec(
+            bytes.toString('utf8'),
+          );
+        if (found) return found[1];
+      }
+      return null;
+    },
     sources: (root) => [
       ...(root.remote && root.remote.repository ? [root.remote.source] : []),
       ...root.chart.dependencies.map((d) => d.source),

@@ -56,7 +56,8 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
         roots.some((r) => r.charts.length) ? await helm() : null,
         access,
       ),
-    hint: () => '',
+    // kustomize's generators and hashes are deterministic.
+    varies: () => null,
     sources: (root) => [
       ...root.remote.map(normalizeSource),
       ...root.remoteBases.map((b) => parseGitBase(b.entry)?.source ?? normalizeSource(b.entry)),

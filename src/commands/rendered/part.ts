@@ -280,12 +280,7 @@ async function checkWith<R extends RenderRoot, Tool>(
         ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
       ];
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
-      notChecked(
-        root,
-        reason,
-        failedAt,
-        `${couldNot(renderer)} ${root.id} ${failures.join('; ')}.${renderer.hint(root)}`,
-      );
+      notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.`);
       continue;
     }
     // A document of a render that cannot be read leaves that side unknown: not checked, never "deleted".
@@ -344,7 +339,11 @@ async function compare<R extends RenderRoot, Tool>(
   const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
   part.secretTexts.push(...secretTexts([...base.objects, ...head.objects]));
   const diagnostics: Diagnostic[] = [];
-  const changes = diffConfigs(pairing, diagnostics).map((change) => renderer.pointAtEdit(change, builds));
+  const unstable = await unstableKeys(renderer, tool, builds, logicalKey, settings, access);
+  diagnostics.push(...unstable.notes);
+  const changes = diffConfigs(pairing, diagnostics)
+    .flatMap((change) => unstable.without(change))
+    .map((change) => renderer.pointAtEdit(change, builds));
   const workloads = head.objects.flatMap((o): Consumer[] => {
     const workload = asWorkload(o, settings.podTemplatePaths);
     return workload ? [consumerOf(workload)] : [];
@@ -384,6 +383,62 @@ async function compare<R extends RenderRoot, Tool>(
   part.impacts.push(...reviewed.impacts);
   part.unaffected.push(...result.unaffected);
   part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
+}
+
+/**
+ * Keys a render does not reproduce: a chart that makes a certificate with `genCA` or a password with
+ * `randAlphaNum` gives new values on every render, so a difference there says nothing about the
+ * change. The head is rendered once more; keys that differ between its two renders are left out of
+ * the change, and said.
+ */
+async function unstableKeys<R extends RenderRoot, Tool>(
+  renderer: Renderer<R, Tool>,
+  tool: Tool,
+  builds: Builds<R>,
+  logicalKey: (o: ManifestObject) => string,
+  settings: Settings,
+  access: RemoteAccess,
+): Promise<{ notes: Diagnostic[]; without: (change: ConfigChange) => ConfigChange[] }> {
+  const none = { notes: [], without: (change: ConfigChange) => [change] };
+  const fn = renderer.varies(builds.root, builds.headTree);
+  if (fn === null) return none;
+  const again = (
+    await renderer.render(tool, [builds.root], builds.headTree, settings.renderTimeoutMs, access)
+  ).get(builds.root);
+  if (!again?.ok) return none;
+  const second = renderer.read(again.yaml, builds.root, builds.headTree, []);
+  const drift = diffConfigs(
+    pairObjects([{ base: builds.head.objects, head: second.objects }], logicalKey),
+    [],
+  );
+  const unstable = new Map(
+    drift.map((c) => [idKey(c), new Set([...c.keys.added, ...c.keys.removed, ...c.keys.modified])] as const),
+  );
+  const notes = drift.map((c): Diagnostic => ({
+    file: c.file,
+    line: c.line,
+    severity: 'notice',
+    message:
+      `${c.kind} ${c.name} (${builds.root.id}): ${[...unstable.get(idKey(c))!].join(', ')} differ between two renders of the same revision ` +
+      `(the chart uses ${fn}), so their changes are not judged. To keep them stable, reuse the existing object with lookup, ` +
+      'or let an operator such as cert-manager issue it.',
+  }));
+  return {
+    notes,
+    without: (change) => {
+      const keys = unstable.get(idKey(change));
+      if (!keys) return [change];
+      const keep = (list: string[]) => list.filter((k) => !keys.has(k));
+      const rest = {
+        added: keep(change.keys.added),
+        removed: keep(change.keys.removed),
+        modified: keep(change.keys.modified),
+      };
+      return rest.added.length + rest.removed.length + rest.modified.length
+        ? [{ ...change, keys: rest }]
+        : [];
+    },
+  };
 }
 
 /** What the rendered roots of one revision deploy, for `scan`. */
@@ -434,11 +489,7 @@ export async function scanRendered(
       for (const root of roots) {
         const build = results.get(root)!;
         if (!build.ok) {
-          notChecked(
-            root,
-            build.reason,
-            `${couldNot(renderer)} ${root.id}: ${build.message}.${renderer.hint(root)}`,
-          );
+          notChecked(root, build.reason, `${cannot(renderer)}: ${build.message}.`);
           continue;
         }
         const skipped: Diagnostic[] = [];
@@ -533,8 +584,9 @@ const sideOf = (base: boolean, head: boolean): Side | null =>
 const isToolError = (tool: unknown): tool is { error: string } =>
   tool !== null && typeof tool === 'object' && 'error' in tool;
 
-const couldNot = (renderer: AnyRenderer) =>
-  renderer.name === 'helm' ? 'helm could not render' : 'kustomize could not build';
+/** The root's name stands beside the message in every output; the message says what failed, so equal ones group. */
+const cannot = (renderer: AnyRenderer) =>
+  renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
 
 /** The files `roots` read at one revision, copied out of git, and their renders. */
 async function renderAt<R extends RenderRoot, Tool>(

@@ -69,10 +69,10 @@ export interface Renderer<R extends RenderRoot, Tool> {
     timeoutMs: number,
     access: RemoteAccess,
   ): Promise<Map<R, RenderResult>>;
-  /** Said after "could not render": what the root needs that the check does not do (network). */
-  hint(root: R): string;
   /** The remote sources a root fetches (normalized): those a base root names are trusted at head. */
   sources(root: R): string[];
+  /** A function of the root's templates that gives a new value on every render (`genCA`, `randAlphaNum`), or null. */
+  varies(root: R, tree: ReadonlyMap<string, Buffer>): string | null;
   read(yaml: string, root: R, tree: ReadonlyMap<string, Buffer>, diagnostics: Diagnostic[]): Rendered;
   /** The same across revisions for one object, whatever its content (kustomize's hash suffix is not). */
   logicalName(object: ManifestObject, origin: Origin | undefined): string;

@@ -18,24 +18,43 @@ export interface ExposureContext {
  * reads has no kustomize hash suffix (renamed, and its readers rewritten, on every content change)
  * and nothing else that delivers a change (`undelivered`). `scan --risks`.
  */
-export function dormantExposure(workload: Consumer, context: ExposureContext): Diagnostic | null {
+export function dormantExposure(workload: Consumer, context: ExposureContext): Diagnostic[] {
   const { object } = workload;
-  if (!workload.behaviour.rolls) return null;
+  if (!workload.behaviour.rolls) return [];
   const hashed = workload.templates.some((t) =>
     Object.keys(annotationsOf(t.template)).some((k) => CHECKSUM_LIKE.test(k) || k === context.hashAnnotation),
   );
-  if (hashed) return null;
-  const names = undelivered(workload, context.configs, context.rules)
-    .filter((c) => logicalName(c.name, true) === c.name)
-    .map((c) => `${c.kind} ${c.name}`);
-  if (names.length === 0) return null;
-  return {
-    file: object.file,
-    line: object.line,
-    severity: 'notice',
-    message:
-      `${object.kind} ${object.name}: reads ${names.join(', ')} with no content hash, checksum or reloader on its pod ` +
-      `template: a change to ${names.length === 1 ? 'it' : 'them'} will lie dormant until the pods are next replaced. ` +
-      '`config-rollout-guard fix` stamps the hash.',
-  };
+  const exposed = undelivered(workload, context.configs, context.rules).filter(
+    (c) => logicalName(c.name, true) === c.name,
+  );
+  // A config the repository does not hold (an operator issues it, or it is made in the cluster)
+  // changes without Git knowing: no hash in Git can follow it, whatever the template carries.
+  const absent = exposed.filter((c) => !context.configs.resolve(object, c.kind, c.name));
+  const present = hashed ? [] : exposed.filter((c) => !absent.includes(c));
+  const at = { file: object.file, line: object.line, severity: 'notice' as const };
+  const list = (configs: typeof exposed) => configs.map((c) => `${c.kind} ${c.name}`).join(', ');
+  return [
+    ...(present.length
+      ? [
+          {
+            ...at,
+            message:
+              `${object.kind} ${object.name}: reads ${list(present)} with no content hash, checksum or reloader on its pod ` +
+              `template: a change to ${present.length === 1 ? 'it' : 'them'} will lie dormant until the pods are next replaced. ` +
+              '`config-rollout-guard fix` stamps the hash.',
+          },
+        ]
+      : []),
+    ...(absent.length
+      ? [
+          {
+            ...at,
+            message:
+              `${object.kind} ${object.name}: reads ${list(absent)}, which ${absent.length === 1 ? 'is' : 'are'} not in this repository ` +
+              '(issued in the cluster, by an operator such as cert-manager, or by hand): a hash in Git cannot follow a change there. ' +
+              'Let Reloader roll it (reloader.stakater.com/auto), or have the operator that issues it restart its readers.',
+          },
+        ]
+      : []),
+  ];
 }

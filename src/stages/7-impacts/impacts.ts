@@ -1,3 +1,4 @@
+import { NEW_WORKLOAD } from '../../model/status.js';
 import { compareText } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
@@ -150,7 +151,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         result.unaffected.push({
           workload: summary,
           config,
-          reason: 'new workload: its pods start with the new config',
+          reason: NEW_WORKLOAD,
         });
       continue;
     }

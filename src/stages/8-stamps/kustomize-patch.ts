@@ -1,4 +1,4 @@
-import { isMap, isSeq, parse, parseDocument, stringify } from 'yaml';
+import { isMap, isSeq, parse, parseDocument, stringify, type YAMLMap } from 'yaml';
 
 /** A workload of a kustomize root to stamp, named as its source file names it (what a patch targets). */
 export interface PatchTarget {
@@ -36,6 +36,18 @@ export function patchFile(target: PatchTarget, annotation: string, value: string
   );
 }
 
+/** How the file indents a top-level block list (`resources:` then `  - a.yaml`): the new one follows it. */
+function listIndent(map: YAMLMap, text: string): string {
+  for (const pair of map.items) {
+    const value = pair.value;
+    if (isSeq(value) && !value.flow && value.range && value.items.length) {
+      const start = value.range[0];
+      return ' '.repeat(start - (text.lastIndexOf('\n', start - 1) + 1));
+    }
+  }
+  return '';
+}
+
 export type KustomizationEdit = { text: string } | { error: string };
 
 /**
@@ -58,7 +70,7 @@ export function addPatchEntry(text: string, file: string, target: PatchTarget): 
   let result: string;
   if (patches === undefined) {
     const ending = text === '' || text.endsWith('\n') ? '' : eol;
-    result = text + ending + withEol(`patches:\n${entry('')}`);
+    result = text + ending + withEol(`patches:\n${entry(listIndent(doc.contents, text))}`);
   } else if (isSeq(patches) && !patches.flow && patches.items.length && patches.range) {
     const first = patches.range[0];
     const indent = ' '.repeat(first - (text.lastIndexOf('\n', first - 1) + 1));

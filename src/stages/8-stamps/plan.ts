@@ -79,22 +79,38 @@ export function applyStamps(
   return edits;
 }
 
+/** Every workload the edits stamp, once each: a kustomize stamp is two edits for one workload. */
+export function stampedWorkloads(edits: readonly FileEdit[]): WorkloadRefSummary[] {
+  const seen = new Map<string, WorkloadRefSummary>();
+  for (const w of edits.flatMap((e) => e.workloads)) {
+    const key = `${w.kind}\0${w.namespace ?? ''}\0${w.name}\0${w.source?.root ?? w.file}`;
+    if (!seen.has(key)) seen.set(key, w);
+  }
+  return [...seen.values()];
+}
+
 /**
- * A patch `git apply` takes, for every edited file. Context lines are repository text: none may
- * come from a Secret (or from a document whose kind cannot be read), so a file whose stamps sit
- * next to one gets less context, down to none (then `git apply --unidiff-zero` takes it).
+ * A patch that plain `git apply` takes, three lines of context to each hunk, so it lands exactly
+ * where `fix` writes. Context lines are repository text: a file whose context would show a line of
+ * a Secret is left out of the patch (`withheld`), never shown with less context.
  */
-export function unifiedDiff(edits: readonly FileEdit[]): string {
-  return edits
+export function unifiedDiff(edits: readonly FileEdit[]): { patch: string; withheld: string[] } {
+  const withheld: string[] = [];
+  const patch = edits
     .map((edit) => {
+      if (touchesSecret(edit, 3, secretLines(edit.before))) {
+        withheld.push(edit.file);
+        return '';
+      }
       const from = edit.created ? '/dev/null' : `a/${edit.file}`;
-      const secret = secretLines(edit.before);
-      const context = [3, 2, 1, 0].find((n) => !touchesSecret(edit, n, secret)) ?? 0;
-      const patch = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', { context });
+      const body = createTwoFilesPatch(from, `b/${edit.file}`, edit.before, edit.after, '', '', {
+        context: 3,
+      });
       const header = `diff --git a/${edit.file} b/${edit.file}\n${edit.created ? 'new file mode 100644\n' : ''}`;
-      return header + patch.replace(/^=+\n/, '').replace(/\t$/gm, '');
+      return header + body.replace(/^=+\n/, '').replace(/\t$/gm, '');
     })
     .join('');
+  return { patch, withheld };
 }
 
 function touchesSecret(edit: FileEdit, context: number, secret: ReadonlySet<number>): boolean {
@@ -110,10 +126,13 @@ function touchesSecret(edit: FileEdit, context: number, secret: ReadonlySet<numb
   });
 }
 
-/** The lines (1-based) of every document that is a Secret, or whose kind cannot be read. */
+/**
+ * The lines (1-based) of every document that is a Secret. A document the parser cannot read (a Helm
+ * template) counts when its text says `kind: Secret`.
+ */
 function secretLines(text: string): Set<number> {
   const lines = new Set<number>();
-  if (!/Secret|\bkind\b/.test(text)) return lines;
+  if (!text.includes('Secret')) return lines;
   const counter = new LineCounter();
   for (const doc of parseAllDocuments(text, { version: '1.1', lineCounter: counter })) {
     let kind: unknown;
@@ -122,6 +141,10 @@ function secretLines(text: string): Set<number> {
     } catch {
       kind = null;
     }
+    if (kind === null || kind === undefined)
+      kind = /^kind:\s*["']?Secret["']?\s*$/m.test(text.slice(doc.range[0], doc.range[2]))
+        ? 'Secret'
+        : 'unknown';
     if (typeof kind === 'string' && kind !== 'Secret' && !kind.endsWith('List')) continue;
     const first = counter.linePos(doc.range[0]).line;
     const last = counter.linePos(doc.range[2]).line;

@@ -71,7 +71,7 @@ export function renderedStampEdits(
         file: kustomization,
         before: texts.get(kustomization)!,
         after: entry.text,
-        workloads: [],
+        workloads: [...(edits.get(kustomization)?.workloads ?? []), summarise(object)],
       });
   }
   return [...edits.values()].filter((e) => e.before !== e.after);

@@ -11,6 +11,8 @@ export type FixOutcome =
       kind: 'suggested';
       suggestions: number;
       patch: string | null;
+      /** Files whose patch is not shown: its context would show a Secret. */
+      withheld: string[];
       workloads: WorkloadRefSummary[];
       why: string;
       /** What rolling the stamped workloads risks, once the suggestions are applied. */
@@ -53,6 +55,11 @@ export function renderFixOutcome(outcome: FixOutcome, baseSha: string): string {
           `${outcome.suggestions ? 'The rest lie' : 'They lie'} outside the pull request's diff, so here is a patch: save it and \`git apply\` it, ` +
             `or run \`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n\n` +
             `<details><summary>Patch</summary>\n\n${fence}diff\n${outcome.patch}${fence}\n\n</details>\n`,
+        );
+      if (outcome.withheld.length)
+        parts.push(
+          `The patch of ${outcome.withheld.map(code).join(', ')} is not shown here, as its context would show a Secret: run ` +
+            `\`npx config-rollout-guard fix --base ${shortSha(baseSha)}\` on the branch.\n`,
         );
       if (outcome.notes.length)
         parts.push(

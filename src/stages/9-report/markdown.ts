@@ -1,4 +1,4 @@
-import type { Report } from '../../model/types.js';
+import type { NotChecked, Report } from '../../model/types.js';
 import { code, markdown } from './escape.js';
 import { headline, nextStep, overallTone, type Tone, type Where } from '../../model/status.js';
 import {
@@ -9,7 +9,10 @@ import {
   changeSummary,
   impactsOf,
   impactsWithoutChange,
+  groupLabel,
+  groupNotChecked,
   inRoot,
+  noReader,
   objectName,
   shortSha,
   verdict,
@@ -43,8 +46,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       markdown(inRoot(change)) +
       `<br>${markdown(changeSummary(change))}`;
     const consumers = impactsOf(report, change);
-    if (consumers.length === 0)
-      return [`| ${config} | — | — | No workload in the repository reads the changed keys. |`];
+    if (consumers.length === 0) return [`| ${config} | — | — | ${markdown(noReader(report, change))} |`];
     // The config cell only on its first row: the table reads as config → its workloads.
     return consumers.map(({ impact, config: consumed }, i) => {
       const workload =
@@ -72,10 +74,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 
   if (report.notChecked.length) {
     out.push(`**Not checked** (${report.notChecked.length})`, '');
-    for (const n of report.notChecked)
-      out.push(
-        `- ${n.kind === 'include' ? code(n.name) : at(n.file, n.line, code(n.name))}: ${markdown(n.message)}`,
-      );
+    for (const group of groupNotChecked(report.notChecked)) {
+      const name = (n: NotChecked) =>
+        n.kind === 'include' ? code(n.name) : at(n.file, n.line, code(n.name));
+      out.push(`- ${groupLabel(group.entries, name)}: ${markdown(group.message)}`);
+    }
     out.push('');
   }
   if (errors.length) {

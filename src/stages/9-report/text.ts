@@ -10,7 +10,10 @@ import {
   impactLine,
   impactsWithoutChange,
   impactsOf,
+  groupLabel,
+  groupNotChecked,
   inRoot,
+  noReader,
   objectName,
   shortSha,
   verdict,
@@ -44,7 +47,7 @@ export function renderText(raw: Report, options: TextOptions): string {
     );
     const consumers = impactsOf(report, change);
     if (consumers.length === 0)
-      out.push(paint('dim', '  no workload in the repository reads the changed keys'));
+      out.push(paint('dim', `  ${uncapitalise(noReader(report, change)).replace(/\.$/, '')}`));
     for (const { impact, config } of consumers) {
       const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
       out.push(
@@ -84,8 +87,12 @@ export function renderText(raw: Report, options: TextOptions): string {
 
   if (report.notChecked.length) {
     out.push(paint('red', `Not checked (${report.notChecked.length})`));
-    for (const n of report.notChecked)
-      out.push(n.kind === 'include' ? `  ${n.message}` : `  ${n.file}:${n.line}  ${n.message}`);
+    for (const group of groupNotChecked(report.notChecked))
+      out.push(
+        group.entries[0].kind === 'include'
+          ? `  ${group.message}`
+          : `  ${groupLabel(group.entries, (n) => `${n.name} (${n.file}:${n.line})`)}: ${group.message}`,
+      );
     out.push('');
   }
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
@@ -124,7 +131,8 @@ export function renderScanText(raw: ScanReport, options: TextOptions): string {
   out.push('');
   if (report.notChecked.length) {
     out.push(paint('red', `Not checked (${report.notChecked.length})`));
-    for (const n of report.notChecked) out.push(`  ${n.file}:${n.line}  ${n.message}`);
+    for (const group of groupNotChecked(report.notChecked))
+      out.push(`  ${groupLabel(group.entries, (n) => `${n.name} (${n.file}:${n.line})`)}: ${group.message}`);
     out.push('');
   }
   for (const workload of report.workloads) {
@@ -154,21 +162,34 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
   };
   const paint = painter(options.colour);
   const out: string[] = [];
-  const workloads = result.edits.flatMap((e) => e.workloads);
-  if (workloads.length === 0) {
+  // A kustomize stamp is two edits (a new patch file, and its entry in the kustomization) for one
+  // workload: each workload is listed once, with its root and every file written for it.
+  const stamped = new Map<string, { workload: WorkloadRefSummary; files: string[] }>();
+  for (const edit of result.edits)
+    for (const w of edit.workloads) {
+      const key = `${w.kind}\0${w.namespace ?? ''}\0${w.name}\0${w.source?.root ?? w.file}`;
+      const entry = stamped.get(key) ?? { workload: w, files: [] };
+      entry.files.push(edit.created ? `${edit.file} (new)` : edit.file);
+      stamped.set(key, entry);
+    }
+  if (stamped.size === 0) {
     out.push('Nothing to fix: every pod template already carries the hash of the config it reads.');
   } else {
     const verb = options.dryRun ? 'Would stamp' : 'Stamped';
     // A chart's workloads get Helm's own checksum in their template, the others our hash annotation.
     const chart = (w: WorkloadRefSummary) => w.source?.renderer === 'helm';
-    const hashed = workloads.some((w) => !chart(w)) ? ` with ${result.annotation}` : '';
+    const all = [...stamped.values()];
+    const hashed = all.some(({ workload }) => !chart(workload)) ? ` with ${result.annotation}` : '';
     out.push(
-      `${verb} ${workloads.length} workload${workloads.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'}${hashed}:`,
+      `${verb} ${all.length} workload${all.length === 1 ? '' : 's'} in ${result.edits.length} file${result.edits.length === 1 ? '' : 's'}${hashed}:`,
     );
-    for (const w of workloads)
+    for (const { workload: w, files } of all) {
+      const root = w.source ? ` in ${w.source.root}` : '';
+      const written = w.source ? files.join(', ') : `${w.file}:${w.line}`;
       out.push(
-        `  ${w.kind} ${objectName(w)}  ${paint('dim', `${w.file}:${w.line}`)}${chart(w) ? '  (data-only checksum in its chart template)' : ''}`,
+        `  ${w.kind} ${objectName(w)}${root}  ${paint('dim', written)}${chart(w) ? '  (data-only checksum in its chart template)' : ''}`,
       );
+    }
     out.push(
       options.dryRun
         ? 'Nothing was written (--dry-run).'
@@ -207,6 +228,8 @@ function diagnosticLines(
   }
   return out;
 }
+
+const uncapitalise = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function painter(colour: boolean) {
   return (style: Style, text: string) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);

@@ -1,7 +1,8 @@
 import { sameObject } from '../../model/identity.js';
-import { STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
+import { NEW_WORKLOAD, STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
 import type {
   ConfigChange,
+  NotChecked,
   Delivery,
   Impact,
   ImpactStatus,
@@ -50,6 +51,16 @@ export function impactsOf(report: Report, change: ConfigChange) {
   });
 }
 
+/** What a change's row says when no existing workload reads its changed keys. */
+export function noReader(report: Report, change: ConfigChange): string {
+  const added = report.unaffected.filter(
+    (u) => u.reason === NEW_WORKLOAD && u.config.kind === change.kind && u.config.name === change.name,
+  );
+  return added.length
+    ? `Read only by ${added.map((u) => `${u.workload.kind} ${objectName(u.workload)}`).join(', ')}, which this change adds: ${added.length === 1 ? 'it starts' : 'they start'} with the new config.`
+    : 'No workload in the repository reads the changed keys.';
+}
+
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
 export function impactsWithoutChange(report: Report): Impact[] {
   return report.impacts.filter(
@@ -88,4 +99,29 @@ export function builtRoots(report: Report): string | null {
   if (n === 0) return null;
   const names = report.rendered.slice(0, 3).join(', ') + (n > 3 ? `, and ${n - 3} more` : '');
   return `${n} root${n === 1 ? '' : 's'} rendered: ${names}`;
+}
+
+/**
+ * Not-checked entries with the same reason and message, together: fourteen roots that fetch the
+ * same remote base are one line, naming the first few.
+ */
+export function groupNotChecked(
+  entries: readonly NotChecked[],
+): { entries: NotChecked[]; message: string }[] {
+  const groups = new Map<string, { entries: NotChecked[]; message: string }>();
+  for (const n of entries) {
+    const key = `${n.kind}\0${n.reason}\0${n.fails}\0${n.message}`;
+    const group = groups.get(key) ?? { entries: [], message: n.message };
+    group.entries.push(n);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** How a group of not-checked entries is named: the one, or the count and the first three. */
+export function groupLabel(entries: readonly NotChecked[], name: (n: NotChecked) => string): string {
+  if (entries.length === 1) return name(entries[0]);
+  const what = entries[0].kind === 'root' ? 'roots' : entries[0].kind === 'file' ? 'files' : 'patterns';
+  const shown = entries.slice(0, 3).map(name).join(', ');
+  return `${entries.length} ${what} (${shown}${entries.length > 3 ? ` and ${entries.length - 3} more` : ''})`;
 }
