@@ -1,27 +1,35 @@
 import { writeInside } from './write.js';
-import { planFix } from '../commands/fix.js';
-import { unifiedDiff } from '../stages/8-stamps/plan.js';
 import { check } from '../commands/check.js';
-import { RENDER_MODES, overlay } from '../commands/options.js';
+import { DEFAULT_TIMEOUT_SECONDS, RENDER_MODES, overlay } from '../commands/options.js';
 import { readConfigFile } from '../commands/config-file.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
-import { scan } from '../commands/scan.js';
 import { UsageError } from '../model/errors.js';
-import type { Diagnostic } from '../model/types.js';
+import type { Diagnostic, Report } from '../model/types.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { setDeadline } from '../programs/run.js';
-import { DEFAULT_TIMEOUT_SECONDS } from '../commands/options.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
-import { renderMarkdown } from '../stages/9-report/markdown.js';
-import { renderSarif } from '../stages/9-report/sarif.js';
-import { renderFixText, renderScanText, renderText } from '../stages/9-report/text.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Command, Io, Values } from './main.js';
+
+// Modules load on the path that needs them: a check of a range that changes nothing loads the git
+// layer and the report, not the renderers, fix or scan.
+
+/** A report in one of check's formats. */
+async function format(report: Report, as: 'text' | 'json' | 'markdown' | 'sarif', io: Io, verbose: boolean) {
+  if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
+  if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
+  if (as === 'sarif')
+    return (await import('../stages/9-report/sarif.js')).renderSarif(report, packageJson.version);
+  return (await import('../stages/9-report/text.js')).renderText(report, { colour: io.colour, verbose });
+}
 
 /** One command, run with its parsed options: the engine's side of the CLI. */
 export async function execute(command: Command, values: Values, io: Io): Promise<number> {
   setDeadline(seconds('--timeout', values.timeout ?? String(DEFAULT_TIMEOUT_SECONDS)));
-  const repo = await Repository.open(values.repo ?? io.cwd);
+  const repo = await Repository.open(
+    values.repo ?? io.cwd,
+    [values.base, values.head, values.rev].filter((r): r is string => r !== undefined),
+  );
   try {
     const given = {
       include: values.include ?? [],
@@ -47,12 +55,7 @@ export async function execute(command: Command, values: Values, io: Io): Promise
     const file = await readConfigFile(repo, configRev, values.config ?? null);
     const common = overlay(file.options, given);
     if (command === 'check') {
-      const format = oneOf('--format', values.format ?? 'text', [
-        'text',
-        'json',
-        'markdown',
-        'sarif',
-      ] as const);
+      const as = oneOf('--format', values.format ?? 'text', ['text', 'json', 'markdown', 'sarif'] as const);
       const failOn = oneOf(
         '--fail-on',
         values['fail-on'] ?? file.failOn ?? 'dormant',
@@ -64,15 +67,15 @@ export async function execute(command: Command, values: Values, io: Io): Promise
         configFile: file.path,
         ...common,
       });
-      if (format === 'json') io.stdout(JSON.stringify(report, null, 2) + '\n');
-      else if (format === 'markdown') io.stdout(renderMarkdown(report));
-      else if (format === 'sarif') io.stdout(renderSarif(report, packageJson.version));
-      else io.stdout(renderText(report, { colour: io.colour, verbose: values.verbose ?? false }));
+      io.stdout(await format(report, as, io, values.verbose ?? false));
       const failure = failureReason(report, failOn);
-      if (failure && format === 'text') io.stderr(`Failing: ${failure}.\n`);
+      if (failure && as === 'text') io.stderr(`Failing: ${failure}.\n`);
       return failure ? 1 : 0;
     }
     if (command === 'fix') {
+      const { planFix } = await import('../commands/fix.js');
+      const { unifiedDiff } = await import('../stages/8-stamps/plan.js');
+      const { renderFixText } = await import('../stages/9-report/text.js');
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
       const dryRun = values['dry-run'] ?? false;
       if (dryRun) {
@@ -102,10 +105,12 @@ export async function execute(command: Command, values: Values, io: Io): Promise
       return refused.length ? 1 : 0;
     }
     if (command === 'scan') {
-      const format = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
+      const as = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
+      const { scan } = await import('../commands/scan.js');
+      const { renderScanText } = await import('../stages/9-report/text.js');
       const report = await scan(repo, { rev: values.rev ?? null, risks: values.risks ?? false, ...common });
       io.stdout(
-        format === 'json'
+        as === 'json'
           ? JSON.stringify(report, null, 2) + '\n'
           : renderScanText(report, { colour: io.colour, verbose: false }),
       );

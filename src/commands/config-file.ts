@@ -1,6 +1,4 @@
 import type { ErrorObject } from 'ajv';
-import picomatch from 'picomatch';
-import { LineCounter, isNode, parseDocument } from 'yaml';
 import schema from '../../docs/config.schema.json' with { type: 'json' };
 import { UsageError } from '../model/errors.js';
 import type { FailOn } from '../model/status.js';
@@ -65,6 +63,9 @@ export async function readConfigFile(
       );
     return { options: {}, path: file };
   }
+  // Read only where there is a configuration file: most runs have none.
+  const { LineCounter, isNode, parseDocument } = await import('yaml');
+  const picomatch = (await import('picomatch')).default;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
   if (doc.errors.length) {
@@ -127,7 +128,7 @@ export async function readConfigFile(
             })),
           }
         : {}),
-      rules: rules(content),
+      rules: rules(content, picomatch),
     },
     ...(content['fail-on'] ? { failOn: content['fail-on'] } : {}),
     path: file,
@@ -144,7 +145,7 @@ function describe(error: ErrorObject): string {
 }
 
 /** Selectors as predicates: every glob given must match. */
-function rules(content: FileContent): Rules {
+function rules(content: FileContent, picomatch: typeof import('picomatch')): Rules {
   const matcher = (selector: Selector | undefined) => {
     if (!selector) return () => true;
     const tests = (['kind', 'namespace', 'name'] as const).flatMap((field) =>

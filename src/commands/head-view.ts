@@ -49,6 +49,11 @@ export class HeadView {
     );
   }
 
+  /** Files read for this view by its caller, mentioning a name asked about, that could not be read whole. */
+  alsoUnreadable(files: ReadonlyMap<string, Unreadable>): void {
+    for (const [path, why] of files) if (this.settings.selected(path)) this.skipped.set(path, why);
+  }
+
   /** Files read because they mention a name asked about, that could not be read whole. */
   unreadable(): ReadonlyMap<string, Unreadable> {
     return this.skipped;

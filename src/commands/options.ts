@@ -2,7 +2,7 @@ import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
-import { NO_RULES, type TeamRules } from '../stages/7-impacts/reloaders.js';
+import type { TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 import type { NotCheckedPolicy } from '../model/not-checked.js';
 import type { RemoteSettings } from '../stages/2-sources/remote/access.js';
@@ -84,7 +84,7 @@ export function settings(options: EngineOptions): Settings {
     helm: options.helm || null,
     charts: options.charts ?? [],
     renderTimeoutMs: 120_000,
-    rules: options.rules ?? NO_RULES,
+    rules: options.rules ?? { ignore: [], reloads: [], sidecars: [] },
     maxFileBytes: (options.maxFileMib ?? DEFAULT_MAX_FILE_MIB) * 2 ** 20,
     notChecked: { rootsWarn: options.render === 'best-effort', warn: options.warnNotChecked ?? [] },
     remote: {

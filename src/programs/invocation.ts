@@ -136,7 +136,13 @@ function gitCall(cwd: string, args: string[], network = false): Invocation {
 }
 
 export const git = {
-  toplevel: (dir: string) => gitCall(dir, ['rev-parse', '--show-toplevel']),
+  /** The top of the work tree, and the commits `revs` name (as the caller wrote them): one process. */
+  toplevel: (dir: string, revs: readonly string[] = []) =>
+    gitCall(dir, [
+      'rev-parse',
+      '--show-toplevel',
+      ...(revs.length ? ['--end-of-options', ...revs.map((r) => `${r}^{commit}`)] : []),
+    ]),
   remotes: (root: string) => gitCall(root, ['config', '--get-regexp', '^remote\\..*\\.url$']),
   commonDir: (root: string) => gitCall(root, ['rev-parse', '--path-format=absolute', '--git-common-dir']),
   /** A revision as the caller wrote it: after --end-of-options, so `--output=x` is a name, not an option. */

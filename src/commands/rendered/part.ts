@@ -59,7 +59,8 @@ export interface RenderedRoot {
   objects: ManifestObject[];
 }
 
-const EMPTY = (): RenderedPart => ({
+/** What a check renders when the change can touch no root. */
+export const noRendered = (): RenderedPart => ({
   closureFiles: new Set(),
   changes: [],
   impacts: [],
@@ -93,7 +94,7 @@ export async function checkRendered(
   changedPaths: readonly string[],
   settings: Settings,
 ): Promise<RenderedPart> {
-  if (settings.render === 'off') return EMPTY();
+  if (settings.render === 'off') return noRendered();
   const all = renderers(settings, repo);
   const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
   const [baseFound, headFound] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
@@ -117,7 +118,7 @@ export async function checkRendered(
       );
     }),
   );
-  const part = EMPTY();
+  const part = noRendered();
   for (const p of parts) {
     p.closureFiles.forEach((f) => part.closureFiles.add(f));
     part.changes.push(...p.changes);
@@ -233,7 +234,7 @@ async function checkWith<R extends RenderRoot, Tool>(
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
-  const part = EMPTY();
+  const part = noRendered();
   for (const root of [...baseRoots, ...headRoots]) root.closure.forEach((f) => part.closureFiles.add(f));
   const touched = [...new Set([...before.keys(), ...after.keys()])].filter((id) =>
     [before.get(id), after.get(id)].some(

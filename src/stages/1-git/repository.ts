@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { parsePatch } from 'diff';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
 import { git, type Invocation } from '../../programs/invocation.js';
@@ -47,18 +46,33 @@ export class Repository {
   private blobs: BlobReader | null = null;
   private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
   private commonDir: Promise<string> | null = null;
+  private readonly resolved = new Map<string, Promise<string>>();
   private remoteUrls: Promise<string[]> | null = null;
 
   private constructor(readonly root: string) {}
 
-  static async open(dir: string): Promise<Repository> {
-    let root: string;
-    try {
-      root = (await gitOut(git.toplevel(dir))).trim();
-    } catch {
-      throw new UsageError(`${dir} is not inside a git repository.`);
+  /**
+   * The repository `dir` is in. Revisions the caller will ask about are resolved in the same git
+   * process; one that does not resolve is asked again, on its own, when it is used (for its error).
+   */
+  static async open(dir: string, revs: readonly string[] = []): Promise<Repository> {
+    const together = await gitOut(git.toplevel(dir, revs)).catch(() => null);
+    const lines = together?.trim().split('\n') ?? [];
+    let root = lines[0];
+    if (!root) {
+      try {
+        root = (await gitOut(git.toplevel(dir))).trim();
+      } catch {
+        throw new UsageError(`${dir} is not inside a git repository.`);
+      }
     }
-    return new Repository(root);
+    const repo = new Repository(root);
+    if (lines.length === revs.length + 1)
+      revs.forEach(
+        (rev, i) =>
+          /^[0-9a-f]{40,64}$/.test(lines[i + 1]) && repo.resolved.set(rev, Promise.resolve(lines[i + 1])),
+      );
+    return repo;
   }
 
   /** A bare repository (this tool's cache of a remote base), read like any other. */
@@ -66,17 +80,28 @@ export class Repository {
     return new Repository(dir);
   }
 
-  /** The full SHA of `rev`, or a usage error that says how to make it available. */
-  async resolveCommit(rev: string): Promise<string> {
-    const sha = await gitOut(git.resolve(this.root, rev))
-      .then((out) => out.trim())
-      .catch(() => '');
-    if (!/^[0-9a-f]{40,64}$/.test(sha)) {
-      throw new UsageError(
-        `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
-      );
+  /**
+   * The full SHA of `rev`, or a usage error that says how to make it available. A commit id that
+   * resolved is asked of git once; a name (which can move) each time, unless `open` was told it.
+   */
+  resolveCommit(rev: string): Promise<string> {
+    let pending = this.resolved.get(rev);
+    if (!pending) {
+      pending = gitOut(git.resolve(this.root, rev))
+        .then((out) => out.trim())
+        .catch(() => '')
+        .then((sha) => {
+          // A missing commit may be fetched next, so only a commit id that resolved is kept.
+          const found = /^[0-9a-f]{40,64}$/.test(sha);
+          if (!found || !/^[0-9a-f]{40,64}$/.test(rev)) this.resolved.delete(rev);
+          if (found) return sha;
+          throw new UsageError(
+            `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
+          );
+        });
+      this.resolved.set(rev, pending);
     }
-    return sha;
+    return pending;
   }
 
   async hasCommit(rev: string): Promise<boolean> {
@@ -107,6 +132,7 @@ export class Repository {
   /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
   async diffLines(base: string, head: string): Promise<Map<string, [number, number][]>> {
     const out = await gitOut(git.diffPatch(this.root, base, head));
+    const { parsePatch } = await import('diff');
     const ranges = new Map<string, [number, number][]>();
     // jsdiff reads git's headers as git writes them: C-quoted names (non-ASCII, quotes, tabs), the
     // tab after a name with a space.
@@ -164,6 +190,7 @@ export class Repository {
       return contents;
     }
     const entries = await this.entries(rev, paths);
+    if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
     this.blobs ??= new BlobReader(this.root);
     const blobs = this.blobs;
     return Promise.all(
@@ -215,6 +242,24 @@ export class Repository {
    */
   async findByName(rev: Revision, fileNames: readonly string[]): Promise<string[]> {
     return [...new Set(names(await gitOut(git.named(this.root, rev, fileNames), [1]), rev))];
+  }
+
+  /** Which of `paths` exist at `rev`. */
+  async existing(rev: Revision, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    if (rev === null) {
+      const found = await Promise.all(
+        paths.map((p) =>
+          stat(join(this.root, p)).then(
+            () => p,
+            () => null,
+          ),
+        ),
+      );
+      return found.filter((p): p is string => p !== null);
+    }
+    const entries = await this.entries(rev, paths);
+    return paths.filter((p) => entries.has(p));
   }
 
   async listFiles(rev: Revision): Promise<string[]> {

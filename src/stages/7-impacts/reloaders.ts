@@ -32,8 +32,6 @@ export interface TeamRules {
   sidecars: string[];
 }
 
-export const NO_RULES: TeamRules = { ignore: [], reloads: [], sidecars: [] };
-
 export function annotationsOf(value: unknown): Annotations {
   const annotations = field(value, 'metadata.annotations');
   if (!isRecord(annotations)) return {};

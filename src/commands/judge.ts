@@ -1,0 +1,314 @@
+import { ConfigIndex, idKey } from '../model/identity.js';
+import { compareText } from '../model/order.js';
+import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
+import { posix } from 'node:path';
+import { judge, type Unjudged } from '../model/not-checked.js';
+import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
+import { manifestSelector } from '../stages/2-sources/select.js';
+import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
+import { redactText, redactor } from '../model/redact.js';
+import { asWorkload } from '../stages/4-objects/workloads.js';
+import type { Consumer } from '../stages/5-references/consumers.js';
+import { diffConfigs } from '../stages/6-changes/diff.js';
+import { pairObjects } from '../stages/6-changes/pairing.js';
+import { compareImpacts, computeImpacts } from '../stages/7-impacts/impacts.js';
+import { configAnnotations } from '../stages/7-impacts/reloaders.js';
+import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
+import { HeadView } from './head-view.js';
+import { loadObjects, type Loaded } from './load.js';
+import { checkRendered, noRendered } from './rendered/part.js';
+import { settings as resolve, type Settings } from './options.js';
+import type { CheckOptions } from './check.js';
+
+/**
+ * A change judged: the changed files parsed at both revisions, at head only the files that can
+ * mention a changed name (one `git grep`), and the rendered roots the change can touch.
+ */
+export async function judgeChange(
+  repo: Repository,
+  options: CheckOptions,
+  base: string,
+  head: Revision,
+  allChanges: readonly FileChange[],
+): Promise<Report> {
+  const options_ = resolve(options);
+  const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+  // Every selected changed file as written, at both revisions, and one grep at head for what can
+  // read it or build it: the changed configs' names, `workloadRef`, and the changed files' names.
+  const first = await plainPass(repo, base, head, allChanges, options_);
+  const needles = [
+    ...new Set([...first.diffed.map((c) => c.name), ...changedPaths.map((p) => posix.basename(p))]),
+  ];
+  const mentions = needles.length
+    ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
+    : [];
+  const mentioned = await loadObjects(
+    repo,
+    head,
+    mentions.filter(
+      (p) => options_.selected(p) && !first.atHead.objects.has(p) && !first.atHead.unreadable.has(p),
+    ),
+    options_,
+  );
+  // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
+  // revision) only when this change can touch one.
+  const rendered =
+    options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, mentioned))
+      ? await checkRendered(repo, base, head, changedPaths, options_)
+      : noRendered();
+  // A file some root reads is checked through that root's build, never as it is written.
+  const settings: Settings = {
+    ...options_,
+    selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
+  };
+  const pass = rendered.closureFiles.size ? await plainPass(repo, base, head, allChanges, settings) : first;
+  const { fileChanges, atBase, atHead } = pass;
+  const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
+  // A file that could not be read whole at either side is not checked: its objects there are
+  // unknown, so nothing in it is reported added or deleted. Its parser diagnostics say the same
+  // thing, once, in the not-checked entry.
+  const unreadable = [...fileChanges].flatMap((f) => {
+    const atB = f.basePath ? atBase.unreadable.get(f.basePath) : undefined;
+    const atH = f.headPath ? atHead.unreadable.get(f.headPath) : undefined;
+    const side: Side | null = atB && atH ? 'both' : atB ? 'base' : atH ? 'head' : null;
+    if (!side) return [];
+    const file = (atH ? f.headPath : f.basePath)!;
+    const why = (atH ?? atB)!;
+    return [{ ...why, side, file, paths: [f.basePath, f.headPath].filter((p) => p !== null) }];
+  });
+  const unreadablePaths = new Set(unreadable.flatMap((u) => u.paths));
+  // Diagnostics about base files describe what is already merged; the report is about what this change brings.
+  const diagnostics: Diagnostic[] = atHead.diagnostics.filter((d) => !atHead.unreadable.has(d.file));
+  const configChange = options.configFile && allChanges.find((f) => f.headPath === options.configFile);
+  if (configChange)
+    diagnostics.push({
+      file: options.configFile!,
+      line: 1,
+      severity: 'notice',
+      message: `${options.configFile} changes here; this check used it as the base has it, and the change applies once it is merged.`,
+    });
+
+  const { pairing, diffed } = pass;
+  diagnostics.push(...pass.diffDiagnostics);
+  // The grep above found the consumers and, through the literal `workloadRef`, the Argo Rollouts
+  // that take their pod template from a Deployment (they name the Deployment, never the config).
+  // With roots rendered, the plain configs are fewer: they are searched for again.
+  const initial = {
+    objects: new Map([...atHead.objects, ...[...mentioned.objects].filter(([p]) => settings.selected(p))]),
+    diagnostics: [...atHead.diagnostics, ...mentioned.diagnostics.filter((d) => settings.selected(d.file))],
+    unreadable: atHead.unreadable,
+  };
+  const view = new HeadView(repo, head, settings, pass === first ? initial : atHead, diagnostics);
+  if (pass === first) view.alsoUnreadable(mentioned.unreadable);
+  if (pass !== first)
+    await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
+
+  // An object deleted from one file but still defined in another is not gone.
+  const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
+  const basePathOf = new Map(
+    fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
+  );
+  const changes = diffed.filter(
+    (c) =>
+      !unreadablePaths.has(c.file) &&
+      !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
+      (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
+  );
+  const unjudged: Unjudged[] = [
+    ...unreadable.map(({ file, line, reason, side, message }) => ({
+      kind: 'file' as const,
+      name: file,
+      file,
+      line,
+      reason,
+      side,
+      message: `${file} could not be read ${side === 'both' ? 'at either revision' : `at ${side}`}, so a ConfigMap or Secret change in it would go unseen: ${message}`,
+    })),
+    // A file that mentions a changed config but cannot be read may hold a reader of it.
+    ...[...view.unreadable()].map(([file, why]) => ({
+      kind: 'file' as const,
+      name: file,
+      file,
+      line: why.line,
+      reason: why.reason,
+      side: 'head' as const,
+      message: `${file} names a changed config but could not be read, so a workload in it that reads the config is not checked: ${why.message}`,
+    })),
+    ...rendered.notChecked,
+    ...(await unmatchedIncludes(repo, head, options.include ?? [])),
+  ];
+  const staleHash = await findStaleHashes(view, settings, diagnostics);
+
+  const workloads = view.consumers();
+  const changedHeadFiles = new Set(headPaths);
+  const previous = (object: ManifestObject) => {
+    if (!changedHeadFiles.has(object.file)) return 'unchanged' as const;
+    const before = pairing.baseOf.get(object);
+    return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+  };
+  const result = computeImpacts({
+    changes,
+    workloads,
+    deployments: new Map(
+      workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
+    ),
+    previous,
+    staleHash,
+    rules: settings.rules,
+    configAnnotations: configAnnotations(
+      [...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig),
+    ),
+  });
+  const redact = redactor(
+    secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),
+  );
+  const report: Report = {
+    version: 2,
+    base,
+    head,
+    changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
+    impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
+    unaffected: [...result.unaffected, ...rendered.unaffected],
+    rendered: rendered.rendered.sort(compareText),
+    notChecked: judge(unjudged, settings.notChecked),
+    diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
+      (a, b) =>
+        Number(b.severity === 'error') - Number(a.severity === 'error') ||
+        compareText(a.file, b.file) ||
+        a.line - b.line,
+    ),
+  };
+  return redactText(report, redact);
+}
+
+interface PlainPass {
+  fileChanges: FileChange[];
+  atBase: Loaded;
+  atHead: Loaded;
+  pairing: ReturnType<typeof pairObjects>;
+  diffed: ConfigChange[];
+  diffDiagnostics: Diagnostic[];
+}
+
+/** The changed files `settings` selects, read and parsed at both revisions, paired and diffed. */
+async function plainPass(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  allChanges: readonly FileChange[],
+  settings: Settings,
+): Promise<PlainPass> {
+  const fileChanges = allChanges.filter(
+    (f) =>
+      (f.basePath !== null && settings.selected(f.basePath)) ||
+      (f.headPath !== null && settings.selected(f.headPath)),
+  );
+  const [atBase, atHead] = await Promise.all([
+    loadObjects(
+      repo,
+      base,
+      fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : [])),
+      settings,
+    ),
+    loadObjects(
+      repo,
+      head,
+      fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : [])),
+      settings,
+    ),
+  ]);
+  const pairing = pairObjects(
+    fileChanges.map((f) => ({
+      base: (f.basePath && atBase.objects.get(f.basePath)) || [],
+      head: (f.headPath && atHead.objects.get(f.headPath)) || [],
+    })),
+  );
+  const diffDiagnostics: Diagnostic[] = [];
+  return {
+    fileChanges,
+    atBase,
+    atHead,
+    pairing,
+    diffed: diffConfigs(pairing, diffDiagnostics),
+    diffDiagnostics,
+  };
+}
+
+/** The files that mark a root, and the API groups of what declares one. */
+const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
+const DECLARING =
+  /^(argoproj\.io|kustomize\.toolkit\.fluxcd\.io|helm\.toolkit\.fluxcd\.io|source\.toolkit\.fluxcd\.io)\//;
+
+/**
+ * Whether this change can touch a rendered root, decided from what the check reads anyway: a
+ * changed file that is a root file or a declaring object, a root file in a directory above a changed
+ * file (at either revision), or a kustomization or declaring object at head that names a changed
+ * file or config. When none holds, no root's closure holds a changed file, and discovery is skipped.
+ */
+async function touchesRoots(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  changedPaths: readonly string[],
+  first: PlainPass,
+  mentioned: Loaded,
+): Promise<boolean> {
+  if (changedPaths.some((p) => ROOT_FILES.includes(posix.basename(p)))) return true;
+  const declaring = (loaded: Loaded) =>
+    [...loaded.objects.values()].flat().some((o) => DECLARING.test(o.apiVersion));
+  if (declaring(first.atBase) || declaring(first.atHead) || declaring(mentioned)) return true;
+  if (
+    [...mentioned.objects.keys(), ...mentioned.unreadable.keys()].some((p) =>
+      ROOT_FILES.includes(posix.basename(p)),
+    )
+  )
+    return true;
+  const above = new Set<string>();
+  for (const path of changedPaths)
+    for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
+      for (const name of ROOT_FILES) above.add(d === '.' ? name : `${d}/${name}`);
+      if (d === '.') break;
+    }
+  const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
+  return found.some((paths) => paths.length > 0);
+}
+
+/**
+ * Annotated workloads among those read (changed files and consumers of changed configs; no other
+ * hash can have gone stale in this change) are verified against every definition at head of what
+ * they read, so the choice among duplicate definitions is the one `fix` makes.
+ */
+async function findStaleHashes(
+  view: HeadView,
+  { hash }: Settings,
+  diagnostics: Diagnostic[],
+): Promise<Set<ManifestObject>> {
+  const annotated = (): Consumer[] =>
+    view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
+  await view.readConfigsOf(annotated());
+  return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
+}
+
+/**
+ * Patterns given to `include` that select no file of the repository: a typo there would read as
+ * "no ConfigMap or Secret content changes". Only asked when patterns are given (it lists every file).
+ */
+async function unmatchedIncludes(
+  repo: Repository,
+  head: Revision,
+  include: readonly string[],
+): Promise<Unjudged[]> {
+  if (include.length === 0) return [];
+  const files = await repo.listFiles(head);
+  return include
+    .filter((pattern) => !files.some(manifestSelector([pattern])))
+    .map((pattern) => ({
+      kind: 'include' as const,
+      name: pattern,
+      file: '.',
+      line: 1,
+      reason: 'include' as const,
+      side: 'head' as const,
+      message: `include pattern '${pattern}' matches no file in the repository, so nothing it was meant to select was checked.`,
+    }));
+}
