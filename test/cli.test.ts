@@ -219,11 +219,11 @@ describe('usage errors exit 2 with a message', () => {
     ],
     [
       ['fix', '--format', 'json'],
-      'config-rollout-guard: --format does not apply to fix (only to check, scan). fix takes --base, --dry-run and the common options; see fix --help.',
+      'config-rollout-guard: --format does not apply to fix (only to check, scan, merge). fix takes --base, --dry-run and the common options; see fix --help.',
     ],
     [
       ['check', '--base', 'HEAD', '--dry-run'],
-      'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose and the common options; see check --help.',
+      'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose, --shard and the common options; see check --help.',
     ],
     [['scan', '--nope'], "config-rollout-guard: Unknown option '--nope'. See scan --help."],
     [

@@ -21,6 +21,11 @@ import { rangeFromEvent, type EventPayload } from './event.js';
 import { GitHubApi, GitHubError } from './github-api.js';
 import { resolveRange } from './range.js';
 import { publishReport } from './publish.js';
+import { actionProgress } from './progress.js';
+import { Progress } from '../model/progress.js';
+import { mergeReports, parseShard } from '../commands/merge.js';
+import { readReports } from '../commands/report-file.js';
+import type { Report } from '../model/types.js';
 
 /** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
 export async function run(): Promise<void> {
@@ -43,7 +48,10 @@ async function runChecked(): Promise<void> {
   if (!/^[1-9]\d{0,6}$/.test(timeout))
     throw new UsageError(`Input timeout must be a whole number of seconds; got '${timeout}'.`);
   setDeadline(Number(timeout));
-  const mode = choice('mode', ['report', 'fix', 'publish'] as const);
+  const mode = choice('mode', ['report', 'fix', 'publish', 'merge'] as const);
+  const shard = core.getInput('shard') ? parseShard('Input shard', core.getInput('shard')) : null;
+  if (shard && mode !== 'report')
+    throw new UsageError(`Input shard applies to mode: report, not mode: ${mode}.`);
   const commentPolicy = choice('comment', ['on-findings', 'always', 'never'] as const) as CommentPolicy;
   const hashKey = core.getInput('hash-key');
   if (hashKey) core.setSecret(hashKey);
@@ -89,7 +97,11 @@ async function runChecked(): Promise<void> {
       core.getInput('fail-on') ? choice('fail-on', FAIL_ON_VALUES) : (file.failOn ?? 'dormant')
     ) as FailOn;
     core.info(`Checking ${base}..${head} (${context.eventName}, mode ${mode}).`);
-    let report = await check(repo, { base, head, configFile: file.path, ...options });
+    const progress = () => new Progress(actionProgress());
+    let report =
+      mode === 'merge'
+        ? await mergedReport(core.getInput('report', { required: true }), base, head)
+        : await check(repo, { base, head, configFile: file.path, ...options, shard, progress: progress() });
     const link = (file: string, line: number) =>
       `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
     // Outputs and summary first: whatever GitHub answers later, the report is written.
@@ -101,6 +113,13 @@ async function runChecked(): Promise<void> {
       return markdown;
     };
     let markdown = await publish('');
+    // A shard's report is a part: the merge job comments, annotates and fails for the whole.
+    if (shard) {
+      core.info(
+        `Shard ${shard.index}/${shard.count}: its report is at the report-path output; upload it for the merge job (mode: merge).`,
+      );
+      return;
+    }
 
     let fixSection = '';
     if (mode === 'fix' && range.pullRequest === null) {
@@ -128,7 +147,13 @@ async function runChecked(): Promise<void> {
         core.setOutput('fix-commit', outcome.sha);
         // The verdict is about the branch as it now stands.
         await repo.fetchCommits([outcome.sha]);
-        report = await check(repo, { base, head: outcome.sha, configFile: file.path, ...options });
+        report = await check(repo, {
+          base,
+          head: outcome.sha,
+          configFile: file.path,
+          ...options,
+          progress: progress(),
+        });
       }
       markdown = await publish(fixSection);
     }
@@ -161,6 +186,16 @@ async function runChecked(): Promise<void> {
   } finally {
     repo.close();
   }
+}
+
+/** The shards' reports (`report`: a file or a directory of them) as one, for the range this run checks. */
+async function mergedReport(path: string, base: string, head: string | null): Promise<Report> {
+  const report = mergeReports(await readReports([path]));
+  if (report.base !== base || report.head !== head)
+    throw new UsageError(
+      `the shards checked ${report.base.slice(0, 12)}..${String(report.head).slice(0, 12)}, but this run is for ${base.slice(0, 12)}..${String(head).slice(0, 12)}; nothing was published.`,
+    );
+  return report;
 }
 
 /** Annotations name files relative to the workspace, which differs from the repository root under `checkout: path`. */

@@ -1,8 +1,6 @@
 import * as core from '@actions/core';
 import { context } from '@actions/github';
-import { readFile, stat } from 'node:fs/promises';
-import type { ErrorObject } from 'ajv';
-import schema from '../../docs/report.schema.json' with { type: 'json' };
+import { readReport } from '../commands/report-file.js';
 import { UsageError } from '../model/errors.js';
 import { failureReason, hasFindings, headline, type FailOn } from '../model/status.js';
 import type { Report } from '../model/types.js';
@@ -72,34 +70,6 @@ interface WorkflowRunPayload {
     head_branch?: string | null;
     head_repository?: { owner?: { login?: string } } | null;
   };
-}
-
-/** A report file another job wrote: at most 50 MiB, JSON, and of the report's shape. */
-async function readReport(path: string): Promise<Report> {
-  const size = await stat(path).then(
-    (s) => s.size,
-    () => {
-      throw new UsageError(
-        `the report file ${path} does not exist; download the artifact the check uploaded first.`,
-      );
-    },
-  );
-  if (size > 50 * 2 ** 20) throw new UsageError(`the report file ${path} is larger than 50 MiB.`);
-  let content: unknown;
-  try {
-    content = JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    throw new UsageError(`the report file ${path} is not JSON.`);
-  }
-  const { Ajv } = await import('ajv');
-  const validate = new Ajv({ allErrors: false, strict: false }).compile<Report>(schema);
-  if (!validate(content)) {
-    const error = (validate.errors ?? [])[0] as ErrorObject | undefined;
-    throw new UsageError(
-      `the report file ${path} is not a version 2 report (${error ? `${error.instancePath || '/'} ${error.message}` : 'invalid'}).`,
-    );
-  }
-  return content;
 }
 
 /** A check run on the pull request's head commit, which shows on the pull request as annotations show on a push. */

@@ -1,3 +1,5 @@
+import { Progress } from '../model/progress.js';
+import { PROGRESS_MODES, progressListener } from './progress.js';
 import { writeInside } from './write.js';
 import { check } from '../commands/check.js';
 import { DEFAULT_TIMEOUT_SECONDS, RENDER_MODES, overlay } from '../commands/options.js';
@@ -5,6 +7,7 @@ import { readConfigFile } from '../commands/config-file.js';
 import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import type { Diagnostic, Report } from '../model/types.js';
+import { parseShard } from '../commands/merge.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { setDeadline } from '../programs/run.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
@@ -15,7 +18,10 @@ import type { Command, Io, Values } from './main.js';
 // layer and the report, not the renderers, fix or scan.
 
 /** A report in one of check's formats. */
-async function format(report: Report, as: 'text' | 'json' | 'markdown' | 'sarif', io: Io, verbose: boolean) {
+const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+async function format(report: Report, as: Format, io: Io, verbose: boolean) {
   if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
   if (as === 'sarif')
@@ -24,7 +30,13 @@ async function format(report: Report, as: 'text' | 'json' | 'markdown' | 'sarif'
 }
 
 /** One command, run with its parsed options: the engine's side of the CLI. */
-export async function execute(command: Command, values: Values, io: Io): Promise<number> {
+export async function execute(
+  command: Command,
+  values: Values,
+  io: Io,
+  positionals: readonly string[] = [],
+): Promise<number> {
+  if (command === 'merge') return merge(values, io, positionals);
   setDeadline(seconds('--timeout', values.timeout ?? String(DEFAULT_TIMEOUT_SECONDS)));
   const repo = await Repository.open(
     values.repo ?? io.cwd,
@@ -41,6 +53,13 @@ export async function execute(command: Command, values: Values, io: Io): Promise
       helm: values.helm ?? null,
       cacheDir: values['cache-dir'] ?? null,
       offline: values.offline,
+      progress: new Progress(
+        progressListener(oneOf('--progress', values.progress ?? 'auto', PROGRESS_MODES), {
+          write: io.stderr,
+          tty: io.stderrTty ?? false,
+          columns: io.columns ?? 80,
+        }),
+      ),
       hash: {
         annotation: values.annotation,
         key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
@@ -55,7 +74,7 @@ export async function execute(command: Command, values: Values, io: Io): Promise
     const file = await readConfigFile(repo, configRev, values.config ?? null);
     const common = overlay(file.options, given);
     if (command === 'check') {
-      const as = oneOf('--format', values.format ?? 'text', ['text', 'json', 'markdown', 'sarif'] as const);
+      const as = oneOf('--format', values.format ?? 'text', FORMATS);
       const failOn = oneOf(
         '--fail-on',
         values['fail-on'] ?? file.failOn ?? 'dormant',
@@ -66,11 +85,9 @@ export async function execute(command: Command, values: Values, io: Io): Promise
         head: values.head ?? null,
         configFile: file.path,
         ...common,
+        shard: values.shard === undefined ? null : parseShard('--shard', values.shard),
       });
-      io.stdout(await format(report, as, io, values.verbose ?? false));
-      const failure = failureReason(report, failOn);
-      if (failure && as === 'text') io.stderr(`Failing: ${failure}.\n`);
-      return failure ? 1 : 0;
+      return verdict(report, as, failOn, io, values.verbose ?? false);
     }
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
@@ -132,4 +149,23 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   if (!(allowed as readonly string[]).includes(value))
     throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got '${value}'.`);
   return value as T;
+}
+
+/** The report on stdout, the reason on stderr, and the exit code at `failOn`. */
+async function verdict(report: Report, as: Format, failOn: FailOn, io: Io, verbose: boolean) {
+  io.stdout(await format(report, as, io, verbose));
+  const failure = failureReason(report, failOn);
+  if (failure && as === 'text') io.stderr(`Failing: ${failure}.\n`);
+  return failure ? 1 : 0;
+}
+
+/** `merge`: the shards' JSON reports as the one report of the unsharded check. */
+async function merge(values: Values, io: Io, paths: readonly string[]): Promise<number> {
+  if (!paths.length)
+    throw new UsageError('merge needs the JSON report of every shard (files or directories).');
+  const as = oneOf('--format', values.format ?? 'text', FORMATS);
+  const failOn = oneOf('--fail-on', values['fail-on'] ?? 'dormant', FAIL_ON_VALUES) as FailOn;
+  const { readReports } = await import('../commands/report-file.js');
+  const { mergeReports } = await import('../commands/merge.js');
+  return verdict(mergeReports(await readReports(paths)), as, failOn, io, values.verbose ?? false);
 }

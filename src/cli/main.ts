@@ -8,6 +8,9 @@ export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   colour: boolean;
+  /** Where progress may update a line in place, and how wide that line may be. */
+  stderrTty?: boolean;
+  columns?: number;
   cwd: string;
   env: Record<string, string | undefined>;
 }
@@ -32,6 +35,8 @@ const COMMON_HELP = `Common options:
   --offline                  fetch nothing: charts come from the cache, or are not checked
   --timeout SECONDS          stop the run after this long, every program it started with it
                              (default 900); a render past its own limit (120 s) is not checked
+  --progress auto|plain|none what to show on stderr while it works (default auto: one updating line
+                             on a terminal, nothing otherwise; plain: a line per stage with its time)
   --no-color                 no colour (also NO_COLOR=1 or TERM=dumb; FORCE_COLOR=1 forces it)
   --config PATH              the configuration file in the repository (default .config-rollout-guard.yaml);
                              options given here win over it
@@ -52,6 +57,7 @@ const COMMON = {
   'cache-dir': { type: 'string' },
   offline: { type: 'boolean' },
   'no-color': { type: 'boolean' },
+  progress: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -64,6 +70,7 @@ const COMMANDS = {
       format: { type: 'string' },
       'fail-on': { type: 'string' },
       verbose: { type: 'boolean', short: 'v' },
+      shard: { type: 'string' },
     },
     help: `config-rollout-guard check --base REV [--head REV] [options]
     Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
@@ -74,7 +81,9 @@ const COMMANDS = {
                              default text; sarif: SARIF 2.1.0 for GitHub code scanning
   --fail-on dormant|manual|none
                              exit 1 on impacts at or above this status (default dormant)
-  -v, --verbose              also list workloads that reference a changed config but are not affected`,
+  -v, --verbose              also list workloads that reference a changed config but are not affected
+  --shard K/N                render only the K-th of N parts of the affected roots (one job each);
+                             merge the N JSON reports with config-rollout-guard merge`,
   },
   fix: {
     options: { base: { type: 'string' }, 'dry-run': { type: 'boolean' } },
@@ -94,6 +103,21 @@ const COMMANDS = {
   --format text|json         default text
   --risks                    also note every workload whose next config change would lie dormant
                              (no hash, checksum or reloader), and the risks of rolling it`,
+  },
+  merge: {
+    options: {
+      format: { type: 'string' },
+      'fail-on': { type: 'string' },
+      verbose: { type: 'boolean', short: 'v' },
+    },
+    help: `config-rollout-guard merge REPORT... [--format F] [--fail-on LEVEL]
+    The JSON reports of the N shards of one check (files, or directories of them) as the one report,
+    exit code and output the check makes unsharded.
+  --format text|json|markdown|sarif
+                             default text
+  --fail-on dormant|manual|none
+                             exit 1 on impacts at or above this status (default dormant)
+  -v, --verbose              also list workloads that reference a changed config but are not affected`,
   },
 } as const;
 export type Command = keyof typeof COMMANDS;
@@ -115,7 +139,7 @@ Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal e
 `;
 
 const commandHelp = (command: Command) =>
-  `Usage: ${COMMANDS[command].help}\n\n${COMMON_HELP}\n\nExit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.\n`;
+  `Usage: ${COMMANDS[command].help}\n\n${command === 'merge' ? '  --no-color                 no colour\n  -h, --help                 this help' : COMMON_HELP}\n\nExit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.\n`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
@@ -142,23 +166,32 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (!Object.hasOwn(COMMANDS, command))
-    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan. See --help.`);
-  const values = parse(command as Command, rest);
+    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan, merge. See --help.`);
+  const { values, positionals } = parse(command as Command, rest);
   if (values.help) {
     io.stdout(commandHelp(command as Command));
     return 0;
   }
   // The engine loads only now: help, version and usage errors answer without it.
   const { execute } = await import('./commands.js');
-  return execute(command as Command, values, io);
+  return execute(command as Command, values, io, positionals);
 }
 
 /** The values a command was given; an option of another command, or none at all, is a usage error. */
 function parse(command: Command, args: string[]) {
-  const options = { ...COMMON, ...COMMANDS[command].options };
+  // merge reads report files only: no repository, renderer or cache options.
+  const options =
+    command === 'merge'
+      ? { ...COMMANDS.merge.options, help: COMMON.help, 'no-color': COMMON['no-color'] }
+      : { ...COMMON, ...COMMANDS[command].options };
   try {
-    const { values } = parseArgs({ args, strict: true, allowPositionals: false, options });
-    return values as Values;
+    const { values, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: command === 'merge',
+      options,
+    });
+    return { values: values as Values, positionals };
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)'/.exec((error as Error).message)?.[1];
     const name = flag?.replace(/^-+/, '').replace(/=.*$/, '');
@@ -192,6 +225,7 @@ export interface Values {
   'cache-dir'?: string;
   offline?: boolean;
   'no-color'?: boolean;
+  progress?: string;
   help?: boolean;
   base?: string;
   head?: string;
@@ -201,6 +235,7 @@ export interface Values {
   verbose?: boolean;
   'dry-run'?: boolean;
   risks?: boolean;
+  shard?: string;
 }
 
 /**

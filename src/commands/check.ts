@@ -1,3 +1,4 @@
+import { Progress } from '../model/progress.js';
 import type { Report } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import type { EngineOptions } from './options.js';
@@ -14,14 +15,16 @@ export interface CheckOptions extends EngineOptions {
  * The whole engine for one base..head range. Cost follows the change: a range that changes no file
  * costs the diff and nothing else (the engine itself is loaded only for a change).
  */
-export async function check(repo: Repository, options: CheckOptions): Promise<Report> {
+export async function check(repo: Repository, given: CheckOptions): Promise<Report> {
+  const progress = given.progress ?? new Progress();
+  const options = { ...given, progress };
   const [base, head] = await Promise.all([
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
   const allChanges = await repo.changedFiles(base, head);
   if (allChanges.length === 0 && !options.include?.length)
-    return {
+    return withStats({
       version: 2,
       base,
       head,
@@ -31,7 +34,11 @@ export async function check(repo: Repository, options: CheckOptions): Promise<Re
       diagnostics: [],
       rendered: [],
       notChecked: [],
-    };
+    });
   const { judgeChange } = await import('./judge.js');
-  return judgeChange(repo, options, base, head, allChanges);
+  return withStats(await judgeChange(repo, options, base, head, allChanges));
+
+  function withStats(report: Report): Report {
+    return { ...report, stats: progress.stats() };
+  }
 }

@@ -1,5 +1,5 @@
 import { ConfigIndex, idKey } from '../model/identity.js';
-import { compareText } from '../model/order.js';
+import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
@@ -11,12 +11,12 @@ import { asWorkload } from '../stages/4-objects/workloads.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects } from '../stages/6-changes/pairing.js';
-import { compareImpacts, computeImpacts } from '../stages/7-impacts/impacts.js';
+import { computeImpacts } from '../stages/7-impacts/impacts.js';
 import { configAnnotations } from '../stages/7-impacts/reloaders.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
 import { loadObjects, type Loaded } from './load.js';
-import { checkRendered, noRendered } from './rendered/part.js';
+import { checkRendered, noRendered, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
 import type { CheckOptions } from './check.js';
 
@@ -35,27 +35,48 @@ export async function judgeChange(
   const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
   // Every selected changed file as written, at both revisions, and one grep at head for what can
   // read it or build it: the changed configs' names, `workloadRef`, and the changed files' names.
-  const first = await plainPass(repo, base, head, allChanges, options_);
+  const { progress } = options_;
+  const first = await progress.stage('changes', () => plainPass(repo, base, head, allChanges, options_));
   const needles = [
     ...new Set([...first.diffed.map((c) => c.name), ...changedPaths.map((p) => posix.basename(p))]),
   ];
-  const mentions = needles.length
-    ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
-    : [];
-  const mentioned = await loadObjects(
-    repo,
-    head,
-    mentions.filter(
-      (p) => options_.selected(p) && !first.atHead.objects.has(p) && !first.atHead.unreadable.has(p),
-    ),
-    options_,
-  );
+  const mentioned = await progress.stage('search', async () => {
+    const mentions = needles.length
+      ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
+      : [];
+    return loadObjects(
+      repo,
+      head,
+      mentions.filter(
+        (p) => options_.selected(p) && !first.atHead.objects.has(p) && !first.atHead.unreadable.has(p),
+      ),
+      options_,
+    );
+  });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
   // revision) only when this change can touch one.
   const rendered =
-    options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, mentioned))
+    options_.render !== 'off' &&
+    (await progress.stage('roots', () => touchesRoots(repo, base, head, changedPaths, first, mentioned)))
       ? await checkRendered(repo, base, head, changedPaths, options_)
       : noRendered();
+  return progress.stage('judge', () =>
+    judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered),
+  );
+}
+
+/** The plain files and the rendered part together: impacts, not-checked entries, the report. */
+async function judgeWith(
+  repo: Repository,
+  options: CheckOptions,
+  options_: Settings,
+  base: string,
+  head: Revision,
+  allChanges: readonly FileChange[],
+  first: PlainPass,
+  mentioned: Loaded,
+  rendered: RenderedPart,
+): Promise<Report> {
   // A file some root reads is checked through that root's build, never as it is written.
   const settings: Settings = {
     ...options_,
@@ -162,22 +183,18 @@ export async function judgeChange(
   const redact = redactor(
     secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),
   );
-  const report: Report = {
+  const report: Report = orderReport({
     version: 2,
     base,
     head,
-    changes: [...changes, ...rendered.changes].sort((a, b) => compareText(a.file, b.file) || a.line - b.line),
-    impacts: [...result.impacts, ...rendered.impacts].sort(compareImpacts),
+    changes: [...changes, ...rendered.changes],
+    impacts: [...result.impacts, ...rendered.impacts],
     unaffected: [...result.unaffected, ...rendered.unaffected],
-    rendered: rendered.rendered.sort(compareText),
+    rendered: rendered.rendered,
     notChecked: judge(unjudged, settings.notChecked),
-    diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics].sort(
-      (a, b) =>
-        Number(b.severity === 'error') - Number(a.severity === 'error') ||
-        compareText(a.file, b.file) ||
-        a.line - b.line,
-    ),
-  };
+    diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics],
+    ...(settings.shard ? { shard: settings.shard } : {}),
+  });
   return redactText(report, redact);
 }
 

@@ -6,6 +6,8 @@ import type { TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 import type { NotCheckedPolicy } from '../model/not-checked.js';
 import type { RemoteSettings } from '../stages/2-sources/remote/access.js';
+import { Progress } from '../model/progress.js';
+import type { Shard } from '../model/types.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,6 +48,10 @@ export interface EngineOptions {
   cacheDir?: string | null;
   /** Fetch nothing; the cache only (`--offline`). */
   offline?: boolean;
+  /** Stage timings and what a person watching is told; silent when absent. */
+  progress?: Progress;
+  /** Render only this shard's part of the affected roots (`check --shard K/N`). */
+  shard?: Shard | null;
 }
 
 /** The same options with every default filled in: the one place defaults live. */
@@ -67,6 +73,8 @@ export interface Settings {
   /** Which not-checked entries fail the run (model/not-checked.ts). */
   notChecked: NotCheckedPolicy;
   remote: RemoteSettings;
+  progress: Progress;
+  shard: Shard | null;
 }
 
 export function settings(options: EngineOptions): Settings {
@@ -95,6 +103,8 @@ export function settings(options: EngineOptions): Settings {
         join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'config-rollout-guard'),
       offline: options.offline ?? false,
     },
+    progress: options.progress ?? new Progress(),
+    shard: options.shard ?? null,
   };
 }
 

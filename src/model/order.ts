@@ -1,4 +1,41 @@
+import stringify from 'fast-json-stable-stringify';
+import { statusRank } from './status.js';
+import type { Impact, Location, Report } from './types.js';
+
 /** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Worst first, then by where the workload is written. */
+export const compareImpacts = (a: Impact, b: Impact): number =>
+  statusRank(a.status) - statusRank(b.status) ||
+  compareText(a.workload.file, b.workload.file) ||
+  a.workload.line - b.workload.line ||
+  compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
+
+const byPlace = (a: Location, b: Location) => compareText(a.file, b.file) || a.line - b.line;
+
+/** Ties broken by content, so the order is total: the same report whichever way it was assembled. */
+const total =
+  <T>(compare: (a: T, b: T) => number) =>
+  (a: T, b: T): number =>
+    compare(a, b) || compareText(stringify(a), stringify(b));
+
+/**
+ * The one order of every list in a report: errors first among diagnostics, impacts worst first, the
+ * rest by place. A check and a merge of its shards put the same entries in the same places.
+ */
+export function orderReport(report: Report): Report {
+  return {
+    ...report,
+    changes: [...report.changes].sort(total(byPlace)),
+    impacts: [...report.impacts].sort(total(compareImpacts)),
+    unaffected: [...report.unaffected].sort(total((a, b) => byPlace(a.workload, b.workload))),
+    rendered: [...report.rendered].sort(compareText),
+    notChecked: [...report.notChecked].sort(total(byPlace)),
+    diagnostics: [...report.diagnostics].sort(
+      total((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') || byPlace(a, b)),
+    ),
+  };
 }

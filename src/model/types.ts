@@ -1,3 +1,4 @@
+import type { Stats } from './progress.js';
 // The vocabulary of the whole pipeline. Every stage speaks in these types, and the JSON report
 // (docs/report-schema.md) is a direct serialisation of them.
 
@@ -188,6 +189,16 @@ export interface Report {
   rendered: string[];
   /** Rendered roots this change touches that could not be built. */
   notChecked: NotChecked[];
+  /** Where the time went; absent from reports merged or made by older versions. */
+  stats?: Stats;
+  /** A shard's report (`check --shard`): its rendered part is only the roots of this shard. */
+  shard?: Shard;
+}
+
+/** One of `count` parts of a check: the affected rendered roots are dealt round-robin, in id order. */
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 export interface ScannedWorkload extends WorkloadRefSummary {

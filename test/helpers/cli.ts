@@ -3,7 +3,13 @@ import { run } from '../../src/cli/main.js';
 /** The CLI in-process, with its output captured. */
 export async function cli(
   args: string[],
-  options: { colour?: boolean; cwd?: string; env?: Record<string, string> } = {},
+  options: {
+    colour?: boolean;
+    cwd?: string;
+    env?: Record<string, string>;
+    stderrTty?: boolean;
+    columns?: number;
+  } = {},
 ) {
   let stdout = '';
   let stderr = '';
@@ -11,6 +17,8 @@ export async function cli(
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     colour: options.colour ?? false,
+    stderrTty: options.stderrTty,
+    columns: options.columns,
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? {},
   });

@@ -47,7 +47,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
     discover: (snapshot) => discover(snapshot, parsed, probe),
     tool: probe,
     // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
-    render: async (kustomize, roots, files, timeoutMs, access) =>
+    render: async (kustomize, roots, files, timeoutMs, access, finished) =>
       renderRoots(
         kustomize,
         roots,
@@ -55,6 +55,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
         timeoutMs,
         roots.some((r) => r.charts.length) ? await helm() : null,
         access,
+        finished,
       ),
     // kustomize's generators and hashes are deterministic.
     varies: () => null,

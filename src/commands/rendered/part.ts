@@ -1,3 +1,4 @@
+import { compareText } from '../../model/order.js';
 import { posix } from 'node:path';
 import { ConfigIndex, idKey } from '../../model/identity.js';
 import type {
@@ -97,27 +98,33 @@ export async function checkRendered(
   if (settings.render === 'off') return noRendered();
   const all = renderers(settings, repo);
   const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
-  const [baseFound, headFound] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
-  const access = remoteAccess(all, baseFound, settings, repo);
-  const parts = await Promise.all(
-    all.map((r, i) => {
-      // A root at either revision is a root at both: one set aside at the other stays in the comparison.
-      const keep = (side: Discovered<RenderRoot>, other: Discovered<RenderRoot>) => {
-        const ids = new Set(other.roots.map((root) => root.id));
-        return [...side.roots, ...side.setAside.filter((root) => ids.has(root.id))];
-      };
-      return checkWith(
-        r,
-        keep(baseFound[i], headFound[i]),
-        keep(headFound[i], baseFound[i]),
-        atBase,
-        atHead,
-        new Set(changedPaths),
-        settings,
-        access,
-      );
-    }),
+  const [baseFound, headFound] = await settings.progress.stage('roots', () =>
+    Promise.all([discover(all, atBase), discover(all, atHead)]),
   );
+  const access = remoteAccess(all, baseFound, settings, repo);
+  const parts = await settings.progress.stage('render', () =>
+    Promise.all(
+      all.map((r, i) => {
+        // A root at either revision is a root at both: one set aside at the other stays in the comparison.
+        const keep = (side: Discovered<RenderRoot>, other: Discovered<RenderRoot>) => {
+          const ids = new Set(other.roots.map((root) => root.id));
+          return [...side.roots, ...side.setAside.filter((root) => ids.has(root.id))];
+        };
+        return checkWith(
+          r,
+          keep(baseFound[i], headFound[i]),
+          keep(headFound[i], baseFound[i]),
+          atBase,
+          atHead,
+          new Set(changedPaths),
+          settings,
+          access,
+        );
+      }),
+    ),
+  );
+  settings.progress.count('cacheHits', access.tally.cacheHits);
+  settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
   for (const p of parts) {
     p.closureFiles.forEach((f) => part.closureFiles.add(f));
@@ -236,12 +243,15 @@ async function checkWith<R extends RenderRoot, Tool>(
   const [before, after] = [byId(baseRoots), byId(headRoots)];
   const part = noRendered();
   for (const root of [...baseRoots, ...headRoots]) root.closure.forEach((f) => part.closureFiles.add(f));
-  const touched = [...new Set([...before.keys(), ...after.keys()])].filter((id) =>
-    [before.get(id), after.get(id)].some(
-      (root) =>
-        root && ([...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '')),
-    ),
-  );
+  const touched = [...new Set([...before.keys(), ...after.keys()])]
+    .filter((id) =>
+      [before.get(id), after.get(id)].some(
+        (root) =>
+          root && ([...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '')),
+      ),
+    )
+    .sort(compareText)
+    .filter((_, i) => !settings.shard || i % settings.shard.count === settings.shard.index - 1);
   if (touched.length === 0) return part;
 
   const notChecked = (root: R, reason: NotCheckedReason, side: Side, message: string) =>
@@ -403,8 +413,9 @@ async function unstableKeys<R extends RenderRoot, Tool>(
   const none = { notes: [], without: (change: ConfigChange) => [change] };
   const fn = renderer.varies(builds.root, builds.headTree);
   if (fn === null) return none;
+  settings.progress.count('builds');
   const again = (
-    await renderer.render(tool, [builds.root], builds.headTree, settings.renderTimeoutMs, access)
+    await renderer.render(tool, [builds.root], builds.headTree, settings.renderTimeoutMs, access, () => {})
   ).get(builds.root);
   if (!again?.ok) return none;
   const second = renderer.read(again.yaml, builds.root, builds.headTree, []);
@@ -607,8 +618,14 @@ async function renderAt<R extends RenderRoot, Tool>(
   const secrets = [...tree]
     .filter(([file, text]) => text.includes('Secret') && /\.(ya?ml|json)$/.test(file))
     .flatMap(([file, text]) => secretTexts(parseManifests(file, text.toString('utf8')).objects));
+  const { progress } = at.settings;
+  progress.expect('render', roots.length);
+  progress.count('builds', roots.length);
+  const side = at.rev === null ? 'work tree' : at.rev.slice(0, 7);
   return {
-    results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs, access),
+    results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs, access, (root) =>
+      progress.done('render', `${root.id} (${side})`),
+    ),
     tree,
     secrets,
   };

@@ -68,6 +68,8 @@ export interface Renderer<R extends RenderRoot, Tool> {
     files: ReadonlyMap<string, Buffer>,
     timeoutMs: number,
     access: RemoteAccess,
+    /** Hears of each root as its build ends (progress). */
+    finished: (root: R) => void,
   ): Promise<Map<R, RenderResult>>;
   /** The remote sources a root fetches (normalized): those a base root names are trusted at head. */
   sources(root: R): string[];

@@ -79,14 +79,20 @@ export function stopped(program: string, outcome: { why: string; message: string
   };
 }
 
-/** Runs `count` tasks, at most `width` at a time, keeping their order. */
-export async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
+/** Runs `count` tasks, at most `width` at a time, keeping their order; `finished` hears of each as it ends. */
+export async function pool<T>(
+  count: number,
+  width: number,
+  task: (i: number) => Promise<T>,
+  finished: (i: number) => void = () => {},
+): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
       results[i] = await task(i);
+      finished(i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, count) }, worker));

@@ -1,10 +1,10 @@
 import { NEW_WORKLOAD } from '../../model/status.js';
-import { compareText } from '../../model/order.js';
+import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
-import { needsAction, statusRank } from '../../model/status.js';
+import { needsAction } from '../../model/status.js';
 import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders.js';
 import { valueDigest } from '../../model/values.js';
 import { MADE_BY } from '../4-objects/made-secrets.js';
@@ -45,13 +45,6 @@ export interface ImpactResult {
   unaffected: Unaffected[];
   diagnostics: Diagnostic[];
 }
-
-/** Worst first, then by where the workload is written. */
-export const compareImpacts = (a: Impact, b: Impact): number =>
-  statusRank(a.status) - statusRank(b.status) ||
-  compareText(a.workload.file, b.workload.file) ||
-  a.workload.line - b.workload.line ||
-  compareText(a.workload.source?.root ?? '', b.workload.source?.root ?? '');
 
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };

@@ -60,82 +60,88 @@ export async function renderCharts(
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
   access: RemoteAccess,
+  finished: (root: ChartRoot) => void = () => {},
 ): Promise<Map<ChartRoot, RenderResult>> {
   return withTree(files, async ({ dir, home }) => {
     await mkdir(join(dir, VALUES), { recursive: true });
-    const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
-      const root = roots[i];
-      if (root.refused.length) return { ok: false, ...root.refused[0] };
-      // A chart from a registry is fetched (or taken from the cache) and unpacked beside the tree.
-      let chartPath = posix.join(TREE, root.dir);
-      if (root.remote) {
-        const fetched = await access.chart(root.remote);
-        if (!('files' in fetched)) return { ok: false, ...fetched };
-        root.resolvedVersion = fetched.version;
-        const top = [...fetched.files.keys()][0]?.split('/')[0] ?? root.remote.chart;
-        for (const [path, bytes] of fetched.files) {
-          await mkdir(posix.dirname(join(dir, REMOTE, String(i), path)), { recursive: true });
-          await writeFile(join(dir, REMOTE, String(i), path), bytes);
+    const results = await pool(
+      roots.length,
+      availableParallelism(),
+      async (i): Promise<RenderResult> => {
+        const root = roots[i];
+        if (root.refused.length) return { ok: false, ...root.refused[0] };
+        // A chart from a registry is fetched (or taken from the cache) and unpacked beside the tree.
+        let chartPath = posix.join(TREE, root.dir);
+        if (root.remote) {
+          const fetched = await access.chart(root.remote);
+          if (!('files' in fetched)) return { ok: false, ...fetched };
+          root.resolvedVersion = fetched.version;
+          const top = [...fetched.files.keys()][0]?.split('/')[0] ?? root.remote.chart;
+          for (const [path, bytes] of fetched.files) {
+            await mkdir(posix.dirname(join(dir, REMOTE, String(i), path)), { recursive: true });
+            await writeFile(join(dir, REMOTE, String(i), path), bytes);
+          }
+          chartPath = posix.join(REMOTE, String(i), top);
         }
-        chartPath = posix.join(REMOTE, String(i), top);
-      }
-      // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
-      // source at the version Chart.lock pins, and unpacked where helm looks for them.
-      for (const dependency of root.chart.dependencies) {
-        const vendored = [...files.keys()].some((f) =>
-          f.startsWith(posix.join(root.dir, 'charts', dependency.chart)),
-        );
-        if (vendored) continue;
-        const fetched = await access.chart(dependency);
-        if (!('files' in fetched))
-          return {
-            ok: false,
-            reason: fetched.reason,
-            message:
-              `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
-              `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
-          };
-        for (const [path, bytes] of fetched.files) {
-          const at = join(dir, TREE, root.dir, 'charts', path);
-          await mkdir(posix.dirname(at), { recursive: true });
-          await writeFile(at, bytes);
+        // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
+        // source at the version Chart.lock pins, and unpacked where helm looks for them.
+        for (const dependency of root.chart.dependencies) {
+          const vendored = [...files.keys()].some((f) =>
+            f.startsWith(posix.join(root.dir, 'charts', dependency.chart)),
+          );
+          if (vendored) continue;
+          const fetched = await access.chart(dependency);
+          if (!('files' in fetched))
+            return {
+              ok: false,
+              reason: fetched.reason,
+              message:
+                `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
+                `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
+            };
+          for (const [path, bytes] of fetched.files) {
+            const at = join(dir, TREE, root.dir, 'charts', path);
+            await mkdir(posix.dirname(at), { recursive: true });
+            await writeFile(at, bytes);
+          }
         }
-      }
-      const inline = await Promise.all(
-        root.values.map(async (values, j) => {
-          const path = posix.join(VALUES, `${i}-${j}.yaml`);
-          await writeFile(join(dir, path), JSON.stringify(values));
-          return path;
-        }),
-      );
-      let invocation;
-      try {
-        invocation = helmCall.template(
-          helm.command,
-          dir,
-          home,
-          {
-            release: root.release,
-            chart: chartPath,
-            namespace: root.namespace,
-            valueFiles: [
-              ...root.chartValueFiles.map((f) => posix.join(chartPath, f)),
-              ...root.valueFiles.map((f) => posix.join(TREE, f)),
-              ...inline,
-            ],
-            sets: root.parameters,
-          },
-          timeoutMs,
+        const inline = await Promise.all(
+          root.values.map(async (values, j) => {
+            const path = posix.join(VALUES, `${i}-${j}.yaml`);
+            await writeFile(join(dir, path), JSON.stringify(values));
+            return path;
+          }),
         );
-      } catch (error) {
-        if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
-        throw error;
-      }
-      const out = await execute(invocation);
-      if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-      if (out.why !== 'exit') return { ok: false, ...stopped('helm', out) };
-      return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, root, files) };
-    });
+        let invocation;
+        try {
+          invocation = helmCall.template(
+            helm.command,
+            dir,
+            home,
+            {
+              release: root.release,
+              chart: chartPath,
+              namespace: root.namespace,
+              valueFiles: [
+                ...root.chartValueFiles.map((f) => posix.join(chartPath, f)),
+                ...root.valueFiles.map((f) => posix.join(TREE, f)),
+                ...inline,
+              ],
+              sets: root.parameters,
+            },
+            timeoutMs,
+          );
+        } catch (error) {
+          if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
+          throw error;
+        }
+        const out = await execute(invocation);
+        if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
+        if (out.why !== 'exit') return { ok: false, ...stopped('helm', out) };
+        return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, root, files) };
+      },
+      (i) => finished(roots[i]),
+    );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
 }

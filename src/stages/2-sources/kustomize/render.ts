@@ -91,58 +91,64 @@ export async function renderRoots(
   timeoutMs: number,
   helm: { command: string } | { error: string } | null,
   access: RemoteAccess,
+  finished: (root: Root) => void = () => {},
 ): Promise<Map<Root, RenderResult>> {
   return withTree(files, async ({ dir, tree, home }) => {
-    const results = await pool(roots.length, availableParallelism(), async (i): Promise<RenderResult> => {
-      const root = roots[i];
-      if (root.refused.length) return { ok: false, ...root.refused[0] };
-      if (root.remote.length)
-        return {
-          ok: false,
-          reason: 'remote',
-          message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
-        };
-      const based = await materialiseBases(root, files, dir, tree, i, access);
-      if (based) return { ok: false, ...based };
-      let chartHelm: string | null = null;
-      if (root.charts.length) {
-        if (!helm || 'error' in helm)
-          return { ok: false, reason: 'tool', message: `it inflates Helm charts: ${helm?.error}` };
-        chartHelm = helm.command;
-      }
-      // A chart kustomize would pull (`helmCharts[].repo`) is fetched here, from a trusted source
-      // only, and put where kustomize looks first, so kustomize itself never goes to the network.
-      for (const { chart, home: chartHome } of root.charts.flatMap((c) =>
-        c.chart.repo ? [{ chart: c.chart, home: c.chartHome }] : [],
-      )) {
-        const remote = remoteChartOf(chart);
-        const fetched = await access.chart(remote);
-        if (!('files' in fetched)) return { ok: false, ...fetched };
-        const target = posix.join(chartHome, chart.version ? `${chart.name}-${chart.version}` : '');
-        for (const [path, bytes] of fetched.files) {
-          const at = join(tree, target, path);
-          await mkdir(posix.dirname(at), { recursive: true });
-          await writeFile(at, bytes);
+    const results = await pool(
+      roots.length,
+      availableParallelism(),
+      async (i): Promise<RenderResult> => {
+        const root = roots[i];
+        if (root.refused.length) return { ok: false, ...root.refused[0] };
+        if (root.remote.length)
+          return {
+            ok: false,
+            reason: 'remote',
+            message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
+          };
+        const based = await materialiseBases(root, files, dir, tree, i, access);
+        if (based) return { ok: false, ...based };
+        let chartHelm: string | null = null;
+        if (root.charts.length) {
+          if (!helm || 'error' in helm)
+            return { ok: false, reason: 'tool', message: `it inflates Helm charts: ${helm?.error}` };
+          chartHelm = helm.command;
         }
-      }
-      const wrapperDir = posix.join(WRAPPERS, String(i));
-      await mkdir(join(dir, wrapperDir), { recursive: true });
-      await writeFile(
-        join(dir, wrapperDir, 'kustomization.yaml'),
-        JSON.stringify(wrapper(root), null, 2) + '\n',
-      );
-      let invocation;
-      try {
-        invocation = kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs);
-      } catch (error) {
-        if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
-        throw error;
-      }
-      const out = await execute(invocation);
-      if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-      if (out.why !== 'exit') return { ok: false, ...stopped('kustomize', out) };
-      return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, files) };
-    });
+        // A chart kustomize would pull (`helmCharts[].repo`) is fetched here, from a trusted source
+        // only, and put where kustomize looks first, so kustomize itself never goes to the network.
+        for (const { chart, home: chartHome } of root.charts.flatMap((c) =>
+          c.chart.repo ? [{ chart: c.chart, home: c.chartHome }] : [],
+        )) {
+          const remote = remoteChartOf(chart);
+          const fetched = await access.chart(remote);
+          if (!('files' in fetched)) return { ok: false, ...fetched };
+          const target = posix.join(chartHome, chart.version ? `${chart.name}-${chart.version}` : '');
+          for (const [path, bytes] of fetched.files) {
+            const at = join(tree, target, path);
+            await mkdir(posix.dirname(at), { recursive: true });
+            await writeFile(at, bytes);
+          }
+        }
+        const wrapperDir = posix.join(WRAPPERS, String(i));
+        await mkdir(join(dir, wrapperDir), { recursive: true });
+        await writeFile(
+          join(dir, wrapperDir, 'kustomization.yaml'),
+          JSON.stringify(wrapper(root), null, 2) + '\n',
+        );
+        let invocation;
+        try {
+          invocation = kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs);
+        } catch (error) {
+          if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
+          throw error;
+        }
+        const out = await execute(invocation);
+        if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
+        if (out.why !== 'exit') return { ok: false, ...stopped('kustomize', out) };
+        return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, files) };
+      },
+      (i) => finished(roots[i]),
+    );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
 }

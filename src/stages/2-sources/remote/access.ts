@@ -47,6 +47,8 @@ export class RemoteAccess {
     string,
     Promise<{ files: Map<string, Buffer>; commit: string } | Refusal>
   >();
+  /** Charts and bases this run took from the cache, and fetched (the report's stats). */
+  readonly tally = { cacheHits: 0, fetched: 0 };
 
   constructor(
     private readonly settings: RemoteSettings,
@@ -83,7 +85,10 @@ export class RemoteAccess {
     const key = JSON.stringify([chart.repository, chart.chart, chart.version, chart.digest]);
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.cached(key).then((hit) => hit ?? this.pull(chart, key));
+      pending = this.cached(key).then((hit) => {
+        if (hit) this.tally.cacheHits++;
+        return hit ?? this.pull(chart, key);
+      });
       this.inFlight.set(key, pending);
     }
     return pending;
@@ -132,7 +137,8 @@ export class RemoteAccess {
         () => null,
       );
       if (commit && !(await repo.hasCommit(commit))) commit = null;
-      if (!commit) {
+      if (commit) this.tally.cacheHits++;
+      else {
         if (this.settings.offline)
           return {
             reason: 'fetch-failed',
@@ -153,6 +159,7 @@ export class RemoteAccess {
             message: `${what} could not be fetched: ${(out.stderr.trim().split('\n')[0] || out.message).slice(0, 300)}`,
           };
         commit = await repo.resolveCommit('FETCH_HEAD');
+        this.tally.fetched++;
         await mkdir(join(this.settings.cacheDir, 'git-refs'), { recursive: true });
         await writeFile(refFile, JSON.stringify({ commit }));
       }
@@ -236,6 +243,7 @@ export class RemoteAccess {
       const version = archive.slice(chart.chart.length + 1, -'.tgz'.length);
       const files = untar(tgz, MAX_CHART_BYTES);
       await this.store(key, tgz, sha256, version);
+      this.tally.fetched++;
       return { files, version, sha256 };
     } finally {
       removeTemporary(home);
