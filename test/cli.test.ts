@@ -1,6 +1,6 @@
+import { scratchDir } from './helpers/temp-repo.js';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
@@ -254,7 +254,7 @@ describe('usage errors exit 2 with a message', () => {
   );
 
   test('outside a git repository', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'crg-nogit-'));
+    const dir = scratchDir('crg-nogit-');
     const { code, stderr } = await cli(['check', '--base', 'HEAD'], { cwd: dir });
     expect(code).toBe(2);
     expect(stderr).toContain('is not inside a git repository');

@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { scratchDir } from './helpers/temp-repo.js';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeGitHub } from './helpers/fake-github.js';
 import { RemoteSetup, runAction } from './helpers/action-run.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => github.stop());
 
 /** An empty directory: the publishing job has no checkout at all. */
-const empty = () => mkdtempSync(join(tmpdir(), 'crg-publish-'));
+const empty = () => scratchDir('crg-publish-');
 
 const publish = (report: string, runId = '4242') =>
   runAction({

@@ -1,6 +1,6 @@
+import { scratchDir } from './helpers/temp-repo.js';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Repository } from '../src/stages/1-git/repository.js';
 import type { Report } from '../src/model/types.js';
@@ -85,7 +85,7 @@ describe('no Secret value in any output', () => {
 });
 
 test('fix never writes through a tracked symlink to a file outside the repository', async () => {
-  const outside = mkdtempSync(join(tmpdir(), 'crg-outside-'));
+  const outside = scratchDir('crg-outside-');
   const target = join(outside, 'deploy.yaml');
   const original = yaml(deployment('app', reads('cfg')));
   writeFileSync(target, original);
@@ -162,7 +162,7 @@ describe('hostile names', () => {
 });
 
 test('no diff driver or textconv program that the repository selects is run', async () => {
-  const marker = join(mkdtempSync(join(tmpdir(), 'crg-marker-')), 'ran');
+  const marker = join(scratchDir('crg-marker-'), 'ran');
   const files = (level: string): Files => ({
     '.gitattributes': '*.yaml diff=evil\n',
     'cfg.yaml': yaml(configMap('cfg', { level })),

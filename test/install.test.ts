@@ -1,13 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TempRepo } from './helpers/temp-repo.js';
+import { TempRepo, scratchDir } from './helpers/temp-repo.js';
 
 // The install routes the README names, from a packed tarball in empty directories: the bundle needs
 // no dependency, so both work offline with nothing else installed.
 const ROOT = resolve(import.meta.dirname, '..');
-const temp = mkdtempSync(join(tmpdir(), 'crg-pack-'));
+const temp = scratchDir('crg-pack-');
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const packed = (() => {

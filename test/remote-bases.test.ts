@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { GitDaemon } from './helpers/chart-servers.js';
 import { hasKustomize } from './helpers/kustomize.js';
-import { TempRepo } from './helpers/temp-repo.js';
+import { TempRepo, scratchDir } from './helpers/temp-repo.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
 
 // Remote kustomize bases, fetched over git's own protocol from `git daemon` on loopback: a base at
@@ -47,7 +46,7 @@ beforeAll(async () => {
   upstream.cleanup();
 });
 afterAll(() => daemon?.stop());
-beforeEach(() => (cacheDir = mkdtempSync(join(tmpdir(), 'crg-cache-'))));
+beforeEach(() => (cacheDir = scratchDir('crg-cache-')));
 afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 const overlay = (ref: string, url = daemon.url('bases.git')): Files => ({

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { scratchDir } from './helpers/temp-repo.js';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from './../src/model/types.js';
 import { cli } from './helpers/cli.js';
@@ -18,7 +18,7 @@ const maybe = HELM && hasRegistry ? describe : describe.skip;
 let registry: Registry;
 let repository: ChartRepository;
 let cacheDir: string;
-const sources = mkdtempSync(join(tmpdir(), 'crg-charts-src-'));
+const sources = scratchDir('crg-charts-src-');
 
 beforeAll(async () => {
   if (!HELM || !hasRegistry) return;
@@ -38,7 +38,7 @@ afterAll(async () => {
   await repository?.stop();
   rmSync(sources, { recursive: true, force: true });
 });
-beforeEach(() => (cacheDir = mkdtempSync(join(tmpdir(), 'crg-cache-'))));
+beforeEach(() => (cacheDir = scratchDir('crg-cache-')));
 afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 async function check(base: Files, head: Files, extra: string[] = []) {
@@ -284,7 +284,7 @@ maybe('charts from registries and chart repositories', () => {
  */
 function byHand(releases: { name: string; chart: string; before: string; after: string }[]): string[] {
   const render = (chartRef: string, version: string, values: string) => {
-    const dir = mkdtempSync(join(tmpdir(), 'crg-byhand-'));
+    const dir = scratchDir('crg-byhand-');
     try {
       writeFileSync(join(dir, 'values.yaml'), values);
       const home = join(dir, 'home');

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { scratchDir } from './helpers/temp-repo.js';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
@@ -91,7 +91,7 @@ describeKustomize('sharding', () => {
     expect(unsharded.impacts.length).toBeGreaterThan(6);
     expect(unsharded.unaffected.length).toBeGreaterThan(0);
 
-    const dir = mkdtempSync(join(tmpdir(), 'crg-shards-'));
+    const dir = scratchDir('crg-shards-');
     try {
       const shards: Report[] = [];
       for (const k of [1, 2, 3]) {
@@ -206,7 +206,6 @@ describeKustomize('progress and stats', () => {
       expect(log).toMatch(/::group::judging the impacts\njudging the impacts: \d+\.\d s\n::endgroup::/);
     } finally {
       await github.stop();
-      setup.cleanup();
     }
   });
 });

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TempRepo } from '../helpers/temp-repo.js';
+import { TempRepo, scratchDir } from '../helpers/temp-repo.js';
 import { apply, type Files } from '../helpers/scenario.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -18,13 +17,13 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  */
 export class Canary {
   readonly token = `crg-canary-token-${randomBytes(8).toString('hex')}`;
-  readonly dir = mkdtempSync(join(tmpdir(), 'crg-canary-'));
+  readonly dir = scratchDir('crg-canary-');
   readonly file = join(this.dir, 'host-secret.txt');
   readonly content = `crg-canary-file-${randomBytes(8).toString('hex')}`;
   /** Code from the repository, if it ever runs, writes here. */
   readonly marker = join(this.dir, 'pwned');
   /** The temporary directory given to the tool, to see what it leaves behind. */
-  readonly tmp = mkdtempSync(join(tmpdir(), 'crg-attack-tmp-'));
+  readonly tmp = scratchDir('crg-attack-tmp-');
   requests = 0;
   private server: Server | null = null;
   port = 0;

@@ -1,34 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { simpleGit } from 'simple-git';
-import { TempRepo } from './temp-repo.js';
+import { scratchDir, TempRepo } from './temp-repo.js';
 
 const ROOT = resolve(import.meta.dirname ?? '.', '../..');
 const IDENTITY = ['user.name=Test', 'user.email=test@example.com', 'commit.gpgsign=false'];
 
-const setups: RemoteSetup[] = [];
-const runnerTemps: string[] = [];
-afterAll(() => {
-  setups.splice(0).forEach((s) => s.cleanup());
-  runnerTemps.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
-
 /** A GitHub-like setup: a bare remote, a developer's clone that pushes, and shallow runner checkouts. */
 export class RemoteSetup {
-  readonly root = mkdtempSync(join(tmpdir(), 'crg-action-'));
-
-  constructor() {
-    setups.push(this);
-  }
-
-  /** Every directory it made; also run after each test file for the setups a test left. */
-  cleanup(): void {
-    rmSync(this.root, { recursive: true, force: true });
-    this.dev?.cleanup();
-  }
-
+  // Removed with the test file's other temporary directories (temp-repo.ts), as is `dev`.
+  readonly root = scratchDir('crg-action-');
   readonly bare = join(this.root, 'remote.git');
   dev!: TempRepo;
 
@@ -77,8 +59,7 @@ export async function runAction(options: {
   env?: Record<string, string>;
 }): Promise<ActionResult> {
   // RUNNER_TEMP: the report files the outputs point at are read after the run, so it goes with the test file.
-  const temp = mkdtempSync(join(tmpdir(), 'crg-runner-'));
-  runnerTemps.push(temp);
+  const temp = scratchDir('crg-runner-');
   const files = {
     event: join(temp, 'event.json'),
     output: join(temp, 'output'),

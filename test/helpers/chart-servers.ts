@@ -1,8 +1,8 @@
+import { scratchDir } from './temp-repo.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as netServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 // Real servers for remote charts, on loopback: the reference OCI registry (Debian's docker-registry)
@@ -91,7 +91,7 @@ export function helm(binary: string, home: string, args: string[], cwd: string):
 /** The reference OCI registry on a free loopback port, with charts pushed to `charts/`. */
 export class Registry {
   private process: ChildProcess | null = null;
-  readonly dir = mkdtempSync(join(tmpdir(), 'crg-registry-'));
+  readonly dir = scratchDir('crg-registry-');
   port = 0;
 
   async start(): Promise<this> {
@@ -141,7 +141,7 @@ export class Registry {
 
 /** A Helm chart repository: packaged charts and their index.yaml, served over HTTP; requests counted. */
 export class ChartRepository {
-  readonly dir = mkdtempSync(join(tmpdir(), 'crg-chartrepo-'));
+  readonly dir = scratchDir('crg-chartrepo-');
   private server: Server | null = null;
   requests: string[] = [];
   port = 0;
@@ -181,7 +181,7 @@ export class ChartRepository {
 
 /** `git daemon` on a free loopback port, serving bare repositories from a directory. */
 export class GitDaemon {
-  readonly dir = mkdtempSync(join(tmpdir(), 'crg-gitd-'));
+  readonly dir = scratchDir('crg-gitd-');
   private process: ChildProcess | null = null;
   port = 0;
 

