@@ -22,7 +22,7 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
-  const allChanges = await repo.changedFiles(base, head);
+  const allChanges = base === head ? [] : await repo.changedFiles(base, head);
   if (allChanges.length === 0 && !options.include?.length)
     return withStats({
       version: 2,

@@ -57,7 +57,8 @@ export class Repository {
    */
   static async open(dir: string, revs: readonly string[] = []): Promise<Repository> {
     const together = await gitOut(git.toplevel(dir, revs)).catch(() => null);
-    const lines = together?.trim().split('\n') ?? [];
+    // git before 2.43 echoes --end-of-options in rev-parse's output rather than reading it.
+    const lines = (together?.trim().split('\n') ?? []).filter((line) => line !== '--end-of-options');
     let root = lines[0];
     if (!root) {
       try {
