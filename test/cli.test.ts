@@ -197,9 +197,146 @@ describe('check', () => {
   });
 });
 
+describe('one run, many outputs', () => {
+  test('--output writes each format to its file, stdout keeps --format, files carry no colour', async () => {
+    const dir = dormantRepo.repo.dir;
+    const out = scratchDir('crg-outputs-');
+    const args = ['check', '--repo', dir, '--base', dormantRepo.base, '--head', dormantRepo.head];
+    const { code, stdout } = await cli(
+      [
+        ...args,
+        '--output',
+        `json=${join(out, 'report.json')}`,
+        '--output',
+        `sarif=${join(out, 'results.sarif')}`,
+        '--output',
+        'markdown=comment.md',
+        '--output',
+        `text=${join(out, 'report.txt')}`,
+      ],
+      { cwd: out, colour: true },
+    );
+    expect(code).toBe(1);
+    const alone = async (format: string) => (await cli([...args, '--format', format])).stdout;
+    const withoutStats = (text: string) => ({ ...JSON.parse(text), stats: undefined });
+    expect(withoutStats(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual(
+      withoutStats(await alone('json')),
+    );
+    expect(readFileSync(join(out, 'results.sarif'), 'utf8')).toBe(await alone('sarif'));
+    expect(readFileSync(join(out, 'comment.md'), 'utf8')).toBe(await alone('markdown'));
+    expect(readFileSync(join(out, 'report.txt'), 'utf8')).toBe(await alone('text'));
+    expect(stdout).toContain('\u001b['); // the terminal's text keeps its colour
+  });
+
+  test.each([
+    [
+      'check',
+      ['--base', 'HEAD', '--output', 'yaml=x.yaml'],
+      /--output must be one of text, json, markdown, sarif, codequality; got 'yaml'/,
+    ],
+    ['check', ['--base', 'HEAD', '--output', 'report.json'], /--output takes FORMAT=FILE/],
+    ['scan', ['--output', 'sarif=x.sarif'], /--output must be one of text, json; got 'sarif'/],
+    [
+      'check',
+      ['--base', 'HEAD', '--output', 'json=/nonexistent/dir/r.json'],
+      /cannot write --output \/nonexistent\/dir\/r.json: ENOENT/,
+    ],
+  ])('%s %j: exit 2, one line', async (command, args, message) => {
+    const { code, stderr } = await cli([command, '--repo', dormantRepo.repo.dir, ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('GitLab Code Quality', () => {
+  // The fields GitLab documents as required for a Code Quality report
+  // (docs.gitlab.com/ci/testing/code_quality: "Code Quality report format").
+  const GITLAB_SHAPE = {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['description', 'check_name', 'fingerprint', 'severity', 'location'],
+      properties: {
+        description: { type: 'string', minLength: 1 },
+        check_name: { type: 'string', minLength: 1 },
+        fingerprint: { type: 'string', minLength: 1 },
+        severity: { enum: ['info', 'minor', 'major', 'critical', 'blocker'] },
+        location: {
+          type: 'object',
+          required: ['path', 'lines'],
+          properties: {
+            path: { type: 'string', minLength: 1 },
+            lines: {
+              type: 'object',
+              required: ['begin'],
+              properties: { begin: { type: 'integer', minimum: 1 } },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  test('--format codequality: every dormant workload a major issue at its file and line, valid for GitLab', async () => {
+    const { stdout, code } = await cli([
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--head',
+      dormantRepo.head,
+      '--format',
+      'codequality',
+    ]);
+    expect(code).toBe(1);
+    const issues = JSON.parse(stdout) as {
+      fingerprint: string;
+      severity: string;
+      check_name: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
+    const validate = new (await import('ajv')).Ajv({ allErrors: true }).compile(GITLAB_SHAPE);
+    expect(validate.errors ?? validate(issues)).toBe(true);
+    const json = JSON.parse(
+      (
+        await cli([
+          'check',
+          '--repo',
+          dormantRepo.repo.dir,
+          '--base',
+          dormantRepo.base,
+          '--head',
+          dormantRepo.head,
+          '--format',
+          'json',
+        ])
+      ).stdout,
+    ) as Report;
+    const dormant = json.impacts.filter((i) => i.status === 'dormant');
+    expect(dormant.length).toBeGreaterThan(0);
+    expect(
+      issues
+        .filter((i) => i.check_name === 'config-rollout-guard/dormant')
+        .map((i) => [i.location.path, i.location.lines.begin, i.severity]),
+    ).toEqual(dormant.map((i) => [i.workload.file, i.workload.line, 'major']));
+    expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
+  });
+});
+
+describe('check without --base', () => {
+  test('starts from HEAD when there is no remote default branch, and says so', async () => {
+    const { stdout, stderr } = await cli(['check', '--repo', dormantRepo.repo.dir]);
+    expect(stderr).toBe(
+      'config-rollout-guard: no --base, and no origin/HEAD, origin/main or origin/master: checking from HEAD.\n',
+    );
+    expect(stdout).toMatch(/No ConfigMap or Secret content changes/);
+  });
+});
+
 describe('usage errors exit 2 with a message', () => {
   test.each([
-    [['check'], /needs --base/],
     [['check', '--base', 'HEAD', '--format', 'yaml'], /--format must be one of text, json, markdown/],
     [['check', '--base', 'HEAD', '--fail-on', 'rolling'], /--fail-on must be one of dormant, manual, none/],
     [['check', '--base', 'HEAD', '--bogus'], /Unknown option '--bogus'/],
@@ -215,7 +352,7 @@ describe('usage errors exit 2 with a message', () => {
   test.each([
     [
       ['scan', '--base', 'HEAD'],
-      'config-rollout-guard: --base does not apply to scan (only to check, fix). scan takes --rev, --format, --risks and the common options; see scan --help.',
+      'config-rollout-guard: --base does not apply to scan (only to check, fix). scan takes --rev, --format, --risks, --output and the common options; see scan --help.',
     ],
     [
       ['fix', '--format', 'json'],
@@ -223,9 +360,21 @@ describe('usage errors exit 2 with a message', () => {
     ],
     [
       ['check', '--base', 'HEAD', '--dry-run'],
-      'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose, --shard and the common options; see check --help.',
+      'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose, --shard, --output and the common options; see check --help.',
     ],
     [['scan', '--nope'], "config-rollout-guard: Unknown option '--nope'. See scan --help."],
+    [
+      ['check', '--base', 'HEAD', '--fromat', 'json'],
+      "config-rollout-guard: Unknown option '--fromat'. Did you mean --format? See check --help.",
+    ],
+    [
+      ['scan', '--offlin'],
+      "config-rollout-guard: Unknown option '--offlin'. Did you mean --offline? See scan --help.",
+    ],
+    [
+      ['chekc', '--base', 'HEAD'],
+      "config-rollout-guard: unknown command 'chekc'. Did you mean check? Commands: check, fix, scan, merge. See --help.",
+    ],
     [
       ['check', '--base', 'HEAD', '--repo', '/nonexistent/dir'],
       'config-rollout-guard: /nonexistent/dir is not inside a git repository.',
@@ -263,7 +412,7 @@ describe('usage errors exit 2 with a message', () => {
   test('--help prints usage and exits 0', async () => {
     const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('config-rollout-guard check --base REV');
+    expect(stdout).toContain('config-rollout-guard check [--base REV]');
   });
 });
 

@@ -257,3 +257,27 @@ test('fix does not stamp a workload that Reloader restarts or that is opted out'
   expect(stdout).toMatch(/Deployment plain/);
   expect(stdout).not.toMatch(/Deployment (managed|ignored)/);
 });
+
+test('a cluster whose Reloader runs with --auto-reload-all, declared in the configuration file', async () => {
+  const app = (name: string, level: string, annotations: Record<string, string> = {}) => {
+    const d = deployment(name, { containers: [container('app', envFrom)] });
+    (d.metadata as Obj).annotations = annotations;
+    return yaml(d);
+  };
+  const tree = (level: string) => ({
+    '.config-rollout-guard.yaml': 'reloader: { auto-reload-all: true }\n',
+    'plain.yaml': app('plain', level),
+    'opted-out.yaml': app('opted-out', level, { 'reloader.stakater.com/auto': 'false' }),
+    'config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+  });
+  // The configuration file is read by the CLI (and the Action), at the base.
+  const { repo, base, head } = await twoCommits(tree('info'), tree('debug'));
+  const { stdout } = await cli(['check', '--base', base, '--head', head, '--format', 'json'], {
+    cwd: repo.dir,
+  });
+  const report = JSON.parse(stdout) as Report;
+  expect(report.impacts.map((i) => [i.workload.name, i.status, i.reason])).toEqual([
+    ['opted-out', 'dormant', expect.stringMatching(/pod template is unchanged/)],
+    ['plain', 'reloaded', 'reloaded without a rollout: Reloader: --auto-reload-all (configuration file)'],
+  ]);
+});

@@ -18,7 +18,7 @@ import type { Command, Io, Values } from './main.js';
 // layer and the report, not the renderers, fix or scan.
 
 /** A report in one of check's formats. */
-const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+const FORMATS = ['text', 'json', 'markdown', 'sarif', 'codequality'] as const;
 type Format = (typeof FORMATS)[number];
 
 async function format(report: Report, as: Format, io: Io, verbose: boolean) {
@@ -26,7 +26,23 @@ async function format(report: Report, as: Format, io: Io, verbose: boolean) {
   if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
   if (as === 'sarif')
     return (await import('../stages/9-report/sarif.js')).renderSarif(report, packageJson.version);
+  if (as === 'codequality')
+    return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
   return (await import('../stages/9-report/text.js')).renderText(report, { colour: io.colour, verbose });
+}
+
+/**
+ * check without --base compares with what a pull request from here would start from (as a
+ * pre-commit hook must: nothing tells it a base), and says which commit that is.
+ */
+async function defaultBase(repo: Repository, io: Io): Promise<string> {
+  const found = await repo.defaultBase();
+  io.stderr(
+    found
+      ? `config-rollout-guard: no --base: checking from ${found.commit.slice(0, 12)}, where this branch leaves ${found.branch}.\n`
+      : 'config-rollout-guard: no --base, and no origin/HEAD, origin/main or origin/master: checking from HEAD.\n',
+  );
+  return found?.commit ?? 'HEAD';
 }
 
 /** One command, run with its parsed options: the engine's side of the CLI. */
@@ -65,16 +81,16 @@ export async function execute(
         key: io.env.CONFIG_ROLLOUT_GUARD_HASH_KEY || null,
       },
     };
+    if (command === 'check' && !values.base) values = { ...values, base: await defaultBase(repo, io) };
     // A change is judged by the configuration it starts from, never by one it brings: a pull
     // request cannot switch the check off, or point it at a program, for itself.
-    if (command === 'check' && !values.base)
-      throw new UsageError('check needs --base REV (the revision the change starts from).');
     const trusted = values.base ?? values.rev;
     const configRev = trusted === undefined ? null : await repo.resolveCommit(trusted);
     const file = await readConfigFile(repo, configRev, values.config ?? null);
     const common = overlay(file.options, given);
     if (command === 'check') {
       const as = oneOf('--format', values.format ?? 'text', FORMATS);
+      const files = outputs(values.output ?? [], FORMATS);
       const failOn = oneOf(
         '--fail-on',
         values['fail-on'] ?? file.failOn ?? 'dormant',
@@ -87,7 +103,7 @@ export async function execute(
         ...common,
         shard: values.shard === undefined ? null : parseShard('--shard', values.shard),
       });
-      return verdict(report, as, failOn, io, values.verbose ?? false);
+      return verdict(report, as, failOn, io, values.verbose ?? false, files);
     }
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
@@ -122,15 +138,21 @@ export async function execute(
       return refused.length ? 1 : 0;
     }
     if (command === 'scan') {
-      const as = oneOf('--format', values.format ?? 'text', ['text', 'json'] as const);
+      const scanFormats = ['text', 'json'] as const;
+      const as = oneOf('--format', values.format ?? 'text', scanFormats);
+      const files = outputs(values.output ?? [], scanFormats);
       const { scan } = await import('../commands/scan.js');
       const { renderScanText } = await import('../stages/9-report/text.js');
       const report = await scan(repo, { rev: values.rev ?? null, risks: values.risks ?? false, ...common });
-      io.stdout(
+      const render = (as: (typeof scanFormats)[number], colour: boolean) =>
         as === 'json'
           ? JSON.stringify(report, null, 2) + '\n'
-          : renderScanText(report, { colour: io.colour, verbose: false }),
+          : renderScanText(report, { colour, verbose: false });
+      await writeOutputs(
+        files.map(({ as, file }) => ({ file, text: render(as, false) })),
+        io,
       );
+      io.stdout(render(as, io.colour));
       return 0;
     }
     return 2;
@@ -151,8 +173,48 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return value as T;
 }
 
-/** The report on stdout, the reason on stderr, and the exit code at `failOn`. */
-async function verdict(report: Report, as: Format, failOn: FailOn, io: Io, verbose: boolean) {
+/**
+ * `--output FORMAT=FILE`, repeatable: one run writes every format a pipeline wants (a long check
+ * is not run once per format). Paths are the caller's, relative to where it runs, like a shell
+ * redirection; colour never goes into a file.
+ */
+function outputs<T extends string>(
+  given: readonly string[],
+  allowed: readonly T[],
+): { as: T; file: string }[] {
+  return given.map((option) => {
+    const at = option.indexOf('=');
+    if (at < 1 || at === option.length - 1)
+      throw new UsageError(`--output takes FORMAT=FILE (e.g. sarif=results.sarif); got '${option}'.`);
+    return { as: oneOf('--output', option.slice(0, at), allowed), file: option.slice(at + 1) };
+  });
+}
+
+async function writeOutputs(files: { file: string; text: string }[], io: Io): Promise<void> {
+  const { writeFile } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  for (const { file, text } of files)
+    await writeFile(resolve(io.cwd, file), text).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`cannot write --output ${file}: ${error.code ?? error.message}.`);
+    });
+}
+
+/** The report on stdout (and in every --output file), the reason on stderr, and the exit code at `failOn`. */
+async function verdict(
+  report: Report,
+  as: Format,
+  failOn: FailOn,
+  io: Io,
+  verbose: boolean,
+  files: readonly { as: Format; file: string }[],
+) {
+  const plain = { ...io, colour: false };
+  await writeOutputs(
+    await Promise.all(
+      files.map(async ({ as, file }) => ({ file, text: await format(report, as, plain, verbose) })),
+    ),
+    io,
+  );
   io.stdout(await format(report, as, io, verbose));
   const failure = failureReason(report, failOn);
   if (failure && as === 'text') io.stderr(`Failing: ${failure}.\n`);
@@ -167,5 +229,6 @@ async function merge(values: Values, io: Io, paths: readonly string[]): Promise<
   const failOn = oneOf('--fail-on', values['fail-on'] ?? 'dormant', FAIL_ON_VALUES) as FailOn;
   const { readReports } = await import('../commands/report-file.js');
   const { mergeReports } = await import('../commands/merge.js');
-  return verdict(mergeReports(await readReports(paths)), as, failOn, io, values.verbose ?? false);
+  const files = outputs(values.output ?? [], FORMATS);
+  return verdict(mergeReports(await readReports(paths)), as, failOn, io, values.verbose ?? false, files);
 }

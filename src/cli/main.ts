@@ -71,17 +71,22 @@ const COMMANDS = {
       'fail-on': { type: 'string' },
       verbose: { type: 'boolean', short: 'v' },
       shard: { type: 'string' },
+      output: { type: 'string', multiple: true },
     },
-    help: `config-rollout-guard check --base REV [--head REV] [options]
+    help: `config-rollout-guard check [--base REV] [--head REV] [options]
     Which workloads will not pick up the ConfigMap/Secret changes between REV and HEAD
     (default head: the working tree, uncommitted changes included).
-  --base REV                 the revision the change starts from (required)
+  --base REV                 the revision the change starts from (default: where this branch
+                             leaves the remote's default branch, origin/HEAD; without one, HEAD)
   --head REV                 the revision it ends at (default: the working tree)
-  --format text|json|markdown|sarif
-                             default text; sarif: SARIF 2.1.0 for GitHub code scanning
+  --format text|json|markdown|sarif|codequality
+                             default text; sarif: SARIF 2.1.0 for GitHub code scanning;
+                             codequality: GitLab's Code Quality report (merge request widget)
   --fail-on dormant|manual|none
                              exit 1 on impacts at or above this status (default dormant)
   -v, --verbose              also list workloads that reference a changed config but are not affected
+  --output FORMAT=FILE       also write the report in FORMAT to FILE, repeatable
+                             (e.g. --output json=report.json --output sarif=results.sarif)
   --shard K/N                render only the K-th of N parts of the affected roots (one job each);
                              merge the N JSON reports with config-rollout-guard merge`,
   },
@@ -95,12 +100,18 @@ const COMMANDS = {
   --dry-run                  print the diff, write nothing`,
   },
   scan: {
-    options: { rev: { type: 'string' }, format: { type: 'string' }, risks: { type: 'boolean' } },
+    options: {
+      rev: { type: 'string' },
+      format: { type: 'string' },
+      risks: { type: 'boolean' },
+      output: { type: 'string', multiple: true },
+    },
     help: `config-rollout-guard scan [--rev REV] [--format text|json] [--risks] [options]
     Every workload → ConfigMap/Secret reference at REV, rendered roots included, with the charts'
     checksum notes.
   --rev REV                  the revision (default: the working tree)
   --format text|json         default text
+  --output FORMAT=FILE       also write the scan in FORMAT to FILE, repeatable
   --risks                    also note every workload whose next config change would lie dormant
                              (no hash, checksum or reloader), and the risks of rolling it`,
   },
@@ -109,12 +120,14 @@ const COMMANDS = {
       format: { type: 'string' },
       'fail-on': { type: 'string' },
       verbose: { type: 'boolean', short: 'v' },
+      output: { type: 'string', multiple: true },
     },
     help: `config-rollout-guard merge REPORT... [--format F] [--fail-on LEVEL]
     The JSON reports of the N shards of one check (files, or directories of them) as the one report,
     exit code and output the check makes unsharded.
-  --format text|json|markdown|sarif
+  --format text|json|markdown|sarif|codequality
                              default text
+  --output FORMAT=FILE       also write the report in FORMAT to FILE, repeatable
   --fail-on dormant|manual|none
                              exit 1 on impacts at or above this status (default dormant)
   -v, --verbose              also list workloads that reference a changed config but are not affected`,
@@ -166,7 +179,9 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (!Object.hasOwn(COMMANDS, command))
-    throw new UsageError(`unknown command '${command}'. Commands: check, fix, scan, merge. See --help.`);
+    throw new UsageError(
+      `unknown command '${command}'.${didYouMean(command, Object.keys(COMMANDS))} Commands: check, fix, scan, merge. See --help.`,
+    );
   const { values, positionals } = parse(command as Command, rest);
   if (values.help) {
     io.stdout(commandHelp(command as Command));
@@ -203,10 +218,38 @@ function parse(command: Command, args: string[]) {
       throw new UsageError(
         `${flag} does not apply to ${command} (only to ${owners.join(', ')}). ${command} takes ${own} and the common options; see ${command} --help.`,
       );
+    const known = name && flag?.startsWith('--') ? didYouMean(name, Object.keys(options), '--') : '';
     throw new UsageError(
-      `${(error as Error).message.replace(/\. To specify a positional.*$/s, '').replace(/\.$/, '')}. See ${command} --help.`,
+      `${(error as Error).message.replace(/\. To specify a positional.*$/s, '').replace(/\.$/, '')}.${known} See ${command} --help.`,
     );
   }
+}
+
+/**
+ * " Did you mean --format?" for a typo: the nearest known word within two edits (a swap of two
+ * neighbouring letters is one), or nothing when none is that near.
+ */
+function didYouMean(word: string, known: readonly string[], prefix = ''): string {
+  const nearest = known
+    .map((candidate) => ({ candidate, distance: editDistance(word, candidate) }))
+    .filter(({ distance }) => distance <= Math.min(2, Math.floor(word.length / 2)))
+    .sort((a, b) => a.distance - b.distance)[0];
+  return nearest ? ` Did you mean ${prefix}${nearest.candidate}?` : '';
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
 }
 
 /** What any command's options parse to: strings, repeated strings, flags. */
@@ -236,6 +279,7 @@ export interface Values {
   'dry-run'?: boolean;
   risks?: boolean;
   shard?: string;
+  output?: string[];
 }
 
 /**

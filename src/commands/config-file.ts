@@ -25,6 +25,7 @@ interface FileContent {
   ignore?: { workload?: Selector; config?: Selector & { kind?: ConfigKind }; reason: string }[];
   reloads?: { workload: Selector; reason?: string }[];
   'reload-sidecars'?: string[];
+  reloader?: { 'auto-reload-all'?: boolean };
   render?: RenderMode;
   'warn-not-checked'?: { reason?: NotCheckedReason; path?: string }[];
   'max-file-mib'?: number;
@@ -161,5 +162,6 @@ function rules(content: FileContent, picomatch: typeof import('picomatch')): Rul
     })),
     reloads: (content.reloads ?? []).map((rule) => matcher(rule.workload)),
     sidecars: content['reload-sidecars'] ?? [],
+    reloaderAutoReloadAll: content.reloader?.['auto-reload-all'] ?? false,
   };
 }

@@ -92,7 +92,7 @@ export function settings(options: EngineOptions): Settings {
     helm: options.helm || null,
     charts: options.charts ?? [],
     renderTimeoutMs: 120_000,
-    rules: options.rules ?? { ignore: [], reloads: [], sidecars: [] },
+    rules: options.rules ?? { ignore: [], reloads: [], sidecars: [], reloaderAutoReloadAll: false },
     maxFileBytes: (options.maxFileMib ?? DEFAULT_MAX_FILE_MIB) * 2 ** 20,
     notChecked: { rootsWarn: options.render === 'best-effort', warn: options.warnNotChecked ?? [] },
     remote: {

@@ -150,6 +150,8 @@ export const git = {
     gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]),
   tree: (root: string, rev: string) =>
     gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${commitId(rev)}^{tree}`]),
+  /** The remote's default branch as the clone recorded it (`refs/remotes/origin/main`), if it did. */
+  originHead: (root: string) => gitCall(root, ['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD']),
   mergeBase: (root: string, a: string, b: string) =>
     gitCall(root, ['merge-base', '--end-of-options', commitId(a), commitId(b)]),
   /** Commits by id from `origin`, without their history: the trusted checkout's remote and credentials. */

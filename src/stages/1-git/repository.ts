@@ -118,6 +118,23 @@ export class Repository {
     return out.trim() || null;
   }
 
+  /**
+   * Where a pull request from HEAD would start: the merge base of HEAD and the remote's default
+   * branch (origin/HEAD, else origin/main, else origin/master), or null when there is none.
+   */
+  async defaultBase(): Promise<{ branch: string; commit: string } | null> {
+    const recorded = (await gitOut(git.originHead(this.root)).catch(() => '')).trim();
+    const head = await this.resolveCommit('HEAD').catch(() => null);
+    if (!head) return null;
+    for (const branch of [recorded.replace(/^refs\/remotes\//, ''), 'origin/main', 'origin/master']) {
+      const tip = branch ? await this.resolveCommit(branch).catch(() => null) : null;
+      if (!tip) continue;
+      const commit = await this.mergeBase(tip, head);
+      return commit ? { branch, commit } : null;
+    }
+    return null;
+  }
+
   /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
   async fetchCommits(shas: string[]): Promise<void> {
     await gitOut(git.fetchCommits(this.root, shas));

@@ -30,6 +30,8 @@ export interface TeamRules {
   }[];
   reloads: ((o: ObjectId) => boolean)[];
   sidecars: string[];
+  /** The cluster's Reloader runs with --auto-reload-all: every workload not opted out is reloaded. */
+  reloaderAutoReloadAll: boolean;
 }
 
 export function annotationsOf(value: unknown): Annotations {
@@ -90,7 +92,7 @@ export function coverage(
   refs: readonly ConfigRef[],
   rules: TeamRules,
 ): { mechanisms: string[]; uncovered: ConfigRef[] } {
-  const reloader = reloaderCovers(workload, template, config, configAnnotations);
+  const reloader = reloaderCovers(workload, template, config, configAnnotations, rules.reloaderAutoReloadAll);
   if (reloader) return { mechanisms: [`Reloader: ${reloader}`], uncovered: [] };
   const wave = annotationsOf(workload.object.body)['wave.pusher.com/update-on-config-change'];
   if (wave === 'true' && ['Deployment', 'StatefulSet', 'DaemonSet'].includes(workload.object.kind))
@@ -147,6 +149,7 @@ function reloaderCovers(
   template: ConsumingTemplate,
   config: { kind: ConfigKind; name: string },
   configAnnotations: Annotations,
+  autoReloadAll: boolean,
 ): string | null {
   if (configAnnotations['reloader.stakater.com/ignore'] === 'true') return null;
   const own = annotationsOf(workload.object.body);
@@ -164,6 +167,13 @@ function reloaderCovers(
     configAnnotations['reloader.stakater.com/match'] === 'true'
   )
     return 'reloader.stakater.com/search with reloader.stakater.com/match on the config';
+  // With --auto-reload-all, Reloader skips only a workload that says auto: "false" (either form).
+  if (
+    autoReloadAll &&
+    read('reloader.stakater.com/auto') !== 'false' &&
+    read(`${kind}.reloader.stakater.com/auto`) !== 'false'
+  )
+    return '--auto-reload-all (configuration file)';
   return null;
 }
 

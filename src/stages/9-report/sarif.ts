@@ -95,40 +95,48 @@ const location = (file: string, line: number, message?: string) => ({
   ...(message ? { message: { text: message } } : {}),
 });
 
-const fingerprint = (...parts: (string | null | undefined)[]) =>
+export const fingerprint = (...parts: (string | null | undefined)[]) =>
   createHash('sha256')
     .update(parts.map((p) => p ?? '').join('\0'))
     .digest('hex');
 
-function impactResult(report: Report, impact: Impact) {
+/** One sentence for a workload that needs action: what it is, what it reads, why. */
+export function impactSentence(impact: Impact): string {
   const w = impact.workload;
   const configs = impact.configs.map(
     (c) => `${c.kind} ${objectName(c)}${c.keys.length ? ` (keys ${c.keys.join(', ')})` : ''}`,
   );
+  return `${w.kind} ${objectName(w)}${inRoot(w)}${configs.length ? ` reads ${configs.join(', ')}` : ''}: ${impact.reason}.`;
+}
+
+/** Stable across pushes that move lines: the status, the workload and the configs it reads. */
+export function impactFingerprint(impact: Impact): string {
+  const w = impact.workload;
+  return fingerprint(
+    impact.status,
+    w.kind,
+    w.namespace,
+    w.name,
+    w.source?.root,
+    ...impact.configs.map((c) => `${c.kind}/${c.namespace ?? ''}/${c.name}`).sort(),
+  );
+}
+
+function impactResult(report: Report, impact: Impact) {
+  const w = impact.workload;
   const changes = report.changes.filter((change) =>
     impactsOf(report, change).some((x) => x.impact === impact),
   );
   return {
     ruleId: impact.status,
     level: SARIF_LEVEL[toneOf(impact.status)],
-    message: {
-      text: `${w.kind} ${objectName(w)}${inRoot(w)}${configs.length ? ` reads ${configs.join(', ')}` : ''}: ${impact.reason}.`,
-    },
+    message: { text: impactSentence(impact) },
     locations: [location(w.file, w.line)],
     relatedLocations: changes.map((c, id) => ({
       id,
       ...location(c.file, c.line, `${c.kind} ${objectName(c)}: ${changeSummary(c)}`),
     })),
-    partialFingerprints: {
-      'configRolloutGuard/v1': fingerprint(
-        impact.status,
-        w.kind,
-        w.namespace,
-        w.name,
-        w.source?.root,
-        ...impact.configs.map((c) => `${c.kind}/${c.namespace ?? ''}/${c.name}`).sort(),
-      ),
-    },
+    partialFingerprints: { 'configRolloutGuard/v1': impactFingerprint(impact) },
   };
 }
 
