@@ -259,15 +259,15 @@ test('fix does not stamp a workload that Reloader restarts or that is opted out'
 });
 
 test('a cluster whose Reloader runs with --auto-reload-all, declared in the configuration file', async () => {
-  const app = (name: string, level: string, annotations: Record<string, string> = {}) => {
+  const app = (name: string, annotations: Record<string, string> = {}) => {
     const d = deployment(name, { containers: [container('app', envFrom)] });
     (d.metadata as Obj).annotations = annotations;
     return yaml(d);
   };
   const tree = (level: string) => ({
     '.config-rollout-guard.yaml': 'reloader: { auto-reload-all: true }\n',
-    'plain.yaml': app('plain', level),
-    'opted-out.yaml': app('opted-out', level, { 'reloader.stakater.com/auto': 'false' }),
+    'plain.yaml': app('plain'),
+    'opted-out.yaml': app('opted-out', { 'reloader.stakater.com/auto': 'false' }),
     'config.yaml': yaml(configMap('app-config', { LEVEL: level })),
   });
   // The configuration file is read by the CLI (and the Action), at the base.

@@ -40,11 +40,11 @@ export async function judgeChange(
   const needles = [
     ...new Set([...first.diffed.map((c) => c.name), ...changedPaths.map((p) => posix.basename(p))]),
   ];
-  const mentioned = await progress.stage('search', async () => {
+  const { mentioned, touches } = await progress.stage('search', async () => {
     const mentions = needles.length
       ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
       : [];
-    return loadObjects(
+    const mentioned = await loadObjects(
       repo,
       head,
       mentions.filter(
@@ -52,14 +52,15 @@ export async function judgeChange(
       ),
       options_,
     );
+    return {
+      mentioned,
+      touches:
+        options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, mentioned)),
+    };
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
   // revision) only when this change can touch one.
-  const rendered =
-    options_.render !== 'off' &&
-    (await progress.stage('roots', () => touchesRoots(repo, base, head, changedPaths, first, mentioned)))
-      ? await checkRendered(repo, base, head, changedPaths, options_)
-      : noRendered();
+  const rendered = touches ? await checkRendered(repo, base, head, changedPaths, options_) : noRendered();
   return progress.stage('judge', () =>
     judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered),
   );
