@@ -265,6 +265,7 @@ function measure(label, command, args, runs, options = {}) {
     times.push(elapsed);
     rss.push(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
   }
+  rmSync(rssFile, { force: true });
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const row = { label, ms: median(times), mb: Math.max(...rss), runs };
   console.error(

@@ -4,6 +4,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, lineOf, workload, yaml } from './helpers/manifests.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
+import { webUrl } from '../src/stages/1-git/repository.js';
 
 // The official SARIF 2.1.0 schema, as @microsoft/jest-sarif ships it (a devDependency).
 const require = createRequire(import.meta.url);
@@ -134,4 +135,46 @@ test('a removed key a reader still needs: the error at the reference, related to
     { rule: 'note', level: 'note', at: `app.yaml:${lineOf(text, 'replicas:')}`, related: 0 },
     { rule: 'note', level: 'note', at: `app.yaml:${lineOf(text, '- name: app')}`, related: 0 },
   ]);
+});
+
+describe('repositoryUri', () => {
+  test.each([
+    ['git@github.com:acme/gitops.git', 'https://github.com/acme/gitops'],
+    [
+      'https://user:token@gitlab.example.com/group/sub/gitops.git',
+      'https://gitlab.example.com/group/sub/gitops',
+    ],
+    ['ssh://git@gitea.example.com:2222/acme/gitops', 'https://gitea.example.com/acme/gitops'],
+    ['http://git.internal:8080/acme/gitops/', 'http://git.internal:8080/acme/gitops'],
+    ['/srv/git/gitops.git', null],
+    ['file:///srv/git/gitops.git', null],
+  ])('%s → %s', (remote, web) => {
+    expect(webUrl(remote)).toBe(web);
+  });
+
+  test("is origin's web address, without credentials; with no origin there is no provenance", async () => {
+    const files = (level: string) => ({
+      'app.yaml': yaml(
+        configMap('app-config', { LEVEL: level }),
+        deployment('app', {
+          containers: [container('app', { envFrom: [{ configMapRef: { name: 'app-config' } }] })],
+        }),
+      ),
+    });
+    const { repo, base, head } = await twoCommits(files('info'), files('debug'));
+    const sarif = async () =>
+      JSON.parse(
+        (await cli(['check', '--base', base, '--head', head, '--format', 'sarif'], { cwd: repo.dir })).stdout,
+      ) as {
+        runs: { versionControlProvenance?: { repositoryUri: string; revisionId: string }[] }[];
+      };
+    expect((await sarif()).runs[0].versionControlProvenance).toBeUndefined();
+    await repo.git.addRemote('origin', 'https://ci:secret-token@gitlab.example.com/platform/gitops.git');
+    const log = await sarif();
+    expect(log.runs[0].versionControlProvenance).toEqual([
+      { repositoryUri: 'https://gitlab.example.com/platform/gitops', revisionId: head },
+    ]);
+    expect(validate(log)).toBe(true);
+    expect(JSON.stringify(log)).not.toContain('secret-token');
+  });
 });

@@ -18,6 +18,13 @@ export const ANNOTATIONS_SHOWN = 10;
 /** GitHub refuses a step summary over 1 MiB; the cut leaves room for the note that says where the rest is. */
 const MAX_SUMMARY_LENGTH = 1024 * 1024 - 4096;
 
+/** This repository on GitHub (or GitHub Enterprise Server). */
+const repositoryUrl = () => `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}`;
+
+/** A line of a file at a commit, as GitHub shows it. */
+export const blobUrl = (head: string | null, file: string, line: number) =>
+  `${repositoryUrl()}/blob/${head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+
 /** The outputs, and the report as JSON and SARIF files beside them; returns the JSON's path. */
 export async function publishOutputs(report: Report): Promise<string> {
   core.setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
@@ -33,7 +40,7 @@ export async function publishOutputs(report: Report): Promise<string> {
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   core.setOutput('report-path', path);
   const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
-  await writeFile(sarif, renderSarif(report, packageJson.version));
+  await writeFile(sarif, renderSarif(report, packageJson.version, repositoryUrl()));
   core.setOutput('sarif-path', sarif);
   core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
   core.setOutput('has-findings', String(hasFindings(report)));

@@ -16,7 +16,7 @@ import { annotationPlaces } from './places.js';
 import { applyFix } from './fix-mode.js';
 import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
 import type { CommentPolicy } from './comment.js';
-import { ANNOTATIONS_SHOWN, choice, postComment, publishOutputs, writeSummary } from './deliver.js';
+import { ANNOTATIONS_SHOWN, blobUrl, choice, postComment, publishOutputs, writeSummary } from './deliver.js';
 import { rangeFromEvent, type EventPayload } from './event.js';
 import { GitHubApi, GitHubError } from './github-api.js';
 import { resolveRange } from './range.js';
@@ -102,8 +102,7 @@ async function runChecked(): Promise<void> {
       mode === 'merge'
         ? await mergedReport(core.getInput('report', { required: true }), base, head)
         : await check(repo, { base, head, configFile: file.path, ...options, shard, progress: progress() });
-    const link = (file: string, line: number) =>
-      `${context.serverUrl}/${owner}/${repoName}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+    const link = (file: string, line: number) => blobUrl(report.head, file, line);
     // Outputs and summary first: whatever GitHub answers later, the report is written.
     const publish = async (fixSection: string) => {
       const reportPath = await publishOutputs(report);

@@ -7,7 +7,7 @@ import type { Report } from '../model/types.js';
 import { renderAllClear, renderMarkdown } from '../stages/9-report/markdown.js';
 import { annotations } from './annotations.js';
 import { cut, type CommentPolicy } from './comment.js';
-import { postComment, publishOutputs, writeSummary } from './deliver.js';
+import { blobUrl, postComment, publishOutputs, writeSummary } from './deliver.js';
 import type { CheckRun, GitHubApi } from './github-api.js';
 import { GitHubError } from './github-api.js';
 
@@ -33,8 +33,7 @@ export async function publishReport(
       `the report is of commit ${String(report.head).slice(0, 12)}, but the run that made it checked ${run.head_sha.slice(0, 12)}; nothing was published.`,
     );
 
-  const link = (file: string, line: number) =>
-    `${context.serverUrl}/${context.repo.owner}/${context.repo.repo}/blob/${report.head}/${file.split('/').map(encodeURIComponent).join('/')}#L${line}`;
+  const link = (file: string, line: number) => blobUrl(report.head, file, line);
   const markdown = renderMarkdown(report, { link, where: 'pull-request' });
   await writeSummary(markdown, await publishOutputs(report));
 

@@ -21,11 +21,15 @@ import type { Command, Io, Values } from './main.js';
 const FORMATS = ['text', 'json', 'markdown', 'sarif', 'codequality'] as const;
 type Format = (typeof FORMATS)[number];
 
-async function format(report: Report, as: Format, io: Io, verbose: boolean) {
+async function format(report: Report, as: Format, io: Io, verbose: boolean, repositoryUri: string | null) {
   if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
   if (as === 'sarif')
-    return (await import('../stages/9-report/sarif.js')).renderSarif(report, packageJson.version);
+    return (await import('../stages/9-report/sarif.js')).renderSarif(
+      report,
+      packageJson.version,
+      repositoryUri,
+    );
   if (as === 'codequality')
     return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
   return (await import('../stages/9-report/text.js')).renderText(report, { colour: io.colour, verbose });
@@ -103,7 +107,7 @@ export async function execute(
         ...common,
         shard: values.shard === undefined ? null : parseShard('--shard', values.shard),
       });
-      return verdict(report, as, failOn, io, values.verbose ?? false, files);
+      return verdict(report, as, failOn, io, values.verbose ?? false, files, await repo.originWebUrl());
     }
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
@@ -207,15 +211,19 @@ async function verdict(
   io: Io,
   verbose: boolean,
   files: readonly { as: Format; file: string }[],
+  repositoryUri: string | null,
 ) {
   const plain = { ...io, colour: false };
   await writeOutputs(
     await Promise.all(
-      files.map(async ({ as, file }) => ({ file, text: await format(report, as, plain, verbose) })),
+      files.map(async ({ as, file }) => ({
+        file,
+        text: await format(report, as, plain, verbose, repositoryUri),
+      })),
     ),
     io,
   );
-  io.stdout(await format(report, as, io, verbose));
+  io.stdout(await format(report, as, io, verbose, repositoryUri));
   const failure = failureReason(report, failOn);
   if (failure && as === 'text') io.stderr(`Failing: ${failure}.\n`);
   return failure ? 1 : 0;
@@ -230,5 +238,14 @@ async function merge(values: Values, io: Io, paths: readonly string[]): Promise<
   const { readReports } = await import('../commands/report-file.js');
   const { mergeReports } = await import('../commands/merge.js');
   const files = outputs(values.output ?? [], FORMATS);
-  return verdict(mergeReports(await readReports(paths)), as, failOn, io, values.verbose ?? false, files);
+  // Reports carry no repository address; SARIF from merge has no provenance, as from a clone without origin.
+  return verdict(
+    mergeReports(await readReports(paths)),
+    as,
+    failOn,
+    io,
+    values.verbose ?? false,
+    files,
+    null,
+  );
 }

@@ -47,7 +47,7 @@ export class Repository {
   private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
   private commonDir: Promise<string> | null = null;
   private readonly resolved = new Map<string, Promise<string>>();
-  private remoteUrls: Promise<string[]> | null = null;
+  private remotes: Promise<Map<string, string>> | null = null;
 
   private constructor(readonly root: string) {}
 
@@ -288,13 +288,33 @@ export class Repository {
 
   /** The URLs of this clone's remotes: how an Argo CD source names this very repository. */
   async ownUrls(): Promise<string[]> {
-    this.remoteUrls ??= gitOut(git.remotes(this.root), [1]).then((out) =>
-      out
-        .split('\n')
-        .map((line) => line.slice(line.indexOf(' ') + 1).trim())
-        .filter(Boolean),
+    return [...(await this.remoteUrlsByName()).values()];
+  }
+
+  /** origin as a web address (no credentials, no `.git`), or null when there is none. */
+  async originWebUrl(): Promise<string | null> {
+    const url = (await this.remoteUrlsByName()).get('origin');
+    return url ? webUrl(url) : null;
+  }
+
+  private remoteUrlsByName(): Promise<Map<string, string>> {
+    // `remote.<name>.url <url>` per line.
+    this.remotes ??= gitOut(git.remotes(this.root), [1]).then(
+      (out) =>
+        new Map(
+          out
+            .split('\n')
+            .filter((line) => line.includes(' '))
+            .map((line) => {
+              const space = line.indexOf(' ');
+              return [
+                line.slice('remote.'.length, space - '.url'.length),
+                line.slice(space + 1).trim(),
+              ] as const;
+            }),
+        ),
     );
-    return this.remoteUrls;
+    return this.remotes;
   }
 
   /** A Git LFS object from this clone's own store, by its SHA-256, or null when it was never fetched. */
@@ -330,4 +350,32 @@ function names(out: string, rev: Revision): string[] {
     .split('\0')
     .filter(Boolean)
     .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+}
+
+/**
+ * The web address of a remote URL: `git@host:owner/repo.git`, `ssh://git@host/owner/repo` and
+ * `https://user:token@host/owner/repo.git` all become `https://host/owner/repo`. Credentials never
+ * survive; a URL of another kind (a local path, `file://`) has none.
+ */
+export function webUrl(remote: string): string | null {
+  const scp = remote.includes('://') ? null : /^(?:[\w.-]+@)?([\w.-]+):(.+)$/.exec(remote);
+  let origin: string;
+  let path: string;
+  if (scp) {
+    origin = `https://${scp[1]}`;
+    path = scp[2];
+  } else {
+    let url: URL;
+    try {
+      url = new URL(remote);
+    } catch {
+      return null;
+    }
+    if (url.protocol === 'http:' || url.protocol === 'https:') origin = `${url.protocol}//${url.host}`;
+    else if (url.protocol === 'ssh:' || url.protocol === 'git:') origin = `https://${url.hostname}`;
+    else return null;
+    path = url.pathname;
+  }
+  path = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  return path ? `${origin}/${path}` : null;
 }

@@ -45,7 +45,12 @@ const DIAGNOSTIC_RULES = {
 
 const SARIF_LEVEL = { bad: 'error', warn: 'warning', info: 'note', good: 'note' } as const;
 
-export function renderSarif(report: Report, toolVersion: string): string {
+/** `repositoryUri`: the repository's web address, when known (SARIF requires one for provenance). */
+export function renderSarif(
+  report: Report,
+  toolVersion: string,
+  repositoryUri: string | null = null,
+): string {
   const rules = [
     ...STATUS_ORDER.map((status) => ({
       id: status,
@@ -80,8 +85,8 @@ export function renderSarif(report: Report, toolVersion: string): string {
             rules,
           },
         },
-        ...(report.head
-          ? { versionControlProvenance: [{ repositoryUri: 'https://github.com/', revisionId: report.head }] }
+        ...(report.head && repositoryUri
+          ? { versionControlProvenance: [{ repositoryUri, revisionId: report.head }] }
           : {}),
         results,
       },
