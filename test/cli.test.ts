@@ -235,7 +235,11 @@ describe('one run, many outputs', () => {
       /--output must be one of text, json, markdown, sarif, codequality; got 'yaml'/,
     ],
     ['check', ['--base', 'HEAD', '--output', 'report.json'], /--output takes FORMAT=FILE/],
-    ['scan', ['--output', 'sarif=x.sarif'], /--output must be one of text, json; got 'sarif'/],
+    [
+      'scan',
+      ['--output', 'yaml=x.yaml'],
+      /--output must be one of text, json, markdown, sarif, codequality; got 'yaml'/,
+    ],
     [
       'check',
       ['--base', 'HEAD', '--output', 'json=/nonexistent/dir/r.json'],
@@ -322,6 +326,53 @@ describe('GitLab Code Quality', () => {
         .map((i) => [i.location.path, i.location.lines.begin, i.severity]),
     ).toEqual(dormant.map((i) => [i.workload.file, i.workload.line, 'major']));
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
+  });
+});
+
+describe('text on a terminal', () => {
+  test('wraps to its width, colour codes taking none, with the same words; piped, lines stay whole', async () => {
+    const args = [
+      'check',
+      '--repo',
+      dormantRepo.repo.dir,
+      '--base',
+      dormantRepo.base,
+      '--head',
+      dormantRepo.head,
+    ];
+    const piped = (await cli(args)).stdout;
+    const visible = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
+    expect(Math.max(...piped.split('\n').map((l) => l.length))).toBeGreaterThan(60);
+    for (const colour of [false, true]) {
+      const wrapped = (await cli(args, { width: 60, colour })).stdout;
+      for (const line of wrapped.split('\n'))
+        expect(visible(line).length <= 60 || !visible(line).trim().includes(' ')).toBe(true);
+      const words = (text: string) => visible(text).split(/\s+/).filter(Boolean);
+      expect(words(wrapped)).toEqual(words(piped));
+    }
+  });
+});
+
+describe('scan in markdown', () => {
+  test('the risks first, the inventory folded, and the same numbers as its JSON', async () => {
+    const args = ['scan', '--repo', dormantRepo.repo.dir, '--risks'];
+    const json = JSON.parse((await cli([...args, '--format', 'json'])).stdout) as {
+      workloads: { refs: unknown[] }[];
+      diagnostics: { severity: string }[];
+    };
+    const { stdout, code } = await cli([...args, '--format', 'markdown']);
+    expect(code).toBe(0);
+    const refs = json.workloads.reduce((n, w) => n + w.refs.length, 0);
+    expect(stdout.split('\n')[0]).toBe(
+      `### ✅ Config Rollout Guard scan: ${json.workloads.length} workloads, ${refs} config references`,
+    );
+    const notes = json.diagnostics.filter((d) => d.severity === 'notice').length;
+    expect(notes).toBeGreaterThan(0);
+    expect(stdout).toContain(`**Notes** (${notes})`);
+    expect(stdout.indexOf('**Notes**')).toBeLessThan(stdout.indexOf('<details>'));
+    expect(stdout).toMatch(
+      /<details><summary>Workloads and the configs they read<\/summary>[\s\S]*\| Deployment `prod\/web` /,
+    );
   });
 });
 

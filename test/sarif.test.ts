@@ -178,3 +178,30 @@ describe('repositoryUri', () => {
     expect(JSON.stringify(log)).not.toContain('secret-token');
   });
 });
+
+test('scan --risks as SARIF: a valid log with a note at each workload whose next change would lie dormant', async () => {
+  const files = {
+    'app.yaml': yaml(
+      configMap('app-config', { LEVEL: 'info' }),
+      deployment('app', {
+        containers: [container('app', { envFrom: [{ configMapRef: { name: 'app-config' } }] })],
+      }),
+    ),
+  };
+  const { repo } = await twoCommits(files, files);
+  const args = ['scan', '--risks'];
+  const json = JSON.parse((await cli([...args, '--format', 'json'], { cwd: repo.dir })).stdout) as {
+    diagnostics: { severity: string; file: string; line: number }[];
+  };
+  const log = JSON.parse((await cli([...args, '--format', 'sarif'], { cwd: repo.dir })).stdout) as Sarif;
+  expect(validate(log)).toBe(true);
+  const notes = json.diagnostics.filter((d) => d.severity === 'notice');
+  expect(notes.length).toBeGreaterThan(0);
+  expect(
+    log.runs[0].results.map((r) => [
+      r.ruleId,
+      r.locations[0].physicalLocation.artifactLocation.uri,
+      r.locations[0].physicalLocation.region.startLine,
+    ]),
+  ).toEqual(notes.map((d) => ['note', d.file, d.line]));
+});

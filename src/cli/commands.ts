@@ -32,7 +32,8 @@ async function format(report: Report, as: Format, io: Io, verbose: boolean, repo
     );
   if (as === 'codequality')
     return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
-  return (await import('../stages/9-report/text.js')).renderText(report, { colour: io.colour, verbose });
+  const { renderText, wrapToWidth } = await import('../stages/9-report/text.js');
+  return wrapToWidth(renderText(report, { colour: io.colour, verbose }), io.width);
 }
 
 /**
@@ -112,7 +113,7 @@ export async function execute(
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
       const { unifiedDiff } = await import('../stages/8-stamps/plan.js');
-      const { renderFixText } = await import('../stages/9-report/text.js');
+      const { renderFixText, wrapToWidth } = await import('../stages/9-report/text.js');
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
       const dryRun = values['dry-run'] ?? false;
       if (dryRun) {
@@ -138,25 +139,32 @@ export async function execute(
       const shown = dryRun
         ? result
         : { ...result, edits: written, diagnostics: [...result.diagnostics, ...refused] };
-      io.stdout(renderFixText(shown, { colour: io.colour, dryRun }));
+      io.stdout(wrapToWidth(renderFixText(shown, { colour: io.colour, dryRun }), io.width));
       return refused.length ? 1 : 0;
     }
     if (command === 'scan') {
-      const scanFormats = ['text', 'json'] as const;
-      const as = oneOf('--format', values.format ?? 'text', scanFormats);
-      const files = outputs(values.output ?? [], scanFormats);
-      const { scan } = await import('../commands/scan.js');
-      const { renderScanText } = await import('../stages/9-report/text.js');
+      const as = oneOf('--format', values.format ?? 'text', FORMATS);
+      const files = outputs(values.output ?? [], FORMATS);
+      const { scan, scanFindings } = await import('../commands/scan.js');
       const report = await scan(repo, { rev: values.rev ?? null, risks: values.risks ?? false, ...common });
-      const render = (as: (typeof scanFormats)[number], colour: boolean) =>
-        as === 'json'
-          ? JSON.stringify(report, null, 2) + '\n'
-          : renderScanText(report, { colour, verbose: false });
+      const repositoryUri = await repo.originWebUrl();
+      // An inventory in text, JSON and markdown; its findings alone in the formats made for findings.
+      const render = async (as: Format, target: Io) => {
+        if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
+        if (as === 'markdown')
+          return (await import('../stages/9-report/markdown.js')).renderScanMarkdown(report);
+        if (as === 'text') {
+          const { renderScanText, wrapToWidth } = await import('../stages/9-report/text.js');
+          return wrapToWidth(renderScanText(report, { colour: target.colour, verbose: false }), target.width);
+        }
+        return format(scanFindings(report), as, target, false, repositoryUri);
+      };
+      const plain = { ...io, colour: false, width: undefined };
       await writeOutputs(
-        files.map(({ as, file }) => ({ file, text: render(as, false) })),
+        await Promise.all(files.map(async ({ as, file }) => ({ file, text: await render(as, plain) }))),
         io,
       );
-      io.stdout(render(as, io.colour));
+      io.stdout(await render(as, io));
       return 0;
     }
     return 2;
@@ -213,7 +221,7 @@ async function verdict(
   files: readonly { as: Format; file: string }[],
   repositoryUri: string | null,
 ) {
-  const plain = { ...io, colour: false };
+  const plain = { ...io, colour: false, width: undefined };
   await writeOutputs(
     await Promise.all(
       files.map(async ({ as, file }) => ({

@@ -12,6 +12,7 @@ process.exitCode = await run(args, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   colour: wantsColour(process.env, Boolean(process.stdout.isTTY), args.includes('--no-color')),
+  width: process.stdout.isTTY ? process.stdout.columns : undefined,
   stderrTty: Boolean(process.stderr.isTTY),
   columns: process.stderr.columns,
   cwd: process.cwd(),

@@ -8,6 +8,8 @@ export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   colour: boolean;
+  /** The terminal's width when stdout is one: text wraps to it (piped output keeps whole lines). */
+  width?: number;
   /** Where progress may update a line in place, and how wide that line may be. */
   stderrTty?: boolean;
   columns?: number;
@@ -106,11 +108,13 @@ const COMMANDS = {
       risks: { type: 'boolean' },
       output: { type: 'string', multiple: true },
     },
-    help: `config-rollout-guard scan [--rev REV] [--format text|json] [--risks] [options]
+    help: `config-rollout-guard scan [--rev REV] [--format F] [--risks] [options]
     Every workload → ConfigMap/Secret reference at REV, rendered roots included, with the charts'
     checksum notes.
   --rev REV                  the revision (default: the working tree)
-  --format text|json         default text
+  --format text|json|markdown|sarif|codequality
+                             default text; sarif and codequality carry the notes (--risks among
+                             them) and the roots not checked, not the inventory
   --output FORMAT=FILE       also write the scan in FORMAT to FILE, repeatable
   --risks                    also note every workload whose next config change would lie dormant
                              (no hash, checksum or reloader), and the risks of rolling it`,

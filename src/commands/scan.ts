@@ -1,6 +1,6 @@
 import { ConfigIndex, summarise } from '../model/identity.js';
 import { compareText } from '../model/order.js';
-import type { ScanReport, ScannedWorkload } from '../model/types.js';
+import type { Report, ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
@@ -88,4 +88,23 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     notChecked: judge(rendered.notChecked, settings.notChecked),
   };
   return redactText(report, redactor([...secretTexts(objects), ...rendered.secretTexts]));
+}
+
+/**
+ * What a scan found, in the shape of a check's report with no change: its notes (the `--risks`
+ * exposures among them), suspicious input and roots not checked. The formats that carry findings,
+ * not inventories (SARIF, GitLab Code Quality), render it as they render a check.
+ */
+export function scanFindings(scan: ScanReport): Report {
+  return {
+    version: 2,
+    base: scan.rev ?? 'working tree',
+    head: scan.rev,
+    changes: [],
+    impacts: [],
+    unaffected: [],
+    diagnostics: scan.diagnostics,
+    rendered: scan.rendered,
+    notChecked: scan.notChecked,
+  };
 }

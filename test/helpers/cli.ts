@@ -9,6 +9,7 @@ export async function cli(
     env?: Record<string, string>;
     stderrTty?: boolean;
     columns?: number;
+    width?: number;
   } = {},
 ) {
   let stdout = '';
@@ -19,6 +20,7 @@ export async function cli(
     colour: options.colour ?? false,
     stderrTty: options.stderrTty,
     columns: options.columns,
+    width: options.width,
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? {},
   });

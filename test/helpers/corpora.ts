@@ -8,7 +8,7 @@ export const CORPORA_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../
 export function corpora(): string[] {
   if (!existsSync(CORPORA_DIR)) {
     console.warn(
-      `Corpus tests skipped: ${CORPORA_DIR} is absent (it is laid beside the repository as shared/corpora).`,
+      `Corpus tests skipped: no ${CORPORA_DIR}. Put the team's shared/ folder beside this clone (../shared/corpora) to run them; see the README.`,
     );
     return [];
   }

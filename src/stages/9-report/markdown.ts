@@ -1,4 +1,4 @@
-import type { NotChecked, Report } from '../../model/types.js';
+import type { NotChecked, Report, ScanReport } from '../../model/types.js';
 import { code, markdown } from './escape.js';
 import { headline, nextStep, overallTone, type Tone, type Where } from '../../model/status.js';
 import {
@@ -151,4 +151,59 @@ export function renderAllClear(report: Report): string {
     `<sub>base \`${shortSha(report.base)}\` → head \`${shortSha(report.head)}\`</sub>`,
     '',
   ].join('\n');
+}
+
+/**
+ * `scan --format markdown`: what to act on first (roots not checked, notes such as `--risks`), then
+ * every workload and the configs it reads, folded: a scan of a repository is long.
+ */
+export function renderScanMarkdown(scan: ScanReport): string {
+  const refs = scan.workloads.reduce((n, w) => n + w.refs.length, 0);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const notes = scan.diagnostics.filter((d) => d.severity === 'notice');
+  const problems = scan.diagnostics.filter((d) => d.severity !== 'notice');
+  const icon = scan.notChecked.length || problems.some((d) => d.severity === 'error') ? '⚠️' : '✅';
+  const out = [
+    `### ${icon} Config Rollout Guard scan: ${plural(scan.workloads.length, 'workload')}, ${plural(refs, 'config reference')}`,
+    '',
+  ];
+  if (scan.notChecked.length) {
+    out.push(`**Not checked** (${scan.notChecked.length})`, '');
+    for (const group of groupNotChecked(scan.notChecked))
+      out.push(`- ${groupLabel(group.entries, (n) => code(n.name))}: ${markdown(group.message)}`);
+    out.push('');
+  }
+  for (const [title, list] of [
+    ['Notes', notes],
+    ['Skipped or suspicious input', problems],
+  ] as const)
+    if (list.length) {
+      out.push(`**${title}** (${list.length})`, '');
+      for (const d of list) out.push(`- ${code(`${d.file}:${d.line}`)} ${markdown(d.message)}`);
+      out.push('');
+    }
+  if (scan.workloads.length) {
+    out.push(
+      '<details><summary>Workloads and the configs they read</summary>',
+      '',
+      '| Workload | Reads | Defined at |',
+      '| --- | --- | --- |',
+    );
+    for (const w of scan.workloads) {
+      const workload = `${markdown(w.kind)} ${code(objectName(w))}${markdown(inRoot(w))} (${code(`${w.file}:${w.line}`)})`;
+      if (w.refs.length === 0) out.push(`| ${workload} | — | — |`);
+      w.refs.forEach((ref, i) => {
+        const keys = ref.keys === null ? 'all keys' : ref.keys.map(code).join(', ') || 'no keys';
+        const reads = `${ref.kind} ${code(ref.name)} (${keys}${ref.optional ? ', optional' : ''}) via ${code(ref.via)}`;
+        const defined = ref.definedAt
+          ? code(`${ref.definedAt.file}:${ref.definedAt.line}`)
+          : 'not in this repository';
+        out.push(`| ${i === 0 ? workload : ''} | ${reads} | ${defined} |`);
+      });
+    }
+    out.push('', '</details>', '');
+  }
+  const roots = scan.rendered.length;
+  out.push(`<sub>at \`${shortSha(scan.rev)}\`${roots ? ` · ${plural(roots, 'root')} rendered` : ''}</sub>`);
+  return out.join('\n') + '\n';
 }

@@ -234,3 +234,42 @@ const uncapitalise = (text: string) => text.charAt(0).toLowerCase() + text.slice
 function painter(colour: boolean) {
   return (style: Style, text: string) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);
 }
+
+const ESCAPE = /\x1b\[[0-9;]*m/g;
+
+/**
+ * Text for a terminal `width` columns wide: a longer line breaks at spaces, its continuation
+ * indented two more than the line. Colour codes take no width; a word longer than the line stays
+ * whole. Without a width (piped, redirected) lines stay whole, for grep and for files.
+ */
+export function wrapToWidth(text: string, width: number | undefined): string {
+  if (!width || width < 40) return text;
+  return text
+    .split('\n')
+    .map((line) => wrapLine(line, width))
+    .join('\n');
+}
+
+function wrapLine(line: string, width: number): string {
+  const visible = (s: string) => s.replace(ESCAPE, '').length;
+  if (visible(line) <= width) return line;
+  const plain = line.replace(ESCAPE, '');
+  const indent = ' '.repeat(plain.length - plain.trimStart().length + 2);
+  const words = line.split(' ');
+  const lines: string[] = [];
+  let current = words[0];
+  let used = visible(current);
+  for (const word of words.slice(1)) {
+    const length = visible(word);
+    // Leading spaces are never a place to break.
+    if (used + 1 + length > width && current.replace(ESCAPE, '').trim() !== '') {
+      lines.push(current.trimEnd());
+      current = indent + word;
+      used = indent.length + length;
+    } else {
+      current += ` ${word}`;
+      used += 1 + length;
+    }
+  }
+  return [...lines, current].join('\n');
+}
