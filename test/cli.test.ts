@@ -341,6 +341,7 @@ describe('text on a terminal', () => {
       dormantRepo.head,
     ];
     const piped = (await cli(args)).stdout;
+    // eslint-disable-next-line no-control-regex
     const visible = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
     expect(Math.max(...piped.split('\n').map((l) => l.length))).toBeGreaterThan(60);
     for (const colour of [false, true]) {

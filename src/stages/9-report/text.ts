@@ -235,6 +235,8 @@ function painter(colour: boolean) {
   return (style: Style, text: string) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);
 }
 
+// The colour codes painter() writes: they take no width on a terminal.
+// eslint-disable-next-line no-control-regex
 const ESCAPE = /\x1b\[[0-9;]*m/g;
 
 /**
