@@ -140,38 +140,26 @@ const envFrom = (config: string, image = 'example/app:1') => ({
   containers: [container('app', { image, envFrom: [{ configMapRef: { name: config } }] })],
 });
 
+/** One app and its ConfigMap; a new image makes its rollout carry the config change. */
+const web = (level: string, image?: string) => ({
+  'apps/web.yaml': yaml(
+    configMap('web-config', { LEVEL: level }),
+    deployment('web', envFrom('web-config', image)),
+  ),
+});
+
 maybe('the PR comment in a browser, at github.com comment width', () => {
   test.each([
     {
       name: 'failing',
-      base: () => ({
-        'apps/web.yaml': yaml(
-          configMap('web-config', { LEVEL: 'info' }),
-          deployment('web', envFrom('web-config')),
-        ),
-      }),
-      head: () => ({
-        'apps/web.yaml': yaml(
-          configMap('web-config', { LEVEL: 'debug' }),
-          deployment('web', envFrom('web-config')),
-        ),
-      }),
+      base: () => web('info'),
+      head: () => web('debug'),
       headline: /^H3 ❌ Config Rollout Guard: /,
     },
     {
       name: 'clean',
-      base: () => ({
-        'apps/web.yaml': yaml(
-          configMap('web-config', { LEVEL: 'info' }),
-          deployment('web', envFrom('web-config')),
-        ),
-      }),
-      head: () => ({
-        'apps/web.yaml': yaml(
-          configMap('web-config', { LEVEL: 'debug' }),
-          deployment('web', envFrom('web-config', 'example/app:2')),
-        ),
-      }),
+      base: () => web('info'),
+      head: () => web('debug', 'example/app:2'),
       headline: /^H3 ✅ Config Rollout Guard: /,
     },
     {

@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import type { ManifestObject, NotCheckedReason } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
-import { makeTemporary, removeTemporary } from '../../programs/run.js';
+import { Refused, type Invocation } from '../../programs/invocation.js';
+import { execute, makeTemporary, removeTemporary } from '../../programs/run.js';
 
 // What every renderer shares: the repository's files copied into a temporary tree (never the
 // user's work tree), a bounded child process, and a bounded pool.
@@ -69,6 +70,28 @@ export async function withTree<T>(
   } finally {
     removeTemporary(dir);
   }
+}
+
+/**
+ * One render: the command line `invocation` builds (refused when a repository string would not be
+ * a plain operand), run; its YAML, or why there is none in the renderer's own `clean` words.
+ */
+export async function runRender(
+  program: string,
+  invocation: () => Invocation,
+  clean: (stderr: string) => string,
+): Promise<RenderResult> {
+  let built;
+  try {
+    built = invocation();
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
+    throw error;
+  }
+  const out = await execute(built);
+  if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
+  if (out.why !== 'exit') return { ok: false, ...stopped(program, out) };
+  return { ok: false, reason: 'render-failed', message: clean(out.stderr) };
 }
 
 /** What a stopped program means for a root: its limits, its deadline, or a failure to start. */

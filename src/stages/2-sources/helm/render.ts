@@ -3,9 +3,9 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
-import { findProgram, helm as helmCall, Refused } from '../../../programs/invocation.js';
+import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { pool, stopped, withTree, type RenderResult } from '../tools.js';
+import { pool, runRender, withTree, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
 
@@ -112,33 +112,28 @@ export async function renderCharts(
             return path;
           }),
         );
-        let invocation;
-        try {
-          invocation = helmCall.template(
-            helm.command,
-            dir,
-            home,
-            {
-              release: root.release,
-              chart: chartPath,
-              namespace: root.namespace,
-              valueFiles: [
-                ...root.chartValueFiles.map((f) => posix.join(chartPath, f)),
-                ...root.valueFiles.map((f) => posix.join(TREE, f)),
-                ...inline,
-              ],
-              sets: root.parameters,
-            },
-            timeoutMs,
-          );
-        } catch (error) {
-          if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
-          throw error;
-        }
-        const out = await execute(invocation);
-        if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-        if (out.why !== 'exit') return { ok: false, ...stopped('helm', out) };
-        return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, root, files) };
+        return runRender(
+          'helm',
+          () =>
+            helmCall.template(
+              helm.command,
+              dir,
+              home,
+              {
+                release: root.release,
+                chart: chartPath,
+                namespace: root.namespace,
+                valueFiles: [
+                  ...root.chartValueFiles.map((f) => posix.join(chartPath, f)),
+                  ...root.valueFiles.map((f) => posix.join(TREE, f)),
+                  ...inline,
+                ],
+                sets: root.parameters,
+              },
+              timeoutMs,
+            ),
+          (stderr) => cleanMessage(stderr, dir, root, files),
+        );
       },
       (i) => finished(roots[i]),
     );

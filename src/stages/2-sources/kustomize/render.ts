@@ -3,18 +3,13 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
-import {
-  findProgram,
-  kustomize as kustomizeCall,
-  Refused,
-  type KustomizeTool,
-} from '../../../programs/invocation.js';
+import { findProgram, kustomize as kustomizeCall, type KustomizeTool } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
 import type { RemoteAccess } from '../remote/access.js';
-import { pool, stopped, withTree, type Refusal, type RenderResult } from '../tools.js';
+import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -135,17 +130,11 @@ export async function renderRoots(
           join(dir, wrapperDir, 'kustomization.yaml'),
           JSON.stringify(wrapper(root), null, 2) + '\n',
         );
-        let invocation;
-        try {
-          invocation = kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs);
-        } catch (error) {
-          if (error instanceof Refused) return { ok: false, reason: 'refused', message: error.message };
-          throw error;
-        }
-        const out = await execute(invocation);
-        if (out.ok) return { ok: true, yaml: out.stdout.toString('utf8') };
-        if (out.why !== 'exit') return { ok: false, ...stopped('kustomize', out) };
-        return { ok: false, reason: 'render-failed', message: cleanMessage(out.stderr, dir, files) };
+        return runRender(
+          'kustomize',
+          () => kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs),
+          (stderr) => cleanMessage(stderr, dir, files),
+        );
       },
       (i) => finished(roots[i]),
     );
