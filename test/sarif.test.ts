@@ -205,3 +205,24 @@ test('scan --risks as SARIF: a valid log with a note at each workload whose next
     ]),
   ).toEqual(notes.map((d) => ['note', d.file, d.line]));
 });
+
+test('every rule links to what it means, and the tool to its home', async () => {
+  const { repo, base, head } = await twoCommits(
+    { 'app.yaml': yaml(configMap('app-config', { LEVEL: 'info' })) },
+    { 'app.yaml': yaml(configMap('app-config', { LEVEL: 'debug' })) },
+  );
+  const { stdout } = await cli(['check', '--base', base, '--head', head, '--format', 'sarif'], {
+    cwd: repo.dir,
+  });
+  const driver = (
+    JSON.parse(stdout) as {
+      runs: { tool: { driver: { informationUri: string; rules: { id: string; helpUri: string }[] } } }[];
+    }
+  ).runs[0].tool.driver;
+  const home = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { homepage: string }
+  ).homepage;
+  expect(driver.informationUri).toBe(home);
+  for (const rule of driver.rules) expect(rule.helpUri).toBe(home.replace(/#.*$/, '#what-it-reports'));
+  expect(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).toMatch(/^## What it reports$/m);
+});

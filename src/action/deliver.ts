@@ -6,7 +6,6 @@ import { failsAtDefault, hasFindings } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import type { Report } from '../model/types.js';
 import { renderSarif } from '../stages/9-report/sarif.js';
-import packageJson from '../../package.json' with { type: 'json' };
 import { commentMarker, cut, upsertStickyComment, type CommentPolicy } from './comment.js';
 import { GitHubError, type GitHubApi } from './github-api.js';
 
@@ -40,7 +39,7 @@ export async function publishOutputs(report: Report): Promise<string> {
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   core.setOutput('report-path', path);
   const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
-  await writeFile(sarif, renderSarif(report, packageJson.version, repositoryUrl()));
+  await writeFile(sarif, renderSarif(report, repositoryUrl()));
   core.setOutput('sarif-path', sarif);
   core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
   core.setOutput('has-findings', String(hasFindings(report)));

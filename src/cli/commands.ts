@@ -11,7 +11,6 @@ import { parseShard } from '../commands/merge.js';
 import { Repository } from '../stages/1-git/repository.js';
 import { setDeadline } from '../programs/run.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
-import packageJson from '../../package.json' with { type: 'json' };
 import type { Command, Io, Values } from './main.js';
 
 // Modules load on the path that needs them: a check of a range that changes nothing loads the git
@@ -24,12 +23,7 @@ type Format = (typeof FORMATS)[number];
 async function format(report: Report, as: Format, io: Io, verbose: boolean, repositoryUri: string | null) {
   if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
-  if (as === 'sarif')
-    return (await import('../stages/9-report/sarif.js')).renderSarif(
-      report,
-      packageJson.version,
-      repositoryUri,
-    );
+  if (as === 'sarif') return (await import('../stages/9-report/sarif.js')).renderSarif(report, repositoryUri);
   if (as === 'codequality')
     return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
   const { renderText, wrapToWidth } = await import('../stages/9-report/text.js');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { needsAction, toneOf, STATUS_ORDER } from '../../model/status.js';
 import type { Diagnostic, Impact, ImpactStatus, NotChecked, Report } from '../../model/types.js';
 import { changeSummary, impactsOf, inRoot, objectName } from './wording.js';
@@ -45,12 +46,11 @@ const DIAGNOSTIC_RULES = {
 
 const SARIF_LEVEL = { bad: 'error', warn: 'warning', info: 'note', good: 'note' } as const;
 
+/** Where a reader of any result learns what its rule means: the README's "What it reports". */
+const HELP_URI = `${packageJson.homepage.replace(/#.*$/, '')}#what-it-reports`;
+
 /** `repositoryUri`: the repository's web address, when known (SARIF requires one for provenance). */
-export function renderSarif(
-  report: Report,
-  toolVersion: string,
-  repositoryUri: string | null = null,
-): string {
+export function renderSarif(report: Report, repositoryUri: string | null = null): string {
   const rules = [
     ...STATUS_ORDER.map((status) => ({
       id: status,
@@ -58,6 +58,7 @@ export function renderSarif(
       shortDescription: { text: `Workload ${status}` },
       fullDescription: { text: HELP[status] },
       help: { text: HELP[status] },
+      helpUri: HELP_URI,
       defaultConfiguration: { level: SARIF_LEVEL[toneOf(status)] },
     })),
     ...Object.entries(DIAGNOSTIC_RULES).map(([id, rule]) => ({
@@ -65,6 +66,7 @@ export function renderSarif(
       shortDescription: { text: rule.text.split(' (')[0] },
       fullDescription: { text: rule.text },
       help: { text: rule.text },
+      helpUri: HELP_URI,
       defaultConfiguration: { level: rule.level },
     })),
   ];
@@ -81,7 +83,8 @@ export function renderSarif(
         tool: {
           driver: {
             name: 'config-rollout-guard',
-            version: toolVersion,
+            version: packageJson.version,
+            informationUri: packageJson.homepage,
             rules,
           },
         },
