@@ -20,10 +20,14 @@ import type { Command, Io, Values } from './main.js';
 const FORMATS = ['text', 'json', 'markdown', 'sarif', 'codequality'] as const;
 type Format = (typeof FORMATS)[number];
 
-async function format(report: Report, as: Format, io: Io, verbose: boolean, repositoryUri: string | null) {
+/** `repositoryUri` is asked only for SARIF: finding it costs a git process every other format does without. */
+type RepositoryUri = () => Promise<string | null>;
+
+async function format(report: Report, as: Format, io: Io, verbose: boolean, repositoryUri: RepositoryUri) {
   if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
   if (as === 'markdown') return (await import('../stages/9-report/markdown.js')).renderMarkdown(report);
-  if (as === 'sarif') return (await import('../stages/9-report/sarif.js')).renderSarif(report, repositoryUri);
+  if (as === 'sarif')
+    return (await import('../stages/9-report/sarif.js')).renderSarif(report, await repositoryUri());
   if (as === 'codequality')
     return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
   const { renderText, wrapToWidth } = await import('../stages/9-report/text.js');
@@ -102,7 +106,7 @@ export async function execute(
         ...common,
         shard: values.shard === undefined ? null : parseShard('--shard', values.shard),
       });
-      return verdict(report, as, failOn, io, values.verbose ?? false, files, await repo.originWebUrl());
+      return verdict(report, as, failOn, io, values.verbose ?? false, files, () => repo.originWebUrl());
     }
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
@@ -141,7 +145,6 @@ export async function execute(
       const files = outputs(values.output ?? [], FORMATS);
       const { scan, scanFindings } = await import('../commands/scan.js');
       const report = await scan(repo, { rev: values.rev ?? null, risks: values.risks ?? false, ...common });
-      const repositoryUri = await repo.originWebUrl();
       // An inventory in text, JSON and markdown; its findings alone in the formats made for findings.
       const render = async (as: Format, target: Io) => {
         if (as === 'json') return JSON.stringify(report, null, 2) + '\n';
@@ -151,7 +154,7 @@ export async function execute(
           const { renderScanText, wrapToWidth } = await import('../stages/9-report/text.js');
           return wrapToWidth(renderScanText(report, { colour: target.colour, verbose: false }), target.width);
         }
-        return format(scanFindings(report), as, target, false, repositoryUri);
+        return format(scanFindings(report), as, target, false, () => repo.originWebUrl());
       };
       const plain = { ...io, colour: false, width: undefined };
       await writeOutputs(
@@ -213,7 +216,7 @@ async function verdict(
   io: Io,
   verbose: boolean,
   files: readonly { as: Format; file: string }[],
-  repositoryUri: string | null,
+  repositoryUri: RepositoryUri,
 ) {
   const plain = { ...io, colour: false, width: undefined };
   await writeOutputs(
@@ -248,6 +251,6 @@ async function merge(values: Values, io: Io, paths: readonly string[]): Promise<
     io,
     values.verbose ?? false,
     files,
-    null,
+    async () => null,
   );
 }
