@@ -212,13 +212,25 @@ function git(repo, ...args) {
     .trim();
 }
 
-/** A repository with a base commit and one head branch per count of changed ConfigMaps. */
-function buildRepo(namespaces, counts) {
-  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-'));
+/**
+ * An empty repository for a benchmark, and a writer of files into it. No background `git gc
+ * --auto` after a big commit: it would compete with the measurements.
+ */
+function benchRepo(prefix) {
+  const repo = mkdtempSync(join(tmpdir(), prefix));
   git(repo, 'init', '-q', '-b', 'main');
-  // No background `git gc --auto` after the big commit: it would compete with the measurements.
   git(repo, 'config', 'gc.auto', '0');
   git(repo, 'config', 'maintenance.auto', 'false');
+  const write = (path, text) => {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  };
+  return { repo, write };
+}
+
+/** A repository with a base commit and one head branch per count of changed ConfigMaps. */
+function buildRepo(namespaces, counts) {
+  const { repo } = benchRepo('crg-bench-');
   const configs = generate(repo, namespaces);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'base');
@@ -491,14 +503,7 @@ const BASES = 50;
 const OVERLAYS = 200;
 
 function buildKustomizeRepo() {
-  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-k-'));
-  const write = (path, text) => {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  };
-  git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'config', 'gc.auto', '0');
-  git(repo, 'config', 'maintenance.auto', 'false');
+  const { repo, write } = benchRepo('crg-bench-k-');
   const rand = random(7);
   for (let b = 0; b < BASES; b++) {
     const base = `bases/svc-${String(b).padStart(2, '0')}`;
@@ -557,14 +562,7 @@ function buildKustomizeRepo() {
 const COMPONENTS = 40;
 
 function buildKubeflowRepo() {
-  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-kf-'));
-  const write = (path, text) => {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  };
-  git(repo, 'init', '-q', '-b', 'main');
-  git(repo, 'config', 'gc.auto', '0');
-  git(repo, 'config', 'maintenance.auto', 'false');
+  const { repo, write } = benchRepo('crg-bench-kf-');
   const rand = random(11);
   const component = (c) => `apps/comp-${String(c).padStart(2, '0')}`;
   for (let c = 0; c < COMPONENTS; c++) {
@@ -795,8 +793,7 @@ function kustomizeReport(k) {
 // 999 aliases of a large list (memory must follow the nodes, not their expansion).
 
 function oneFileRepo(text, change) {
-  const repo = mkdtempSync(join(tmpdir(), 'crg-bench-f-'));
-  git(repo, 'init', '-q', '-b', 'main');
+  const { repo } = benchRepo('crg-bench-f-');
   writeFileSync(join(repo, 'all.yaml'), text);
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'base');

@@ -283,7 +283,7 @@ describe('GitLab Code Quality', () => {
   };
 
   test('--format codequality: every dormant workload a major issue at its file and line, valid for GitLab', async () => {
-    const { stdout, code } = await cli([
+    const range = [
       'check',
       '--repo',
       dormantRepo.repo.dir,
@@ -291,9 +291,8 @@ describe('GitLab Code Quality', () => {
       dormantRepo.base,
       '--head',
       dormantRepo.head,
-      '--format',
-      'codequality',
-    ]);
+    ];
+    const { stdout, code } = await cli([...range, '--format', 'codequality']);
     expect(code).toBe(1);
     const issues = JSON.parse(stdout) as {
       fingerprint: string;
@@ -302,22 +301,10 @@ describe('GitLab Code Quality', () => {
       location: { path: string; lines: { begin: number } };
     }[];
     const validate = new (await import('ajv')).Ajv({ allErrors: true }).compile(GITLAB_SHAPE);
-    expect(validate.errors ?? validate(issues)).toBe(true);
-    const json = JSON.parse(
-      (
-        await cli([
-          'check',
-          '--repo',
-          dormantRepo.repo.dir,
-          '--base',
-          dormantRepo.base,
-          '--head',
-          dormantRepo.head,
-          '--format',
-          'json',
-        ])
-      ).stdout,
-    ) as Report;
+    const valid = validate(issues);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    const json = JSON.parse((await cli([...range, '--format', 'json'])).stdout) as Report;
     const dormant = json.impacts.filter((i) => i.status === 'dormant');
     expect(dormant.length).toBeGreaterThan(0);
     expect(

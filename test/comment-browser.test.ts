@@ -180,6 +180,7 @@ maybe('the PR comment in a browser, at github.com comment width', () => {
       expect(measure.first).toMatch(c.headline);
       expect(measure.overflow.every((px) => px <= 0)).toBe(true);
       expect(measure.width).toBeLessThanOrEqual(780);
+      expect(measure.details.length).toBeGreaterThan(0);
       expect(measure.details.every((d) => !d.open && d.hidden)).toBe(true);
       if (c.name !== 'clean') expect(measure.links.length).toBeGreaterThan(0);
       await expectLinksResolve(repo, head, measure.links);

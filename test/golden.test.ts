@@ -23,9 +23,6 @@ const CORPORA = ['kubernetes__examples', 'prometheus-operator__kube-prometheus',
 
 const validReport = new Ajv({ allErrors: true, strict: false }).compile(reportSchema);
 
-const repos: TempRepo[] = [];
-afterAll(() => repos.forEach((r) => r.cleanup()));
-
 async function outputs(temp: TempRepo): Promise<Record<string, string>> {
   const repo = await Repository.open(temp.dir);
   try {
@@ -63,7 +60,6 @@ function compare(name: string, actual: Record<string, string>) {
 
 test('the bundled example', async () => {
   const temp = (await TempRepo.create()).copyIn(join(EXAMPLE, 'base'));
-  repos.push(temp);
   await temp.commit('base');
   temp.remove('apps', 'charts').copyIn(join(EXAMPLE, 'head'));
   await temp.commit('head');
@@ -72,7 +68,6 @@ test('the bundled example', async () => {
 
 test('a stale hash on a workload whose config did not change', async () => {
   const temp = await TempRepo.create();
-  repos.push(temp);
   const deployment = (replicas: number) =>
     yaml(
       configMap('app-config', { LEVEL: 'info' }),
@@ -94,7 +89,6 @@ const available = corpora().filter((name) => CORPORA.includes(name));
 const each = available.length ? test.each(available) : test.skip.each(['(no corpora)']);
 each('corpus %s with every config touched', async (name) => {
   const temp = (await TempRepo.create()).copyIn(corpusPath(name));
-  repos.push(temp);
   await temp.commit('corpus');
   const files = (await temp.git.raw(['ls-files'])).split('\n').filter(Boolean).filter(manifestSelector());
   const { edits } = touchEveryConfig(temp.dir, files);

@@ -5,16 +5,12 @@ import { TempRepo } from './temp-repo.js';
 
 export type Files = Record<string, string | null>;
 
-const repos: TempRepo[] = [];
-afterAll(() => repos.forEach((r) => r.cleanup()));
-
 /** A repository with a base commit and a head commit (null deletes a file). */
 export async function twoCommits(
   base: Files,
   head: Files,
 ): Promise<{ repo: TempRepo; base: string; head: string }> {
   const repo = await TempRepo.create();
-  repos.push(repo);
   apply(repo, base);
   const baseSha = await repo.commit('base');
   apply(repo, head);
