@@ -277,6 +277,51 @@ spec:
     ]);
   });
 
+  test('a Flux HelmRelease with postRenderers: objects still point at their template, and a patched config is judged', async () => {
+    const release = (post: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+  namespace: apps
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: repo}
+  postRenderers:
+    - kustomize:
+        patches:
+          - target: {kind: ConfigMap}
+            patch: |
+              - op: add
+                path: /data/POST
+                value: "${post}"
+`;
+    const base = { ...chart(), 'apps/web.yaml': release('1') };
+    const values = await check(base, { 'chart/values.yaml': slower });
+    expect(summary(values)).toEqual([
+      expect.objectContaining({
+        status: 'dormant',
+        workload: 'Deployment apps/web',
+        at: 'chart/templates/deployment.yaml:2',
+      }),
+    ]);
+    expect(values.changes.map((c) => `${c.keys.modified.join(',')} ${c.file}`)).toEqual([
+      'TIMEOUT chart/values.yaml',
+    ]);
+    const patched = await check(base, { 'apps/web.yaml': release('2') });
+    expect(patched.changes.map((c) => `${c.name} ${c.keys.modified.join(',')} ${c.file}:${c.line}`)).toEqual([
+      'web-config POST apps/web.yaml:18',
+    ]);
+    expect(summary(patched).map((s) => s.status)).toEqual(['dormant']);
+    // A patch kustomize cannot read: not checked, and the patch (it can set a Secret's data) is not quoted.
+    const broken = await check(base, { 'apps/web.yaml': release('2').replace('- op: add', '- op: [add') });
+    expect(broken.notChecked.map((n) => n.message)).toEqual([
+      expect.stringContaining("at head: the HelmRelease's postRenderers:"),
+    ]);
+    expect(broken.notChecked[0].message).not.toContain('/data/POST');
+  });
+
   test('a chart whose dependencies are not vendored, from a repository the base does not name: not checked, with how to vendor them', async () => {
     const withDependency =
       CHART +

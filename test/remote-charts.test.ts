@@ -1,12 +1,12 @@
 import { scratchDir } from './helpers/temp-repo.js';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Report } from './../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
-import { ChartRepository, hasRegistry, helm, Registry, writeChart } from './helpers/chart-servers.js';
+import { ChartRepository, hasRegistry, helm, LOGIN, Registry, writeChart } from './helpers/chart-servers.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
 
 // Charts from registries and chart repositories, fetched from real servers on loopback: the
@@ -70,7 +70,7 @@ const summary = (report: Report) => ({
 });
 
 /** A Flux app as a home-lab repository keeps it: a HelmRelease and the OCIRepository it names, side by side. */
-const fluxOci = (ref: string, level: string, url = registry.oci): Files => ({
+const fluxOci = (ref: string, level: string, url = registry.oci, more: string[] = []): Files => ({
   'apps/web/app/ocirepository.yaml': [
     'apiVersion: source.toolkit.fluxcd.io/v1',
     'kind: OCIRepository',
@@ -90,6 +90,7 @@ const fluxOci = (ref: string, level: string, url = registry.oci): Files => ({
     '  values:',
     '    config:',
     `      level: ${level}`,
+    ...more,
     '',
   ].join('\n'),
   'apps/web/app/kustomization.yaml': 'resources: [helmrelease.yaml, ocirepository.yaml]\n',
@@ -400,6 +401,46 @@ maybe('a home-lab shaped Flux repository, charts in the local registry', () => {
   });
 });
 
+maybe('Flux postRenderers', () => {
+  // The registry may have been restarted empty by an earlier block.
+  beforeAll(() => registry.push(HELM!, writeChart(sources, 'web', '1.0.0')), 30_000);
+  const patched = (extra: string, image = 'nginx:1.27') => [
+    '  postRenderers:',
+    '    - kustomize:',
+    '        patches:',
+    '          - target: {kind: ConfigMap, name: web-config}',
+    '            patch: |',
+    '              - {op: add, path: /data/extra, value: "' + extra + '"}',
+    '          - patch: |',
+    '              apiVersion: apps/v1',
+    '              kind: Deployment',
+    '              metadata: {name: web}',
+    '              spec: {template: {metadata: {labels: {patched: "yes"}}}}',
+    `        images: [{name: nginx, newName: "${image.split(':')[0]}", newTag: "${image.split(':')[1]}"}]`,
+  ];
+
+  test("a patch in postRenderers is applied to the chart's output: its change is judged, pointing at the HelmRelease", async () => {
+    const { report } = await check(
+      fluxOci('{tag: 1.0.0}', 'info', registry.oci, patched('1')),
+      fluxOci('{tag: 1.0.0}', 'info', registry.oci, patched('2')),
+    );
+    expect(summary(report)).toEqual({
+      impacts: ['Deployment web: dormant'],
+      changes: ['web-config {"added":[],"removed":[],"modified":["extra"]}'],
+      notChecked: [],
+    });
+    expect(report.changes[0]).toMatchObject({ file: 'apps/web/app/helmrelease.yaml' });
+  });
+
+  test('an image a post-renderer sets rolls the pods: the same config change is rolling', async () => {
+    const { report } = await check(
+      fluxOci('{tag: 1.0.0}', 'info', registry.oci, patched('1')),
+      fluxOci('{tag: 1.0.0}', 'debug', registry.oci, patched('1', 'nginx:1.28')),
+    );
+    expect(summary(report).impacts).toEqual(['Deployment web: rolling']);
+  });
+});
+
 maybe('chart dependencies', () => {
   test('a dependency in a chart repository the base names is fetched at the version Chart.lock pins', async () => {
     const umbrella = (level: string, lock = '1.0.0'): Files => ({
@@ -416,5 +457,73 @@ maybe('chart dependencies', () => {
     expect(summary(locked.report).changes).toEqual([
       'umbrella-config {"added":["marker"],"removed":[],"modified":[]}',
     ]);
+  });
+});
+
+maybe('private sources: a login the trusted side gives', () => {
+  let privateRegistry: Registry;
+  let privateRepository: ChartRepository;
+  let logins: string;
+  beforeAll(async () => {
+    privateRegistry = await new Registry(true).start();
+    privateRepository = await new ChartRepository(true).start();
+    const chart = writeChart(sources, 'web', '1.0.0');
+    privateRegistry.push(HELM!, chart);
+    privateRepository.add(HELM!, chart);
+    logins = join(scratchDir('crg-logins-'), 'logins');
+    writeFileSync(
+      logins,
+      [
+        '# logins for the test servers',
+        `127.0.0.1:${privateRegistry.port}/charts=${LOGIN.username}:${LOGIN.password}`,
+        `${privateRepository.url}=${LOGIN.username}:${LOGIN.password}`,
+      ].join('\n'),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    privateRegistry?.stop();
+    await privateRepository?.stop();
+  });
+
+  test('an OCI registry and a chart repository that need a login: fetched with --registry-credentials, not without', async () => {
+    for (const [files, label] of [
+      [(level: string) => fluxOci('{tag: 1.0.0}', level, privateRegistry.oci), 'web (HelmRelease web)'],
+      [
+        (level: string) => fluxHelmRepository(privateRepository.url, '1.0.0', level),
+        'web (HelmRelease web/web)',
+      ],
+    ] as const) {
+      const anonymous = await check(files('info'), files('debug'));
+      expect(summary(anonymous.report)).toMatchObject({
+        impacts: [],
+        notChecked: [`${label}: fetch-failed`],
+      });
+      const { run, report } = await check(files('info'), files('debug'), ['--registry-credentials', logins]);
+      expect(summary(report)).toEqual({
+        impacts: ['Deployment web: dormant'],
+        changes: ['web-config {"added":[],"removed":[],"modified":["level"]}'],
+        notChecked: [],
+      });
+      expect(run.stdout + run.stderr).not.toContain(LOGIN.password);
+    }
+  });
+
+  test('a login does not make a source trusted, and a bad logins line is named by its number, never echoed', async () => {
+    privateRepository.requests = [];
+    const { report } = await check(
+      fluxHelmRepository(repository.url, '1.0.0', 'info'),
+      fluxHelmRepository(privateRepository.url, '1.0.0', 'debug'),
+      ['--registry-credentials', logins],
+    );
+    expect(summary(report).notChecked).toEqual(['web (HelmRelease web/web): remote']);
+    expect(privateRepository.requests).toEqual([]);
+
+    const bad = join(dirname(logins), 'bad');
+    writeFileSync(bad, `127.0.0.1=${LOGIN.password}\n`);
+    const { repo } = await twoCommits({ 'a.yaml': 'kind: ConfigMap\n' }, { 'a.yaml': 'kind: ConfigMap\n' });
+    const run = await cli(['check', '--registry-credentials', bad], { cwd: repo.dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${bad}, line 1: expected PREFIX=USERNAME:PASSWORD`);
+    expect(run.stderr).not.toContain(LOGIN.password);
   });
 });

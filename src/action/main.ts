@@ -26,6 +26,7 @@ import { Progress } from '../model/progress.js';
 import { mergeReports, parseShard } from '../commands/merge.js';
 import { readReports } from '../commands/report-file.js';
 import type { Report } from '../model/types.js';
+import { parseCredentials, type Credential } from '../stages/2-sources/remote/credentials.js';
 
 /** The Action: the same engine as the CLI, with GitHub's inputs, outputs, summary, annotations and comment. */
 export async function run(): Promise<void> {
@@ -41,6 +42,13 @@ export async function run(): Promise<void> {
     );
     if (core.isDebug() && error instanceof Error && error.stack) core.debug(error.stack);
   }
+}
+
+/** The `registry-credentials` input, every password masked in the log before anything else runs. */
+function registryCredentials(): Credential[] {
+  const credentials = parseCredentials(core.getInput('registry-credentials'), 'Input registry-credentials');
+  credentials.forEach((c) => core.setSecret(c.password));
+  return credentials;
 }
 
 async function runChecked(): Promise<void> {
@@ -65,6 +73,7 @@ async function runChecked(): Promise<void> {
     kustomize: core.getInput('kustomize') || null,
     helm: core.getInput('helm') || null,
     cacheDir: core.getInput('cache-dir') || null,
+    credentials: registryCredentials(),
   };
   const { owner, repo: repoName } = context.repo;
   const api = new GitHubApi(

@@ -12,6 +12,7 @@ import { Repository } from '../stages/1-git/repository.js';
 import { setDeadline } from '../programs/run.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import type { Command, Io, Values } from './main.js';
+import { parseCredentials, type Credential } from '../stages/2-sources/remote/credentials.js';
 
 // Modules load on the path that needs them: a check of a range that changes nothing loads the git
 // layer and the report, not the renderers, fix or scan.
@@ -72,6 +73,7 @@ export async function execute(
       helm: values.helm ?? null,
       cacheDir: values['cache-dir'] ?? null,
       offline: values.offline,
+      credentials: await readCredentials(values['registry-credentials'], io),
       progress: new Progress(
         progressListener(oneOf('--progress', values.progress ?? 'auto', PROGRESS_MODES), {
           write: io.stderr,
@@ -197,6 +199,17 @@ function outputs<T extends string>(
       throw new UsageError(`--output takes FORMAT=FILE (e.g. sarif=results.sarif); got '${option}'.`);
     return { as: oneOf('--output', option.slice(0, at), allowed), file: option.slice(at + 1) };
   });
+}
+
+/** The logins file `--registry-credentials` names, read by the caller's path; never echoed. */
+async function readCredentials(file: string | undefined, io: Io): Promise<Credential[]> {
+  if (file === undefined) return [];
+  const { readFile } = await import('node:fs/promises');
+  const { resolve } = await import('node:path');
+  const text = await readFile(resolve(io.cwd, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read --registry-credentials ${file}: ${error.code ?? error.message}.`);
+  });
+  return parseCredentials(text, file);
 }
 
 async function writeOutputs(files: { file: string; text: string }[], io: Io): Promise<void> {

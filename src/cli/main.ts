@@ -35,6 +35,9 @@ const COMMON_HELP = `Common options:
   --cache-dir DIR            where charts fetched from Helm repositories and OCI registries are kept
                              (default ~/.cache/config-rollout-guard)
   --offline                  fetch nothing: charts come from the cache, or are not checked
+  --registry-credentials FILE
+                             logins for private chart sources, a line each: PREFIX=USERNAME:PASSWORD
+                             (e.g. ghcr.io/my-org=bot:TOKEN); sent only to sources under PREFIX
   --timeout SECONDS          stop the run after this long, every program it started with it
                              (default 900); a render past its own limit (120 s) is not checked
   --progress auto|plain|none what to show on stderr while it works (default auto: one updating line
@@ -58,6 +61,7 @@ const COMMON = {
   timeout: { type: 'string' },
   'cache-dir': { type: 'string' },
   offline: { type: 'boolean' },
+  'registry-credentials': { type: 'string' },
   'no-color': { type: 'boolean' },
   progress: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -271,6 +275,7 @@ export interface Values {
   timeout?: string;
   'cache-dir'?: string;
   offline?: boolean;
+  'registry-credentials'?: string;
   'no-color'?: boolean;
   progress?: string;
   help?: boolean;

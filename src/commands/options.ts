@@ -6,6 +6,7 @@ import type { TeamRules } from '../stages/7-impacts/reloaders.js';
 import type { ChartRelease } from '../stages/2-sources/helm/chart.js';
 import type { NotCheckedPolicy } from '../model/not-checked.js';
 import type { RemoteSettings } from '../stages/2-sources/remote/access.js';
+import type { Credential } from '../stages/2-sources/remote/credentials.js';
 import { Progress } from '../model/progress.js';
 import type { Shard } from '../model/types.js';
 import { homedir } from 'node:os';
@@ -48,6 +49,8 @@ export interface EngineOptions {
   cacheDir?: string | null;
   /** Fetch nothing; the cache only (`--offline`). */
   offline?: boolean;
+  /** Logins for private chart sources (`--registry-credentials FILE`, input `registry-credentials`); never from a configuration file. */
+  credentials?: readonly Credential[];
   /** Stage timings and what a person watching is told; silent when absent. */
   progress?: Progress;
   /** Render only this shard's part of the affected roots (`check --shard K/N`). */
@@ -102,6 +105,7 @@ export function settings(options: EngineOptions): Settings {
         options.cacheDir ||
         join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'config-rollout-guard'),
       offline: options.offline ?? false,
+      credentials: options.credentials ?? [],
     },
     progress: options.progress ?? new Progress(),
     shard: options.shard ?? null,

@@ -331,26 +331,44 @@ const URL_GRAMMAR = /^(oci|https?):\/\/[A-Za-z0-9.-]+(:\d+)?(\/[A-Za-z0-9._~%!$&
 const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const VERSION_GRAMMAR = /^[A-Za-z0-9^~<>=*.,| +-]+$/;
 
+/** The name a fetch's own `repositories.yaml` gives a chart repository it logs in to. */
+export const LOGGED_IN_REPOSITORY = 'crg-source';
+
 export const helm = {
   /**
    * `helm pull` of a chart a trusted source names, into `destination`: the one network call a
    * renderer makes, with proxy settings and nothing else of the environment.
    */
-  pull: (program: string, destination: string, home: string, p: HelmPull, timeoutMs: number): Invocation => {
+  pull: (
+    program: string,
+    destination: string,
+    home: string,
+    p: HelmPull,
+    loggedIn: boolean,
+    timeoutMs: number,
+  ): Invocation => {
     if (!URL_GRAMMAR.test(p.repository)) throw new Refused(`'${p.repository}' is not a chart repository URL`);
     if (!CHART_NAME.test(p.chart)) throw new Refused(`'${p.chart}' is not a chart name`);
     if (p.version !== null && !VERSION_GRAMMAR.test(p.version))
       throw new Refused(`'${p.version}' is not a chart version`);
     if (p.digest !== null && !/^sha256:[0-9a-f]{64}$/.test(p.digest))
       throw new Refused(`'${p.digest}' is not a digest`);
-    const ref = p.oci ? (p.digest ? `${p.repository}@${p.digest}` : p.repository) : p.chart;
+    // A chart repository with a login is the one `repositories.yaml` names (see `repoUpdate`).
+    const named = !p.oci && loggedIn;
+    const ref = p.oci
+      ? p.digest
+        ? `${p.repository}@${p.digest}`
+        : p.repository
+      : named
+        ? `${LOGGED_IN_REPOSITORY}/${p.chart}`
+        : p.chart;
     return {
       program,
       args: [
         'pull',
         `--destination=${destination}`,
         ...(p.version !== null && !p.digest ? [`--version=${p.version}`] : []),
-        ...(p.oci ? [] : [`--repo=${p.repository}`]),
+        ...(p.oci || named ? [] : [`--repo=${p.repository}`]),
         ...(p.plainHttp && p.oci ? ['--plain-http'] : []),
         '--',
         ref,
@@ -360,6 +378,14 @@ export const helm = {
       limits: { timeoutMs, maxOutputBytes: MiB, maxMemoryBytes: RENDER_LIMITS.maxMemoryBytes },
     };
   },
+  /** The index of the one repository the fetch's `repositories.yaml` names, read with its login. */
+  repoUpdate: (program: string, home: string, timeoutMs: number): Invocation => ({
+    program,
+    args: ['repo', 'update', '--', LOGGED_IN_REPOSITORY],
+    cwd: home,
+    env: rendererEnv(home, true),
+    limits: { timeoutMs, maxOutputBytes: MiB },
+  }),
   version: (program: string, home: string): Invocation => ({
     program,
     args: ['version', '--short'],

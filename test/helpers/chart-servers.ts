@@ -88,23 +88,32 @@ export function helm(binary: string, home: string, args: string[], cwd: string):
   });
 }
 
-/** The reference OCI registry on a free loopback port, with charts pushed to `charts/`. */
+/** The login the private servers below accept. */
+export const LOGIN = { username: 'ci', password: 'fixture-login-not-a-secret' };
+// The registry reads bcrypt only: LOGIN's password, hashed once with python3's crypt (cost 4).
+const HTPASSWD = 'ci:$2b$04$lpw1oaQew6RcdlE8j7ZHVOkGY.2IJDq/MDqPKd3X7n7GaPoyp0n22\n';
+
+/** The reference OCI registry on a free loopback port, with charts pushed to `charts/`; with `login`, only for LOGIN. */
 export class Registry {
   private process: ChildProcess | null = null;
   readonly dir = scratchDir('crg-registry-');
   port = 0;
 
+  constructor(private readonly login = false) {}
+
   async start(): Promise<this> {
     this.port = await freePort();
     const config = join(this.dir, 'config.yml');
+    writeFileSync(join(this.dir, 'htpasswd'), HTPASSWD);
     writeFileSync(
       config,
-      `version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: ${join(this.dir, 'data')}\nhttp:\n  addr: 127.0.0.1:${this.port}\n`,
+      `version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: ${join(this.dir, 'data')}\nhttp:\n  addr: 127.0.0.1:${this.port}\n` +
+        (this.login ? `auth:\n  htpasswd:\n    realm: test\n    path: ${join(this.dir, 'htpasswd')}\n` : ''),
     );
     this.process = spawn(REGISTRY!, ['serve', config], { stdio: 'ignore' });
     for (let i = 0; i < 100; i++) {
       const ready = await fetch(`${this.url}/v2/`).then(
-        (r) => r.ok,
+        (r) => r.ok || r.status === 401,
         () => false,
       );
       if (ready) return this;
@@ -130,6 +139,22 @@ export class Registry {
       .trim()
       .split(': ')
       .pop()!;
+    if (this.login)
+      helm(
+        helmBinary,
+        home,
+        [
+          'registry',
+          'login',
+          `127.0.0.1:${this.port}`,
+          '--insecure',
+          '-u',
+          LOGIN.username,
+          '-p',
+          LOGIN.password,
+        ],
+        this.dir,
+      );
     helm(helmBinary, home, ['push', packaged, this.oci, '--plain-http'], this.dir);
   }
 
@@ -139,16 +164,23 @@ export class Registry {
   }
 }
 
-/** A Helm chart repository: packaged charts and their index.yaml, served over HTTP; requests counted. */
+/** A Helm chart repository: packaged charts and their index.yaml, served over HTTP; requests counted. With `login`, only for LOGIN (basic auth). */
 export class ChartRepository {
   readonly dir = scratchDir('crg-chartrepo-');
   private server: Server | null = null;
   requests: string[] = [];
   port = 0;
 
+  constructor(private readonly login = false) {}
+
   async start(): Promise<this> {
+    const expected = `Basic ${Buffer.from(`${LOGIN.username}:${LOGIN.password}`).toString('base64')}`;
     this.server = createServer((request, response) => {
       this.requests.push(request.url ?? '');
+      if (this.login && request.headers.authorization !== expected) {
+        response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="test"' }).end();
+        return;
+      }
       const path = join(this.dir, 'public', (request.url ?? '/').split('?')[0]);
       if (!path.startsWith(join(this.dir, 'public')) || !existsSync(path)) {
         response.writeHead(404).end();

@@ -30,7 +30,7 @@ export async function chartStampEdits(
   diagnostics: Diagnostic[],
 ): Promise<FileEdit[]> {
   if (impacts.length === 0) return [];
-  const helm = await findHelm(settings.helm, repositoryRoot);
+  const helm = await findHelm(settings.helm, repositoryRoot, settings.kustomize);
   const edits = new Map<string, FileEdit>();
   // Later documents first, so that an insertion never moves the line of one still to come.
   const ordered = [...impacts].sort((a, b) => b.workload.line - a.workload.line);

@@ -27,7 +27,7 @@ import { chartLabel, normalizeSource } from '../../stages/2-sources/remote/sourc
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
   let probing: ReturnType<typeof findHelm> | null = null;
-  const probe = () => (probing ??= findHelm(settings.helm, repositoryRoot));
+  const probe = () => (probing ??= findHelm(settings.helm, repositoryRoot, settings.kustomize));
   return {
     name: 'helm',
     rootFiles: [CHART_FILE],

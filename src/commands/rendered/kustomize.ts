@@ -40,7 +40,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
   let probing: ReturnType<typeof findKustomize> | null = null;
   const probe = () => (probing ??= findKustomize(settings.kustomize, repositoryRoot));
   let helmProbe: ReturnType<typeof findHelm> | null = null;
-  const helm = () => (helmProbe ??= findHelm(settings.helm, repositoryRoot));
+  const helm = () => (helmProbe ??= findHelm(settings.helm, repositoryRoot, settings.kustomize));
   return {
     name: 'kustomize',
     rootFiles: KUSTOMIZATION_FILES,

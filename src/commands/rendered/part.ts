@@ -581,7 +581,7 @@ function remoteAccess(
   return new RemoteAccess(
     settings.remote,
     trusted,
-    () => (helm ??= findHelm(settings.helm, repo.root)),
+    () => (helm ??= findHelm(settings.helm, repo.root, settings.kustomize)),
     settings.renderTimeoutMs,
   );
 }

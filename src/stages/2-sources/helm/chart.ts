@@ -4,6 +4,7 @@ import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 import { httpChart, normalizeSource, ociChart, type RemoteChart } from '../remote/sources.js';
+import { fluxPostRender, type PostRender } from './post-render.js';
 
 export const CHART_FILE = 'Chart.yaml';
 
@@ -37,6 +38,8 @@ export interface ChartRoot extends RenderRoot {
   chartValueFiles: string[];
   /** The version a remote chart resolved to when it was fetched for a render. */
   resolvedVersion: string | null;
+  /** Flux `postRenderers`: kustomize patches and images over helm's output. */
+  postRender: PostRender | null;
 }
 
 /** One Flux `valuesFrom` entry: values kept in a ConfigMap or Secret beside the HelmRelease. */
@@ -132,6 +135,7 @@ export function findCharts(
       remote: null,
       chartValueFiles: [],
       resolvedVersion: null,
+      postRender: declaration.postRender ?? null,
     };
   };
   // A chart from a repository or registry: the declaring object (and the source objects it names)
@@ -162,6 +166,7 @@ export function findCharts(
       remote: d.remote,
       chartValueFiles: d.chartValueFiles ?? [],
       resolvedVersion: null,
+      postRender: d.postRender ?? null,
     };
   };
   if (only)
@@ -276,6 +281,7 @@ function declarations(
         namespace: target ?? object.namespace ?? undefined,
         ...valueFilesOf(chart.dir === null ? [] : chart.valuesFiles, repoPath),
         refused: chart.refused,
+        postRender: fluxPostRender(spec),
         values: isRecord(spec.values) ? [spec.values] : [],
         valuesFrom: (Array.isArray(spec.valuesFrom) ? spec.valuesFrom : [])
           .filter(isRecord)

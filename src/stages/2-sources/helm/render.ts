@@ -8,10 +8,14 @@ import { execute, makeTemporary, removeTemporary } from '../../../programs/run.j
 import { pool, runRender, withTree, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
+import { findKustomize, type Kustomize } from '../kustomize/render.js';
+import { postRender } from './post-render.js';
 
 export interface Helm {
   command: string;
   version: string;
+  /** The kustomize a Flux post-renderer runs through, found on first use. */
+  kustomize: () => Promise<Kustomize | { error: string }>;
 }
 
 const MIN_MAJOR = 3;
@@ -20,11 +24,14 @@ const TREE = 'repo';
 const VALUES = 'values';
 /** Charts from registries are unpacked here, beside the tree, one directory per root. */
 const REMOTE = 'remote-charts';
+/** A Flux post-renderer's kustomization and its input, beside the tree, one directory per root. */
+const POST_RENDER = 'post-render';
 
 /** Finds helm: `override` (`--helm PATH`, the input, the trusted configuration), else `helm` on PATH; never one inside the repository. Helm 2 (Tiller) is refused. */
 export async function findHelm(
   override: string | null,
   repositoryRoot: string,
+  kustomizeOverride: string | null,
 ): Promise<Helm | { error: string }> {
   const found = findProgram(override, ['helm'], repositoryRoot);
   if ('error' in found)
@@ -41,7 +48,12 @@ export async function findHelm(
     const version = `v${match[1]}.${match[2]}.${match[3]}`;
     if (Number(match[1]) < MIN_MAJOR)
       return { error: `${found.name} is helm ${version}; rendered mode needs helm v${MIN_MAJOR} or newer.` };
-    return { command: found.program, version };
+    let kustomize: ReturnType<typeof findKustomize> | null = null;
+    return {
+      command: found.program,
+      version,
+      kustomize: () => (kustomize ??= findKustomize(kustomizeOverride, repositoryRoot)),
+    };
   } finally {
     removeTemporary(home);
   }
@@ -112,7 +124,7 @@ export async function renderCharts(
             return path;
           }),
         );
-        return runRender(
+        const rendered = await runRender(
           'helm',
           () =>
             helmCall.template(
@@ -133,6 +145,22 @@ export async function renderCharts(
               timeoutMs,
             ),
           (stderr) => cleanMessage(stderr, dir, root, files),
+        );
+        if (!rendered.ok || root.postRender === null) return rendered;
+        const kustomize = await helm.kustomize();
+        if ('error' in kustomize)
+          return {
+            ok: false,
+            reason: 'tool',
+            message: `its postRenderers need kustomize: ${kustomize.error}`,
+          };
+        return postRender(
+          kustomize,
+          root.postRender,
+          rendered.yaml,
+          { dir, home },
+          posix.join(POST_RENDER, String(i)),
+          timeoutMs,
         );
       },
       (i) => finished(roots[i]),

@@ -133,7 +133,7 @@ export async function renderRoots(
         return runRender(
           'kustomize',
           () => kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs),
-          (stderr) => cleanMessage(stderr, dir, files),
+          (stderr) => kustomizeMessage(stderr, dir, files),
         );
       },
       (i) => finished(roots[i]),
@@ -243,7 +243,7 @@ function wrapper(root: Root): Record<string, unknown> {
  * kustomize quotes the content of a node it cannot read ("node contents: …"): that part is cut,
  * and so is every value a secretGenerator of the build reads.
  */
-function cleanMessage(stderr: string, dir: string, files: ReadonlyMap<string, Buffer>): string {
+export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap<string, Buffer>): string {
   // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
   const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
   const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
@@ -260,6 +260,10 @@ function cleanMessage(stderr: string, dir: string, files: ReadonlyMap<string, Bu
     .replaceAll(`${dir}/${TREE}/`, '')
     .replaceAll(`${dir}/${WRAPPERS}/`, '(wrapper) ')
     .replaceAll(dir, '.');
+  // A transformer's configuration is quoted whole: an inline patch there can set a Secret's data.
+  text = text
+    .replace(/ with config: `[^`]*`/g, ' (its configuration not shown)')
+    .replace(/ from \[patch:[\s\S]*$/, ' (the patch not shown)');
   const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
   const innermost = text.lastIndexOf('accumulating resources from ');

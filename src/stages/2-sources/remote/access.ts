@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { git, helm, Refused, type Invocation } from '../../../programs/invocation.js';
+import { git, helm, LOGGED_IN_REPOSITORY, Refused, type Invocation } from '../../../programs/invocation.js';
 import { Repository } from '../../1-git/repository.js';
 import type { GitBase } from './git-base.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
@@ -10,6 +10,7 @@ import { isRecord } from '../../../model/values.js';
 import type { Refusal } from '../tools.js';
 import { untar } from './tar.js';
 import { normalizeSource, type RemoteChart } from './sources.js';
+import { credentialFor, underPrefix, type Credential } from './credentials.js';
 
 /** What the trusted side says about fetching (the base configuration's `remote`, and flags or inputs). */
 export interface RemoteSettings {
@@ -21,6 +22,8 @@ export interface RemoteSettings {
   cacheDir: string;
   /** `--offline`: the cache only. */
   offline: boolean;
+  /** Logins for the charts under a prefix; a source is still fetched only if trusted. */
+  credentials: readonly Credential[];
 }
 
 export interface FetchedChart {
@@ -61,15 +64,9 @@ export class RemoteAccess {
   refusal(source: string): Refusal | null {
     if (!this.settings.enabled)
       return { reason: 'remote', message: `${source} is remote, and the configuration says remote: off` };
-    const normal = normalizeSource(source);
-    const bare = normal.replace(/^[a-z0-9+.-]+:\/\//, '');
     const allowed =
-      this.trustedAtBase.has(normal) ||
-      this.settings.allow.some((prefix) => {
-        const p = prefix.includes('://') ? normalizeSource(prefix) : prefix.replace(/\/+$/, '');
-        const target = prefix.includes('://') ? normal : bare;
-        return target === p || target.startsWith(`${p}/`);
-      });
+      this.trustedAtBase.has(normalizeSource(source)) ||
+      this.settings.allow.some((prefix) => underPrefix(source, prefix));
     return allowed
       ? null
       : {
@@ -212,15 +209,8 @@ export class RemoteAccess {
     try {
       const destination = join(home, 'out');
       await mkdir(destination);
-      let invocation;
-      try {
-        invocation = helm.pull(helmFound.command, destination, home, chart, this.timeoutMs);
-      } catch (error) {
-        if (error instanceof Refused) return { reason: 'refused', message: error.message };
-        throw error;
-      }
-      const out = await execute(invocation);
-      if (!out.ok) {
+      const credential = credentialFor(chart.repository, this.settings.credentials);
+      const failed = (out: { stderr: string; message: string }): Refusal => {
         const first = out.stderr
           .split('\n')
           .find((l) => l.startsWith('Error:'))
@@ -229,6 +219,20 @@ export class RemoteAccess {
           reason: 'fetch-failed',
           message: `${what} could not be fetched: ${(first ?? out.message).slice(0, 300)}`,
         };
+      };
+      let invocations;
+      try {
+        invocations = [
+          ...(credential ? await logIn(helmFound.command, home, chart, credential, this.timeoutMs) : []),
+          helm.pull(helmFound.command, destination, home, chart, credential !== null, this.timeoutMs),
+        ];
+      } catch (error) {
+        if (error instanceof Refused) return { reason: 'refused', message: error.message };
+        throw error;
+      }
+      for (const invocation of invocations) {
+        const out = await execute(invocation);
+        if (!out.ok) return failed(out);
       }
       const [archive] = (await readdir(destination)).filter((f) => f.endsWith('.tgz'));
       if (!archive) return { reason: 'fetch-failed', message: `${what}: helm pull wrote no chart archive` };
@@ -266,11 +270,43 @@ export class RemoteAccess {
 /** For renders of this repository's own charts only (a fix's verification): nothing is fetched. */
 export const noFetching = (): RemoteAccess =>
   new RemoteAccess(
-    { enabled: false, allow: [], cacheDir: '', offline: true },
+    { enabled: false, allow: [], cacheDir: '', offline: true, credentials: [] },
     new Set(),
     async () => ({ error: 'nothing is fetched here' }),
     0,
   );
+
+/**
+ * Hands helm a login the way it keeps its own, inside the fetch's temporary home (never on an
+ * argv): a registry's in `registry/config.json`, a chart repository's in `repositories.yaml`, whose
+ * index is then read with it (`helm repo update`). Returns the programs to run before the pull.
+ */
+async function logIn(
+  program: string,
+  home: string,
+  chart: RemoteChart,
+  credential: Credential,
+  timeoutMs: number,
+): Promise<Invocation[]> {
+  const config = join(home, 'config');
+  const write = async (path: string, content: unknown) => {
+    await mkdir(dirname(join(config, path)), { recursive: true, mode: 0o700 });
+    await writeFile(join(config, path), JSON.stringify(content), { mode: 0o600 });
+  };
+  const auth = { username: credential.username, password: credential.password };
+  if (chart.oci) {
+    const host = /^oci:\/\/([^/]+)/.exec(chart.repository)?.[1] ?? '';
+    await write('registry/config.json', {
+      auths: { [host]: { auth: Buffer.from(`${auth.username}:${auth.password}`).toString('base64') } },
+    });
+    return [];
+  }
+  await write('repositories.yaml', {
+    apiVersion: 'v1',
+    repositories: [{ name: LOGGED_IN_REPOSITORY, url: chart.repository, ...auth }],
+  });
+  return [helm.repoUpdate(program, home, timeoutMs)];
+}
 
 /** The digest a chart repository's index gives for the archive helm pulled (HTTP repositories; OCI verifies its own). */
 async function indexDigest(home: string, chart: string, archive: string): Promise<string | null> {
