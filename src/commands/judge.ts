@@ -1,21 +1,19 @@
 import { ConfigIndex, idKey } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
-import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
+import type { Diagnostic, Report, Side } from '../model/types.js';
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
-import { asWorkload } from '../stages/4-objects/workloads.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
-import { pairObjects } from '../stages/6-changes/pairing.js';
-import { computeImpacts } from '../stages/7-impacts/impacts.js';
-import { configAnnotations } from '../stages/7-impacts/reloaders.js';
+import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
+import { judgeSource } from './judge-source.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
-import { loadObjects, type Loaded } from './load.js';
+import { loadObjects, type Loaded, type Unreadable } from './load.js';
 import { checkRendered, noRendered, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
 import type { CheckOptions } from './check.js';
@@ -36,10 +34,11 @@ export async function judgeChange(
   // Every selected changed file as written, at both revisions, and one grep at head for what can
   // read it or build it: the changed configs' names, `workloadRef`, and the changed files' names.
   const { progress } = options_;
-  const first = await progress.stage('changes', () => plainPass(repo, base, head, allChanges, options_));
-  const needles = [
-    ...new Set([...first.diffed.map((c) => c.name), ...changedPaths.map((p) => posix.basename(p))]),
-  ];
+  const first = await progress.stage('changes', () => loadPlain(repo, base, head, allChanges, options_));
+  // Searched for by the names of the configs the files change; judged (judgeSource) once the
+  // rendered roots are known, which take their files out of the plain ones.
+  const changedNames = diffConfigs(pairObjects(versions(first)), []).map((c) => c.name);
+  const needles = [...new Set([...changedNames, ...changedPaths.map((p) => posix.basename(p))])];
   const { mentioned, touches } = await progress.stage('search', async () => {
     const mentions = needles.length
       ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
@@ -74,7 +73,7 @@ async function judgeWith(
   base: string,
   head: Revision,
   allChanges: readonly FileChange[],
-  first: PlainPass,
+  first: PlainFiles,
   mentioned: Loaded,
   rendered: RenderedPart,
 ): Promise<Report> {
@@ -83,7 +82,7 @@ async function judgeWith(
     ...options_,
     selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
   };
-  const pass = rendered.closureFiles.size ? await plainPass(repo, base, head, allChanges, settings) : first;
+  const pass = rendered.closureFiles.size ? await loadPlain(repo, base, head, allChanges, settings) : first;
   const { fileChanges, atBase, atHead } = pass;
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
   // A file that could not be read whole at either side is not checked: its objects there are
@@ -110,8 +109,6 @@ async function judgeWith(
       message: `${options.configFile} changes here; this check used it as the base has it, and the change applies once it is merged.`,
     });
 
-  const { pairing, diffed } = pass;
-  diagnostics.push(...pass.diffDiagnostics);
   // The grep above found the consumers and, through the literal `workloadRef`, the Argo Rollouts
   // that take their pod template from a Deployment (they name the Deployment, never the config).
   // With roots rendered, the plain configs are fewer: they are searched for again.
@@ -122,19 +119,46 @@ async function judgeWith(
   };
   const view = new HeadView(repo, head, settings, pass === first ? initial : atHead, diagnostics);
   if (pass === first) view.alsoUnreadable(mentioned.unreadable);
-  if (pass !== first)
-    await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
-
-  // An object deleted from one file but still defined in another is not gone.
-  const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
   const basePathOf = new Map(
     fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
   );
-  const changes = diffed.filter(
-    (c) =>
-      !unreadablePaths.has(c.file) &&
-      !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
-      (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
+  const changedHeadFiles = new Set(headPaths);
+  // Files that name a changed config but could not be read (not those read later for hashes).
+  const unreadableReaders = new Map<string, Unreadable>();
+  // Annotated workloads among those read (changed files and consumers of changed configs; no other
+  // hash can have gone stale in this change) are verified against every definition at head of what
+  // they read, so the choice among duplicate definitions is the one `fix` makes.
+  const annotated = (): Consumer[] =>
+    view
+      .consumers()
+      .filter((w) => w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null));
+  const judged = await judgeSource(
+    {
+      groups: versions(pass),
+      judged: async (diffed) => {
+        if (pass !== first)
+          await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
+        view.unreadable().forEach((why, file) => unreadableReaders.set(file, why));
+        // An object deleted from one file but still defined in another is not gone.
+        const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
+        return diffed.filter(
+          (c) =>
+            !unreadablePaths.has(c.file) &&
+            !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
+            (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
+        );
+      },
+      consumers: async () => {
+        await view.readConfigsOf(annotated());
+        return view.consumers();
+      },
+      staleHash: (_, notes) =>
+        staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), settings.hash, notes),
+      // A workload in a file this change leaves alone keeps its templates.
+      previous: (object) => (changedHeadFiles.has(object.file) ? undefined : 'unchanged'),
+      configs: () => [...view.objects(), ...[...atBase.objects.values()].flat()],
+    },
+    settings,
   );
   const unjudged: Unjudged[] = [
     ...unreadable.map(({ file, line, reason, side, message }) => ({
@@ -147,7 +171,7 @@ async function judgeWith(
       message: `${file} could not be read ${side === 'both' ? 'at either revision' : `at ${side}`}, so a ConfigMap or Secret change in it would go unseen: ${message}`,
     })),
     // A file that mentions a changed config but cannot be read may hold a reader of it.
-    ...[...view.unreadable()].map(([file, why]) => ({
+    ...[...unreadableReaders].map(([file, why]) => ({
       kind: 'file' as const,
       name: file,
       file,
@@ -159,28 +183,6 @@ async function judgeWith(
     ...rendered.notChecked,
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
   ];
-  const staleHash = await findStaleHashes(view, settings, diagnostics);
-
-  const workloads = view.consumers();
-  const changedHeadFiles = new Set(headPaths);
-  const previous = (object: ManifestObject) => {
-    if (!changedHeadFiles.has(object.file)) return 'unchanged' as const;
-    const before = pairing.baseOf.get(object);
-    return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
-  };
-  const result = computeImpacts({
-    changes,
-    workloads,
-    deployments: new Map(
-      workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
-    ),
-    previous,
-    staleHash,
-    rules: settings.rules,
-    configAnnotations: configAnnotations(
-      [...view.objects(), ...[...atBase.objects.values()].flat()].filter(isConfig),
-    ),
-  });
   const redact = redactor(
     secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),
   );
@@ -188,34 +190,32 @@ async function judgeWith(
     version: 2,
     base,
     head,
-    changes: [...changes, ...rendered.changes],
-    impacts: [...result.impacts, ...rendered.impacts],
-    unaffected: [...result.unaffected, ...rendered.unaffected],
+    changes: [...judged.changes, ...rendered.changes],
+    impacts: [...judged.impacts, ...rendered.impacts],
+    unaffected: [...judged.unaffected, ...rendered.unaffected],
     rendered: rendered.rendered,
     notChecked: judge(unjudged, settings.notChecked),
-    diagnostics: [...diagnostics, ...result.diagnostics, ...rendered.diagnostics],
+    diagnostics: [...diagnostics, ...judged.diagnostics, ...rendered.diagnostics],
     ...(settings.shard ? { shard: settings.shard } : {}),
   });
   return redactText(report, redact);
 }
 
-interface PlainPass {
+/** The changed files a check reads as written, at both revisions. */
+interface PlainFiles {
   fileChanges: FileChange[];
   atBase: Loaded;
   atHead: Loaded;
-  pairing: ReturnType<typeof pairObjects>;
-  diffed: ConfigChange[];
-  diffDiagnostics: Diagnostic[];
 }
 
-/** The changed files `settings` selects, read and parsed at both revisions, paired and diffed. */
-async function plainPass(
+/** The changed files `settings` selects, read and parsed at both revisions. */
+async function loadPlain(
   repo: Repository,
   base: string,
   head: Revision,
   allChanges: readonly FileChange[],
   settings: Settings,
-): Promise<PlainPass> {
+): Promise<PlainFiles> {
   const fileChanges = allChanges.filter(
     (f) =>
       (f.basePath !== null && settings.selected(f.basePath)) ||
@@ -235,22 +235,15 @@ async function plainPass(
       settings,
     ),
   ]);
-  const pairing = pairObjects(
-    fileChanges.map((f) => ({
-      base: (f.basePath && atBase.objects.get(f.basePath)) || [],
-      head: (f.headPath && atHead.objects.get(f.headPath)) || [],
-    })),
-  );
-  const diffDiagnostics: Diagnostic[] = [];
-  return {
-    fileChanges,
-    atBase,
-    atHead,
-    pairing,
-    diffed: diffConfigs(pairing, diffDiagnostics),
-    diffDiagnostics,
-  };
+  return { fileChanges, atBase, atHead };
 }
+
+/** Each changed file's objects at both revisions: the plain files as a source's groups. */
+const versions = ({ fileChanges, atBase, atHead }: PlainFiles): FileVersions[] =>
+  fileChanges.map((f) => ({
+    base: (f.basePath && atBase.objects.get(f.basePath)) || [],
+    head: (f.headPath && atHead.objects.get(f.headPath)) || [],
+  }));
 
 /** The files that mark a root, and the API groups of what declares one. */
 const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
@@ -268,7 +261,7 @@ async function touchesRoots(
   base: string,
   head: Revision,
   changedPaths: readonly string[],
-  first: PlainPass,
+  first: PlainFiles,
   mentioned: Loaded,
 ): Promise<boolean> {
   if (changedPaths.some((p) => ROOT_FILES.includes(posix.basename(p)))) return true;
@@ -289,22 +282,6 @@ async function touchesRoots(
     }
   const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
   return found.some((paths) => paths.length > 0);
-}
-
-/**
- * Annotated workloads among those read (changed files and consumers of changed configs; no other
- * hash can have gone stale in this change) are verified against every definition at head of what
- * they read, so the choice among duplicate definitions is the one `fix` makes.
- */
-async function findStaleHashes(
-  view: HeadView,
-  { hash }: Settings,
-  diagnostics: Diagnostic[],
-): Promise<Set<ManifestObject>> {
-  const annotated = (): Consumer[] =>
-    view.consumers().filter((w) => w.templates.some((t) => annotationOf(t, hash.annotation) !== null));
-  await view.readConfigsOf(annotated());
-  return staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), hash, diagnostics);
 }
 
 /**

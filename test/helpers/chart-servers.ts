@@ -74,9 +74,10 @@ export function writeChart(
 }
 
 /** helm with its homes in `home`, as a chart publisher would run it. */
-export function helm(binary: string, home: string, args: string[], cwd: string): string {
+export function helm(binary: string, home: string, args: string[], cwd: string, input?: string): string {
   return execFileSync(binary, args, {
     cwd,
+    input,
     encoding: 'utf8',
     env: {
       PATH: process.env.PATH,

@@ -22,9 +22,8 @@ import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
-import { computeImpacts } from '../../stages/7-impacts/impacts.js';
-import { configAnnotations } from '../../stages/7-impacts/reloaders.js';
 import { staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
+import { judgeSource } from '../judge-source.js';
 import type { Settings } from '../options.js';
 import { helmRenderer } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
@@ -346,34 +345,34 @@ async function compare<R extends RenderRoot, Tool>(
   const origins = new Map([...base.origins, ...head.origins]);
   const logicalKey = (o: ManifestObject) =>
     idKey({ kind: o.kind, namespace: o.namespace, name: renderer.logicalName(o, origins.get(o)) });
-  const pairing = pairObjects([{ base: base.objects, head: head.objects }], logicalKey);
-  const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
   part.secretTexts.push(...secretTexts([...base.objects, ...head.objects]));
-  const diagnostics: Diagnostic[] = [];
-  const unstable = await unstableKeys(renderer, tool, builds, logicalKey, settings, access);
-  diagnostics.push(...unstable.notes);
-  const changes = diffConfigs(pairing, diagnostics)
-    .flatMap((change) => unstable.without(change))
-    .map((change) => renderer.pointAtEdit(change, builds));
-  const workloads = head.objects.flatMap((o): Consumer[] => {
-    const workload = asWorkload(o, settings.podTemplatePaths);
-    return workload ? [consumerOf(workload)] : [];
-  });
   const configs = new ConfigIndex(head.objects.filter(isConfig));
-  const result = computeImpacts({
-    changes,
-    workloads,
-    deployments: new Map(
-      workloads.filter((w) => w.object.kind === 'Deployment').map((w) => [idKey(w.object), w]),
-    ),
-    previous: (object) => {
-      const before = pairing.baseOf.get(object);
-      return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
+  const unstableNotes: Diagnostic[] = [];
+  const result = await judgeSource(
+    {
+      groups: [{ base: base.objects, head: head.objects }],
+      key: logicalKey,
+      // Keys a second render does not reproduce are no change; the rest point at the edit.
+      judged: async (changes, pairing) => {
+        const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
+        const unstable = await unstableKeys(renderer, tool, builds, logicalKey, settings, access);
+        unstableNotes.push(...unstable.notes);
+        return changes
+          .flatMap((change) => unstable.without(change))
+          .map((change) => renderer.pointAtEdit(change, builds));
+      },
+      consumers: () =>
+        head.objects.flatMap((o): Consumer[] => {
+          const workload = asWorkload(o, settings.podTemplatePaths);
+          return workload ? [consumerOf(workload)] : [];
+        }),
+      staleHash: (workloads, diagnostics) => staleWorkloads(workloads, configs, settings.hash, diagnostics),
+      configs: () => [...head.objects, ...base.objects],
     },
-    staleHash: staleWorkloads(workloads, configs, settings.hash, diagnostics),
-    rules: settings.rules,
-    configAnnotations: configAnnotations([...head.objects, ...base.objects].filter(isConfig)),
-  });
+    settings,
+  );
+  const builds: Builds<R> = { ...partial, baseOf: result.pairing.baseOf };
+  const { workloads } = result;
   const reviewed = await renderer.review(
     builds,
     tool,
@@ -390,10 +389,10 @@ async function compare<R extends RenderRoot, Tool>(
     tree: builds.headTree,
     objects: head.objects,
   });
-  part.changes.push(...changes);
+  part.changes.push(...result.changes);
   part.impacts.push(...reviewed.impacts);
   part.unaffected.push(...result.unaffected);
-  part.diagnostics.push(...diagnostics, ...result.diagnostics, ...reviewed.diagnostics);
+  part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
 }
 
 /**
