@@ -151,10 +151,10 @@ export class Registry {
           '--insecure',
           '-u',
           LOGIN.username,
-          '-p',
-          LOGIN.password,
+          '--password-stdin',
         ],
         this.dir,
+        LOGIN.password,
       );
     helm(helmBinary, home, ['push', packaged, this.oci, '--plain-http'], this.dir);
   }
