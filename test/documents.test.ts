@@ -1,4 +1,10 @@
-import { MAX_FILE_BYTES, parseManifests } from '../src/stages/3-documents/parse.js';
+import {
+  MAX_FILE_BYTES,
+  parseManifests,
+  parseRender,
+  type DocumentCache,
+} from '../src/stages/3-documents/parse.js';
+import { takeOrigin } from '../src/stages/2-sources/kustomize/origin.js';
 import { manifestSelector } from '../src/stages/2-sources/select.js';
 
 describe('parseManifests', () => {
@@ -211,4 +217,51 @@ test('a name YAML 1.1 reads as a boolean is skipped with a diagnostic that says 
     'skipped ConfigMap: metadata.name reads as false, not a string; quote it.',
     'skipped ConfigMap: metadata.namespace reads as true, not a string; quote it.',
   ]);
+});
+
+describe('parseRender', () => {
+  const render = (value: string) =>
+    [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata:',
+      '  name: a',
+      '  annotations: {config.kubernetes.io/origin: "path: ../../repo/a.yaml", team: x}',
+      'data: {k: "1"}',
+      '---',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: b}',
+      `data: {k: "${value}"}`,
+      '---',
+      'apiVersion: v1',
+      'kind: Broken',
+      'metadata: {name: [}',
+      '',
+    ].join('\n');
+
+  test('the same objects, lines and diagnostics as parsing the whole text; equal documents parsed once', () => {
+    const cache: DocumentCache = new Map();
+    const whole = parseManifests('root', render('1'));
+    const first = parseRender('root', render('1'), cache);
+    expect(first).toEqual(whole);
+    const second = parseRender('root', render('2'), cache);
+    expect(second).toEqual(parseManifests('root', render('2')));
+    // The unchanged document is shared between the two builds; the changed one is not.
+    expect(second.objects[0].body).toBe(first.objects[0].body);
+    expect(second.objects[1].body).not.toBe(first.objects[1].body);
+    expect(cache.get('root')!.size).toBe(4);
+  });
+
+  test('taking the origin annotation copies the body: the other build sharing it keeps its own', () => {
+    const cache: DocumentCache = new Map();
+    const [base] = parseRender('root', render('1'), cache).objects;
+    const [head] = parseRender('root', render('2'), cache).objects;
+    const taken = takeOrigin(head.body);
+    expect(taken.origin.file).toBe('a.yaml');
+    expect(taken.body.metadata).toEqual({ name: 'a', annotations: { team: 'x' } });
+    expect(base.body.metadata).toMatchObject({
+      annotations: { 'config.kubernetes.io/origin': 'path: ../../repo/a.yaml' },
+    });
+  });
 });

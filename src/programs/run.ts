@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Invocation } from './invocation.js';
@@ -200,6 +201,17 @@ export function makeTemporary(prefix: string): string {
 export function removeTemporary(dir: string): void {
   temporary.delete(dir);
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Removes `dir` on the I/O threads while the run goes on (a render's tree goes while its output is
+ * parsed); the process does not exit before it is gone, and a signal still removes it.
+ */
+export function removeTemporarySoon(dir: string): void {
+  void rm(dir, { recursive: true, force: true }).then(
+    () => temporary.delete(dir),
+    () => removeTemporary(dir),
+  );
 }
 
 /**

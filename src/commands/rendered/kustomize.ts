@@ -25,7 +25,7 @@ import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
-import { parseManifests } from '../../stages/3-documents/parse.js';
+import { parseRender, type DocumentCache } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
@@ -34,8 +34,10 @@ import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './rendere
 
 /** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
 export function kustomizeRenderer(settings: Settings, repositoryRoot: string): Renderer<Root, Kustomize> {
-  // Most kustomizations are the same text at both revisions: parsed once.
+  // Most kustomizations are the same text at both revisions: parsed once. So are most documents
+  // of the two builds of a root, and the files their objects come from.
   const parsed = new Map<string, Kustomization>();
+  const documents: DocumentCache = new Map();
   // The version check starts as soon as some kustomization exists, while the rest is read.
   let probing: ReturnType<typeof findKustomize> | null = null;
   const probe = () => (probing ??= findKustomize(settings.kustomize, repositoryRoot));
@@ -65,7 +67,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
       ...root.charts.flatMap((c) => (c.chart.repo ? [remoteChartOf(c.chart).source] : [])),
     ],
     read: (yaml, root, tree, diagnostics) =>
-      readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics),
+      readRender(yaml, { root: root.id, renderer: 'kustomize' }, root, tree, diagnostics, documents),
     logicalName: (object, origin) => logicalName(object.name, Boolean(origin?.generator)),
     pointAtEdit,
     review: async (builds, _tool, { workloads, configs, impacts }) => ({
@@ -145,10 +147,11 @@ function readRender(
   root: Root | undefined,
   tree: ReadonlyMap<string, Buffer>,
   diagnostics: Diagnostic[],
+  documents: DocumentCache,
 ): Rendered {
   const origins = new Map<ManifestObject, Origin>();
   if (!root) return { objects: [], origins };
-  const parsed = parseManifests(root.file, yaml, RENDER_LIMITS.maxOutputBytes);
+  const parsed = parseRender(root.file, yaml, documents, RENDER_LIMITS.maxOutputBytes);
   diagnostics.push(
     ...parsed.diagnostics.map((d) => ({ ...d, message: `line ${d.line} of the render: ${d.message}` })),
   );
@@ -156,16 +159,17 @@ function readRender(
   const objectsOf = (file: string) => {
     if (!sources.has(file)) {
       const text = tree.get(file)?.toString('utf8');
-      sources.set(file, text === undefined ? [] : parseManifests(file, text).objects);
+      sources.set(file, text === undefined ? [] : parseRender(file, text, documents).objects);
     }
     return sources.get(file)!;
   };
   const objects = parsed.objects.map((rendered): ManifestObject => {
     // Namespaces a controller gives only to objects that set none (Argo CD's destination).
     const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
-    const origin = takeOrigin(rendered.body);
+    const { origin, body } = takeOrigin(rendered.body);
     const object: ManifestObject = {
       ...rendered,
+      body,
       namespace,
       file: origin.file ?? root.file,
       line: 1,

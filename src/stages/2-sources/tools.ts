@@ -3,7 +3,7 @@ import { dirname, join, posix } from 'node:path';
 import type { ManifestObject, NotCheckedReason } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import { Refused, type Invocation } from '../../programs/invocation.js';
-import { execute, makeTemporary, removeTemporary } from '../../programs/run.js';
+import { execute, makeTemporary, removeTemporarySoon } from '../../programs/run.js';
 
 // What every renderer shares: the repository's files copied into a temporary tree (never the
 // user's work tree), a bounded child process, and a bounded pool.
@@ -68,7 +68,7 @@ export async function withTree<T>(
     }
     return await use(workspace);
   } finally {
-    removeTemporary(dir);
+    removeTemporarySoon(dir);
   }
 }
 

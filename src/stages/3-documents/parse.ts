@@ -101,6 +101,44 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   return { objects, diagnostics };
 }
 
+/** Documents already parsed in this run, by file and text (see `parseRender`). */
+export type DocumentCache = Map<string, Map<string, ParsedFile>>;
+
+/**
+ * A renderer's output, parsed one document at a time, each text once per run: the base and head
+ * builds of a root, and roots that share bases, print mostly the same documents. Objects of equal
+ * documents share their bodies, so a reader must copy a body before it changes one.
+ */
+export function parseRender(
+  file: string,
+  text: string,
+  cache: DocumentCache,
+  maxBytes = MAX_FILE_BYTES,
+): ParsedFile {
+  if (Buffer.byteLength(text) > maxBytes) return parseManifests(file, text, maxBytes);
+  const objects: ManifestObject[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let offset = 0;
+  let known = cache.get(file);
+  if (!known) cache.set(file, (known = new Map()));
+  for (const document of text.split(/^---\n/m)) {
+    let parsed = known.get(document);
+    if (!parsed) {
+      parsed = parseManifests(file, document, maxBytes);
+      known.set(document, parsed);
+    }
+    const at = offset;
+    objects.push(...parsed.objects.map((o) => (at ? { ...o, line: o.line + at } : { ...o })));
+    // A document with a problem (rare in a render) is said at its place: parsed again where it stands.
+    if (parsed.diagnostics.length)
+      diagnostics.push(...parseManifests(file, '\n'.repeat(at) + document, maxBytes).diagnostics);
+    // The document's own lines, and the `---` line after it.
+    for (let i = document.indexOf('\n'); i >= 0; i = document.indexOf('\n', i + 1)) offset++;
+    offset++;
+  }
+  return { objects, diagnostics };
+}
+
 function toObject(
   file: string,
   line: number,

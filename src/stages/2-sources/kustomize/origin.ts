@@ -7,16 +7,25 @@ import { TREE, WRAPPERS } from './render.js';
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 
 /**
- * What kustomize's origin annotation says about one rendered object, read and removed from its body
- * so that it never counts as a difference. Paths in it are relative to the wrapper kustomization
- * (see render.ts).
+ * What kustomize's origin annotation says about one rendered object, and its body without it, so
+ * that it never counts as a difference. The body is copied where the annotation is taken out:
+ * renders share the bodies of equal documents. Paths in it are relative to the wrapper
+ * kustomization (see render.ts).
  */
-export function takeOrigin(body: Record<string, unknown>): Origin {
+export function takeOrigin(body: Record<string, unknown>): { origin: Origin; body: Record<string, unknown> } {
   const metadata = isRecord(body.metadata) ? body.metadata : {};
   const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
   const raw = annotations[ORIGIN_ANNOTATION];
-  delete annotations[ORIGIN_ANNOTATION];
-  if (isRecord(metadata.annotations) && Object.keys(annotations).length === 0) delete metadata.annotations;
+  if (raw === undefined) return { origin: readOrigin(raw), body };
+  const rest = { ...annotations };
+  delete rest[ORIGIN_ANNOTATION];
+  const copied: Record<string, unknown> = { ...metadata, annotations: rest };
+  if (Object.keys(rest).length === 0) delete copied.annotations;
+  const copy = { ...body, metadata: copied };
+  return { origin: readOrigin(raw), body: copy };
+}
+
+function readOrigin(raw: unknown): Origin {
   let origin: unknown;
   try {
     origin = typeof raw === 'string' ? parse(raw) : null;
