@@ -180,10 +180,12 @@ export const git = {
       commitId(rev),
       ...(paths ? ['--', ...literal(paths)] : []),
     ]),
-  diffNames: (root: string, base: string, head: string | null) =>
+  /** Changed paths with both sides' modes and blob ids (`--raw`), so they are read without an `ls-tree`. */
+  diffRaw: (root: string, base: string, head: string | null) =>
     gitCall(root, [
       'diff',
-      '--name-status',
+      '--raw',
+      '--no-abbrev',
       '-z',
       '-M',
       '--no-ext-diff',

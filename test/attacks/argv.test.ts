@@ -131,7 +131,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git rev-parse: a revision as given', (h) => git.resolve('/r', h)],
   ['git ls-tree: revision', (h) => git.lsTree('/r', h)],
   ['git ls-tree: path', (h) => git.lsTree('/r', SHA, [h])],
-  ['git diff: revisions', (h) => git.diffNames('/r', h, SHA)],
+  ['git diff: revisions', (h) => git.diffRaw('/r', h, SHA)],
   ['git merge-base', (h) => git.mergeBase('/r', SHA, h)],
   ['git fetch: commits', (h) => git.fetchCommits('/r', [h])],
   ['git grep: revision', (h) => git.grep('/r', h, '/tmp/patterns', ['*.yaml'])],

@@ -15,6 +15,9 @@ export interface FileChange {
 }
 
 /** One file of a commit's tree. */
+/** Up to this many paths, `rev:path` through the running reader beats a process that lists them. */
+const FEW = 16;
+
 interface TreeEntry {
   mode: string;
   type: string;
@@ -45,6 +48,8 @@ async function gitOut(invocation: Invocation, okCodes: readonly number[] = []): 
 export class Repository {
   private blobs: BlobReader | null = null;
   private readonly trees = new Map<string, Promise<Map<string, TreeEntry>>>();
+  /** Entries the diff named, by commit: the changed files are read without asking for them again. */
+  private readonly diffed = new Map<string, Map<string, TreeEntry>>();
   private commonDir: Promise<string> | null = null;
   private readonly resolved = new Map<string, Promise<string>>();
   private remotes: Promise<Map<string, string>> | null = null;
@@ -166,18 +171,31 @@ export class Repository {
   }
 
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
-    const fields = (await gitOut(git.diffNames(this.root, base, head))).split('\0');
+    const fields = (await gitOut(git.diffRaw(this.root, base, head))).split('\0');
     const changes: FileChange[] = [];
+    const known = (rev: string) => this.diffed.get(rev) ?? this.diffed.set(rev, new Map()).get(rev)!;
+    const remember = (rev: string | null, path: string | null, mode: string, id: string) => {
+      // An all-zero id is a side the file is missing from, or a work-tree file git did not hash.
+      if (rev && path && !/^0+$/.test(id))
+        known(rev).set(path, { mode, type: mode === '160000' ? 'commit' : 'blob', id });
+    };
     for (let i = 0; i < fields.length - 1;) {
-      const status = fields[i++];
+      // `:MODE MODE ID ID STATUS`, then one path, or two for a rename or copy.
+      const [baseMode, headMode, baseId, headId, status] = fields[i++].slice(1).split(' ');
+      let basePath: string | null;
+      let headPath: string | null;
       if (status.startsWith('R') || status.startsWith('C')) {
         const from = fields[i++];
-        const to = fields[i++];
-        changes.push({ basePath: status.startsWith('R') ? from : null, headPath: to });
+        headPath = fields[i++];
+        basePath = status.startsWith('R') ? from : null;
       } else {
         const path = fields[i++];
-        changes.push({ basePath: status === 'A' ? null : path, headPath: status === 'D' ? null : path });
+        basePath = status === 'A' ? null : path;
+        headPath = status === 'D' ? null : path;
       }
+      remember(base, basePath, baseMode, baseId);
+      remember(head, headPath, headMode, headId);
+      changes.push({ basePath, headPath });
     }
     if (head === null) {
       const untracked = (await gitOut(git.workingFiles(this.root, true))).split('\0').filter(Boolean);
@@ -207,10 +225,14 @@ export class Repository {
       }
       return contents;
     }
-    const entries = await this.entries(rev, paths);
-    if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
     this.blobs ??= new BlobReader(this.root);
     const blobs = this.blobs;
+    // A few files nothing has listed yet (the configuration file) are asked for by `rev:path`.
+    const diffed = this.diffed.get(rev);
+    if (!this.trees.has(rev) && paths.length <= FEW && !paths.every((p) => diffed?.has(p)))
+      return Promise.all(paths.map((p) => (/^[^\n\r]+$/.test(p) ? blobs.read(`${rev}:${p}`) : null)));
+    const entries = await this.entries(rev, paths);
+    if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
     return Promise.all(
       paths.map(async (path) => {
         const entry = entries.get(path);
@@ -222,6 +244,8 @@ export class Repository {
   /** The entries of `paths` at a commit: from the whole tree once it is listed, else by asking for them. */
   private async entries(rev: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
     if (paths.length === 0) return new Map();
+    const diffed = this.diffed.get(rev);
+    if (diffed && paths.every((p) => diffed.has(p))) return diffed;
     const whole = this.trees.get(rev);
     if (whole || paths.length > 200) return whole ?? this.tree(rev);
     return parseTree(await gitOut(git.lsTree(this.root, rev, paths)));
@@ -262,7 +286,7 @@ export class Repository {
     return [...new Set(names(await gitOut(git.named(this.root, rev, fileNames), [1]), rev))];
   }
 
-  /** Which of `paths` exist at `rev`. */
+  /** Which of `paths` are files at `rev`. */
   async existing(rev: Revision, paths: readonly string[]): Promise<string[]> {
     if (paths.length === 0) return [];
     if (rev === null) {
@@ -275,6 +299,13 @@ export class Repository {
         ),
       );
       return found.filter((p): p is string => p !== null);
+    }
+    // A few paths are asked of the reader already running, by `rev:path`: no process of their own.
+    if (!this.trees.has(rev) && paths.length <= 200) {
+      this.blobs ??= new BlobReader(this.root);
+      const blobs = this.blobs;
+      const found = await Promise.all(paths.map((p) => blobs.read(`${rev}:${p}`)));
+      return paths.filter((_, i) => found[i] !== null);
     }
     const entries = await this.entries(rev, paths);
     return paths.filter((p) => entries.has(p));
