@@ -7,6 +7,7 @@
 //   --naive REPO BASE HEAD           read every manifest at both revisions and parse them all
 //   --generate NAMESPACES            build a repository, keep it and print where (also for profiling)
 //   --generate-kubeflow              the kubeflow-shaped repository, kept, with its revisions
+//   --generate-kustomize             the 200-overlay monorepo, kept, with its revisions
 //   --kustomize-only                 only the rendered sections (kustomize monorepo, kubeflow-shaped)
 //   --noop-only                      only the no-op check
 //   --file-only                      only the one-file section (fix growth, alias-heavy check)
@@ -867,6 +868,7 @@ else if (process.argv[2] === '--kustomize-only') {
   console.log(targetsReport());
 } else if (process.argv[2] === '--naive') naive(process.argv[3], process.argv[4], process.argv[5]);
 else if (process.argv[2] === '--generate-kubeflow') console.log(JSON.stringify(buildKubeflowRepo()));
+else if (process.argv[2] === '--generate-kustomize') console.log(JSON.stringify(buildKustomizeRepo()));
 else if (process.argv[2] === '--generate')
   console.log(JSON.stringify(buildRepo(Number(process.argv[3]), [1, 20, 200])));
 else main(process.argv.includes('--quick'));

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { GitDaemon } from './helpers/chart-servers.js';
+import { GitDaemon, GitHttpServer, LOGIN } from './helpers/chart-servers.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { TempRepo, scratchDir } from './helpers/temp-repo.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
@@ -14,6 +14,7 @@ import { twoCommits, type Files } from './helpers/scenario.js';
 const maybe = hasKustomize ? describe : describe.skip;
 
 let daemon: GitDaemon;
+let privateServer: GitHttpServer;
 let cacheDir: string;
 
 const base = (level: string): Record<string, string> => ({
@@ -43,9 +44,14 @@ beforeAll(async () => {
   await upstream.commit('v2');
   await upstream.git.addTag('v2');
   execFileSync('git', ['clone', '--quiet', '--bare', upstream.dir, join(daemon.dir, 'bases.git')]);
+  privateServer = await new GitHttpServer().start();
+  execFileSync('git', ['clone', '--quiet', '--bare', upstream.dir, join(privateServer.dir, 'bases.git')]);
   upstream.cleanup();
 });
-afterAll(() => daemon?.stop());
+afterAll(async () => {
+  daemon?.stop();
+  await privateServer?.stop();
+});
 beforeEach(() => (cacheDir = scratchDir('crg-cache-')));
 afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
@@ -84,5 +90,22 @@ maybe('remote kustomize bases', () => {
     const cached = await check(overlay('v1', daemonUrl), overlay('v2', daemonUrl), ['--offline']);
     expect(cached.report.impacts.map((i) => i.status)).toEqual(['dormant']);
     daemon = await new GitDaemon().start();
+  });
+});
+
+maybe('a private remote base', () => {
+  test('fetched over HTTP with the login --registry-credentials gives for its prefix, and only then', async () => {
+    const url = privateServer.url('bases.git');
+    const anonymous = await check(overlay('v1', url), overlay('v2', url));
+    expect(anonymous.report.notChecked.map((n) => [n.name, n.reason])).toEqual([['prod', 'fetch-failed']]);
+    const logins = join(scratchDir('crg-logins-'), 'logins');
+    writeFileSync(logins, `http://127.0.0.1:${privateServer.port}=${LOGIN.username}:${LOGIN.password}\n`);
+    const { run, report } = await check(overlay('v1', url), overlay('v2', url), [
+      '--registry-credentials',
+      logins,
+    ]);
+    expect(report.notChecked).toEqual([]);
+    expect(report.impacts.map((i) => [i.workload.name, i.status])).toEqual([['app', 'dormant']]);
+    expect(run.stdout + run.stderr).not.toContain(LOGIN.password);
   });
 });

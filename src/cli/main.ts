@@ -36,8 +36,9 @@ const COMMON_HELP = `Common options:
                              (default ~/.cache/config-rollout-guard)
   --offline                  fetch nothing: charts come from the cache, or are not checked
   --registry-credentials FILE
-                             logins for private chart sources, a line each: PREFIX=USERNAME:PASSWORD
-                             (e.g. ghcr.io/my-org=bot:TOKEN); sent only to sources under PREFIX
+                             logins for private chart registries, chart repositories and remote-base git
+                             repositories, a line each: PREFIX=USERNAME:PASSWORD (e.g.
+                             ghcr.io/my-org=bot:TOKEN); sent only to sources under PREFIX
   --timeout SECONDS          stop the run after this long, every program it started with it
                              (default 900); a render past its own limit (120 s) is not checked
   --progress auto|plain|none what to show on stderr while it works (default auto: one updating line

@@ -255,16 +255,29 @@ export const git = {
    * One ref of a remote base a trusted source names, into the cache's bare repository: the one
    * network call git makes for a render, after `--end-of-options`.
    */
-  fetchRef: (bare: string, url: string, ref: string | null) => {
+  fetchRef: (
+    bare: string,
+    url: string,
+    ref: string | null,
+    login: { username: string; password: string } | null = null,
+  ) => {
     if (!/^((https?|ssh|git|file):\/\/[^\s]+|git@[A-Za-z0-9.-]+:[^\s]+)$/.test(url))
       throw new Refused(`'${url}' is not a git URL`);
     if (ref !== null && !/^[A-Za-z0-9._][A-Za-z0-9._/-]*$/.test(ref))
       throw new Refused(`'${ref}' is not a git ref`);
-    return gitCall(
+    const call = gitCall(
       bare,
       ['fetch', '--quiet', '--no-tags', '--depth=1', '--end-of-options', url, ref ?? 'HEAD'],
       true,
     );
+    // A login goes in the environment (never an argv), as a header git sends to this URL only.
+    if (login && /^https?:\/\//.test(url))
+      Object.assign(call.env, {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${url}.extraHeader`,
+        GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`${login.username}:${login.password}`).toString('base64')}`,
+      });
+    return call;
   },
 };
 

@@ -254,3 +254,75 @@ export class GitDaemon {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * git's smart HTTP protocol on a free loopback port: `git http-backend` (git's own CGI program)
+ * behind a small HTTP server that asks for LOGIN (basic auth) before anything is served.
+ */
+export class GitHttpServer {
+  readonly dir = scratchDir('crg-githttp-');
+  private server: Server | null = null;
+  requests = 0;
+  port = 0;
+
+  async start(): Promise<this> {
+    const expected = `Basic ${Buffer.from(`${LOGIN.username}:${LOGIN.password}`).toString('base64')}`;
+    this.server = createServer((request, response) => {
+      this.requests++;
+      if (request.headers.authorization !== expected) {
+        response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' }).end();
+        return;
+      }
+      const [path, query = ''] = (request.url ?? '/').split('?');
+      const cgi = spawn('git', ['http-backend'], {
+        env: {
+          PATH: process.env.PATH,
+          GIT_PROJECT_ROOT: this.dir,
+          GIT_HTTP_EXPORT_ALL: '1',
+          PATH_INFO: path,
+          QUERY_STRING: query,
+          REQUEST_METHOD: request.method ?? 'GET',
+          CONTENT_TYPE: request.headers['content-type'] ?? '',
+          REMOTE_USER: LOGIN.username,
+          ...(request.headers['content-encoding']
+            ? { HTTP_CONTENT_ENCODING: request.headers['content-encoding'] }
+            : {}),
+          ...(request.headers['git-protocol']
+            ? { GIT_PROTOCOL: String(request.headers['git-protocol']) }
+            : {}),
+        },
+      });
+      request.pipe(cgi.stdin);
+      const chunks: Buffer[] = [];
+      cgi.stdout.on('data', (c: Buffer) => chunks.push(c));
+      cgi.on('close', () => {
+        // CGI output: headers, a blank line, the body.
+        const out = Buffer.concat(chunks);
+        const end = out.indexOf('\r\n\r\n');
+        const headers = out.subarray(0, end).toString().split('\r\n');
+        const status = Number(/^Status: (\d+)/m.exec(headers.join('\n'))?.[1] ?? 200);
+        response.writeHead(
+          status,
+          Object.fromEntries(
+            headers
+              .filter((h) => !h.startsWith('Status:'))
+              .map((h) => h.split(/:\s*/, 2) as [string, string]),
+          ),
+        );
+        response.end(out.subarray(end + 4));
+      });
+    });
+    await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  url(name: string): string {
+    return `http://127.0.0.1:${this.port}/${name}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((done) => (this.server ? this.server.close(done) : done(null)));
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

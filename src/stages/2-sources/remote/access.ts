@@ -144,7 +144,12 @@ export class RemoteAccess {
         await run(git.initBare(bare));
         let invocation;
         try {
-          invocation = git.fetchRef(bare, base.url, base.ref);
+          invocation = git.fetchRef(
+            bare,
+            base.url,
+            base.ref,
+            credentialFor(base.url, this.settings.credentials),
+          );
         } catch (error) {
           if (error instanceof Refused) return { reason: 'refused', message: error.message };
           throw error;
