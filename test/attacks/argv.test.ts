@@ -197,3 +197,29 @@ test('renderers get no token, no GITHUB_, INPUT_, ACTIONS_ or RUNNER_ variable, 
     process.env = saved;
   }
 });
+
+test('a login never reaches an argv: git gets it as a header for the one URL, helm pull no flag for it', () => {
+  const login = { username: 'bot', password: 'p4ss-w0rd' };
+  const fetch = git.fetchRef('/cache/x.git', 'https://git.example.org/org/bases.git', 'v1', login);
+  expect(fetch.args.join(' ')).not.toContain(login.password);
+  expect(fetch.env).toMatchObject({
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: 'http.https://git.example.org/org/bases.git.extraHeader',
+    GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from('bot:p4ss-w0rd').toString('base64')}`,
+  });
+  // Over SSH or git:// there is no header to send: the login is not used.
+  expect(git.fetchRef('/cache/x.git', 'git://git.example.org/bases.git', 'v1', login).env).not.toHaveProperty(
+    'GIT_CONFIG_COUNT',
+  );
+  const chart = {
+    repository: 'https://charts.example.org',
+    chart: 'web',
+    oci: false,
+    version: '1.0.0',
+    digest: null,
+    plainHttp: false,
+  };
+  const pull = helm.pull('/bin/helm', '/out', '/home', chart, true, 1000);
+  expect(pull.args).toEqual(['pull', '--destination=/out', '--version=1.0.0', '--', 'crg-source/web']);
+  expect(JSON.stringify(pull)).not.toContain(login.password);
+});
