@@ -2,7 +2,7 @@ import { scratchDir } from './temp-repo.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import { connect, createServer as netServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 
 // Real servers for remote charts, on loopback: the reference OCI registry (Debian's docker-registry)
@@ -233,11 +233,13 @@ export class GitDaemon {
       ],
       { stdio: 'ignore' },
     );
+    // Up when it accepts a connection. (Probing by listening on the port would take it from the
+    // daemon if the daemon bound it at that moment: it then exits, and never starts.)
     for (let i = 0; i < 100; i++) {
       const up = await new Promise<boolean>((done) => {
-        const socket = netServer().listen(this.port, '127.0.0.1');
-        socket.on('listening', () => socket.close(() => done(false)));
-        socket.on('error', () => done(true));
+        const socket = connect(this.port, '127.0.0.1');
+        socket.on('connect', () => (socket.destroy(), done(true)));
+        socket.on('error', () => done(false));
       });
       if (up) return this;
       await new Promise((r) => setTimeout(r, 100));

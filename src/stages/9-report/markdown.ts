@@ -27,6 +27,17 @@ export interface MarkdownOptions {
 
 const HEADLINE_ICON: Record<Tone, string> = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 
+/**
+ * The table's rows, a reason the row above already gives not written again: a change many
+ * workloads read would repeat the same sentences down the whole table.
+ */
+function tableRows(rows: readonly (readonly [string, string, string, string])[]): string[] {
+  return rows.map(([config, workload, status, why], i) => {
+    const same = i > 0 && why === rows[i - 1][3];
+    return `| ${config} | ${workload} | ${status} | ${same ? 'Same as above.' : why} |`;
+  });
+}
+
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const at = (file: string, line: number, label: string) => {
@@ -40,13 +51,13 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   ];
   if (report.changes.length) out.push(verdict(report), '');
 
-  const rows = report.changes.flatMap((change) => {
+  const rows = report.changes.flatMap((change): [string, string, string, string][] => {
     const config =
       at(change.file, change.line, `${change.kind} ${code(objectName(change))}`) +
       markdown(inRoot(change)) +
       `<br>${markdown(changeSummary(change))}`;
     const consumers = impactsOf(report, change);
-    if (consumers.length === 0) return [`| ${config} | — | — | ${markdown(noReader(report, change))} |`];
+    if (consumers.length === 0) return [[config, '—', '—', markdown(noReader(report, change))]];
     // The config cell only on its first row: the table reads as config → its workloads.
     return consumers.map(({ impact, config: consumed }, i) => {
       const workload =
@@ -57,7 +68,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
         ) + markdown(inRoot(impact.workload));
       const delivery = [...new Set(consumed.via.map((v) => DELIVERY_TEXT[v.delivery]))].join('; ');
       const why = `${markdown(capitalise(impact.reason))}. ${capitalise(delivery)}.`;
-      return `| ${i === 0 ? config : ''} | ${workload} | ${badge(impact.status)} | ${why} |`;
+      return [i === 0 ? config : '', workload, badge(impact.status), why];
     });
   });
   for (const impact of impactsWithoutChange(report)) {
@@ -66,11 +77,10 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
       impact.workload.line,
       `${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}`,
     );
-    rows.push(
-      `| (unchanged) | ${workload} | ${badge(impact.status)} | ${markdown(capitalise(impact.reason))}. |`,
-    );
+    rows.push(['(unchanged)', workload, badge(impact.status), `${markdown(capitalise(impact.reason))}.`]);
   }
-  if (rows.length) out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...rows, '');
+  if (rows.length)
+    out.push('| Config | Workload | Status | Why |', '| --- | --- | --- | --- |', ...tableRows(rows), '');
 
   if (report.notChecked.length) {
     out.push(`**Not checked** (${report.notChecked.length})`, '');
