@@ -279,6 +279,39 @@ describe('the bundled Action on other events', () => {
     expect(given.outputs['dormant-count']).toBe('1');
   });
 
+  test('registry-credentials: every password masked before the run; a bad line named by its number, never echoed', async () => {
+    const checkout = await setup.checkout(second);
+    const masked = await runAction({
+      checkout,
+      apiUrl: github.url,
+      eventName: 'workflow_dispatch',
+      payload: {},
+      inputs: {
+        base: first,
+        'fail-on': 'none',
+        'registry-credentials':
+          'ghcr.io/acme=bot:first-pa55word\nhttps://charts.example.org=ci:second-pa55word',
+      },
+    });
+    expect(masked.code).toBe(0);
+    expect(masked.stdout).toContain('::add-mask::first-pa55word');
+    expect(masked.stdout).toContain('::add-mask::second-pa55word');
+    const bad = await runAction({
+      checkout,
+      apiUrl: github.url,
+      eventName: 'workflow_dispatch',
+      payload: {},
+      inputs: { base: first, 'registry-credentials': 'ghcr.io/acme=bot:ok-pa55word\nthird-pa55word' },
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      '::error::Input registry-credentials, line 2: expected PREFIX=USERNAME:PASSWORD',
+    );
+    expect(bad.stdout).toContain('::add-mask::third-pa55word');
+    expect(bad.stdout).toContain('::add-mask::ok-pa55word');
+    expect(bad.stdout.replace(/::add-mask::.*/g, '')).not.toContain('pa55word');
+  });
+
   test('an unreachable base fails with the fetch-depth advice', async () => {
     const checkout = await setup.checkout(second);
     const result = await runAction({

@@ -44,11 +44,21 @@ export async function run(): Promise<void> {
   }
 }
 
-/** The `registry-credentials` input, every password masked in the log before anything else runs. */
+/**
+ * The `registry-credentials` input. Every line, and every password in it, is masked in the log
+ * before it is read: a line that does not parse may be a password on its own.
+ */
 function registryCredentials(): Credential[] {
-  const credentials = parseCredentials(core.getInput('registry-credentials'), 'Input registry-credentials');
-  credentials.forEach((c) => core.setSecret(c.password));
-  return credentials;
+  const text = core.getInput('registry-credentials');
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    core.setSecret(line);
+    const password = /^[^=]*=[^:]*:(.+)$/.exec(line)?.[1];
+    if (password) core.setSecret(password);
+  }
+  return parseCredentials(text, 'Input registry-credentials');
 }
 
 async function runChecked(): Promise<void> {
