@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { GitDaemon, GitHttpServer, LOGIN } from './helpers/chart-servers.js';
+import { GitDaemon, GitHttpServer, LOGIN, writeChart } from './helpers/chart-servers.js';
+import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { TempRepo, scratchDir } from './helpers/temp-repo.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
@@ -107,5 +108,84 @@ maybe('a private remote base', () => {
     expect(report.notChecked).toEqual([]);
     expect(report.impacts.map((i) => [i.workload.name, i.status])).toEqual([['app', 'dormant']]);
     expect(run.stdout + run.stderr).not.toContain(LOGIN.password);
+  });
+});
+
+(HELM ? maybe : describe.skip)('a Flux HelmRelease whose chart is in another git repository', () => {
+  let chartsDaemon: GitDaemon;
+  beforeAll(async () => {
+    chartsDaemon = await new GitDaemon().start();
+    // A chart in another repository, as a Flux GitRepository names it: charts/web at v1, and at v2
+    // with a key more in its ConfigMap.
+    const charts = await TempRepo.create();
+    for (const [tag, marker] of [
+      ['v1', ''],
+      ['v2', 'v2'],
+    ]) {
+      const source = writeChart(scratchDir('crg-chart-src-'), 'web', '1.0.0', marker);
+      for (const file of [
+        'Chart.yaml',
+        'values.yaml',
+        'templates/configmap.yaml',
+        'templates/deployment.yaml',
+      ])
+        charts.write({ [`charts/web/${file}`]: readFileSync(join(source, file), 'utf8') });
+      await charts.commit(tag);
+      await charts.git.addTag(tag);
+    }
+    execFileSync('git', ['clone', '--quiet', '--bare', charts.dir, join(chartsDaemon.dir, 'charts.git')]);
+    charts.cleanup();
+  }, 30_000);
+  afterAll(() => chartsDaemon?.stop());
+
+  const release = (tag: string, level: string, url = chartsDaemon.url('charts.git')): Files => ({
+    'apps/web/source.yaml': `apiVersion: source.toolkit.fluxcd.io/v1\nkind: GitRepository\nmetadata: {name: charts, namespace: flux-system}\nspec:\n  url: ${url}\n  ref: {tag: ${tag}}\n`,
+    'apps/web/release.yaml': [
+      'apiVersion: helm.toolkit.fluxcd.io/v2',
+      'kind: HelmRelease',
+      'metadata: {name: web, namespace: web}',
+      'spec:',
+      '  chart:',
+      '    spec:',
+      '      chart: ./charts/web',
+      '      sourceRef: {kind: GitRepository, name: charts, namespace: flux-system}',
+      `  values: {config: {level: ${level}}}`,
+      '',
+    ].join('\n'),
+  });
+  const summary = (report: Report) => ({
+    impacts: report.impacts.map((i) => `${i.workload.kind} ${i.workload.name}: ${i.status}`),
+    changes: report.changes.map(
+      (c) => `${c.name} ${c.keys.added.concat(c.keys.modified).join(',')} ${c.file}:${c.line}`,
+    ),
+    notChecked: report.notChecked.map((n) => `${n.name}: ${n.reason}`),
+  });
+
+  test('fetched at the tag its GitRepository names: a values change, and a tag move, are each dormant', async () => {
+    const values = await check(release('v1', 'info'), release('v1', 'debug'), ['--helm', HELM!]);
+    expect(summary(values.report)).toEqual({
+      impacts: ['Deployment web: dormant'],
+      changes: ['web-config level apps/web/release.yaml:9'],
+      notChecked: [],
+    });
+    expect(values.report.changes[0].source).toMatchObject({ renderer: 'helm', chart: 'web v1' });
+    const moved = await check(release('v1', 'info'), release('v2', 'info'), ['--helm', HELM!]);
+    expect(summary(moved.report)).toEqual({
+      impacts: ['Deployment web: dormant'],
+      changes: ['web-config marker apps/web/source.yaml:6'],
+      notChecked: [],
+    });
+    expect(moved.report.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('chart web v1 → v2'),
+    );
+  });
+
+  test('a GitRepository only the pull request names is not fetched', async () => {
+    const { report } = await check(
+      release('v1', 'info'),
+      release('v1', 'debug', 'git://127.0.0.1:9/elsewhere.git'),
+      ['--helm', HELM!],
+    );
+    expect(summary(report).notChecked).toEqual(['web (HelmRelease web/web): remote']);
   });
 });

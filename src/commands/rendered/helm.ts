@@ -22,7 +22,7 @@ import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-im
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
-import { chartLabel, normalizeSource } from '../../stages/2-sources/remote/sources.js';
+import { chartLabel, repositoryKey } from '../../stages/2-sources/remote/sources.js';
 
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
@@ -109,7 +109,7 @@ async function discover(
     settings.charts,
     filesUnder,
     settings.roots,
-    new Set(own.map(normalizeSource)),
+    new Set(own.map(repositoryKey)),
   );
   await readValuesFrom(repo, rev, settings, roots);
   return { roots, setAside: [] };

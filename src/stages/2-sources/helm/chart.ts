@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
-import { httpChart, normalizeSource, ociChart, type RemoteChart } from '../remote/sources.js';
+import { gitChart, httpChart, ociChart, repositoryKey, type RemoteChart } from '../remote/sources.js';
 import { fluxPostRender, type PostRender } from './post-render.js';
 
 export const CHART_FILE = 'Chart.yaml';
@@ -105,7 +105,7 @@ export function findCharts(
   releases: readonly ChartRelease[],
   filesUnder: (dir: string) => string[],
   only: readonly string[] | null,
-  /** This repository's own URLs (its git remotes), for Argo CD multi-source `$ref` values files. */
+  /** This repository's own URLs (its git remotes, as `repositoryKey`s): Argo CD multi-source `$ref` values files, Flux GitRepositories of this repository. */
   ownUrls: ReadonlySet<string>,
 ): ChartRoot[] {
   const byDir = new Map(charts.map((c) => [c.dir, c]));
@@ -189,7 +189,7 @@ export function findCharts(
     ];
   });
   const sources = controllers.filter((o) => o.apiVersion.startsWith('source.toolkit.fluxcd.io/'));
-  const releasesOf = (o: ManifestObject) => declarations(o, sources, ownUrls);
+  const releasesOf = (o: ManifestObject) => declarations(o, sources, ownUrls, (dir) => byDir.has(dir));
   const declared = [...controllers.flatMap(releasesOf), ...configured].flatMap((d) => {
     if (d.remote) return [remote({ ...d, remote: d.remote })];
     const chart = byDir.get(d.dir);
@@ -214,6 +214,7 @@ function declarations(
   object: ManifestObject,
   sources: readonly ManifestObject[],
   ownUrls: ReadonlySet<string>,
+  isChartHere: (dir: string) => boolean,
 ): Declaration[] {
   const declaredBy = { kind: object.kind, name: object.name, file: object.file, line: object.line };
   const group = object.apiVersion.split('/')[0];
@@ -238,7 +239,7 @@ function declarations(
       const fromRef = (f: string) => {
         const [ref, ...rest] = f.slice(1).split('/');
         const other = refs.get(ref);
-        const own = other && ownUrls.has(normalizeSource(String(other.repoURL)));
+        const own = other && ownUrls.has(repositoryKey(String(other.repoURL)));
         return own ? repoPath(posix.join(String(other.path ?? ''), rest.join('/'))) : null;
       };
       const values = valueFilesOf(
@@ -268,7 +269,7 @@ function declarations(
   }
   if (group === 'helm.toolkit.fluxcd.io' && object.kind === 'HelmRelease') {
     const spec = isRecord(object.body.spec) ? object.body.spec : {};
-    const chart = fluxChart(object, spec, sources);
+    const chart = fluxChart(object, spec, sources, ownUrls, isChartHere);
     if (chart === null) return [];
     const target = plain(spec.targetNamespace);
     return [
@@ -325,6 +326,8 @@ function fluxChart(
   release: ManifestObject,
   spec: Record<string, unknown>,
   sources: readonly ManifestObject[],
+  ownUrls: ReadonlySet<string>,
+  isChartHere: (dir: string) => boolean,
 ): {
   dir: string | null;
   remote?: RemoteChart;
@@ -351,7 +354,34 @@ function fluxChart(
     const valuesFiles = strings(chartSpec.valuesFiles);
     if (isRecord(ref) && ref.kind === 'GitRepository') {
       const dir = repoPath(chartSpec.chart);
-      return dir === null ? null : { dir, valuesFiles, files: extra, refused: [] };
+      if (dir === null) return null;
+      // A GitRepository of another repository: its chart is fetched from there, at the ref it names.
+      const git = find(ref);
+      const gitSpec = git && isRecord(git.body.spec) ? git.body.spec : {};
+      const url = typeof gitSpec.url === 'string' ? gitSpec.url : '';
+      if (!git || !url || ownUrls.has(repositoryKey(url)) || isChartHere(dir))
+        return { dir, valuesFiles, files: extra, refused: [] };
+      const at = isRecord(gitSpec.ref) ? gitSpec.ref : {};
+      const files = [...extra, git.file];
+      const remote = gitChart(
+        url,
+        plain(at.commit) ?? plain(at.tag) ?? plain(at.name) ?? plain(at.branch) ?? null,
+        dir,
+      );
+      return typeof at.semver === 'string' && !at.commit && !at.tag
+        ? {
+            dir: null,
+            remote,
+            valuesFiles,
+            files,
+            refused: [
+              {
+                reason: 'unsupported' as const,
+                message: `its GitRepository ${git.name} takes a semver range of tags, which this check does not resolve`,
+              },
+            ],
+          }
+        : { dir: null, remote, valuesFiles, files, refused: [] };
     }
     const source = find(ref);
     const chart = typeof chartSpec.chart === 'string' ? chartSpec.chart : '';

@@ -5,9 +5,11 @@ import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { pool, runRender, withTree, type RenderResult } from '../tools.js';
+import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
+import type { GitBase } from '../remote/git-base.js';
+import type { RemoteChart } from '../remote/sources.js';
 import { findKustomize, type Kustomize } from '../kustomize/render.js';
 import { postRender } from './post-render.js';
 
@@ -85,7 +87,9 @@ export async function renderCharts(
         // A chart from a registry is fetched (or taken from the cache) and unpacked beside the tree.
         let chartPath = posix.join(TREE, root.dir);
         if (root.remote) {
-          const fetched = await access.chart(root.remote);
+          const fetched = root.remote.git
+            ? await fromGit(access, root.remote, root.remote.git)
+            : await access.chart(root.remote);
           if (!('files' in fetched)) return { ok: false, ...fetched };
           root.resolvedVersion = fetched.version;
           const top = [...fetched.files.keys()][0]?.split('/')[0] ?? root.remote.chart;
@@ -167,6 +171,20 @@ export async function renderCharts(
     );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
+}
+
+/** A chart directory of another git repository, as a fetched chart: its files under the chart's name, the ref as its version. */
+async function fromGit(
+  access: RemoteAccess,
+  chart: RemoteChart,
+  git: GitBase,
+): Promise<{ files: Map<string, Buffer>; version: string } | Refusal> {
+  const fetched = await access.gitBase(git);
+  if (!('files' in fetched)) return fetched;
+  return {
+    files: new Map([...fetched.files].map(([path, bytes]) => [`${chart.chart}/${path}`, bytes])),
+    version: git.ref ?? fetched.commit.slice(0, 7),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { HelmPull } from '../../../programs/invocation.js';
+import type { GitBase } from './git-base.js';
 
 /**
  * Where a remote source lives, as trust compares it: scheme and host lower-cased, no trailing
@@ -18,10 +19,19 @@ export function normalizeSource(url: string): string {
   return `${match[1].toLowerCase()}://${match[2].toLowerCase()}${path}`;
 }
 
-/** A chart in a Helm repository or an OCI registry, as a Flux or Argo CD object names it. */
+/**
+ * A git repository however its URL is written: `git@github.com:org/repo.git`,
+ * `ssh://git@github.com/org/repo` and `https://github.com/org/repo` are one repository.
+ */
+export const repositoryKey = (url: string): string =>
+  normalizeSource(url).replace(/^[a-z0-9+.-]+:\/\/([^/@]*@)?/, '');
+
+/** A chart in a Helm repository, an OCI registry or another git repository, as a Flux or Argo CD object names it. */
 export interface RemoteChart extends HelmPull {
   /** What trust compares: the repository a base revision or the allowlist must name. */
   source: string;
+  /** A chart in a directory of another git repository (a Flux GitRepository): fetched by git, not helm. */
+  git?: GitBase;
 }
 
 export function httpChart(url: string, chart: string, version: string | null, insecure = false): RemoteChart {
@@ -59,6 +69,21 @@ export function ociChart(
     // A registry on loopback speaks plain HTTP; elsewhere only when the source says `insecure: true`.
     plainHttp: insecure || host === 'localhost' || host === '127.0.0.1',
     source: posix.dirname(normal),
+  };
+}
+
+/** A chart in a directory of another git repository, at a tag, branch or commit (null: its default branch). */
+export function gitChart(url: string, ref: string | null, dir: string): RemoteChart {
+  const source = normalizeSource(url);
+  return {
+    repository: url,
+    chart: posix.basename(dir) || posix.basename(source),
+    oci: false,
+    version: ref,
+    digest: null,
+    plainHttp: false,
+    source,
+    git: { url, subdir: dir, ref, source },
   };
 }
 
