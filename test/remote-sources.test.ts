@@ -1,0 +1,77 @@
+import { credentialFor, parseCredentials, underPrefix } from '../src/stages/2-sources/remote/credentials.js';
+import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
+import { fluxPostRender } from '../src/stages/2-sources/helm/post-render.js';
+
+// How sources are named and matched: one repository however its URL is written, prefixes as the
+// allowlist and logins write them, the logins text, and what a Flux post-renderer contributes.
+
+test('one repository, however its URL is written', () => {
+  const key = repositoryKey('https://github.com/acme/gitops');
+  for (const url of [
+    'git@github.com:acme/gitops.git',
+    'ssh://git@github.com/acme/gitops',
+    'https://GitHub.com/acme/gitops.git/',
+    'git::https://github.com/acme/gitops',
+  ])
+    expect(repositoryKey(url)).toBe(key);
+  expect(repositoryKey('https://github.com/acme/other')).not.toBe(key);
+});
+
+test.each([
+  ['oci://ghcr.io/acme/charts/web', 'ghcr.io/acme', true],
+  ['oci://ghcr.io/acme/charts/web', 'ghcr.io/acme/', true],
+  ['oci://ghcr.io/acmeother/web', 'ghcr.io/acme', false],
+  ['https://charts.example.org/stable', 'https://charts.example.org', true],
+  ['http://charts.example.org/stable', 'https://charts.example.org', false],
+  ['https://charts.example.org.evil.net', 'charts.example.org', false],
+])('%s under %s: %s', (source, prefix, expected) => {
+  expect(underPrefix(source, prefix)).toBe(expected);
+});
+
+test('logins: the longest prefix wins; comments and blank lines are skipped; a password may hold colons', () => {
+  const logins = parseCredentials(
+    '# ours\n\nghcr.io=any:one\nghcr.io/acme=bot:t:w:o\n https://charts.example.org=ci:three \n',
+    'logins',
+  );
+  expect(credentialFor('oci://ghcr.io/acme/web', logins)?.password).toBe('t:w:o');
+  expect(credentialFor('oci://ghcr.io/other/web', logins)?.password).toBe('one');
+  expect(credentialFor('https://charts.example.org/stable', logins)?.password).toBe('three');
+  expect(credentialFor('https://elsewhere.example.org', logins)).toBeNull();
+  expect(() => parseCredentials('ghcr.io=only-a-secret', 'logins')).toThrow(
+    'logins, line 1: expected PREFIX=USERNAME:PASSWORD',
+  );
+  expect(() => parseCredentials('ghcr.io=only-a-secret', 'logins')).not.toThrow(/only-a-secret/);
+});
+
+test('a post-renderer: inline patches with string targets, the older forms as inline patches, images; nothing read from a path', () => {
+  const post = fluxPostRender({
+    postRenderers: [
+      {
+        kustomize: {
+          patches: [
+            {
+              patch: '- {op: remove, path: /spec/replicas}',
+              target: { kind: 'Deployment', name: 'web', extra: 1 },
+            },
+            { path: '/etc/passwd', target: { kind: 'Secret' } },
+          ],
+          patchesStrategicMerge: [{ kind: 'Deployment', metadata: { name: 'web' } }],
+          patchesJson6902: [
+            { target: { kind: 'Service', name: 'web' }, patch: [{ op: 'remove', path: '/x' }] },
+          ],
+          images: [{ name: 'nginx', newTag: '1.28', digest: 7 }, { newTag: 'no-name' }],
+        },
+      },
+      { notKustomize: {} },
+    ],
+  });
+  expect(post).toEqual({
+    patches: [
+      { patch: '- {op: remove, path: /spec/replicas}', target: { kind: 'Deployment', name: 'web' } },
+      { patch: '{"kind":"Deployment","metadata":{"name":"web"}}' },
+      { patch: '[{"op":"remove","path":"/x"}]', target: { kind: 'Service', name: 'web' } },
+    ],
+    images: [{ name: 'nginx', newTag: '1.28' }],
+  });
+  expect(fluxPostRender({ postRenderers: [{ kustomize: { patches: [{ path: 'x.yaml' }] } }] })).toBeNull();
+});
