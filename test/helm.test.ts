@@ -277,6 +277,18 @@ spec:
     ]);
   });
 
+  test('a HelmRelease fragment an overlay patches a release with (no chart named) is no release: nothing said of it', async () => {
+    // As fluxcd/flux2-kustomize-helm-example writes its staging values: a strategic-merge patch.
+    const fragment =
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\nspec:\n  chart:\n    spec:\n      version: ">=1.0.0-alpha"\n  values:\n    config: {timeout: 7s}\n';
+    const report = await check(
+      { ...chart(), 'apps/staging/web-values.yaml': fragment },
+      { 'chart/values.yaml': slower, 'apps/staging/web-values.yaml': fragment.replace('7s', '8s') },
+    );
+    expect(report.notChecked).toEqual([]);
+    expect(report.rendered).toEqual(['chart']);
+  });
+
   test('a Flux HelmRelease with postRenderers: objects still point at their template, and a patched config is judged', async () => {
     const release = (post: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease

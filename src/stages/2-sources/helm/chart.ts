@@ -350,6 +350,8 @@ function fluxChart(
     message: `its chart source ${isRecord(ref) ? `${String(ref.kind)} ${String(ref.name)}` : ''} is not defined in this repository`,
   });
   const fromSpec = (chartSpec: Record<string, unknown>, extra: string[]) => {
+    // No chart named: a fragment an overlay patches a release with (`version:` only), not a release.
+    if (typeof chartSpec.chart !== 'string' || chartSpec.chart === '') return null;
     const ref = chartSpec.sourceRef;
     const valuesFiles = strings(chartSpec.valuesFiles);
     if (isRecord(ref) && ref.kind === 'GitRepository') {
