@@ -15,7 +15,9 @@ import {
   valueReadBy,
 } from '../../stages/2-sources/helm/origin.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
-import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
+import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
+import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
+import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
@@ -133,12 +135,15 @@ async function readValuesFrom(
   const objects = files.flatMap((file, i) =>
     texts[i] === null ? [] : parseManifests(file, texts[i]!).objects,
   );
+  const generated = await generatedConfigs(repo, rev, files, texts, names);
+  objects.push(...generated.keys());
   for (const root of roots) {
     const values: Record<string, unknown>[] = [];
     for (const source of root.valuesFrom) {
       const found = valuesFromObject(source, objects);
       const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
-      if (defined) root.closure.add(defined.file);
+      if (defined && !generated.has(defined)) root.closure.add(defined.file);
+      for (const input of (defined && generated.get(defined)) ?? []) root.closure.add(input);
       if (found) values.push(found);
       else if (!source.optional)
         root.refused.push({
@@ -148,6 +153,62 @@ async function readValuesFrom(
     }
     root.values = [...values, ...root.values];
   }
+}
+
+/**
+ * The ConfigMaps and Secrets a kustomization's generators make from files (`files: [values.yaml=…]`),
+ * as objects, each with the files it reads: how Flux's own example feeds a HelmRelease `valuesFrom`
+ * (a `nameReference` configuration keeps the name in step with the hash suffix).
+ */
+async function generatedConfigs(
+  repo: Snapshot['repo'],
+  rev: Snapshot['rev'],
+  files: readonly string[],
+  texts: readonly (string | null)[],
+  names: readonly string[],
+): Promise<Map<ManifestObject, string[]>> {
+  const made: {
+    kind: 'ConfigMap' | 'Secret';
+    entry: GeneratorEntry;
+    file: string;
+    namespace: string | null;
+  }[] = [];
+  files.forEach((file, i) => {
+    if (!KUSTOMIZATION_FILES.includes(posix.basename(file)) || texts[i] === null) return;
+    const namespace = /^namespace:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(texts[i]!)?.[1] ?? null;
+    for (const [kind, generator] of [
+      ['ConfigMap', 'ConfigMapGenerator'],
+      ['Secret', 'SecretGenerator'],
+    ] as const)
+      for (const entry of generatorEntries(file, texts[i]!, generator))
+        if (names.includes(entry.name) && entry.files.every((f) => repoPath(f.path) !== null))
+          made.push({ kind, entry, file, namespace });
+  });
+  const inputs = [...new Set(made.flatMap((m) => m.entry.files.map((f) => f.path)))];
+  const read = new Map(inputs.map((path, i) => [path, i] as const));
+  const contents = await repo.readMany(rev, inputs);
+  return new Map(
+    made.map(({ kind, entry, file, namespace }) => {
+      const data = Object.fromEntries(entry.files.map((f) => [f.key, contents[read.get(f.path)!] ?? '']));
+      const object: ManifestObject = {
+        apiVersion: 'v1',
+        kind,
+        name: entry.name,
+        namespace,
+        file,
+        line: entry.line,
+        body: {
+          apiVersion: 'v1',
+          kind,
+          metadata: { name: entry.name },
+          [kind === 'Secret' ? 'stringData' : 'data']: data,
+        },
+      };
+      // Its inputs join the release's closure; the kustomization stays a root of its own (it may
+      // deploy more than the release).
+      return [object, entry.files.map((f) => f.path)];
+    }),
+  );
 }
 
 /** A chart's render as objects that point at their template (file, and the line of its `kind:`). */
