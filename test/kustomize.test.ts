@@ -60,6 +60,27 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.notChecked).toEqual([]);
   });
 
+  test("a transformer configuration in a file (podinfo's overlays: transformers: [labels.yaml]) is part of the build", async () => {
+    const labels = yaml({
+      apiVersion: 'builtin',
+      kind: 'LabelTransformer',
+      metadata: { name: 'labels' },
+      labels: { env: 'dev' },
+      fieldSpecs: [{ path: 'metadata/labels', create: true }],
+    });
+    const files = (level: string) =>
+      baseFiles(
+        { literals: [`LEVEL=${level}`] },
+        { generatorOptions: { disableNameSuffixHash: true }, transformers: ['labels.yaml'] },
+      );
+    const report = await checkChange(
+      { ...files('info'), 'base/labels.yaml': labels },
+      { ...files('debug'), 'base/labels.yaml': labels },
+    );
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment /app']);
+  });
+
   test('an envs input edit (per-generator disableNameSuffixHash): the changed line of the .env file', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ envs: ['app.env'], options: { disableNameSuffixHash: true } }),

@@ -136,6 +136,8 @@ class Closures {
       for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
       if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
       for (const path of k.includes) if (!this.kustomizations.has(path)) result.files.add(path);
+      // A plugin configuration file is read by the build like any input (vetted before it).
+      for (const file of k.pluginFiles) result.files.add(file);
       result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
       // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
       // every resource file of its build is one, read from the naming kustomization's directory.
