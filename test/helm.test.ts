@@ -405,9 +405,11 @@ spec:
     const auto = await run('auto');
     expect(auto.code).toBe(1);
     expect(auto.stdout.split('\n')[1]).toBe('1 rendered root not checked.');
+    // Nothing declares a release of the chart: it was rendered with its defaults, and what it needs is a declaration.
     expect(auto.stdout).toContain(
-      "helm cannot render it at head: execution error at (web/templates/configmap.yaml:9:11): the chart's fail or required stopped the render (its message is not shown; run helm template to read it).",
+      "helm cannot render it at head: rendered with its default values (nothing declares a release of it): execution error at (web/templates/configmap.yaml:9:11): the chart's fail or required stopped the render (its message is not shown; run helm template to read it). Declare a release with the values it needs: `charts: [{path: chart, values: [chart/…-values.yaml]}]` in .config-rollout-guard.yaml.",
     );
+    expect(auto.stdout).toContain('Next: Define what the render needs in the repository.');
     expect(auto.stdout + auto.stderr).not.toContain('hunter2');
     const lenient = await run('best-effort');
     expect(lenient.code).toBe(0);

@@ -265,7 +265,9 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.notChecked).toEqual([
       expect.objectContaining({ kind: 'root', name: 'base', file: 'base/kustomization.yaml', fails: true }),
     ]);
-    expect(report.notChecked[0].message).toMatch(/kustomize cannot build it at base: .*missing\.yaml/);
+    expect(report.notChecked[0].message).toMatch(
+      /kustomize cannot build it at both revisions: .*missing\.yaml/,
+    );
     expect(report.notChecked[0].message).not.toContain('/tmp/');
 
     const text = await cli(['check', '--base', base, '--head', head, '--render', 'best-effort'], {

@@ -304,7 +304,7 @@ describe('dry-run patches', () => {
     const grouped = lines.filter((l) => l.includes('4 roots'));
     expect(grouped).toEqual([
       expect.stringMatching(
-        /^ {2}4 roots \(a \(a\/kustomization\.yaml:1\), b .*, c .* and 1 more\): kustomize cannot build it at base: .*; at head: /,
+        /^ {2}4 roots \(a \(a\/kustomization\.yaml:1\), b .*, c .* and 1 more\): kustomize cannot build it at both revisions: it fetches https:\/\/example\.com\/base\.yaml/,
       ),
     ]);
     expect(lines.find((l) => l.startsWith('Next:'))).toMatch(

@@ -285,10 +285,13 @@ async function checkWith<R extends RenderRoot, Tool>(
     const headBuild: RenderResult = headRoot ? builtHead.results.get(headRoot)! : { ok: true, yaml: '' };
     const failedAt = sideOf(!baseBuild.ok, !headBuild.ok);
     if (failedAt) {
-      const failures = [
-        ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
-        ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
-      ];
+      const same = !baseBuild.ok && !headBuild.ok && baseBuild.message === headBuild.message;
+      const failures = same
+        ? [`at both revisions: ${headBuild.message}`]
+        : [
+            ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
+            ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
+          ];
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
       notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.`);
       continue;

@@ -26,6 +26,8 @@ const TREE = 'repo';
 const VALUES = 'values';
 /** Charts from registries are unpacked here, beside the tree, one directory per root. */
 const REMOTE = 'remote-charts';
+/** How a render the chart's own `fail` or `required` stopped is said. */
+const AUTHORED = "the chart's fail or required stopped the render";
 /** A Flux post-renderer's kustomization and its input, beside the tree, one directory per root. */
 const POST_RENDER = 'post-render';
 
@@ -150,6 +152,16 @@ export async function renderCharts(
             ),
           (stderr) => cleanMessage(stderr, dir, root, files),
         );
+        // A chart nobody declares a release of is rendered with its defaults; one that requires
+        // values then stops itself: what is missing is a declaration, not a fix to the chart.
+        if (!rendered.ok && root.declaredBy === null && rendered.message.includes(AUTHORED))
+          return {
+            ok: false,
+            reason: 'missing-input',
+            message:
+              `rendered with its default values (nothing declares a release of it): ${rendered.message}. ` +
+              `Declare a release with the values it needs: \`charts: [{path: ${root.dir || '.'}, values: [${root.dir ? `${root.dir}/` : ''}…-values.yaml]}]\` in .config-rollout-guard.yaml`,
+          };
         if (!rendered.ok || root.postRender === null) return rendered;
         const kustomize = await helm.kustomize();
         if ('error' in kustomize)
@@ -205,8 +217,7 @@ function cleanMessage(
   let text = (line ?? stderr.trim().split('\n').pop() ?? 'failed').replace(/^Error:\s*/, '');
   text = text.replaceAll(`${dir}/${TREE}/`, '').replaceAll(`${TREE}/`, '').replaceAll(dir, '.');
   const authored = /^(.*?execution error at \([^)\n]*\)):/.exec(text);
-  if (authored)
-    text = `${authored[1]}: the chart's fail or required stopped the render (its message is not shown; run helm template to read it)`;
+  if (authored) text = `${authored[1]}: ${AUTHORED} (its message is not shown; run helm template to read it)`;
   for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
   if (/missing in charts\/ directory/.test(text))
     text +=
