@@ -295,10 +295,11 @@ spec:
       ...chart(),
       'apps/web/release.yaml': release,
       'apps/web/kustomization.yaml':
-        'namespace: apps\nresources: [release.yaml]\nconfigMapGenerator:\n  - name: web-values\n    files: [values.yaml=web-values.yaml]\nconfigurations: [kustomizeconfig.yaml]\n',
+        'namespace: apps\nresources: [release.yaml]\nconfigMapGenerator:\n  - name: web-values\n    files: [values.yaml=web-values.yaml, notes.txt]\nconfigurations: [kustomizeconfig.yaml]\n',
       'apps/web/kustomizeconfig.yaml':
         'nameReference:\n  - kind: ConfigMap\n    version: v1\n    fieldSpecs: [{path: spec/valuesFrom/name, kind: HelmRelease}]\n',
       'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 10s\n',
+      'apps/web/notes.txt': 'owned by the web team\n',
     };
     const report = await check(base, {
       'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 20s\n',
@@ -312,6 +313,16 @@ spec:
       expect.stringMatching(/^web-values-\w+ values.yaml apps\/web\/web-values.yaml:3$/),
     ]);
     expect(report.rendered.sort()).toEqual(['apps/web', 'chart (HelmRelease web)']);
+    // An input of the generator gone: it makes nothing (kustomize would fail on it), so the release
+    // is not checked rather than rendered with what was left.
+    const gone = await check(base, {
+      'apps/web/notes.txt': null,
+      'chart/values.yaml': slower,
+    });
+    expect(gone.notChecked.map((n) => `${n.name}: ${n.reason}`)).toContainEqual(
+      'chart (HelmRelease web): missing-input',
+    );
+    expect(gone.impacts).toEqual([]);
   });
 
   test('a HelmRelease fragment an overlay patches a release with (no chart named) is no release: nothing said of it', async () => {

@@ -21,7 +21,7 @@ export interface Source {
   /** The changes this source can judge, pointed where a reviewer edits them. */
   judged: (changes: ConfigChange[], pairing: Pairing) => Promise<ConfigChange[]> | ConfigChange[];
   /** The workloads at head that may read those changes, with their references. */
-  consumers: (changes: readonly ConfigChange[]) => Promise<Consumer[]> | Consumer[];
+  consumers: () => Promise<Consumer[]> | Consumer[];
   /** A workload's templates at base; by default its paired base object's. */
   previous?: (object: ManifestObject, pairing: Pairing) => ReturnType<Previous> | undefined;
   /** Workloads whose content-hash annotation no longer matches what they read; notes go to `diagnostics`. */
@@ -50,7 +50,7 @@ export async function judgeSource(
   const diagnostics: Diagnostic[] = [];
   const pairing = pairObjects([...source.groups], source.key);
   const changes = await source.judged(diffConfigs(pairing, diagnostics), pairing);
-  const workloads = await source.consumers(changes);
+  const workloads = await source.consumers();
   const staleHash = await source.staleHash(workloads, diagnostics);
   const result = computeImpacts({
     changes,

@@ -208,9 +208,10 @@ export function removeTemporary(dir: string): void {
  * parsed); the process does not exit before it is gone, and a signal still removes it.
  */
 export function removeTemporarySoon(dir: string): void {
+  // A tree that cannot be removed stays listed, so a signal tries again; it never fails the run.
   void rm(dir, { recursive: true, force: true }).then(
     () => temporary.delete(dir),
-    () => removeTemporary(dir),
+    () => undefined,
   );
 }
 

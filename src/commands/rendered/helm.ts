@@ -187,9 +187,11 @@ async function generatedConfigs(
   const inputs = [...new Set(made.flatMap((m) => m.entry.files.map((f) => f.path)))];
   const read = new Map(inputs.map((path, i) => [path, i] as const));
   const contents = await repo.readMany(rev, inputs);
+  const readable = (m: (typeof made)[number]) =>
+    m.entry.files.every((f) => contents[read.get(f.path)!] !== null);
   return new Map(
-    made.map(({ kind, entry, file, namespace }) => {
-      const data = Object.fromEntries(entry.files.map((f) => [f.key, contents[read.get(f.path)!] ?? '']));
+    made.filter(readable).map(({ kind, entry, file, namespace }) => {
+      const data = Object.fromEntries(entry.files.map((f) => [f.key, contents[read.get(f.path)!]!]));
       const object: ManifestObject = {
         apiVersion: 'v1',
         kind,

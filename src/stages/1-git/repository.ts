@@ -14,10 +14,10 @@ export interface FileChange {
   headPath: string | null;
 }
 
-/** One file of a commit's tree. */
 /** Up to this many paths, `rev:path` through the running reader beats a process that lists them. */
 const FEW = 16;
 
+/** One file of a commit's tree. */
 interface TreeEntry {
   mode: string;
   type: string;
@@ -230,7 +230,7 @@ export class Repository {
     // A few files nothing has listed yet (the configuration file) are asked for by `rev:path`.
     const diffed = this.diffed.get(rev);
     if (!this.trees.has(rev) && paths.length <= FEW && !paths.every((p) => diffed?.has(p)))
-      return Promise.all(paths.map((p) => (/^[^\n\r]+$/.test(p) ? blobs.read(`${rev}:${p}`) : null)));
+      return Promise.all(paths.map((p) => blobs.read(`${rev}:${p}`)));
     const entries = await this.entries(rev, paths);
     if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
     return Promise.all(

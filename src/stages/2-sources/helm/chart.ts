@@ -365,12 +365,13 @@ function fluxChart(
         return { dir, valuesFiles, files: extra, refused: [] };
       const at = isRecord(gitSpec.ref) ? gitSpec.ref : {};
       const files = [...extra, git.file];
+      // Flux reads the ref fields in this order: commit, name, semver, tag, branch.
       const remote = gitChart(
         url,
-        plain(at.commit) ?? plain(at.tag) ?? plain(at.name) ?? plain(at.branch) ?? null,
+        plain(at.commit) ?? plain(at.name) ?? plain(at.tag) ?? plain(at.branch) ?? null,
         dir,
       );
-      return typeof at.semver === 'string' && !at.commit && !at.tag
+      return typeof at.semver === 'string' && !at.commit && !at.name
         ? {
             dir: null,
             remote,

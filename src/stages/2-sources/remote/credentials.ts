@@ -13,7 +13,7 @@ export interface Credential {
   password: string;
 }
 
-/** Whether `source` (a normalised source) lies under `prefix` as the allowlist and credentials write it. */
+/** Whether `source` lies under `prefix`, as the allowlist and the logins write prefixes (with or without a scheme). */
 export function underPrefix(source: string, prefix: string): boolean {
   const normal = normalizeSource(source);
   const withScheme = prefix.includes('://');
