@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+import { scratchDir } from './helpers/temp-repo.js';
 
 // Real kustomize builds (kubectl kustomize, or kustomize on PATH) of real two-commit repositories.
 const describeKustomize = hasKustomize ? describe : describe.skip;
@@ -326,6 +327,36 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.notChecked).toEqual([]);
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment /plain', root: undefined, at: 'plain/app.yaml:1' },
+    ]);
+  });
+});
+
+describe('a kustomize that cannot build for this check', () => {
+  // Trusted programs (--kustomize), written outside the repository: one that is no kustomize at
+  // all and prints nothing, one that is too old to know buildMetadata and says so as v3 would.
+  const program = (name: string, body: string) => {
+    const path = join(scratchDir('crg-fake-kustomize-'), name);
+    writeFileSync(path, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    return path;
+  };
+  const files = (level: string): Files => baseFiles({ literals: [`LEVEL=${level}`] });
+  const silent = program('kustomize', 'exit 0');
+  const old = program(
+    'kustomize',
+    'if [ "$1" = version ]; then echo "{Version:kustomize/v3.8.7}"; exit 0; fi\necho \'Error: json: unknown field "buildMetadata"\' >&2; exit 1',
+  );
+  test.each([
+    ['prints nothing', silent, `${silent} could not be run as kustomize`],
+    [
+      'is older than v4',
+      old,
+      `${old} has kustomize v3.8.7; rendered mode needs v4 or newer (install kustomize, or set --kustomize PATH)`,
+    ],
+  ])('one that %s leaves the root not checked, saying why, never all clear', async (_, path, message) => {
+    const report = await checkChange(files('info'), files('debug'), { kustomize: path });
+    expect(report.impacts).toEqual([]);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+      ['base', 'tool', `kustomize cannot build it at both revisions: ${message}.`],
     ]);
   });
 });

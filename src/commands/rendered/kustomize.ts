@@ -38,16 +38,14 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
   // of the two builds of a root, and the files their objects come from.
   const parsed = new Map<string, Kustomization>();
   const documents: DocumentCache = new Map();
-  // The version check starts as soon as some kustomization exists, while the rest is read.
-  let probing: ReturnType<typeof findKustomize> | null = null;
-  const probe = () => (probing ??= findKustomize(settings.kustomize, repositoryRoot));
+  let found: ReturnType<typeof findKustomize> | null = null;
   let helmProbe: ReturnType<typeof findHelm> | null = null;
   const helm = () => (helmProbe ??= findHelm(settings.helm, repositoryRoot, settings.kustomize));
   return {
     name: 'kustomize',
     rootFiles: KUSTOMIZATION_FILES,
-    discover: (snapshot) => discover(snapshot, parsed, probe),
-    tool: probe,
+    discover: (snapshot) => discover(snapshot, parsed),
+    tool: async () => (found ??= findKustomize(settings.kustomize, repositoryRoot)),
     // Roots that inflate charts (`helmCharts`) build with helm: found only when one needs it.
     render: async (kustomize, roots, files, timeoutMs, access, finished) =>
       renderRoots(
@@ -81,12 +79,10 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
 async function discover(
   { repo, rev, settings, files: listFiles, named, controllers: declaring }: Snapshot,
   parsed: Map<string, Kustomization>,
-  found: () => void,
 ): Promise<Discovered<Root>> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
-  found();
   // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
   const controllerObjects = declaring();
   const files = await listFiles();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import { kustomize as kustomizeCall } from '../../../programs/invocation.js';
-import { kustomizeMessage, type Kustomize } from '../kustomize/render.js';
-import { runRender, type RenderResult } from '../tools.js';
+import { kustomizeMessage, runKustomize, type Kustomize } from '../kustomize/render.js';
+import type { RenderResult } from '../tools.js';
 import { sourceLines } from './origin.js';
 
 /**
@@ -89,8 +89,8 @@ export async function postRender(
       ...(post.images.length ? { images: post.images } : {}),
     }),
   );
-  const result = await runRender(
-    'kustomize',
+  const result = await runKustomize(
+    kustomize,
     () => kustomizeCall.build(kustomize, workspace.dir, workspace.home, at, null, timeoutMs),
     (stderr) => `the HelmRelease's postRenderers: ${kustomizeMessage(stderr, workspace.dir, new Map())}`,
   );

@@ -56,7 +56,7 @@ export async function findHelm(
     return {
       command: found.program,
       version,
-      kustomize: () => (kustomize ??= findKustomize(kustomizeOverride, repositoryRoot)),
+      kustomize: async () => (kustomize ??= findKustomize(kustomizeOverride, repositoryRoot)),
     };
   } finally {
     removeTemporary(home);

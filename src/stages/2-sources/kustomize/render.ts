@@ -3,7 +3,12 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
-import { findProgram, kustomize as kustomizeCall, type KustomizeTool } from '../../../programs/invocation.js';
+import {
+  findProgram,
+  kustomize as kustomizeCall,
+  type Invocation,
+  type KustomizeTool,
+} from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
 import { parseGitBase } from '../remote/git-base.js';
@@ -14,7 +19,13 @@ import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
 export interface Kustomize extends KustomizeTool {
-  version: string;
+  /**
+   * Why this program cannot build for this check (not kustomize, or older than v4, which lacks the
+   * `buildMetadata` that maps rendered objects back to their files), or null. Asked, once, only
+   * after a build failed or printed nothing: a working kustomize never pays for starting kubectl
+   * once more, which costs as much as a small build.
+   */
+  unfit: () => Promise<string | null>;
 }
 
 const MIN_MAJOR = 4;
@@ -32,13 +43,12 @@ const REMOTE_BASES = 'remote-bases';
 
 /**
  * Finds kustomize: `override` (`--kustomize PATH`, the input, the trusted configuration), else
- * `kustomize` on PATH, else `kubectl kustomize`. Never a program inside the repository. Older than
- * v4 is refused: v3 lacks `buildMetadata`, which maps rendered objects back to their files.
+ * `kustomize` on PATH, else `kubectl kustomize`. Never a program inside the repository.
  */
-export async function findKustomize(
+export function findKustomize(
   override: string | null,
   repositoryRoot: string,
-): Promise<Kustomize | { error: string }> {
+): Kustomize | { error: string } {
   const found = findProgram(override, ['kustomize', 'kubectl'], repositoryRoot);
   if ('error' in found)
     return {
@@ -47,6 +57,15 @@ export async function findKustomize(
         : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
     };
   const kubectl = /kubectl[^/]*$/.test(found.program);
+  let asked: Promise<string | null> | null = null;
+  return {
+    program: found.program,
+    args: kubectl ? ['kustomize'] : ['build'],
+    unfit: () => (asked ??= unfitness(found, kubectl)),
+  };
+}
+
+async function unfitness(found: { program: string; name: string }, kubectl: boolean): Promise<string | null> {
   const home = makeTemporary('crg-probe-');
   try {
     const out = await execute(
@@ -59,16 +78,25 @@ export async function findKustomize(
     const stdout = out.ok ? out.stdout.toString('utf8') : '';
     const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(stdout)?.[1] ?? stdout;
     const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
-    if (!match) return { error: `${found.name} could not be run as kustomize.` };
-    const version = `v${match[1]}.${match[2]}.${match[3]}`;
+    if (!match) return `${found.name} could not be run as kustomize`;
     if (Number(match[1]) < MIN_MAJOR)
-      return {
-        error: `${found.name} has kustomize ${version}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH).`,
-      };
-    return { program: found.program, args: kubectl ? ['kustomize'] : ['build'], version };
+      return `${found.name} has kustomize v${match[1]}.${match[2]}.${match[3]}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH)`;
+    return null;
   } finally {
     removeTemporary(home);
   }
+}
+
+/** One build, run as `runRender` runs it; a build that fails or prints nothing first rules out an unfit kustomize. */
+export async function runKustomize(
+  kustomize: Kustomize,
+  invocation: () => Invocation,
+  clean: (stderr: string) => string,
+): Promise<RenderResult> {
+  const result = await runRender('kustomize', invocation, clean);
+  if (result.ok ? result.yaml.trim() !== '' : result.reason !== 'render-failed') return result;
+  const unfit = await kustomize.unfit();
+  return unfit ? { ok: false, reason: 'tool', message: unfit } : result;
 }
 
 /**
@@ -130,8 +158,8 @@ export async function renderRoots(
           join(dir, wrapperDir, 'kustomization.yaml'),
           JSON.stringify(wrapper(root), null, 2) + '\n',
         );
-        return runRender(
-          'kustomize',
+        return runKustomize(
+          kustomize,
           () => kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs),
           (stderr) => kustomizeMessage(stderr, dir, files),
         );
