@@ -317,6 +317,29 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  test('an Argo Rollout that takes its template from a Deployment is read, though it never names the config', async () => {
+    const rollout = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'app-rollout' },
+      spec: { replicas: 3, workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'app' } },
+    };
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml', 'rollout.yaml'],
+        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+        generatorOptions: { disableNameSuffixHash: true },
+      }),
+      'base/rollout.yaml': yaml(rollout),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(summary(report).map((s) => [s.status, s.workload, s.at])).toEqual([
+      ['dormant', 'Deployment /app', 'base/deployment.yaml:1'],
+      ['dormant', 'Rollout /app-rollout', 'base/rollout.yaml:1'],
+    ]);
+  });
+
   test('a repository whose change touches no kustomization closure builds nothing', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: ['A=1'] }),
@@ -448,5 +471,43 @@ describeKustomize('fix in rendered mode', () => {
     const drifted = await cli(['check', '--base', stamped, '--format', 'json'], { cwd: repo.dir });
     expect(drifted.code).toBe(1);
     expect((JSON.parse(drifted.stdout) as Report).impacts.map((i) => i.status)).toEqual(['stale-hash']);
+  });
+  test('a stamp over two configs, one in a document that never names the other, is verified against both', async () => {
+    // A check reads of a build only the documents the change needs; a stamped reader's hash covers
+    // every config it reads, so those are read too, or a right stamp would look stale.
+    const files = (level: string): Files => ({
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml', 'limits.yaml'],
+        configMapGenerator: [{ name: 'app-config', envs: ['app.env'] }],
+        generatorOptions: { disableNameSuffixHash: true },
+      }),
+      'base/app.env': `LEVEL=${level}\n`,
+      'base/limits.yaml': yaml(configMap('limits', { MAX: '10' })),
+      'base/deployment.yaml': yaml(
+        deployment('app', {
+          containers: [
+            container('app', {
+              envFrom: [{ configMapRef: { name: 'app-config' } }, { configMapRef: { name: 'limits' } }],
+            }),
+          ],
+        }),
+      ),
+    });
+    const { repo, base } = await twoCommits(files('info'), files('debug'));
+    const check = async (against: string) => {
+      const out = await cli(['check', '--base', against, '--format', 'json'], { cwd: repo.dir });
+      return JSON.parse(out.stdout) as Report;
+    };
+    expect((await cli(['fix', '--base', base], { cwd: repo.dir })).code).toBe(0);
+    const stampedRight = await check(base);
+    expect(stampedRight.impacts.map((i) => [i.status, i.workload.name])).toEqual([['rolling', 'app']]);
+    expect(stampedRight.diagnostics).toEqual([]);
+
+    await repo.commit('fix');
+    const stamped = (await repo.git.revparse(['HEAD'])).trim();
+    repo.write({ 'base/app.env': 'LEVEL=warn\n' });
+    const drifted = await check(stamped);
+    expect(drifted.impacts.map((i) => [i.status, i.workload.name])).toEqual([['stale-hash', 'app']]);
+    expect(drifted.diagnostics).toEqual([]);
   });
 });

@@ -184,7 +184,7 @@ async function stampRendered(
   const changed = (await repo.changedFiles(baseSha, head)).flatMap((f) =>
     [f.basePath, f.headPath].filter((p) => p !== null),
   );
-  const part = await checkRendered(repo, baseSha, head, changed, settings);
+  const part = await checkRendered(repo, baseSha, head, changed, settings, true);
   const charts = impacts.filter((i) => i.workload.source?.renderer === 'helm');
   const chartEdits = await chartStampEdits(part.heads, charts, settings, repo.root, diagnostics);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {

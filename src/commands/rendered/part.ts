@@ -15,14 +15,14 @@ import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
-import { parseManifests } from '../../stages/3-documents/parse.js';
+import { keepDocuments, parseManifests, renderDocuments } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { madeSecrets } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
-import { staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
+import { annotationOf, staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
 import { judgeSource } from '../judge-source.js';
 import type { Settings } from '../options.js';
 import { helmRenderer } from './helm.js';
@@ -85,7 +85,8 @@ const renderers = (settings: Settings, repo: Repository): AnyRenderer[] => [
  * The rendered mode of a check: find the kustomize and Helm roots at both revisions, build only
  * those whose closure (or declaring file) holds a changed file, and diff what each deploys. Objects
  * are matched within a root, so two overlays of one base, or two releases of one chart, are two
- * deployments, each with its own namespace and names.
+ * deployments, each with its own namespace and names. A check reads of each build what the change
+ * needs; `whole` reads them whole, as `fix` needs (see `BuildPair`).
  */
 export async function checkRendered(
   repo: Repository,
@@ -93,6 +94,7 @@ export async function checkRendered(
   head: Revision,
   changedPaths: readonly string[],
   settings: Settings,
+  whole = false,
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return noRendered();
   const all = renderers(settings, repo);
@@ -118,6 +120,7 @@ export async function checkRendered(
           new Set(changedPaths),
           settings,
           access,
+          whole,
         );
       }),
     ),
@@ -237,6 +240,7 @@ async function checkWith<R extends RenderRoot, Tool>(
   changed: ReadonlySet<string>,
   settings: Settings,
   access: RemoteAccess,
+  whole: boolean,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
@@ -296,35 +300,19 @@ async function checkWith<R extends RenderRoot, Tool>(
       notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.`);
       continue;
     }
-    // A document of a render that cannot be read leaves that side unknown: not checked, never "deleted".
-    const unreadable = { base: [] as Diagnostic[], head: [] as Diagnostic[] };
-    const read = (
-      build: RenderResult,
-      r: R | undefined,
-      tree: ReadonlyMap<string, Buffer>,
-      skipped: Diagnostic[],
-    ): Rendered =>
-      r && build.ok
-        ? withMadeSecrets(renderer.read(build.yaml, r, tree, skipped), r === headRoot ? part.diagnostics : [])
-        : { objects: [], origins: new Map() };
-    const base = read(baseBuild, baseRoot, builtBase.tree, unreadable.base);
-    const head = read(headBuild, headRoot, builtHead.tree, unreadable.head);
-    const unreadableAt = sideOf(unreadable.base.length > 0, unreadable.head.length > 0);
-    if (unreadableAt) {
-      const first = [...unreadable.head, ...unreadable.base][0];
-      notChecked(
-        root,
-        'unreadable',
-        unreadableAt,
-        `its render ${unreadableAt === 'both' ? 'at both revisions' : `at ${unreadableAt}`} holds a document this check cannot read: ${first.message}`,
-      );
-      continue;
-    }
+    const pair = new BuildPair(
+      renderer,
+      { base: baseRoot, head: headRoot },
+      { base: baseBuild.ok ? baseBuild.yaml : '', head: headBuild.ok ? headBuild.yaml : '' },
+      { base: builtBase.tree, head: builtHead.tree },
+      whole,
+    );
+    part.diagnostics.push(...pair.notes);
+    if (unreadableRoot(pair, root, part)) continue;
     const builds = {
       root,
       baseRoot,
-      base,
-      head,
+      pair,
       changed,
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
@@ -339,47 +327,63 @@ async function checkWith<R extends RenderRoot, Tool>(
 async function compare<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
-  partial: Omit<Builds<R>, 'baseOf'>,
+  { pair, ...partial }: Omit<Builds<R>, 'baseOf' | 'base' | 'head'> & { pair: BuildPair<R> },
   settings: Settings,
   part: RenderedPart,
   access: RemoteAccess,
 ): Promise<void> {
-  const { base, head } = partial;
-  const origins = new Map([...base.origins, ...head.origins]);
+  const { base, head } = pair;
+  const origins = () => new Map([...base.origins, ...head.origins]);
+  const logicalName = (o: ManifestObject) => renderer.logicalName(o, origins().get(o));
   const logicalKey = (o: ManifestObject) =>
-    idKey({ kind: o.kind, namespace: o.namespace, name: renderer.logicalName(o, origins.get(o)) });
+    idKey({ kind: o.kind, namespace: o.namespace, name: logicalName(o) });
+  const configs = () => new ConfigIndex(head.objects.filter(isConfig));
+  const consumers = () =>
+    head.objects.flatMap((o): Consumer[] => {
+      const workload = asWorkload(o, settings.podTemplatePaths);
+      return workload ? [consumerOf(workload)] : [];
+    });
+  // Every document that names a Secret is read first.
   part.secretTexts.push(...secretTexts([...base.objects, ...head.objects]));
-  const configs = new ConfigIndex(head.objects.filter(isConfig));
   const unstableNotes: Diagnostic[] = [];
   const result = await judgeSource(
     {
       groups: [{ base: base.objects, head: head.objects }],
       key: logicalKey,
-      // Keys a second render does not reproduce are no change; the rest point at the edit.
+      // Keys a second render does not reproduce are no change; the rest point at the edit. Then
+      // what reads the changes: documents that name them, or name a Deployment (Argo Rollouts).
       judged: async (changes, pairing) => {
-        const builds: Builds<R> = { ...partial, baseOf: pairing.baseOf };
+        const builds: Builds<R> = { ...partial, base, head, baseOf: pairing.baseOf };
         const unstable = await unstableKeys(renderer, tool, builds, logicalKey, settings, access);
         unstableNotes.push(...unstable.notes);
-        return changes
-          .flatMap((change) => unstable.without(change))
-          .map((change) => renderer.pointAtEdit(change, builds));
+        const judged = changes.flatMap((change) => unstable.without(change));
+        const changedObjects = [...base.objects, ...head.objects].filter((o) =>
+          judged.some((c) => c.kind === o.kind && c.name === o.name && c.namespace === o.namespace),
+        );
+        pair.readMentioning([...changedObjects.map(logicalName), 'workloadRef']);
+        return judged.map((change) => renderer.pointAtEdit(change, builds));
       },
-      consumers: () =>
-        head.objects.flatMap((o): Consumer[] => {
-          const workload = asWorkload(o, settings.podTemplatePaths);
-          return workload ? [consumerOf(workload)] : [];
-        }),
-      staleHash: (workloads, diagnostics) => staleWorkloads(workloads, configs, settings.hash, diagnostics),
+      // Annotated readers are verified against every config they read: those are read too.
+      consumers: () => {
+        const annotated = consumers().filter((w) =>
+          w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
+        );
+        pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
+        return consumers();
+      },
+      staleHash: (workloads, diagnostics) => staleWorkloads(workloads, configs(), settings.hash, diagnostics),
+      previous: (object) => (pair.alike.has(object) ? 'unchanged' : undefined),
       configs: () => [...head.objects, ...base.objects],
     },
     settings,
   );
-  const builds: Builds<R> = { ...partial, baseOf: result.pairing.baseOf };
+  if (unreadableRoot(pair, partial.root, part)) return;
+  const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
   const { workloads } = result;
   const reviewed = await renderer.review(
     builds,
     tool,
-    { workloads, configs, impacts: result.impacts },
+    { workloads, configs: configs(), impacts: result.impacts },
     settings.renderTimeoutMs,
     access,
   );
@@ -387,7 +391,7 @@ async function compare<R extends RenderRoot, Tool>(
     renderer: renderer.name,
     root: builds.root,
     consumers: workloads,
-    configs,
+    configs: configs(),
     origins: head.origins,
     tree: builds.headTree,
     objects: head.objects,
@@ -396,6 +400,86 @@ async function compare<R extends RenderRoot, Tool>(
   part.impacts.push(...reviewed.impacts);
   part.unaffected.push(...result.unaffected);
   part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
+}
+
+/**
+ * A root's two builds, read as far as a check needs them, which is rarely whole: first every
+ * document the two print differently (each config change is among them) and every one that names
+ * a Secret or a Namespace (values to redact; what an ExternalSecret makes, and where); then, as
+ * `HeadView` reads plain files, only documents that mention a name asked about — the readers of a
+ * changed config. A 500-object build whose change is one ConfigMap parses a handful of documents.
+ * `fix` reads them whole: a stamp is verified against the whole render.
+ */
+class BuildPair<R extends RenderRoot> {
+  readonly base: Rendered = { objects: [], origins: new Map() };
+  readonly head: Rendered = { objects: [], origins: new Map() };
+  /** Objects read after the first documents: each of those both builds print alike. */
+  readonly alike = new Set<ManifestObject>();
+  /** Documents read that could not be: that side is unknown, so the root is not checked. */
+  readonly unreadable = { base: [] as Diagnostic[], head: [] as Diagnostic[] };
+  /** Notes on what the head build makes (an ExternalSecret's selector that picks nothing). */
+  readonly notes: Diagnostic[] = [];
+  private readonly read = new Set<string>();
+
+  constructor(
+    private readonly renderer: Renderer<R, unknown>,
+    private readonly roots: { base: R | undefined; head: R | undefined },
+    private readonly yaml: { base: string; head: string },
+    private readonly trees: { base: ReadonlyMap<string, Buffer>; head: ReadonlyMap<string, Buffer> },
+    whole: boolean,
+  ) {
+    const printed = { base: new Set(renderDocuments(yaml.base)), head: new Set(renderDocuments(yaml.head)) };
+    this.readWhere(
+      (d) => whole || !printed.base.has(d) || !printed.head.has(d) || /Secret|Namespace/.test(d),
+      false,
+    );
+  }
+
+  /** Reads, once, every document of either build that contains any of `names`. */
+  readMentioning(names: Iterable<string>): void {
+    const unique = [...new Set(names)].filter((n) => n !== '');
+    if (unique.length) this.readWhere((d) => unique.some((n) => d.includes(n)), true);
+  }
+
+  private readWhere(keep: (document: string) => boolean, alike: boolean): void {
+    const picked = (d: string) => !this.read.has(d) && keep(d);
+    const texts = {
+      base: keepDocuments(this.yaml.base, picked),
+      head: keepDocuments(this.yaml.head, picked),
+    };
+    for (const side of ['base', 'head'] as const) {
+      const root = this.roots[side];
+      if (!root) continue;
+      const rendered = this.renderer.read(texts[side], root, this.trees[side], this.unreadable[side]);
+      // Every document that names a Secret is in the first reading, so are the Secrets they make.
+      const objects = alike
+        ? rendered.objects
+        : withMadeSecrets(rendered, side === 'head' ? this.notes : []).objects;
+      this[side].objects.push(...objects);
+      rendered.origins.forEach((origin, object) => this[side].origins.set(object, origin));
+      if (alike) objects.forEach((o) => this.alike.add(o));
+    }
+    for (const side of ['base', 'head'] as const)
+      renderDocuments(this.yaml[side])
+        .filter(picked)
+        .forEach((d) => this.read.add(d));
+  }
+}
+
+/** A root whose builds hold a document this check cannot read: not checked, never "deleted". */
+function unreadableRoot(pair: BuildPair<RenderRoot>, root: RenderRoot, part: RenderedPart): boolean {
+  const { base, head } = pair.unreadable;
+  const at = sideOf(base.length > 0, head.length > 0);
+  if (!at) return false;
+  part.notChecked.push(
+    rootNotChecked(
+      root,
+      'unreadable',
+      at,
+      `its render ${at === 'both' ? 'at both revisions' : `at ${at}`} holds a document this check cannot read: ${[...head, ...base][0].message}`,
+    ),
+  );
+  return true;
 }
 
 /**
@@ -420,9 +504,14 @@ async function unstableKeys<R extends RenderRoot, Tool>(
     await renderer.render(tool, [builds.root], builds.headTree, settings.renderTimeoutMs, access, () => {})
   ).get(builds.root);
   if (!again?.ok) return none;
+  // Against the objects of the head build read so far: those the change is judged on.
+  const read = new Set(builds.head.objects.map(logicalKey));
   const second = renderer.read(again.yaml, builds.root, builds.headTree, []);
   const drift = diffConfigs(
-    pairObjects([{ base: builds.head.objects, head: second.objects }], logicalKey),
+    pairObjects(
+      [{ base: builds.head.objects, head: second.objects.filter((o) => read.has(logicalKey(o))) }],
+      logicalKey,
+    ),
     [],
   );
   const unstable = new Map(

@@ -101,6 +101,22 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   return { objects, diagnostics };
 }
 
+/**
+ * A render's documents, split where a renderer prints `---`. A `---` line cannot sit inside a
+ * document's content (a block scalar is indented; a quoted one ends there).
+ */
+export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
+
+/**
+ * The render with only the documents `keep` picks, the others blank: every line keeps its number,
+ * so what is read later points at the same lines of the render.
+ */
+export function keepDocuments(text: string, keep: (document: string) => boolean): string {
+  return renderDocuments(text)
+    .map((d) => (keep(d) ? d : '\n'.repeat(d.split('\n').length - 1)))
+    .join('---\n');
+}
+
 /** Documents already parsed in this run, by file and text (see `parseRender`). */
 export type DocumentCache = Map<string, Map<string, ParsedFile>>;
 
@@ -121,7 +137,7 @@ export function parseRender(
   let offset = 0;
   let known = cache.get(file);
   if (!known) cache.set(file, (known = new Map()));
-  for (const document of text.split(/^---\n/m)) {
+  for (const document of renderDocuments(text)) {
     let parsed = known.get(document);
     if (!parsed) {
       parsed = parseManifests(file, document, maxBytes);
