@@ -43,18 +43,26 @@ export async function judgeChange(
     const mentions = needles.length
       ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
       : [];
+    // A kustomization or chart file that names a changed file says a root may read it; it holds no
+    // workload, so it is not parsed as one.
+    const mentionsRoot = mentions.some(isRootFile);
     const mentioned = await loadObjects(
       repo,
       head,
       mentions.filter(
-        (p) => options_.selected(p) && !first.atHead.objects.has(p) && !first.atHead.unreadable.has(p),
+        (p) =>
+          !isRootFile(p) &&
+          options_.selected(p) &&
+          !first.atHead.objects.has(p) &&
+          !first.atHead.unreadable.has(p),
       ),
       options_,
     );
     return {
       mentioned,
       touches:
-        options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, mentioned)),
+        options_.render !== 'off' &&
+        (mentionsRoot || (await touchesRoots(repo, base, head, changedPaths, first, mentioned))),
     };
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
@@ -247,14 +255,16 @@ const versions = ({ fileChanges, atBase, atHead }: PlainFiles): FileVersions[] =
 
 /** The files that mark a root, and the API groups of what declares one. */
 const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
+const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
 const DECLARING =
   /^(argoproj\.io|kustomize\.toolkit\.fluxcd\.io|helm\.toolkit\.fluxcd\.io|source\.toolkit\.fluxcd\.io)\//;
 
 /**
  * Whether this change can touch a rendered root, decided from what the check reads anyway: a
  * changed file that is a root file or a declaring object, a root file in a directory above a changed
- * file (at either revision), or a kustomization or declaring object at head that names a changed
- * file or config. When none holds, no root's closure holds a changed file, and discovery is skipped.
+ * file (at either revision), or a declaring object at head that names a changed file or config (a
+ * root file that names one, the caller knows from the grep). When none holds, no root's closure
+ * holds a changed file, and discovery is skipped.
  */
 async function touchesRoots(
   repo: Repository,
@@ -264,16 +274,10 @@ async function touchesRoots(
   first: PlainFiles,
   mentioned: Loaded,
 ): Promise<boolean> {
-  if (changedPaths.some((p) => ROOT_FILES.includes(posix.basename(p)))) return true;
+  if (changedPaths.some(isRootFile)) return true;
   const declaring = (loaded: Loaded) =>
     [...loaded.objects.values()].flat().some((o) => DECLARING.test(o.apiVersion));
   if (declaring(first.atBase) || declaring(first.atHead) || declaring(mentioned)) return true;
-  if (
-    [...mentioned.objects.keys(), ...mentioned.unreadable.keys()].some((p) =>
-      ROOT_FILES.includes(posix.basename(p)),
-    )
-  )
-    return true;
   const above = new Set<string>();
   for (const path of changedPaths)
     for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
