@@ -14,7 +14,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 
@@ -683,6 +683,40 @@ function renderFloor(command, args, k, runs) {
   );
 }
 
+/**
+ * The same builds as `renderFloor`, each with `buildMetadata: [originAnnotations]`, as the check
+ * builds them (a wrapper beside the tree): what the origin of every object, which a check needs to
+ * point at files and lines, costs kustomize. Not a target; it says how much of a gap is kustomize's.
+ */
+function annotatedFloor(command, args, k, runs) {
+  const wrappers = mkdtempSync(join(tmpdir(), 'crg-bench-wrappers-'));
+  const dirs = ['base', 'head'].flatMap((t) =>
+    k.touched.map((d, i) => {
+      const dir = join(wrappers, `${t}-${i}`);
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'kustomization.yaml'),
+        `resources: [${relative(dir, join(k.trees[t], d))}]\nbuildMetadata: [originAnnotations]\n`,
+      );
+      return dir;
+    }),
+  );
+  const parallel = String(cpus().length);
+  const row = measure(
+    `floor: the same ${dirs.length} builds with origin annotations, ${parallel} at a time`,
+    'bash',
+    [
+      '-c',
+      `printf '%s\\n' "$@" | xargs -P ${parallel} -n 1 ${command} ${args.join(' ')} --load-restrictor LoadRestrictionsNone > /dev/null`,
+      'x',
+      ...dirs,
+    ],
+    runs,
+  );
+  rmSync(wrappers, { recursive: true, force: true });
+  return row;
+}
+
 function removeRepo(k) {
   for (const t of Object.values(k.trees)) git(k.repo, 'worktree', 'remove', '--force', t);
   rmSync(k.repo, { recursive: true, force: true });
@@ -712,6 +746,7 @@ function kustomizeSection(quick) {
     touched: k.touched.length,
     node: measure('floor: node alone', process.execPath, ['-e', '0'], runs),
     renderFloor: renderFloor(command, args, k, runs),
+    annotatedFloor: annotatedFloor(command, args, k, runs),
     checkA: measure(
       'check A (one base env file)',
       process.execPath,
@@ -746,6 +781,7 @@ function kustomizeSection(quick) {
     touched: kf.touched.length,
     node: measure('floor: node alone', process.execPath, ['-e', '0'], runs),
     renderFloor: renderFloor(command, args, kf, runs),
+    annotatedFloor: annotatedFloor(command, args, kf, runs),
     check: measure('check (one params.env)', process.execPath, checkArgs(kf.repo, kf.base, kf.head), runs, {
       okCodes: [1],
     }),
@@ -777,6 +813,7 @@ function kustomizeReport(k) {
     '| --- | ---: | ---: | --- |',
     `| check A: one base env file (${k.counts.inClosure.rendered} of ${OVERLAYS} roots built; ${k.touched} hold the file) | ${ms(k.checkA)} | ${k.checkA.mb.toFixed(0)} MB | ${(k.checkA.ms / floorA).toFixed(2)}× of node + builds (${floorA.toFixed(0)} ms; target ≤ 1.3×) |`,
     `| floor: the same ${2 * k.touched} builds, ${cpus().length} at a time | ${ms(k.renderFloor)} | ${k.renderFloor.mb.toFixed(0)} MB | |`,
+    `| the same builds with origin annotations | ${ms(k.annotatedFloor)} | ${k.annotatedFloor.mb.toFixed(0)} MB | ${(k.annotatedFloor.ms / k.renderFloor.ms).toFixed(2)}× of the floor; check A ${(k.checkA.ms / (k.node.ms + k.annotatedFloor.ms)).toFixed(2)}× of node + these |`,
     `| floor: node alone | ${ms(k.node)} | ${k.node.mb.toFixed(0)} MB | |`,
     `| check B: a plain file outside every closure (${k.counts.outside.rendered} roots built) | ${ms(k.checkB)} | ${k.checkB.mb.toFixed(0)} MB | ${(k.checkB.ms / k.plainB.ms).toFixed(2)}× of check B with --render off (${ms(k.plainB)}) |`,
     '',
@@ -784,6 +821,7 @@ function kustomizeReport(k) {
     '| --- | ---: | ---: | --- |',
     `| check: one params.env (${kf.counts.rendered} roots built; ${kf.touched} deploy the file) | ${ms(kf.check)} | ${kf.check.mb.toFixed(0)} MB | ${(kf.check.ms / floorKf).toFixed(2)}× of node + builds (${floorKf.toFixed(0)} ms; target ≤ 1.3×) |`,
     `| floor: the same ${2 * kf.touched} builds, ${cpus().length} at a time | ${ms(kf.renderFloor)} | ${kf.renderFloor.mb.toFixed(0)} MB | |`,
+    `| the same builds with origin annotations | ${ms(kf.annotatedFloor)} | ${kf.annotatedFloor.mb.toFixed(0)} MB | ${(kf.annotatedFloor.ms / kf.renderFloor.ms).toFixed(2)}× of the floor; the check ${(kf.check.ms / (kf.node.ms + kf.annotatedFloor.ms)).toFixed(2)}× of node + these |`,
     `| floor: node alone | ${ms(kf.node)} | ${kf.node.mb.toFixed(0)} MB | |`,
   ].join('\n');
 }
