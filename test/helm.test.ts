@@ -76,6 +76,38 @@ const notices = (report: Report) =>
 const check = (base: Files, head: Files, options = {}) => checkChange(base, head, { helm, ...options });
 
 describeHelm('Helm rendered mode', () => {
+  test('a document that cannot be read is not checked when it names a changed config, and costs nothing when it does not', async () => {
+    // More aliases than a manifest has (an alias bomb) reads as unreadable here; helm prints it.
+    const aliases = (name: string, mention: string) => `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: ${name}
+data:
+  note: &n "${mention}"
+  list: ${JSON.stringify(Array.from({ length: 1001 }, () => '*n')).replaceAll('"', '')}
+`;
+    const quiet = {
+      ...chart(),
+      'chart/templates/aliases.yaml': aliases('{{ .Release.Name }}-aliases', 'unrelated'),
+    };
+    const report = await check(quiet, { ...quiet, 'chart/values.yaml': slower });
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+
+    const naming = {
+      ...chart(),
+      'chart/templates/aliases.yaml': aliases(
+        '{{ .Release.Name }}-aliases',
+        'see {{ .Release.Name }}-config',
+      ),
+    };
+    const named = await check(naming, { ...naming, 'chart/values.yaml': slower });
+    expect(named.impacts).toEqual([]);
+    expect(named.rendered).toEqual([]);
+    expect(named.notChecked.map((n) => [n.name, n.reason])).toEqual([['chart', 'unreadable']]);
+    expect(named.notChecked[0].message).toMatch(/more than 1000 aliases/);
+  });
+
   test('a values edit without a checksum: dormant, pointing at the changed values line, with the missing-checksum notice', async () => {
     const report = await check(chart(), chart({ values: slower }));
     expect(summary(report)).toEqual([

@@ -317,7 +317,6 @@ async function checkWith<R extends RenderRoot, Tool>(
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
     };
-    part.rendered.push(root.id);
     await compare(renderer, tool, builds, settings, part, access);
   }
   return part;
@@ -378,6 +377,7 @@ async function compare<R extends RenderRoot, Tool>(
     settings,
   );
   if (unreadableRoot(pair, partial.root, part)) return;
+  part.rendered.push(partial.root.id);
   const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
   const { workloads } = result;
   const reviewed = await renderer.review(
