@@ -1,5 +1,7 @@
 import {
   MAX_FILE_BYTES,
+  mayHoldKind,
+  parseKinds,
   parseManifests,
   parseRender,
   type DocumentCache,
@@ -178,6 +180,54 @@ describe('parseManifests', () => {
       hostNetwork: true,
       volumes: [{ secret: { defaultMode: 420 } }],
     });
+  });
+});
+
+describe('parseKinds: the objects of some kinds, parsing only the documents that may hold one', () => {
+  test('a kind line is seen however it is written; a mention elsewhere is not one', () => {
+    const secret = ['Secret'];
+    for (const line of [
+      'kind: Secret',
+      'kind: "Secret"',
+      "kind: 'Secret'",
+      'kind: !!str Secret',
+      'kind: &k Secret # a comment',
+      '{"apiVersion": "v1", "kind": "Secret"}',
+      '{apiVersion: v1, kind: Secret}',
+      'items:\n  - kind: Secret',
+    ])
+      expect([line, mayHoldKind(line, secret)]).toEqual([line, true]);
+    for (const line of [
+      'kind: SealedSecret',
+      'kind: SecretProviderClass',
+      'description: a Secret the controller reads',
+      'secretRef: {name: x}',
+      'kind:\n  Secret',
+    ])
+      expect([line, mayHoldKind(line, secret)]).toEqual([line, false]);
+  });
+
+  test('in a bundle, the Secret and its line; a document that does not parse and holds none is never read', () => {
+    const text = [
+      'apiVersion: apiextensions.k8s.io/v1',
+      'kind: CustomResourceDefinition',
+      'metadata: {name: big}',
+      'spec: {description: "names argoproj.io and a Secret", broken: [}',
+      '---',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: c}',
+      '---',
+      'apiVersion: v1',
+      'kind: Secret',
+      'metadata: {name: s}',
+      'stringData: {token: t0ken}',
+      '',
+    ].join('\n');
+    expect(parseManifests('bundle.yaml', text).diagnostics).toHaveLength(1);
+    const found = parseKinds('bundle.yaml', text, ['Secret']);
+    expect(found.map((o) => [o.kind, o.name, o.line])).toEqual([['Secret', 's', 10]]);
+    expect(parseKinds('bundle.yaml', text, ['Application'])).toEqual([]);
   });
 });
 

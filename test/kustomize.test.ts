@@ -317,6 +317,24 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  test('objects of a bundle point at their own document: the changed config and its reader, each at its line', async () => {
+    const files = (level: string): Files => ({
+      'base/kustomization.yaml': kustomization({ resources: ['all.yaml'] }),
+      'base/all.yaml': yaml(
+        { apiVersion: 'v1', kind: 'Service', metadata: { name: 'app' }, spec: { ports: [{ port: 80 }] } },
+        deployment('app', { containers: [container('app', envFrom('app-config'))] }),
+        configMap('app-config', { LEVEL: level }),
+      ),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    // Where each of the three documents starts: after each `---`.
+    const bundle = String(files('debug')['base/all.yaml']).split('\n');
+    const starts = [1, ...bundle.flatMap((l, i) => (l === '---' ? [i + 2] : []))];
+    expect(starts).toHaveLength(3);
+    expect(report.changes.map((c) => `${c.file}:${c.line}`)).toEqual([`base/all.yaml:${starts[2]}`]);
+    expect(summary(report).map((s) => [s.status, s.at])).toEqual([['dormant', `base/all.yaml:${starts[1]}`]]);
+  });
+
   test('an Argo Rollout that takes its template from a Deployment is read, though it never names the config', async () => {
     const rollout = {
       apiVersion: 'argoproj.io/v1alpha1',

@@ -25,7 +25,12 @@ import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
 import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
-import { parseRender, type DocumentCache } from '../../stages/3-documents/parse.js';
+import {
+  keepDocuments,
+  mayHoldKind,
+  parseRender,
+  type DocumentCache,
+} from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
@@ -151,13 +156,21 @@ function readRender(
   diagnostics.push(
     ...parsed.diagnostics.map((d) => ({ ...d, message: `line ${d.line} of the render: ${d.message}` })),
   );
+  // The objects of one kind in a resource file, for their lines: only documents that may hold the
+  // kind are parsed (a bundle of hundreds, for the one Secret a build holds).
   const sources = new Map<string, ManifestObject[]>();
-  const objectsOf = (file: string) => {
-    if (!sources.has(file)) {
+  const objectsOf = (file: string, kind: string) => {
+    const key = `${kind}\0${file}`;
+    if (!sources.has(key)) {
       const text = tree.get(file)?.toString('utf8');
-      sources.set(file, text === undefined ? [] : parseRender(file, text, documents).objects);
+      const kinds = [kind];
+      const ofKind = text === undefined ? '' : keepDocuments(text, (d) => mayHoldKind(d, kinds));
+      sources.set(
+        key,
+        parseRender(file, ofKind, documents).objects.filter((o) => o.kind === kind),
+      );
     }
-    return sources.get(file)!;
+    return sources.get(key)!;
   };
   const objects = parsed.objects.map((rendered): ManifestObject => {
     // Namespaces a controller gives only to objects that set none (Argo CD's destination).
@@ -176,7 +189,7 @@ function readRender(
       object.line =
         generatorFor(generatorEntries(origin.file, text, origin.generator), rendered.name)?.line ?? 1;
     } else if (origin.file) {
-      const written = objectsOf(origin.file).filter((o) => o.kind === rendered.kind);
+      const written = objectsOf(origin.file, rendered.kind);
       const named = written
         .filter((o) => rendered.name.includes(o.name))
         .sort((a, b) => b.name.length - a.name.length);

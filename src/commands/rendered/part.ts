@@ -15,9 +15,9 @@ import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
-import { keepDocuments, parseManifests, renderDocuments } from '../../stages/3-documents/parse.js';
+import { keepDocuments, mayHoldKind, parseKinds, renderDocuments } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
-import { madeSecrets } from '../../stages/4-objects/made-secrets.js';
+import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
@@ -172,6 +172,10 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Disc
   });
 }
 
+/** Read in every build whatever the change: values to redact, what makes Secrets, and where (see `BuildPair`). */
+const READ_FIRST = ['Secret', 'Namespace', ...SECRET_MAKERS];
+const SECRETS = ['Secret'];
+
 /** What declares roots, and the Flux sources a HelmRelease names its chart by. */
 const CONTROLLER_KINDS = [
   'Application',
@@ -223,9 +227,7 @@ function snapshot(
         ).filter(settings.selected);
         const texts = await repo.readMany(rev, candidates);
         return candidates.flatMap((file, i) =>
-          texts[i] === null
-            ? []
-            : parseManifests(file, texts[i]!).objects.filter((o) => CONTROLLER_KINDS.includes(o.kind)),
+          texts[i] === null ? [] : parseKinds(file, texts[i]!, CONTROLLER_KINDS),
         );
       })()),
   };
@@ -342,7 +344,7 @@ async function compare<R extends RenderRoot, Tool>(
       const workload = asWorkload(o, settings.podTemplatePaths);
       return workload ? [consumerOf(workload)] : [];
     });
-  // Every document that names a Secret is read first.
+  // Every document that holds a Secret is read first.
   part.secretTexts.push(...secretTexts([...base.objects, ...head.objects]));
   const unstableNotes: Diagnostic[] = [];
   const result = await judgeSource(
@@ -404,8 +406,9 @@ async function compare<R extends RenderRoot, Tool>(
 
 /**
  * A root's two builds, read as far as a check needs them, which is rarely whole: first every
- * document the two print differently (each config change is among them) and every one that names
- * a Secret or a Namespace (values to redact; what an ExternalSecret makes, and where); then, as
+ * document the two print differently (each config change is among them) and every one that holds
+ * a Secret, a Namespace or what makes a Secret (values to redact; what an ExternalSecret makes,
+ * and where); then, as
  * `HeadView` reads plain files, only documents that mention a name asked about — the readers of a
  * changed config. A 500-object build whose change is one ConfigMap parses a handful of documents.
  * `fix` reads them whole: a stamp is verified against the whole render.
@@ -430,7 +433,7 @@ class BuildPair<R extends RenderRoot> {
   ) {
     const printed = { base: new Set(renderDocuments(yaml.base)), head: new Set(renderDocuments(yaml.head)) };
     this.readWhere(
-      (d) => whole || !printed.base.has(d) || !printed.head.has(d) || /Secret|Namespace/.test(d),
+      (d) => whole || !printed.base.has(d) || !printed.head.has(d) || mayHoldKind(d, READ_FIRST),
       false,
     );
   }
@@ -451,7 +454,7 @@ class BuildPair<R extends RenderRoot> {
       const root = this.roots[side];
       if (!root) continue;
       const rendered = this.renderer.read(texts[side], root, this.trees[side], this.unreadable[side]);
-      // Every document that names a Secret is in the first reading, so are the Secrets they make.
+      // Every document that makes a Secret is in the first reading, so are the Secrets made.
       const objects = alike
         ? rendered.objects
         : withMadeSecrets(rendered, side === 'head' ? this.notes : []).objects;
@@ -707,8 +710,8 @@ async function renderAt<R extends RenderRoot, Tool>(
   const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
   // A renderer's message about a file it could not read can quote the Secret in it.
   const secrets = [...tree]
-    .filter(([file, text]) => text.includes('Secret') && /\.(ya?ml|json)$/.test(file))
-    .flatMap(([file, text]) => secretTexts(parseManifests(file, text.toString('utf8')).objects));
+    .filter(([file, text]) => /\.(ya?ml|json)$/.test(file) && text.includes('Secret'))
+    .flatMap(([file, text]) => secretTexts(parseKinds(file, text.toString('utf8'), SECRETS)));
   const { progress } = at.settings;
   progress.expect('render', roots.length);
   progress.count('builds', roots.length);

@@ -101,9 +101,37 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   return { objects, diagnostics };
 }
 
+const kindLines = new WeakMap<readonly string[], RegExp>();
+
 /**
- * A render's documents, split where a renderer prints `---`. A `---` line cannot sit inside a
- * document's content (a block scalar is indented; a quoted one ends there).
+ * Whether `text` can hold an object of one of `kinds`: some line names `kind` and one of them. A
+ * file or document without such a line holds none, so it need not be parsed to find them: a CRD
+ * whose schema mentions argoproj.io or Secret is megabytes of YAML. Quotes, tags and anchors on the
+ * line are allowed; a kind written only through an alias is not seen.
+ */
+export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
+  let pattern = kindLines.get(kinds);
+  if (!pattern)
+    kindLines.set(kinds, (pattern = new RegExp(`kind['"]?\\s*:[^\\n]*\\b(?:${kinds.join('|')})\\b`)));
+  return pattern.test(text);
+}
+
+/**
+ * The objects of `kinds` in a file, parsing only the documents that may hold one (`mayHoldKind`);
+ * the others are blank, so lines stay the file's own.
+ */
+export function parseKinds(file: string, text: string, kinds: readonly string[]): ManifestObject[] {
+  if (!mayHoldKind(text, kinds)) return [];
+  return parseManifests(
+    file,
+    keepDocuments(text, (d) => mayHoldKind(d, kinds)),
+  ).objects.filter((o) => kinds.includes(o.kind));
+}
+
+/**
+ * A render's (or a file's) documents, split at each `---` line. A `---` line cannot sit inside a
+ * document's content (a block scalar is indented; a quoted one ends there); a marker with more on
+ * its line is left inside its piece, which only makes that piece two documents.
  */
 export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
 

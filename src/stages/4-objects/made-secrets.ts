@@ -2,6 +2,9 @@ import stringify from 'fast-json-stable-stringify';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 
+/** The kinds whose objects make Secrets here. */
+export const SECRET_MAKERS = ['ExternalSecret', 'ClusterExternalSecret', 'SealedSecret'] as const;
+
 /**
  * The Secret an ExternalSecret (external-secrets.io v1beta1/v1) makes, as a Secret object at the
  * ExternalSecret's place, so that pairing, diff and impacts treat it as any committed Secret. Each
