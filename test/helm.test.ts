@@ -135,6 +135,28 @@ data:
     ]);
   });
 
+  test('the missing-checksum notice names every config its reader reads, also one the change leaves alone', async () => {
+    // The second config's document never names the first: a check that read only what names the
+    // change would not know the Deployment reads it.
+    const limits =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-limits\ndata:\n  MAX: "10"\n';
+    const readsBoth = deployment().replace(
+      '                name: {{ .Release.Name }}-config\n',
+      '                name: {{ .Release.Name }}-config\n            - configMapRef:\n                name: {{ .Release.Name }}-limits\n',
+    );
+    const files = (values: string) => ({
+      ...chart({ values, deployment: readsBoth }),
+      'chart/templates/limits.yaml': limits,
+    });
+    const report = await check(files(VALUES), files(slower));
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+    expect(notices(report)).toEqual([
+      expect.stringContaining(
+        'Deployment web: reads ConfigMap web-config, ConfigMap web-limits rendered by the chart, and its pod template has no checksum annotation: a change to them',
+      ),
+    ]);
+  });
+
   test('the common whole-file checksum: rolling, and the chart-version notice on its line', async () => {
     const files = (values: string) => chart({ values, deployment: deployment([WHOLE_FILE]) });
     const report = await check(files(VALUES), files(slower));

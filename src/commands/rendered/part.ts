@@ -378,10 +378,12 @@ async function compare<R extends RenderRoot, Tool>(
     },
     settings,
   );
+  const { workloads } = result;
+  // What a renderer says of a reader (a chart's checksum that misses a config) names every config it reads.
+  pair.readMentioning(workloads.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
   if (unreadableRoot(pair, partial.root, part)) return;
   part.rendered.push(partial.root.id);
   const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
-  const { workloads } = result;
   const reviewed = await renderer.review(
     builds,
     tool,
@@ -474,12 +476,14 @@ function unreadableRoot(pair: BuildPair<RenderRoot>, root: RenderRoot, part: Ren
   const { base, head } = pair.unreadable;
   const at = sideOf(base.length > 0, head.length > 0);
   if (!at) return false;
+  // The first in the render, whichever reading met it first.
+  const first = [...(head.length ? head : base)].sort((a, b) => a.line - b.line)[0];
   part.notChecked.push(
     rootNotChecked(
       root,
       'unreadable',
       at,
-      `its render ${at === 'both' ? 'at both revisions' : `at ${at}`} holds a document this check cannot read: ${[...head, ...base][0].message}`,
+      `its render ${at === 'both' ? 'at both revisions' : `at ${at}`} holds a document this check cannot read: ${first.message}`,
     ),
   );
   return true;
