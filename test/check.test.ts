@@ -379,6 +379,30 @@ describe('files and documents', () => {
     ]);
   });
 
+  test('a file read because it names the config: its CRDs are not parsed, its readers are; a broken reader is still said', async () => {
+    // A CRD names everything in its schema and is megabytes in real repositories; it holds no reader.
+    const crd =
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {description: "cfg", broken: [}\n';
+    const bundle = `${crd}---\n${yaml(deployment('w', mountAll('cfg')))}`;
+    const report = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'bundle.yaml': bundle },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    expect(report.notChecked).toEqual([]);
+    expect(
+      report.impacts.map((i) => [i.status, i.workload.name, `${i.workload.file}:${i.workload.line}`]),
+    ).toEqual([['dormant', 'w', 'bundle.yaml:6']]);
+
+    const brokenReader = `${crd}---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: v}\nspec: {template: {volumes: [{configMap: {name: cfg}}], broken: [}}\n`;
+    const said = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'bundle.yaml': brokenReader },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    expect(said.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([
+      ['bundle.yaml', 9, 'unreadable'],
+    ]);
+  });
+
   test('include and exclude globs choose the manifests', async () => {
     const base = {
       'deploy/cfg.yaml': yaml(configMap('cfg', { k: '1' })),

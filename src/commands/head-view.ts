@@ -35,7 +35,7 @@ export class HeadView {
       (p) => this.settings.selected(p) && !this.files.has(p) && !this.initiallyUnreadable.has(p),
     );
     if (paths.length === 0) return;
-    const more = await loadObjects(this.repo, this.rev, paths, this.settings);
+    const more = await loadObjects(this.repo, this.rev, paths, this.settings, true);
     for (const [path, objects] of more.objects) this.files.set(path, objects);
     for (const [path, why] of more.unreadable) this.skipped.set(path, why);
     this.diagnostics.push(...more.diagnostics.filter((d) => !more.unreadable.has(d.file)));

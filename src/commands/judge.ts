@@ -57,6 +57,7 @@ export async function judgeChange(
           !first.atHead.unreadable.has(p),
       ),
       options_,
+      true,
     );
     return {
       mentioned,

@@ -1,4 +1,4 @@
-import { parseManifests } from '../stages/3-documents/parse.js';
+import { keepDocuments, parseManifests } from '../stages/3-documents/parse.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
 import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
@@ -22,15 +22,25 @@ export interface Loaded {
 const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\noid sha256:([0-9a-f]{64})\r?\n/;
 
 /**
+ * A CustomResourceDefinition, by its top-level `kind:` line: a schema, often megabytes, never a
+ * workload, a config or what declares a root. A document that opens a flow collection at the top
+ * is not judged by its lines.
+ */
+const DEFINITION = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(#.*)?$/m;
+const isDefinition = (document: string) => DEFINITION.test(document) && !/^[{[]/m.test(document);
+
+/**
  * Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. `scope`
  * bounds the search for Namespaces, when a ClusterExternalSecret needs them (`Settings.grepScope`).
- * A Git LFS pointer is read through the local LFS store when its content is there.
+ * A Git LFS pointer is read through the local LFS store when its content is there. Files read
+ * because they `mention` a name are read for what may read or define it: their CRDs are not parsed.
  */
 export async function loadObjects(
   repo: Repository,
   rev: Revision,
   paths: readonly string[],
   { grepScope: scope, maxFileBytes }: Pick<Settings, 'grepScope' | 'maxFileBytes'>,
+  mention = false,
 ): Promise<Loaded> {
   const bytes = await repo.readBytes(rev, paths);
   const loaded: Loaded = { objects: new Map(), diagnostics: [], unreadable: new Map() };
@@ -60,7 +70,15 @@ export async function loadObjects(
     }),
   );
   const parsed = paths.map((path, i) =>
-    texts[i] === null ? null : parseManifests(path, texts[i]!, maxFileBytes),
+    texts[i] === null
+      ? null
+      : parseManifests(
+          path,
+          mention && DEFINITION.test(texts[i]!)
+            ? keepDocuments(texts[i]!, (d) => !isDefinition(d))
+            : texts[i]!,
+          maxFileBytes,
+        ),
   );
   const objects = parsed.flatMap((p) => p?.objects ?? []);
   const namespaces = selectsNamespaces(objects)
