@@ -334,8 +334,8 @@ async function compare<R extends RenderRoot, Tool>(
   access: RemoteAccess,
 ): Promise<void> {
   const { base, head } = pair;
-  const origins = () => new Map([...base.origins, ...head.origins]);
-  const logicalName = (o: ManifestObject) => renderer.logicalName(o, origins().get(o));
+  const logicalName = (o: ManifestObject) =>
+    renderer.logicalName(o, head.origins.get(o) ?? base.origins.get(o));
   const logicalKey = (o: ManifestObject) =>
     idKey({ kind: o.kind, namespace: o.namespace, name: logicalName(o) });
   const configs = () => new ConfigIndex(head.objects.filter(isConfig));
@@ -410,10 +410,9 @@ async function compare<R extends RenderRoot, Tool>(
  * A root's two builds, read as far as a check needs them, which is rarely whole: first every
  * document the two print differently (each config change is among them) and every one that holds
  * a Secret, a Namespace or what makes a Secret (values to redact; what an ExternalSecret makes,
- * and where); then, as
- * `HeadView` reads plain files, only documents that mention a name asked about — the readers of a
- * changed config. A 500-object build whose change is one ConfigMap parses a handful of documents.
- * `fix` reads them whole: a stamp is verified against the whole render.
+ * and where); then, as `HeadView` reads plain files, only documents that mention a name asked
+ * about: the readers of a changed config. A 500-object build whose change is one ConfigMap parses
+ * a handful of documents. `fix` reads them whole: a stamp is verified against the whole render.
  */
 class BuildPair<R extends RenderRoot> {
   readonly base: Rendered = { objects: [], origins: new Map() };
