@@ -45,7 +45,7 @@ export async function judgeChange(
       : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
     // workload, so it is not parsed as one.
-    const mentionsRoot = mentions.some(isRootFile);
+    const mentionsRoot = mentions.some((p) => isRootFile(p) && options_.selected(p));
     const mentioned = await loadObjects(
       repo,
       head,

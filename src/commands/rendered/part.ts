@@ -384,10 +384,11 @@ async function compare<R extends RenderRoot, Tool>(
   if (unreadableRoot(pair, partial.root, part)) return;
   part.rendered.push(partial.root.id);
   const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
+  const read = configs();
   const reviewed = await renderer.review(
     builds,
     tool,
-    { workloads, configs: configs(), impacts: result.impacts },
+    { workloads, configs: read, impacts: result.impacts },
     settings.renderTimeoutMs,
     access,
   );
@@ -395,7 +396,7 @@ async function compare<R extends RenderRoot, Tool>(
     renderer: renderer.name,
     root: builds.root,
     consumers: workloads,
-    configs: configs(),
+    configs: read,
     origins: head.origins,
     tree: builds.headTree,
     objects: head.objects,
@@ -424,15 +425,18 @@ class BuildPair<R extends RenderRoot> {
   /** Notes on what the head build makes (an ExternalSecret's selector that picks nothing). */
   readonly notes: Diagnostic[] = [];
   private readonly read = new Set<string>();
+  /** Each build split into its documents once. */
+  private readonly documents: { base: string[]; head: string[] };
 
   constructor(
     private readonly renderer: Renderer<R, unknown>,
     private readonly roots: { base: R | undefined; head: R | undefined },
-    private readonly yaml: { base: string; head: string },
+    yaml: { base: string; head: string },
     private readonly trees: { base: ReadonlyMap<string, Buffer>; head: ReadonlyMap<string, Buffer> },
     whole: boolean,
   ) {
-    const printed = { base: new Set(renderDocuments(yaml.base)), head: new Set(renderDocuments(yaml.head)) };
+    this.documents = { base: renderDocuments(yaml.base), head: renderDocuments(yaml.head) };
+    const printed = { base: new Set(this.documents.base), head: new Set(this.documents.head) };
     this.readWhere(
       (d) => whole || !printed.base.has(d) || !printed.head.has(d) || mayHoldKind(d, READ_FIRST),
       false,
@@ -448,8 +452,8 @@ class BuildPair<R extends RenderRoot> {
   private readWhere(keep: (document: string) => boolean, alike: boolean): void {
     const picked = (d: string) => !this.read.has(d) && keep(d);
     const texts = {
-      base: keepDocuments(this.yaml.base, picked),
-      head: keepDocuments(this.yaml.head, picked),
+      base: keepDocuments(this.documents.base, picked),
+      head: keepDocuments(this.documents.head, picked),
     };
     for (const side of ['base', 'head'] as const) {
       const root = this.roots[side];
@@ -464,9 +468,7 @@ class BuildPair<R extends RenderRoot> {
       if (alike) objects.forEach((o) => this.alike.add(o));
     }
     for (const side of ['base', 'head'] as const)
-      renderDocuments(this.yaml[side])
-        .filter(picked)
-        .forEach((d) => this.read.add(d));
+      this.documents[side].filter(picked).forEach((d) => this.read.add(d));
   }
 }
 

@@ -136,11 +136,11 @@ export function parseKinds(file: string, text: string, kinds: readonly string[])
 export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
 
 /**
- * The render with only the documents `keep` picks, the others blank: every line keeps its number,
- * so what is read later points at the same lines of the render.
+ * The render (or its documents, already split) with only the documents `keep` picks, the others
+ * blank: every line keeps its number, so what is read later points at the same lines of the render.
  */
-export function keepDocuments(text: string, keep: (document: string) => boolean): string {
-  return renderDocuments(text)
+export function keepDocuments(text: string | readonly string[], keep: (document: string) => boolean): string {
+  return (typeof text === 'string' ? renderDocuments(text) : text)
     .map((d) => (keep(d) ? d : '\n'.repeat(d.split('\n').length - 1)))
     .join('---\n');
 }
