@@ -197,6 +197,62 @@ describe('check', () => {
   });
 });
 
+// kube-prometheus's shape: one Grafana mounts a ConfigMap per dashboard, and a bot updates them all.
+describe('many configs one workload reads the same way', () => {
+  const DASHBOARDS = Array.from({ length: 10 }, (_, i) => `dashboard-${i}`);
+  const grafana = {
+    containers: [
+      container('grafana', {
+        volumeMounts: DASHBOARDS.map((d) => ({ name: d, mountPath: `/dashboards/${d}` })),
+        envFrom: [{ configMapRef: { name: 'grafana-env' } }],
+      }),
+    ],
+    volumes: DASHBOARDS.map((d) => ({ name: d, configMap: { name: d } })),
+  };
+  const files = (v: string) => ({
+    'dashboards.yaml': yaml(...DASHBOARDS.map((d) => configMap(d, { [`${d}.json`]: v }, {}, 'monitoring'))),
+    'env.yaml': yaml(configMap('grafana-env', { LEVEL: v }, {}, 'monitoring')),
+  });
+  let repo: Awaited<ReturnType<typeof twoCommits>>;
+  beforeAll(async () => {
+    repo = await twoCommits(
+      { ...files('1'), 'grafana.yaml': yaml(deployment('grafana', grafana, { namespace: 'monitoring' })) },
+      files('2'),
+    );
+  });
+  const check = (format: string) =>
+    cli(['check', '--repo', repo.repo.dir, '--base', repo.base, '--head', repo.head, '--format', format]);
+
+  test('are one verdict: the terminal lists each config, then the workload once', async () => {
+    const { stdout } = await check('text');
+    expect(stdout).toContain('10 ConfigMaps changed\n');
+    for (const [i, d] of DASHBOARDS.entries())
+      expect(stdout).toContain(`  monitoring/${d}  changed ${d}.json  dashboards.yaml:${1 + 8 * i}\n`);
+    // Once for the dashboards, once for the config read another way (env), which stays its own block.
+    expect(stdout.match(/DORMANT {2}Deployment monitoring\/grafana/g)).toHaveLength(2);
+    expect(stdout).toContain('via each config (volume: files update in place)');
+    expect(stdout).toContain('ConfigMap monitoring/grafana-env  changed LEVEL  env.yaml:1');
+  });
+
+  test('are one table row naming the first eight, while the JSON keeps every change and the details every path', async () => {
+    const { stdout } = await check('markdown');
+    const rows = stdout.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(
+      /^\| 10 ConfigMaps changed:<br>`monitoring\/dashboard-0` \(`dashboards\.yaml:1`\), /,
+    );
+    expect(rows[1]).toContain('`monitoring/dashboard-7` (`dashboards.yaml:57`), and 2 more |');
+    expect(rows[1]).not.toContain('dashboard-8');
+    expect(rows[1]).toContain('| Deployment `monitoring/grafana` (`grafana.yaml:1`) | 🔴 dormant |');
+    for (const d of DASHBOARDS)
+      expect(stdout).toContain(`\`volumes[${d}].configMap ← containers[grafana] /dashboards/${d}\``);
+    const report = JSON.parse((await check('json')).stdout) as Report;
+    expect(report.changes).toHaveLength(11);
+    expect(report.impacts).toHaveLength(1);
+    expect(report.impacts[0].configs).toHaveLength(11);
+  });
+});
+
 describe('one run, many outputs', () => {
   test('--output writes each format to its file, stdout keeps --format, files carry no colour', async () => {
     const dir = dormantRepo.repo.dir;

@@ -7,10 +7,11 @@ import {
   badge,
   capitalise,
   changeSummary,
-  impactsOf,
   impactsWithoutChange,
   groupLabel,
+  groupChanges,
   groupNotChecked,
+  groupTitle,
   inRoot,
   noReader,
   objectName,
@@ -24,6 +25,9 @@ export interface MarkdownOptions {
   /** Where it is read, for the next step (default: by someone with the CLI at hand). */
   where?: Where;
 }
+
+/** How many configs of a group the table names; the rest are counted (and listed under paths and keys). */
+const GROUP_SHOWN = 8;
 
 const HEADLINE_ICON: Record<Tone, string> = { bad: '❌', warn: '⚠️', info: '✅', good: '✅' };
 
@@ -51,12 +55,16 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   ];
   if (report.changes.length) out.push(verdict(report), '');
 
-  const rows = report.changes.flatMap((change): [string, string, string, string][] => {
+  const rows = groupChanges(report).flatMap(({ changes, consumers }): [string, string, string, string][] => {
+    const [change] = changes;
+    const shown = changes.slice(0, GROUP_SHOWN).map((c) => at(c.file, c.line, code(objectName(c))));
+    const more = changes.length - shown.length;
     const config =
-      at(change.file, change.line, `${change.kind} ${code(objectName(change))}`) +
-      markdown(inRoot(change)) +
-      `<br>${markdown(changeSummary(change))}`;
-    const consumers = impactsOf(report, change);
+      changes.length === 1
+        ? at(change.file, change.line, `${change.kind} ${code(objectName(change))}`) +
+          markdown(inRoot(change)) +
+          `<br>${markdown(changeSummary(change))}`
+        : `${markdown(groupTitle(changes))}:<br>${shown.join(', ')}${more ? `, and ${more} more` : ''}`;
     if (consumers.length === 0) return [[config, '—', '—', markdown(noReader(report, change))]];
     // The config cell only on its first row: the table reads as config → its workloads.
     return consumers.map(({ impact, config: consumed }, i) => {

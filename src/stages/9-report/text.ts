@@ -1,7 +1,7 @@
 import { forTerminal } from './escape.js';
 import { sameObject } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
-import type { Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
+import type { ConfigChange, Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
 import {
   DELIVERY_TEXT,
@@ -9,9 +9,10 @@ import {
   changeSummary,
   impactLine,
   impactsWithoutChange,
-  impactsOf,
+  groupChanges,
   groupLabel,
   groupNotChecked,
+  groupTitle,
   inRoot,
   noReader,
   objectName,
@@ -40,12 +41,18 @@ export function renderText(raw: Report, options: TextOptions): string {
   if (built) out.push(paint('dim', built));
   out.push('');
 
-  for (const change of report.changes) {
-    const where = paint('dim', `${change.file}:${change.line}`);
-    out.push(
-      `${paint('bold', `${change.kind} ${objectName(change)}`)}${inRoot(change)}  ${changeSummary(change)}  ${where}`,
-    );
-    const consumers = impactsOf(report, change);
+  for (const { changes, consumers } of groupChanges(report)) {
+    const [change] = changes;
+    const where = (c: ConfigChange) => paint('dim', `${c.file}:${c.line}`);
+    if (changes.length === 1)
+      out.push(
+        `${paint('bold', `${change.kind} ${objectName(change)}`)}${inRoot(change)}  ${changeSummary(change)}  ${where(change)}`,
+      );
+    else {
+      // Each config of a group on its own line; what reads them, once.
+      out.push(paint('bold', groupTitle(changes)));
+      for (const c of changes) out.push(`  ${objectName(c)}  ${changeSummary(c)}  ${where(c)}`);
+    }
     if (consumers.length === 0)
       out.push(paint('dim', `  ${uncapitalise(noReader(report, change)).replace(/\.$/, '')}`));
     for (const { impact, config } of consumers) {
@@ -54,13 +61,17 @@ export function renderText(raw: Report, options: TextOptions): string {
         `  ${label} ${impactLine(impact)}  ${paint('dim', `${impact.workload.file}:${impact.workload.line}`)}`,
       );
       out.push(`           ${impact.reason}`);
-      for (const via of config.via)
-        out.push(paint('dim', `           via ${via.path} (${DELIVERY_TEXT[via.delivery]})`));
+      if (changes.length === 1)
+        for (const via of config.via)
+          out.push(paint('dim', `           via ${via.path} (${DELIVERY_TEXT[via.delivery]})`));
+      else
+        for (const delivery of new Set(config.via.map((v) => v.delivery)))
+          out.push(paint('dim', `           via each config (${DELIVERY_TEXT[delivery]})`));
       if (config.namespaceAssumed)
         out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
     }
     if (options.verbose) {
-      for (const u of report.unaffected.filter((u) => sameObject(u.config, change))) {
+      for (const u of report.unaffected.filter((u) => changes.some((c) => sameObject(u.config, c)))) {
         out.push(
           paint(
             'dim',

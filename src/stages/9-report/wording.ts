@@ -5,6 +5,7 @@ import type {
   NotChecked,
   Delivery,
   Impact,
+  ImpactedConfig,
   ImpactStatus,
   ObjectId,
   Report,
@@ -50,6 +51,69 @@ export function impactsOf(report: Report, change: ConfigChange) {
     return config ? [{ impact, config }] : [];
   });
 }
+
+/** Changed configs that the same workloads read the same way, with those readings (the first config's). */
+export interface ChangeGroup {
+  changes: ConfigChange[];
+  consumers: { impact: Impact; config: ImpactedConfig }[];
+}
+
+/** Fewer configs than this with the same readers stay a row each, with their keys. */
+const GROUP_FROM = 3;
+
+/**
+ * The changes, those with the same readers together (at the first one's place): thirty dashboard
+ * ConfigMaps one Grafana mounts are one verdict about one workload, not thirty. Configs group when
+ * they are of one kind, changed the same way in the same root, and every reader reads each with
+ * the same status, reason and delivery; or when nothing reads any of them.
+ */
+export function groupChanges(report: Report): ChangeGroup[] {
+  const keyed = report.changes.map((change) => {
+    const consumers = impactsOf(report, change);
+    const readings = consumers.map(({ impact, config }) => [
+      impact.workload.kind,
+      impact.workload.namespace,
+      impact.workload.name,
+      impact.workload.source?.root ?? null,
+      impact.workload.file,
+      impact.workload.line,
+      impact.status,
+      impact.reason,
+      [...new Set(config.via.map((v) => v.delivery))].sort(),
+      config.namespaceAssumed,
+    ]);
+    const key = JSON.stringify([
+      change.kind,
+      change.change,
+      change.source?.root ?? null,
+      consumers.length ? readings : noReader(report, change),
+    ]);
+    return { change, consumers, key };
+  });
+  const groups = new Map<string, ChangeGroup>();
+  for (const { change, consumers, key } of keyed) {
+    const group = groups.get(key);
+    if (group) group.changes.push(change);
+    else groups.set(key, { changes: [change], consumers });
+  }
+  const out: ChangeGroup[] = [];
+  for (const { change, consumers, key } of keyed) {
+    const group = groups.get(key)!;
+    if (group.changes.length < GROUP_FROM) out.push({ changes: [change], consumers });
+    else if (group.changes[0] === change) out.push(group);
+  }
+  return out;
+}
+
+const CHANGED: Record<ConfigChange['change'], string> = {
+  added: 'added',
+  modified: 'changed',
+  deleted: 'deleted',
+};
+
+/** A group's heading: `32 ConfigMaps changed in overlays/prod`. */
+export const groupTitle = (changes: readonly ConfigChange[]): string =>
+  `${changes.length} ${changes[0].kind}s ${CHANGED[changes[0].change]}${inRoot(changes[0])}`;
 
 /** What a change's row says when no existing workload reads its changed keys. */
 export function noReader(report: Report, change: ConfigChange): string {
