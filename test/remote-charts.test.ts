@@ -458,6 +458,35 @@ maybe('chart dependencies', () => {
       'umbrella-config {"added":["marker"],"removed":[],"modified":[]}',
     ]);
   });
+
+  // Argo CD's own redis-ha chart is one: without this its dependency read as unvendored, not remote.
+  test('a Helm 2 chart names them in requirements.yaml, pinned by requirements.lock: fetched the same way', async () => {
+    const legacy = (level: string, lock = '1.0.0'): Files => ({
+      'legacy/Chart.yaml': `name: legacy\nversion: 1.0.0\n`,
+      'legacy/requirements.yaml': `dependencies:\n  - {name: web, version: "~1.0", repository: "${repository.url}"}\n`,
+      'legacy/requirements.lock': `dependencies:\n  - {name: web, repository: "${repository.url}", version: ${lock}}\n`,
+      'legacy/values.yaml': `web:\n  config: {level: ${level}}\n`,
+    });
+    const values = await check(legacy('info'), legacy('debug'));
+    expect(summary(values.report)).toMatchObject({
+      impacts: ['Deployment legacy: dormant'],
+      notChecked: [],
+    });
+    const locked = await check(legacy('info'), legacy('info', '1.1.0'));
+    expect(summary(locked.report).changes).toEqual([
+      'legacy-config {"added":["marker"],"removed":[],"modified":[]}',
+    ]);
+    const offline = await check(legacy('info'), legacy('debug'), [
+      '--offline',
+      '--cache-dir',
+      scratchDir('crg-empty-cache-'),
+    ]);
+    expect(offline.report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringMatching(
+        /^helm cannot render it at both revisions: dependency web: web 1\.0\.0 from .* is not in the cache, and the check runs --offline/,
+      ),
+    ]);
+  });
 });
 
 maybe('private sources: a login the trusted side gives', () => {

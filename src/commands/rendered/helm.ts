@@ -3,6 +3,7 @@ import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types
 import {
   CHART_FILE,
   findCharts,
+  DEPENDENCY_FILES,
   readChart,
   valuesFromObject,
   type ChartRoot,
@@ -96,14 +97,21 @@ async function discover(
   if (chartFiles.length === 0 && !releases.some((o) => o.kind !== 'GitRepository'))
     return { roots: [], setAside: [] };
   found();
-  const locks = chartFiles.map((f) => posix.join(posix.dirname(f), 'Chart.lock'));
-  const [all, texts, lockTexts, own] = await Promise.all([
+  const besides = chartFiles.flatMap((f) => DEPENDENCY_FILES.map((d) => posix.join(posix.dirname(f), d)));
+  const [all, texts, besideTexts, own] = await Promise.all([
     files(),
     repo.readMany(rev, chartFiles),
-    repo.readMany(rev, locks),
+    repo.readMany(rev, besides),
     repo.ownUrls(),
   ]);
-  const charts = chartFiles.flatMap((file, i) => readChart(file, texts[i] ?? '', lockTexts[i]) ?? []);
+  const charts = chartFiles.flatMap(
+    (file, i) =>
+      readChart(
+        file,
+        texts[i] ?? '',
+        Object.fromEntries(DEPENDENCY_FILES.map((d, j) => [d, besideTexts[i * DEPENDENCY_FILES.length + j]])),
+      ) ?? [],
+  );
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
   const roots = findCharts(
     charts,

@@ -61,10 +61,22 @@ export interface ChartRelease {
   declaredAt: { file: string; line: number };
 }
 
-export function readChart(file: string, text: string, lockText: string | null = null): Chart | null {
-  const read = (t: string | null) => {
+/** The files beside a chart's Chart.yaml that name its dependencies: the lock, and Helm 2's pair. */
+export const DEPENDENCY_FILES = ['Chart.lock', 'requirements.yaml', 'requirements.lock'] as const;
+
+/**
+ * `beside`: the texts of DEPENDENCY_FILES in the chart's directory (null when absent). As helm
+ * loads a chart, a `requirements.yaml` (Helm 2 charts, still rendered by Helm 3) replaces the
+ * dependencies of Chart.yaml, and `requirements.lock` pins them when there is no Chart.lock.
+ */
+export function readChart(
+  file: string,
+  text: string,
+  beside: Partial<Record<(typeof DEPENDENCY_FILES)[number], string | null>> = {},
+): Chart | null {
+  const read = (t: string | null | undefined) => {
     try {
-      return t === null ? null : (parse(t, { maxAliasCount: 100 }) as unknown);
+      return t === null || t === undefined ? null : (parse(t, { maxAliasCount: 100 }) as unknown);
     } catch {
       return null;
     }
@@ -74,22 +86,21 @@ export function readChart(file: string, text: string, lockText: string | null = 
   // A Chart.yaml helm cannot read still names a root: rendering it says what is wrong.
   const name = isRecord(body) && typeof body.name === 'string' ? body.name : posix.basename(dir || '.');
   const version = isRecord(body) && body.version !== undefined ? String(body.version) : '';
-  const lock = read(lockText);
-  const locked = (dep: string) =>
-    (isRecord(lock) && Array.isArray(lock.dependencies) ? lock.dependencies.filter(isRecord) : []).find(
-      (d) => d.name === dep,
-    )?.version;
-  const dependencies = (
-    isRecord(body) && Array.isArray(body.dependencies) ? body.dependencies.filter(isRecord) : []
-  ).flatMap((d): RemoteChart[] => {
-    if (typeof d.name !== 'string' || typeof d.repository !== 'string') return [];
-    const pinned = locked(d.name) ?? d.version;
-    const v = pinned === undefined ? null : String(pinned);
-    if (d.repository.startsWith('oci://'))
-      return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
-    if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
-    return [];
-  });
+  const entries = (doc: unknown) =>
+    isRecord(doc) && Array.isArray(doc.dependencies) ? doc.dependencies.filter(isRecord) : null;
+  const lock = read(beside['Chart.lock']) ?? read(beside['requirements.lock']);
+  const locked = (dep: string) => (entries(lock) ?? []).find((d) => d.name === dep)?.version;
+  const dependencies = (entries(read(beside['requirements.yaml'])) ?? entries(body) ?? []).flatMap(
+    (d): RemoteChart[] => {
+      if (typeof d.name !== 'string' || typeof d.repository !== 'string') return [];
+      const pinned = locked(d.name) ?? d.version;
+      const v = pinned === undefined ? null : String(pinned);
+      if (d.repository.startsWith('oci://'))
+        return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
+      if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
+      return [];
+    },
+  );
   return { dir, file, name, version, dependencies };
 }
 
