@@ -403,6 +403,29 @@ describe('files and documents', () => {
     ]);
   });
 
+  test('a changed bundle: its CRDs written alike at both revisions are not parsed; a CRD the change edits is', async () => {
+    // argo-cd's install.yaml: an image tag bump in a bundle of megabytes of CRD schema.
+    const crd = (description: string) =>
+      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {description: "${description}", broken: [}\n`;
+    const bundle = (definition: string, level: string) =>
+      `${definition}---\n${yaml(configMap('cfg', { level }))}---\n${yaml(deployment('w', mountAll('cfg')))}`;
+    const report = await checkChange(
+      { 'install.yaml': bundle(crd('v1'), 'info') },
+      { 'install.yaml': bundle(crd('v1'), 'debug') },
+    );
+    expect(report.notChecked).toEqual([]);
+    expect(report.changes.map((c) => `${c.name} ${c.file}:${c.line}`)).toEqual(['cfg install.yaml:6']);
+    expect(statuses(report)).toEqual(['Deployment/w:dormant']);
+
+    const edited = await checkChange(
+      { 'install.yaml': bundle(crd('v1'), 'info') },
+      { 'install.yaml': bundle(crd('v2'), 'debug') },
+    );
+    expect(edited.notChecked.map((n) => [n.file, n.line, n.reason, n.side])).toEqual([
+      ['install.yaml', 4, 'unreadable', 'both'],
+    ]);
+  });
+
   test('include and exclude globs choose the manifests', async () => {
     const base = {
       'deploy/cfg.yaml': yaml(configMap('cfg', { k: '1' })),

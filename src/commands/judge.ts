@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
+import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
@@ -13,7 +14,7 @@ import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { judgeSource } from './judge-source.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
-import { loadObjects, type Loaded, type Unreadable } from './load.js';
+import { loadObjects, parseTexts, readTexts, type Loaded, type Unreadable } from './load.js';
 import { checkRendered, noRendered, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
 import type { CheckOptions } from './check.js';
@@ -91,7 +92,8 @@ async function judgeWith(
     ...options_,
     selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
   };
-  const pass = rendered.closureFiles.size ? await loadPlain(repo, base, head, allChanges, settings) : first;
+  const narrowed = rendered.closureFiles.size > 0;
+  const pass = narrowed ? within(first, settings.selected) : first;
   const { fileChanges, atBase, atHead } = pass;
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
   // A file that could not be read whole at either side is not checked: its objects there are
@@ -126,8 +128,8 @@ async function judgeWith(
     diagnostics: [...atHead.diagnostics, ...mentioned.diagnostics.filter((d) => settings.selected(d.file))],
     unreadable: atHead.unreadable,
   };
-  const view = new HeadView(repo, head, settings, pass === first ? initial : atHead, diagnostics);
-  if (pass === first) view.alsoUnreadable(mentioned.unreadable);
+  const view = new HeadView(repo, head, settings, narrowed ? atHead : initial, diagnostics);
+  if (!narrowed) view.alsoUnreadable(mentioned.unreadable);
   const basePathOf = new Map(
     fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
   );
@@ -145,7 +147,7 @@ async function judgeWith(
     {
       groups: versions(pass),
       judged: async (diffed) => {
-        if (pass !== first)
+        if (narrowed)
           await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
         view.unreadable().forEach((why, file) => unreadableReaders.set(file, why));
         // An object deleted from one file but still defined in another is not gone.
@@ -217,7 +219,31 @@ interface PlainFiles {
   atHead: Loaded;
 }
 
-/** The changed files `settings` selects, read and parsed at both revisions. */
+/** The changed files `selected` still picks: those a root reads leave, without reading the rest again. */
+function within(
+  { fileChanges, atBase, atHead }: PlainFiles,
+  selected: (path: string) => boolean,
+): PlainFiles {
+  const kept = fileChanges.filter(
+    (f) => (f.basePath !== null && selected(f.basePath)) || (f.headPath !== null && selected(f.headPath)),
+  );
+  const side = (loaded: Loaded, paths: ReadonlySet<string>): Loaded => ({
+    objects: new Map([...loaded.objects].filter(([path]) => paths.has(path))),
+    diagnostics: loaded.diagnostics.filter((d) => paths.has(d.file)),
+    unreadable: new Map([...loaded.unreadable].filter(([path]) => paths.has(path))),
+  });
+  return {
+    fileChanges: kept,
+    atBase: side(atBase, new Set(kept.flatMap((f) => f.basePath ?? []))),
+    atHead: side(atHead, new Set(kept.flatMap((f) => f.headPath ?? []))),
+  };
+}
+
+/**
+ * The changed files `settings` selects, read and parsed at both revisions. A CustomResourceDefinition
+ * written alike at both is not parsed: nothing of it changed, and it holds no workload or config
+ * (a release that bumps an image tag in a bundle of CRDs re-parsed megabytes of schema).
+ */
 async function loadPlain(
   repo: Repository,
   base: string,
@@ -230,19 +256,17 @@ async function loadPlain(
       (f.basePath !== null && settings.selected(f.basePath)) ||
       (f.headPath !== null && settings.selected(f.headPath)),
   );
+  const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
+  const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
+  const [baseTexts, headTexts] = await Promise.all([
+    readTexts(repo, base, basePaths, settings.maxFileBytes),
+    readTexts(repo, head, headPaths, settings.maxFileBytes),
+  ]);
+  const alike = definitionsAlike(baseTexts.texts, headTexts.texts);
+  const shape = (text: string) => withoutDefinitions(text, (d) => alike.has(d));
   const [atBase, atHead] = await Promise.all([
-    loadObjects(
-      repo,
-      base,
-      fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : [])),
-      settings,
-    ),
-    loadObjects(
-      repo,
-      head,
-      fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : [])),
-      settings,
-    ),
+    parseTexts(repo, base, basePaths, baseTexts, settings, shape),
+    parseTexts(repo, head, headPaths, headTexts, settings, shape),
   ]);
   return { fileChanges, atBase, atHead };
 }

@@ -1,4 +1,4 @@
-import { keepDocuments, parseManifests } from '../stages/3-documents/parse.js';
+import { parseManifests, withoutDefinitions } from '../stages/3-documents/parse.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
 import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
@@ -21,36 +21,31 @@ export interface Loaded {
 /** Git LFS keeps a pointer in the repository and the content elsewhere. */
 const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\noid sha256:([0-9a-f]{64})\r?\n/;
 
-/**
- * A CustomResourceDefinition, by its top-level `kind:` line: a schema, often megabytes, never a
- * workload, a config or what declares a root. A document that opens a flow collection at the top
- * is not judged by its lines.
- */
-const DEFINITION = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(#.*)?$/m;
-const isDefinition = (document: string) => DEFINITION.test(document) && !/^[{[]/m.test(document);
+/** Each path's text at one revision, or null where it is absent or could not be read (then in `unreadable`). */
+export interface Texts {
+  texts: (string | null)[];
+  unreadable: Map<string, Unreadable>;
+}
 
 /**
- * Reads and parses `paths` at `rev`; a path that does not exist there yields no objects. `scope`
- * bounds the search for Namespaces, when a ClusterExternalSecret needs them (`Settings.grepScope`).
- * A Git LFS pointer is read through the local LFS store when its content is there. Files read
- * because they `mention` a name are read for what may read or define it: their CRDs are not parsed.
+ * Reads `paths` at `rev`; a path that does not exist there is null. A Git LFS pointer is read
+ * through the local LFS store when its content is there.
  */
-export async function loadObjects(
+export async function readTexts(
   repo: Repository,
   rev: Revision,
   paths: readonly string[],
-  { grepScope: scope, maxFileBytes }: Pick<Settings, 'grepScope' | 'maxFileBytes'>,
-  mention = false,
-): Promise<Loaded> {
+  maxFileBytes: number,
+): Promise<Texts> {
   const bytes = await repo.readBytes(rev, paths);
-  const loaded: Loaded = { objects: new Map(), diagnostics: [], unreadable: new Map() };
+  const unreadable = new Map<string, Unreadable>();
   const texts = await Promise.all(
     bytes.map(async (b, i): Promise<string | null> => {
       if (b === null) return null;
       const pointer = b.length < 1024 ? LFS_POINTER.exec(b.toString('utf8')) : null;
       const content = pointer ? await repo.lfsObject(pointer[1]) : b;
       if (content === null) {
-        loaded.unreadable.set(paths[i], {
+        unreadable.set(paths[i], {
           reason: 'lfs',
           line: 1,
           message:
@@ -59,7 +54,7 @@ export async function loadObjects(
         return null;
       }
       if (content.length > maxFileBytes) {
-        loaded.unreadable.set(paths[i], {
+        unreadable.set(paths[i], {
           reason: 'too-large',
           line: 1,
           message: `it is larger than ${Math.round(maxFileBytes / 2 ** 20)} MiB (raise max-file-mib to read it)`,
@@ -69,16 +64,44 @@ export async function loadObjects(
       return content.toString('utf8');
     }),
   );
+  return { texts, unreadable };
+}
+
+/**
+ * Reads and parses `paths` at `rev` (see `readTexts`). `scope` bounds the search for Namespaces,
+ * when a ClusterExternalSecret needs them (`Settings.grepScope`). Files read because they
+ * `mention` a name are read for what may read or define it: their CRDs are not parsed.
+ */
+export async function loadObjects(
+  repo: Repository,
+  rev: Revision,
+  paths: readonly string[],
+  settings: Pick<Settings, 'grepScope' | 'maxFileBytes'>,
+  mention = false,
+): Promise<Loaded> {
+  const read = await readTexts(repo, rev, paths, settings.maxFileBytes);
+  return parseTexts(
+    repo,
+    rev,
+    paths,
+    read,
+    settings,
+    mention ? (text) => withoutDefinitions(text) : (t) => t,
+  );
+}
+
+/** Parses what `readTexts` read, each text as `shape` leaves it (documents blanked, lines kept). */
+export async function parseTexts(
+  repo: Repository,
+  rev: Revision,
+  paths: readonly string[],
+  { texts, unreadable }: Texts,
+  { grepScope: scope, maxFileBytes }: Pick<Settings, 'grepScope' | 'maxFileBytes'>,
+  shape: (text: string) => string,
+): Promise<Loaded> {
+  const loaded: Loaded = { objects: new Map(), diagnostics: [], unreadable: new Map(unreadable) };
   const parsed = paths.map((path, i) =>
-    texts[i] === null
-      ? null
-      : parseManifests(
-          path,
-          mention && DEFINITION.test(texts[i]!)
-            ? keepDocuments(texts[i]!, (d) => !isDefinition(d))
-            : texts[i]!,
-          maxFileBytes,
-        ),
+    texts[i] === null ? null : parseManifests(path, shape(texts[i]!), maxFileBytes),
   );
   const objects = parsed.flatMap((p) => p?.objects ?? []);
   const namespaces = selectsNamespaces(objects)

@@ -101,6 +101,31 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   return { objects, diagnostics };
 }
 
+/**
+ * A CustomResourceDefinition, by its top-level `kind:` line: a schema, often megabytes, never a
+ * workload, a config or what declares a root. A document that opens a flow collection at the top
+ * is not judged by its lines.
+ */
+const DEFINITION = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(#.*)?$/m;
+export const isDefinition = (document: string): boolean =>
+  DEFINITION.test(document) && !/^[{[]/m.test(document);
+
+/** `text` with its CustomResourceDefinitions blank (lines kept), or only those of them `drop` picks. */
+export function withoutDefinitions(text: string, drop: (document: string) => boolean = () => true): string {
+  return DEFINITION.test(text) ? keepDocuments(text, (d) => !(isDefinition(d) && drop(d))) : text;
+}
+
+/** The CustomResourceDefinition documents written alike in both sets of texts: nothing of them changed. */
+export function definitionsAlike(
+  base: readonly (string | null)[],
+  head: readonly (string | null)[],
+): Set<string> {
+  const definitions = (texts: readonly (string | null)[]) =>
+    texts.flatMap((t) => (t !== null && DEFINITION.test(t) ? renderDocuments(t).filter(isDefinition) : []));
+  const atBase = new Set(definitions(base));
+  return new Set(definitions(head).filter((d) => atBase.has(d)));
+}
+
 const kindLines = new WeakMap<readonly string[], RegExp>();
 
 /**
@@ -117,14 +142,15 @@ export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
 }
 
 /**
- * The objects of `kinds` in a file, parsing only the documents that may hold one (`mayHoldKind`);
- * the others are blank, so lines stay the file's own.
+ * The objects of `kinds` in a file, parsing only the documents that may hold one (`mayHoldKind`),
+ * never a CustomResourceDefinition (whose `names` say `kind: Application`); the others are blank,
+ * so lines stay the file's own.
  */
 export function parseKinds(file: string, text: string, kinds: readonly string[]): ManifestObject[] {
   if (!mayHoldKind(text, kinds)) return [];
   return parseManifests(
     file,
-    keepDocuments(text, (d) => mayHoldKind(d, kinds)),
+    keepDocuments(text, (d) => mayHoldKind(d, kinds) && !isDefinition(d)),
   ).objects.filter((o) => kinds.includes(o.kind));
 }
 
