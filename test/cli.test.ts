@@ -197,6 +197,24 @@ describe('check', () => {
   });
 });
 
+// onedr0p/home-ops: an ExternalSecret added beside a HelmRelease whose chart could not be fetched.
+test('a config nothing checked reads, beside something not checked: the reader is unknown, not absent', async () => {
+  const { repo, base, head } = await twoCommits(
+    { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })) },
+    { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })), 'broken.yaml': 'kind: Deployment\nspec: [\n' },
+  );
+  const args = ['check', '--repo', repo.dir, '--base', base, '--head', head];
+  const text = await cli(args);
+  expect(text.stdout).toContain(
+    'ConfigMap cfg  changed k  cfg.yaml:1\n  no workload among those checked reads the changed keys; what was not checked may\n',
+  );
+  expect(text.stdout).not.toContain('no workload in the repository');
+  const markdown = await cli([...args, '--format', 'markdown']);
+  expect(markdown.stdout).toContain(
+    '| — | — | No workload among those checked reads the changed keys; what was not checked may. |',
+  );
+});
+
 // kube-prometheus's shape: one Grafana mounts a ConfigMap per dashboard, and a bot updates them all.
 describe('many configs one workload reads the same way', () => {
   const DASHBOARDS = Array.from({ length: 10 }, (_, i) => `dashboard-${i}`);

@@ -283,6 +283,27 @@ describeKustomize('kustomize rendered mode', () => {
     expect((JSON.parse(off.stdout) as Report).notChecked).toEqual([]);
   });
 
+  // kubeflow/manifests' dex overlays: Go's pointer addresses made the message differ on every run.
+  test("kustomize's message names a resource as people write it, and is the same on every run", async () => {
+    const files = (level: string): Files => ({
+      'app/kustomization.yaml': kustomization({
+        configMapGenerator: [
+          { name: 'params', namespace: 'auth', behavior: 'merge', literals: [`a=${level}`] },
+        ],
+      }),
+    });
+    const { repo, base, head } = await twoCommits(files('1'), files('2'));
+    const message = async () => {
+      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json'], { cwd: repo.dir });
+      return (JSON.parse(run.stdout) as Report).notChecked.map((n) => n.message);
+    };
+    const first = await message();
+    expect(first).toEqual([
+      'kustomize cannot build it at both revisions: merging from generator: id ConfigMap auth/params does not exist; cannot merge or replace.',
+    ]);
+    expect(await message()).toEqual(first);
+  });
+
   test('an Argo CD Application and a Flux Kustomization build the overlay with their own options', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),

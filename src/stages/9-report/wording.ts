@@ -120,8 +120,11 @@ export function noReader(report: Report, change: ConfigChange): string {
   const added = report.unaffected.filter(
     (u) => u.reason === NEW_WORKLOAD && u.config.kind === change.kind && u.config.name === change.name,
   );
-  return added.length
-    ? `Read only by ${added.map((u) => `${u.workload.kind} ${objectName(u.workload)}`).join(', ')}, which this change adds: ${added.length === 1 ? 'it starts' : 'they start'} with the new config.`
+  if (added.length)
+    return `Read only by ${added.map((u) => `${u.workload.kind} ${objectName(u.workload)}`).join(', ')}, which this change adds: ${added.length === 1 ? 'it starts' : 'they start'} with the new config.`;
+  // A root or file not checked may hold the reader: its workloads are unknown, not absent.
+  return report.notChecked.length
+    ? 'No workload among those checked reads the changed keys; what was not checked may.'
     : 'No workload in the repository reads the changed keys.';
 }
 

@@ -38,6 +38,11 @@ export const remoteChartOf = (chart: HelmChartEntry) =>
     ? ociChart(`${chart.repo!.replace(/\/+$/, '')}/${chart.name}`, chart.version, null, false)
     : httpChart(chart.repo!, chart.name, chart.version);
 export const TREE = 'repo';
+
+/** How kustomize words a failure inside the root the wrapper includes, before saying what failed. */
+const WRAPPER_STEP = new RegExp(
+  `^accumulating resources from '(?:\\.\\./)+${TREE}/[^']*': read [^:]*: is a directory': recursed accumulation of path '[^']*': `,
+);
 /** Remote bases are written here, beside the tree. */
 const REMOTE_BASES = 'remote-bases';
 
@@ -288,6 +293,15 @@ export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap
     .replaceAll(`${dir}/${TREE}/`, '')
     .replaceAll(`${dir}/${WRAPPERS}/`, '(wrapper) ')
     .replaceAll(dir, '.');
+  // Go prints a struct by pointer (`&{0xc0005705b0 <nil>}`), an address that differs on every run,
+  // and a resource id field by field: `ConfigMap ns/name` says the same, the same way each time.
+  text = text
+    .replace(/ ?&\{(?:0x[0-9a-f]+|<nil>)(?: (?:0x[0-9a-f]+|<nil>))*\}/g, '')
+    .replace(
+      /resid\.ResId\{Gvk:resid\.Gvk\{Group:"[^"]*", Version:"[^"]*", Kind:"([^"]*)", isClusterScoped:\w+\}, Name:"([^"]*)", Namespace:"([^"]*)"\}/g,
+      (_, kind: string, name: string, namespace: string) =>
+        `${kind} ${namespace ? `${namespace}/` : ''}${name}`,
+    );
   // A transformer's configuration is quoted whole: an inline patch there can set a Secret's data.
   text = text
     .replace(/ with config: `[^`]*`/g, ' (its configuration not shown)')
@@ -296,6 +310,8 @@ export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
   const innermost = text.lastIndexOf('accumulating resources from ');
   if (innermost > 0) text = text.slice(innermost);
+  // The wrapper's own step (it includes the root as `../../repo/dir`) tells nothing about the root.
+  text = text.replace(WRAPPER_STEP, '');
   for (const value of secretValues(files)) text = text.replaceAll(value, '…');
   return text.length > 400 ? `${text.slice(0, 400)}…` : text;
 }
