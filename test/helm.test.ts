@@ -480,6 +480,26 @@ spec:
     expect(lenient.code).toBe(0);
   });
 
+  // bitnami/charts: every change to its `common` library chart failed as a chart helm cannot render.
+  test('a library chart nobody declares is no root; one a release names is rendered, and helm says why it cannot be', async () => {
+    const library = (value: string): Files => ({
+      'lib/Chart.yaml': 'apiVersion: v2\nname: common\nversion: 1.0.0\ntype: library\n',
+      'lib/templates/_helpers.tpl': `{{- define "common.value" -}}${value}{{- end -}}\n`,
+    });
+    const quiet = await check({ ...chart(), ...library('a') }, { ...chart(), ...library('b') });
+    expect(quiet.notChecked).toEqual([]);
+    expect(quiet.rendered).toEqual([]);
+
+    const app = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: common}\nspec:\n  source: {repoURL: https://example.com/repo.git, path: lib}\n  destination: {namespace: default}\n`;
+    const declared = await check(
+      { ...library('a'), 'apps/common.yaml': app },
+      { ...library('b'), 'apps/common.yaml': app },
+    );
+    expect(declared.notChecked.map((n) => `${n.name}: ${n.message}`)).toEqual([
+      'lib (Application common): helm cannot render it at both revisions: library charts are not installable.',
+    ]);
+  });
+
   test('helm missing: every touched chart is not checked, and the message says what to do', async () => {
     const report = await check(chart(), chart({ values: slower }), { helm: '/nonexistent/helm' });
     expect(report.notChecked.map((n) => n.message)).toEqual([

@@ -16,6 +16,8 @@ export interface Chart {
   version: string;
   /** Dependencies in a chart repository or registry (versions as Chart.lock pins them), fetched when not vendored in `charts/`. */
   dependencies: RemoteChart[];
+  /** `type: library`: templates other charts include; helm installs nothing of it on its own. */
+  library: boolean;
 }
 
 /** One release of a chart in this repository: the chart, and the values a controller renders it with. */
@@ -101,7 +103,8 @@ export function readChart(
       return [];
     },
   );
-  return { dir, file, name, version, dependencies };
+  const library = isRecord(body) && body.type === 'library';
+  return { dir, file, name, version, dependencies, library };
 }
 
 /**
@@ -165,6 +168,7 @@ export function findCharts(
         name: d.remote.chart,
         version: d.remote.version ?? '',
         dependencies: [],
+        library: false,
       },
       release: d.release ?? by.name,
       namespace,
@@ -207,7 +211,10 @@ export function findCharts(
     return chart && top.includes(chart) ? [make(chart, d)] : [];
   });
   const pointedAt = new Set(declared.filter((r) => !r.remote).map((r) => r.dir));
-  return [...top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null })), ...declared];
+  // A library chart nobody declares deploys nothing (bitnami's `common`); one a release names is
+  // rendered, and helm says why it cannot be.
+  const undeclared = top.filter((c) => !pointedAt.has(c.dir) && !c.library);
+  return [...undeclared.map((c) => make(c, { declaredBy: null })), ...declared];
 }
 
 type Declaration = Partial<ChartRoot> & {
