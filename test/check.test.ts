@@ -403,6 +403,26 @@ describe('files and documents', () => {
     ]);
   });
 
+  // kubernetes/ingress-nginx: a Go change failed the check, for chart templates that name the Go file.
+  test("a file found by a changed file's name, not a changed config's, is no unreadable reader", async () => {
+    const template = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n  annotations: {source: main.go}\ndata: {k: v}\n`;
+    const report = await checkChange(
+      { 'main.go': 'package main\n', 'chart/templates/cm.yaml': template },
+      { 'main.go': 'package main // changed\n' },
+    );
+    expect(report.notChecked).toEqual([]);
+
+    // The same template naming a config that does change is still not checked.
+    const naming = template.replace('main.go', 'cfg');
+    const said = await checkChange(
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })), 'chart/templates/cm.yaml': naming },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    expect(said.notChecked.map((n) => [n.file, n.reason])).toEqual([
+      ['chart/templates/cm.yaml', 'unreadable'],
+    ]);
+  });
+
   test('a changed bundle: its CRDs written alike at both revisions are not parsed; a CRD the change edits is', async () => {
     // argo-cd's install.yaml: an image tag bump in a bundle of megabytes of CRD schema.
     const crd = (description: string) =>

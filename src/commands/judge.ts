@@ -149,15 +149,28 @@ async function judgeWith(
       judged: async (diffed) => {
         if (narrowed)
           await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
-        view.unreadable().forEach((why, file) => unreadableReaders.set(file, why));
         // An object deleted from one file but still defined in another is not gone.
         const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-        return diffed.filter(
+        const changes = diffed.filter(
           (c) =>
             !unreadablePaths.has(c.file) &&
             !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
             (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
         );
+        // The grep also finds files by a changed file's name (what may build it) and `workloadRef`:
+        // one that could not be read may hold a reader only if it names a config that changed.
+        const skipped = [...view.unreadable()];
+        const names = [...new Set(changes.map((c) => c.name))];
+        const texts = names.length
+          ? await repo.readMany(
+              head,
+              skipped.map(([file]) => file),
+            )
+          : [];
+        skipped.forEach(([file, why], i) => {
+          if (names.some((name) => texts[i]?.includes(name))) unreadableReaders.set(file, why);
+        });
+        return changes;
       },
       consumers: async () => {
         await view.readConfigsOf(annotated());
