@@ -94,6 +94,20 @@ maybe('remote kustomize bases', () => {
   });
 });
 
+// cert-manager's kyverno policies: `https://github.com/org/repo/dir`, no `//`, as kustomize reads it.
+maybe('a base named as kustomize names it on GitHub', () => {
+  test('without //, a repository and a directory: offline, it is the cache that lacks it', async () => {
+    const root = (level: string): Files => ({
+      'policies/kustomization.yaml': `resources:\n  - https://github.com/kyverno/policies/pod-security/baseline\n  - cm.yaml\n`,
+      'policies/cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {level: ${level}}\n`,
+    });
+    const { report } = await check(root('info'), root('debug'), ['--offline']);
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
+      'policies fetch-failed: kustomize cannot build it at both revisions: https://github.com/kyverno/policies is not in the cache, and the check runs --offline.',
+    ]);
+  });
+});
+
 maybe('a private remote base', () => {
   test('fetched over HTTP with the login --registry-credentials gives for its prefix, and only then', async () => {
     const url = privateServer.url('bases.git');

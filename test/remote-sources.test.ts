@@ -1,6 +1,7 @@
 import { credentialFor, parseCredentials, underPrefix } from '../src/stages/2-sources/remote/credentials.js';
 import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
 import { fluxPostRender } from '../src/stages/2-sources/helm/post-render.js';
+import { parseGitBase } from '../src/stages/2-sources/remote/git-base.js';
 
 // How sources are named and matched: one repository however its URL is written, prefixes as the
 // allowlist and logins write them, the logins text, and what a Flux post-renderer contributes.
@@ -15,6 +16,29 @@ test('one repository, however its URL is written', () => {
   ])
     expect(repositoryKey(url)).toBe(key);
   expect(repositoryKey('https://github.com/acme/other')).not.toBe(key);
+});
+
+// As kustomize's repospec.go splits them: an explicit marker (`//`, `.git`, `_git/`), else the first
+// two path segments; only a known git host is taken without a marker (elsewhere it may be one file).
+test.each([
+  ['github.com/acme/gitops//apps/web?ref=v1', 'https://github.com/acme/gitops', 'apps/web', 'v1'],
+  [
+    'https://github.com/kyverno/policies/pod-security-vpol/baseline',
+    'https://github.com/kyverno/policies',
+    'pod-security-vpol/baseline',
+    null,
+  ],
+  ['https://github.com/acme/gitops', 'https://github.com/acme/gitops', '', null],
+  ['https://gitlab.com/acme/gitops/apps?ref=main', 'https://gitlab.com/acme/gitops', 'apps', 'main'],
+  ['https://git.example.org/acme/gitops.git/apps', 'https://git.example.org/acme/gitops.git', 'apps', null],
+  ['https://github.com/acme/gitops/deploy/all.yaml', null, null, null],
+  ['https://git.example.org/acme/gitops/apps', null, null, null],
+  ['https://github.com/acme/gitops/../../etc', null, null, null],
+])('remote base %s: repository %s, directory %s, ref %s', (entry, url, subdir, ref) => {
+  const base = parseGitBase(entry);
+  expect(base && { url: base.url, subdir: base.subdir, ref: base.ref }).toEqual(
+    url === null ? null : { url, subdir, ref },
+  );
 });
 
 test.each([

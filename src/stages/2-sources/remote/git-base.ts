@@ -14,7 +14,8 @@ export interface GitBase {
 
 /**
  * A `resources:` entry as kustomize reads a remote target: `github.com/org/repo//dir?ref=v1`,
- * `https://host/org/repo.git//dir?ref=v1`, `git::…`, `git@host:org/repo.git//dir`, `ssh://`,
+ * `https://github.com/org/repo/dir`, `https://host/org/repo.git//dir?ref=v1`, `git::…`,
+ * `git@host:org/repo.git//dir`, `ssh://`,
  * `git://` and `file://` URLs. Null for anything else (a URL to a single file).
  */
 export function parseGitBase(entry: string): GitBase | null {
@@ -34,12 +35,19 @@ export function parseGitBase(entry: string): GitBase | null {
       url = text.slice(0, split);
       subdir = text.slice(split + 2);
     } else {
-      // Without `//`, a repository is named by `.git` or `_git`; the rest is the directory.
+      // Without `//`, a repository is named by `.git` or `_git`; the rest is the directory. Without
+      // either, kustomize takes the first two path segments as the repository (`org/repo`), which on
+      // a known git host names one: `https://github.com/kyverno/policies/pod-security/baseline`.
       const marker = /(\.git|\/_git\/[^/]+)(\/|$)/.exec(text.slice(start));
-      if (!marker) return null;
-      const end = start + marker.index + marker[1].length;
-      url = text.slice(0, end);
-      subdir = text.slice(end + 1);
+      const host = /^https:\/\/(?:github\.com|gitlab\.com|bitbucket\.org)\/[^/]+\/[^/]+/i.exec(text);
+      if (marker) {
+        const end = start + marker.index + marker[1].length;
+        url = text.slice(0, end);
+        subdir = text.slice(end + 1);
+      } else if (host && !/\.(ya?ml|json)$/i.test(text)) {
+        url = host[0];
+        subdir = text.slice(host[0].length + 1);
+      } else return null;
     }
   } else return null;
   if (
