@@ -283,6 +283,27 @@ describeKustomize('kustomize rendered mode', () => {
     expect((JSON.parse(off.stdout) as Report).notChecked).toEqual([]);
   });
 
+  // fluxcd/flux2-hub-spoke-example 2f9057e: the commit that repairs an overlay was told to fix it.
+  test('a change that repairs a root broken at base is not told to fix it', async () => {
+    const files = (resource: string): Files => ({
+      ...baseFiles({ literals: ['LEVEL=info'] }),
+      'overlay/kustomization.yaml': kustomization({ resources: [resource] }),
+    });
+    const { repo, base, head } = await twoCommits(files('../nowhere'), files('../base'));
+    const run = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'overlay (overlay/kustomization.yaml:1): kustomize cannot build it at base: ',
+    );
+    expect(run.stdout).toContain(
+      'Next: The base revision does not render and this change does: there is nothing to compare it with, so read its render before merging. To accept it as it is: `warn-not-checked: [{reason: render-failed}]` in the base configuration.',
+    );
+    // Broken at head: that is what to fix.
+    const broken = await twoCommits(files('../base'), files('../nowhere'));
+    const fix = await cli(['check', '--base', broken.base, '--head', broken.head], { cwd: broken.repo.dir });
+    expect(fix.stdout).toContain('Next: Fix the render error above: it would fail in the cluster too.');
+  });
+
   // kubeflow/manifests' dex overlays: Go's pointer addresses made the message differ on every run.
   test("kustomize's message names a resource as people write it, and is the same on every run", async () => {
     const files = (level: string): Files => ({

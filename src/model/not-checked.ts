@@ -60,5 +60,11 @@ export function notCheckedNext(entries: readonly NotChecked[]): string | null {
   const count = new Map<NotCheckedReason, number>();
   for (const n of failing) count.set(n.reason, (count.get(n.reason) ?? 0) + 1);
   const [reason] = [...count].sort((a, b) => b[1] - a[1])[0];
-  return `${NEXT[reason]} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
+  // A change that repairs a broken base has nothing to fix: only nothing to be compared with.
+  const repairs = failing.every((n) => n.reason !== reason || n.side === 'base');
+  const next =
+    reason === 'render-failed' && repairs
+      ? 'The base revision does not render and this change does: there is nothing to compare it with, so read its render before merging.'
+      : NEXT[reason];
+  return `${next} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
 }
