@@ -111,6 +111,16 @@ const rows: Row[] = [
     base: kustomized('info'),
     head: kustomized(
       'debug',
+      'resources: [deployment.yaml, "https://example.com/org/repo.git//app?ref=v1"]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+    ),
+  },
+  {
+    reason: 'unsupported',
+    name: 'app',
+    needs: 'kustomize',
+    base: kustomized('info'),
+    head: kustomized(
+      'debug',
       'resources: [deployment.yaml, "https://example.com/x.yaml"]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
     ),
   },

@@ -138,7 +138,7 @@ export type NotCheckedReason =
   | 'too-large' // a file past the size limit
   | 'lfs' // a Git LFS pointer whose content is not here
   | 'missing-input' // something the render needs is not in the repository (a valuesFrom object, another source's file)
-  | 'unsupported' // a source this tool does not render
+  | 'unsupported' // a source this tool does not render or fetch (a URL file, a semver range of tags)
   | 'include'; // an include pattern that selects no file
 
 export type Side = 'base' | 'head' | 'both';

@@ -56,7 +56,7 @@ maybe('nothing named by the pull request is fetched', () => {
     );
     expect(run.code).toBe(1);
     expect(report.notChecked.map((n) => n.name)).toEqual(['app']);
-    expect(report.notChecked[0].reason).toMatch(/^(remote|refused)$/);
+    expect(report.notChecked[0].reason).toMatch(/^(remote|refused|unsupported)$/);
     expect(report.notChecked[0].message).toMatch(
       /over the network|outside the repository|neither the base revision/,
     );

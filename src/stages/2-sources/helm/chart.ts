@@ -481,7 +481,7 @@ function valueFilesOf(
     if (p !== null) valueFiles.push(p);
     else if (isUrl(f))
       refused.push({
-        reason: 'remote',
+        reason: 'unsupported',
         message: `values file ${f} is fetched over the network, which this check does not do for it`,
       });
     else if (f.startsWith('$'))

@@ -131,7 +131,7 @@ export async function renderRoots(
         if (root.remote.length)
           return {
             ok: false,
-            reason: 'remote',
+            reason: 'unsupported',
             message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
           };
         const based = await materialiseBases(root, files, dir, tree, i, access);
@@ -195,7 +195,7 @@ async function materialiseBases(
     const base = parseGitBase(entry);
     if (!base)
       return {
-        reason: 'remote',
+        reason: 'unsupported',
         message: `it fetches ${entry} over the network, which this check does not do for it`,
       };
     const fetched = await access.gitBase(base);
