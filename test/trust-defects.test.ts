@@ -308,7 +308,7 @@ describe('dry-run patches', () => {
       ),
     ]);
     expect(lines.find((l) => l.startsWith('Next:'))).toMatch(
-      /remote\.allow.*warn-not-checked: \[\{reason: remote\}\]/,
+      /vendor what a URL serves.*warn-not-checked: \[\{reason: unsupported\}\]/,
     );
   },
 );
