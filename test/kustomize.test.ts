@@ -304,25 +304,6 @@ describeKustomize('kustomize rendered mode', () => {
     expect(fix.stdout).toContain('Next: Fix the render error above: it would fail in the cluster too.');
   });
 
-  // argocd-autopilot, and many an Argo CD install: `resources: [https://raw.githubusercontent.com/…/install.yaml]`.
-  test('a file kustomize would fetch by URL is unsupported, however trusted, and the next step says to vendor it', async () => {
-    const url = 'https://raw.githubusercontent.com/argoproj/argo-cd/stable/manifests/install.yaml';
-    const files = (level: string): Files => ({
-      'argocd/kustomization.yaml': kustomization({ resources: [url, 'cm.yaml'] }),
-      'argocd/cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cm}\ndata: {level: ${level}}\n`,
-    });
-    const { repo, base, head } = await twoCommits(files('info'), files('debug'));
-    const run = await cli(['check', '--base', base, '--head', head, '--format', 'json'], { cwd: repo.dir });
-    const report = JSON.parse(run.stdout) as Report;
-    expect(report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
-      `argocd unsupported: kustomize cannot build it at both revisions: it fetches ${url} over the network, which this check does not do for it.`,
-    ]);
-    const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
-    expect(text.stdout).toContain(
-      'Next: Give it a source this check reads: a file in the repository (vendor what a URL serves)',
-    );
-  });
-
   // kubeflow/manifests' dex overlays: Go's pointer addresses made the message differ on every run.
   test("kustomize's message names a resource as people write it, and is the same on every run", async () => {
     const files = (level: string): Files => ({

@@ -121,7 +121,7 @@ const rows: Row[] = [
     base: kustomized('info'),
     head: kustomized(
       'debug',
-      'resources: [deployment.yaml, "https://example.com/x.yaml"]\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+      'resources: [deployment.yaml]\nopenapi: {path: "https://example.com/schema.json"}\nconfigMapGenerator:\n  - {name: app-config, envs: [app.env]}\ngeneratorOptions: {disableNameSuffixHash: true}\n',
     ),
   },
   {

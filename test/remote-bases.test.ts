@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { GitDaemon, GitHttpServer, LOGIN, writeChart } from './helpers/chart-servers.js';
+import { ChartRepository, GitDaemon, GitHttpServer, LOGIN, writeChart } from './helpers/chart-servers.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { TempRepo, scratchDir } from './helpers/temp-repo.js';
@@ -105,6 +105,60 @@ maybe('a base named as kustomize names it on GitHub', () => {
     expect(report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
       'policies fetch-failed: kustomize cannot build it at both revisions: https://github.com/kyverno/policies is not in the cache, and the check runs --offline.',
     ]);
+  });
+});
+
+// Argo CD installed as many teams install it: `resources: [https://raw.githubusercontent.com/…/install.yaml]`
+// and a patch of argocd-cm beside it. Served here from loopback.
+maybe('a file by URL', () => {
+  let server: ChartRepository;
+  const install = (image: string) =>
+    [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: argocd-server}',
+      'spec:',
+      '  selector: {matchLabels: {app: argocd-server}}',
+      '  template:',
+      '    metadata: {labels: {app: argocd-server}}',
+      `    spec: {containers: [{name: server, image: "${image}", envFrom: [{configMapRef: {name: argocd-cm}}]}]}`,
+      '',
+    ].join('\n');
+  beforeAll(async () => {
+    server = await new ChartRepository().start();
+    mkdirSync(join(server.dir, 'public', 'v1'), { recursive: true });
+    writeFileSync(join(server.dir, 'public', 'v1', 'install.yaml'), install('argocd:v1'));
+    mkdirSync(join(server.dir, 'public', 'v2'), { recursive: true });
+    writeFileSync(join(server.dir, 'public', 'v2', 'install.yaml'), install('argocd:v2'));
+  });
+  afterAll(() => server?.stop());
+  const argocd = (version: string, level: string): Files => ({
+    'argocd/kustomization.yaml': `resources:\n  - ${server.url}/${version}/install.yaml\n  - cm.yaml\n`,
+    'argocd/cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cm}\ndata: {level: ${level}}\n`,
+  });
+
+  test('one the base names is fetched and read like a base (its objects at the root): a change beside it is judged, and --offline reads the cache', async () => {
+    server.requests = [];
+    const { report } = await check(argocd('v1', 'info'), argocd('v1', 'debug'));
+    expect(report.notChecked).toEqual([]);
+    expect(
+      report.impacts.map((i) => `${i.workload.name} ${i.status} ${i.workload.file}:${i.workload.line}`),
+    ).toEqual(['argocd-server dormant argocd/kustomization.yaml:1']);
+    expect(server.requests).toEqual(['/v1/install.yaml']);
+    const moved = await check(argocd('v1', 'info'), argocd('v1', 'debug'), ['--offline']);
+    expect(moved.report.impacts.map((i) => i.status)).toEqual(['dormant']);
+    expect(server.requests).toEqual(['/v1/install.yaml']);
+  });
+
+  test('one only the pull request names is not fetched: the server sees no request for it', async () => {
+    server.requests = [];
+    const { report } = await check(argocd('v1', 'info'), argocd('v2', 'info'));
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}`)).toEqual(['argocd remote']);
+    expect(report.notChecked[0].message).toContain(
+      `it fetches ${server.url}/v2/install.yaml, which neither the base revision`,
+    );
+    // The base's own build fetches what the base names; nothing else is asked for.
+    expect(server.requests).toEqual(['/v1/install.yaml']);
   });
 });
 

@@ -3,6 +3,7 @@ import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
+import { scratchDir } from './helpers/temp-repo.js';
 
 // What a new user met on real repositories (kubeflow/manifests, its katib chart, kube-prometheus),
 // each as a real repository rendered by the real tools; the tests assert behaviour, not wording.
@@ -299,16 +300,19 @@ describe('dry-run patches', () => {
       ...root('d', level),
     });
     const { repo, base: b } = await twoCommits(files('info'), files('debug'));
-    const text = await cli(['check', '--base', b], { cwd: repo.dir });
+    // Offline: the base names the URL, so it would be fetched; the test stays off the network.
+    const text = await cli(['check', '--base', b, '--offline', '--cache-dir', scratchDir('crg-cache-')], {
+      cwd: repo.dir,
+    });
     const lines = text.stdout.split('\n');
     const grouped = lines.filter((l) => l.includes('4 roots'));
     expect(grouped).toEqual([
       expect.stringMatching(
-        /^ {2}4 roots \(a \(a\/kustomization\.yaml:1\), b .*, c .* and 1 more\): kustomize cannot build it at both revisions: it fetches https:\/\/example\.com\/base\.yaml/,
+        /^ {2}4 roots \(a \(a\/kustomization\.yaml:1\), b .*, c .* and 1 more\): kustomize cannot build it at both revisions: https:\/\/example\.com\/base\.yaml is not in the cache, and the check runs --offline/,
       ),
     ]);
     expect(lines.find((l) => l.startsWith('Next:'))).toMatch(
-      /vendor what a URL serves.*warn-not-checked: \[\{reason: unsupported\}\]/,
+      /warm cache.*warn-not-checked: \[\{reason: fetch-failed\}\]/,
     );
   },
 );

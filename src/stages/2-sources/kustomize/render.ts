@@ -176,9 +176,9 @@ export async function renderRoots(
 }
 
 /**
- * Remote bases a trusted source names, fetched through git into this tool's cache and written
- * beside the tree; each kustomization that names one is rewritten, in the tree only, to point at
- * that copy, so kustomize never goes to the network. A base is vetted like the repository's own
+ * Remote bases a trusted source names, fetched through git into this tool's cache (a file by URL:
+ * over HTTPS), and written beside the tree; each kustomization that names one is rewritten, in the
+ * tree only, to point at that copy, so kustomize never goes to the network. A base is vetted like the repository's own
  * kustomizations, with its own directory as the boundary; one that names another remote target is
  * not followed. Returns why the root cannot be built, or null.
  */
@@ -193,11 +193,22 @@ async function materialiseBases(
   const rewrites = new Map<string, Map<string, string>>();
   for (const [n, { entry, file }] of root.remoteBases.entries()) {
     const base = parseGitBase(entry);
-    if (!base)
-      return {
-        reason: 'unsupported',
-        message: `it fetches ${entry} over the network, which this check does not do for it`,
-      };
+    const from = posix.join(TREE, posix.dirname(file));
+    if (!base) {
+      // A file by URL: fetched from a trusted source and written beside the tree, like a base.
+      if (!/^https?:\/\//i.test(entry))
+        return {
+          reason: 'unsupported',
+          message: `it fetches ${entry} over the network, which this check does not do for it`,
+        };
+      const fetched = await access.file(entry);
+      if (!('bytes' in fetched)) return fetched;
+      const at = posix.join(REMOTE_BASES, `${index}-${n}.yaml`);
+      await mkdir(join(dir, REMOTE_BASES), { recursive: true });
+      await writeFile(join(dir, at), fetched.bytes);
+      rewrites.set(file, (rewrites.get(file) ?? new Map()).set(entry, posix.relative(from, at)));
+      continue;
+    }
     const fetched = await access.gitBase(base);
     if (!('files' in fetched)) return fetched;
     const fileSet = new Set(fetched.files.keys());
@@ -226,7 +237,6 @@ async function materialiseBases(
       await mkdir(posix.dirname(join(dir, at, path)), { recursive: true });
       await writeFile(join(dir, at, path), bytes);
     }
-    const from = posix.join(TREE, posix.dirname(file));
     rewrites.set(file, (rewrites.get(file) ?? new Map()).set(entry, posix.relative(from, at) || '.'));
   }
   for (const [file, entries] of rewrites) {

@@ -35,13 +35,30 @@ export interface FetchedChart {
 }
 
 const MAX_CHART_BYTES = 64 * 2 ** 20;
+const MAX_FILE_BYTES = 16 * 2 ** 20;
+
+/** A response's body, or null past `limit` bytes (read no further). */
+async function readCapped(response: Response, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
 
 /**
  * The one way remote content enters a check. A source is fetched only if the trusted side names
  * it: the base revision declares it (the same repository, or the same OCI registry path), or the
- * base configuration's `remote.allow` holds a prefix of it. Fetching is helm's own `helm pull`, with
- * proxy settings and nothing else of the environment; what it brings is kept by its digest, so a
- * second run with the same cache makes no request, and `--offline` never makes one.
+ * base configuration's `remote.allow` holds a prefix of it. A chart is fetched by helm's own
+ * `helm pull` and a base by `git fetch`, with proxy settings and nothing else of the environment;
+ * what they bring is kept by its digest, so a second run with the same cache makes no request for
+ * them. A file by URL is this process's own request (see `file`). `--offline` never makes one.
  */
 export class RemoteAccess {
   private readonly inFlight = new Map<string, Promise<FetchedChart | Refusal>>();
@@ -50,6 +67,7 @@ export class RemoteAccess {
     string,
     Promise<{ files: Map<string, Buffer>; commit: string } | Refusal>
   >();
+  private readonly urlFiles = new Map<string, Promise<{ bytes: Buffer } | Refusal>>();
   /** Charts and bases this run took from the cache, and fetched (the report's stats). */
   readonly tally = { cacheHits: 0, fetched: 0 };
 
@@ -176,6 +194,71 @@ export class RemoteAccess {
       return { files, commit };
     } finally {
       repo.close();
+    }
+  }
+
+  /**
+   * A file by URL (a kustomize resource such as Argo CD's `install.yaml`), fetched once per run
+   * over HTTPS by this process: a URL can serve new content any day, so a run fetches it again and
+   * keeps it for `--offline`. A redirect is followed only to a source that is trusted too, so no
+   * request goes anywhere the trusted side did not name.
+   */
+  file(url: string): Promise<{ bytes: Buffer } | Refusal> {
+    const refused = this.refusal(url);
+    if (refused) return Promise.resolve(refused);
+    let pending = this.urlFiles.get(url);
+    if (!pending) this.urlFiles.set(url, (pending = this.fetchFile(url)));
+    return pending;
+  }
+
+  private async fetchFile(url: string): Promise<{ bytes: Buffer } | Refusal> {
+    const cached = join(this.settings.cacheDir, 'files', createHash('sha256').update(url).digest('hex'));
+    if (this.settings.offline) {
+      const bytes = await readFile(cached).catch(() => null);
+      if (bytes) this.tally.cacheHits++;
+      return bytes
+        ? { bytes }
+        : { reason: 'fetch-failed', message: `${url} is not in the cache, and the check runs --offline` };
+    }
+    const failed = (why: string): Refusal => ({ reason: 'fetch-failed', message: `${url} ${why}` });
+    let at = url;
+    try {
+      for (let hops = 0; ; hops++) {
+        const credential = credentialFor(at, this.settings.credentials);
+        const response = await fetch(at, {
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.timeoutMs),
+          headers: credential
+            ? {
+                authorization: `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`,
+              }
+            : {},
+        });
+        const next = response.headers.get('location');
+        if (response.status >= 300 && response.status < 400 && next) {
+          await response.body?.cancel();
+          at = new URL(next, at).toString();
+          const refused = this.refusal(at);
+          if (refused) return { reason: 'remote', message: `${url} redirects to ${at}: ${refused.message}` };
+          if (hops === 4) return failed('redirects more than five times');
+          continue;
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          return failed(`could not be fetched: the server answered ${response.status}`);
+        }
+        const bytes = await readCapped(response, MAX_FILE_BYTES);
+        if (bytes === null)
+          return { reason: 'limit', message: `${url} is larger than ${MAX_FILE_BYTES / 2 ** 20} MiB` };
+        await mkdir(dirname(cached), { recursive: true });
+        await writeFile(`${cached}.${process.pid}`, bytes);
+        await rename(`${cached}.${process.pid}`, cached);
+        this.tally.fetched++;
+        return { bytes };
+      }
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      return failed(`could not be fetched: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
   }
 
