@@ -178,9 +178,9 @@ export async function renderRoots(
 /**
  * Remote bases a trusted source names, fetched through git into this tool's cache (a file by URL:
  * over HTTPS), and written beside the tree; each kustomization that names one is rewritten, in the
- * tree only, to point at that copy, so kustomize never goes to the network. A base is vetted like the repository's own
- * kustomizations, with its own directory as the boundary; one that names another remote target is
- * not followed. Returns why the root cannot be built, or null.
+ * tree only, to point at that copy, so kustomize never goes to the network. A base is vetted like
+ * the repository's own kustomizations, with its own directory as the boundary; one that names
+ * another remote target is not followed. Returns why the root cannot be built, or null.
  */
 async function materialiseBases(
   root: Root,
