@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
@@ -147,6 +149,24 @@ maybe('a file by URL', () => {
     expect(server.requests).toEqual(['/v1/install.yaml']);
     const moved = await check(argocd('v1', 'info'), argocd('v1', 'debug'), ['--offline']);
     expect(moved.report.impacts.map((i) => i.status)).toEqual(['dormant']);
+    expect(server.requests).toEqual(['/v1/install.yaml']);
+  });
+
+  test('a redirect its server chooses is followed (GitHub serves release assets from another host)', async () => {
+    const redirector = createServer((_, response) =>
+      response.writeHead(302, { location: `${server.url}/v1/install.yaml` }).end(),
+    );
+    await new Promise<void>((done) => redirector.listen(0, '127.0.0.1', done));
+    const at = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/download/install.yaml`;
+    const release = (level: string): Files => ({
+      ...argocd('v1', level),
+      'argocd/kustomization.yaml': `resources:\n  - ${at}\n  - cm.yaml\n`,
+    });
+    server.requests = [];
+    const { report } = await check(release('info'), release('debug'));
+    redirector.close();
+    expect(report.notChecked).toEqual([]);
+    expect(report.impacts.map((i) => `${i.workload.name} ${i.status}`)).toEqual(['argocd-server dormant']);
     expect(server.requests).toEqual(['/v1/install.yaml']);
   });
 
