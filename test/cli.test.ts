@@ -209,6 +209,10 @@ test('a config nothing checked reads, beside something not checked: the reader i
     'ConfigMap cfg  changed k  cfg.yaml:1\n  no workload among those checked reads the changed keys; what was not checked may\n',
   );
   expect(text.stdout).not.toContain('no workload in the repository');
+  // flux2's test data: a template is no manifest, and leaving it out is the step.
+  expect(text.stdout).toContain(
+    'Next: Fix the YAML the message names; if the file is no manifest (a template, test data), leave it out with `exclude` in the base configuration.',
+  );
   const markdown = await cli([...args, '--format', 'markdown']);
   expect(markdown.stdout).toContain(
     '| — | — | No workload among those checked reads the changed keys; what was not checked may. |',

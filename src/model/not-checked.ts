@@ -42,7 +42,8 @@ const NEXT: Record<NotCheckedReason, string> = {
     'Make the source reachable from the runner (proxy settings), or keep a warm cache (`cache-dir`).',
   limit: 'Raise `--timeout` (input `timeout`), or split what renders so much.',
   tool: 'Install kustomize (or kubectl) and helm where the check runs, or pass `--kustomize`/`--helm`.',
-  unreadable: 'Fix the YAML the message names.',
+  unreadable:
+    'Fix the YAML the message names; if the file is no manifest (a template, test data), leave it out with `exclude` in the base configuration.',
   'too-large': 'Raise `max-file-mib` in the base configuration.',
   lfs: 'Fetch the Git LFS content before the check (`git lfs pull`; actions/checkout with `lfs: true`).',
   'missing-input': 'Define what the render needs in the repository.',
