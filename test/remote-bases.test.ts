@@ -170,6 +170,31 @@ maybe('a file by URL', () => {
     expect(server.requests).toEqual(['/v1/install.yaml']);
   });
 
+  test('one past 16 MiB is not read further: the root is not checked, for that limit', async () => {
+    const huge = createServer((_, response) => {
+      response.writeHead(200);
+      const chunk = Buffer.alloc(1 << 20, '#');
+      let sent = 0;
+      const more = () => {
+        while (sent < 17 && response.write(chunk)) sent++;
+        if (sent < 17) response.once('drain', more);
+        else response.end();
+      };
+      more();
+    });
+    await new Promise<void>((done) => huge.listen(0, '127.0.0.1', done));
+    const at = `http://127.0.0.1:${(huge.address() as AddressInfo).port}/install.yaml`;
+    const big = (level: string): Files => ({
+      ...argocd('v1', level),
+      'argocd/kustomization.yaml': `resources:\n  - ${at}\n  - cm.yaml\n`,
+    });
+    const { report } = await check(big('info'), big('debug'));
+    huge.close();
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
+      `argocd limit: kustomize cannot build it at both revisions: ${at} is larger than 16 MiB.`,
+    ]);
+  });
+
   test('one only the pull request names is not fetched: the server sees no request for it', async () => {
     server.requests = [];
     const { report } = await check(argocd('v1', 'info'), argocd('v2', 'info'));
