@@ -81,6 +81,8 @@ maybe('remote kustomize bases', () => {
       ['app', 'prod', 'dormant'],
     ]);
     expect(report.changes[0]).toMatchObject({ name: 'app-config', file: 'prod/kustomization.yaml', line: 2 });
+    // The workload, from the base, at the line that names the base.
+    expect(report.impacts[0].workload).toMatchObject({ file: 'prod/kustomization.yaml', line: 2 });
   });
 
   test('a repository only the pull request names is not fetched; the cache serves a second run with the server gone', async () => {
@@ -139,13 +141,13 @@ maybe('a file by URL', () => {
     'argocd/cm.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cm}\ndata: {level: ${level}}\n`,
   });
 
-  test('one the base names is fetched and read like a base (its objects at the root): a change beside it is judged, and --offline reads the cache', async () => {
+  test('one the base names is fetched and read like a base (its objects at the line naming it): a change beside it is judged, and --offline reads the cache', async () => {
     server.requests = [];
     const { report } = await check(argocd('v1', 'info'), argocd('v1', 'debug'));
     expect(report.notChecked).toEqual([]);
     expect(
       report.impacts.map((i) => `${i.workload.name} ${i.status} ${i.workload.file}:${i.workload.line}`),
-    ).toEqual(['argocd-server dormant argocd/kustomization.yaml:1']);
+    ).toEqual(['argocd-server dormant argocd/kustomization.yaml:2']);
     expect(server.requests).toEqual(['/v1/install.yaml']);
     const moved = await check(argocd('v1', 'info'), argocd('v1', 'debug'), ['--offline']);
     expect(moved.report.impacts.map((i) => i.status)).toEqual(['dormant']);

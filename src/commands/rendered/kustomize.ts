@@ -184,6 +184,12 @@ function readRender(
       line: 1,
       source,
     };
+    // From a remote base or a file by URL the root names: the line that names it.
+    const remote = origin.remoteBase === undefined ? undefined : root.remoteBases[origin.remoteBase];
+    if (!origin.file && remote?.file === root.file) {
+      const lines = (tree.get(root.file)?.toString('utf8') ?? '').split('\n');
+      object.line = lines.findIndex((l) => l.includes(remote.entry)) + 1 || 1;
+    }
     if (origin.file && origin.generator) {
       const text = tree.get(origin.file)?.toString('utf8') ?? '';
       object.line =

@@ -36,6 +36,8 @@ export interface Origin {
   generator: string | null;
   /** The name the object has in its source file, before overlays prefix it: what a patch targets. */
   written: string | null;
+  /** Which of its root's remote bases (kustomize `remoteBases`) it came from, when `file` is none here. */
+  remoteBase?: number;
 }
 
 export type RenderResult = { ok: true; yaml: string } | ({ ok: false } & Refusal);

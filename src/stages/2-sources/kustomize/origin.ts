@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { LineCounter, isMap, isSeq, parse, parseDocument } from 'yaml';
 import { isRecord } from '../../../model/values.js';
 import type { Origin } from '../tools.js';
-import { TREE, WRAPPERS } from './render.js';
+import { REMOTE_BASES, TREE, WRAPPERS } from './render.js';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 
@@ -37,17 +37,15 @@ function readOrigin(raw: unknown): Origin {
   if (typeof origin.repo === 'string') return { file: null, generator: null, written: null };
   const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
   const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
+  const at = typeof path === 'string' ? posix.normalize(posix.join(WRAPPERS, '0', path)) : '';
+  const remote = new RegExp(`^${REMOTE_BASES}/\\d+-(\\d+)(?:\\.yaml$|/)`).exec(at);
   return {
-    file: typeof path === 'string' ? repoPath(path) : null,
+    file: at.startsWith(`${TREE}/`) ? at.slice(TREE.length + 1) : null,
     // Objects a chart inflation makes keep their names: only the config generators hash them.
     generator: by === 'ConfigMapGenerator' || by === 'SecretGenerator' ? by : null,
     written: null,
+    ...(remote ? { remoteBase: Number(remote[1]) } : {}),
   };
-}
-
-function repoPath(path: string): string | null {
-  const p = posix.normalize(posix.join(WRAPPERS, '0', path));
-  return p.startsWith(`${TREE}/`) ? p.slice(TREE.length + 1) : null;
 }
 
 /** kustomize's name suffix hash: ten characters of its hex-to-consonant alphabet. */

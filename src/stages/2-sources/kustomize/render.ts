@@ -43,8 +43,8 @@ export const TREE = 'repo';
 const WRAPPER_STEP = new RegExp(
   `^accumulating resources from '(?:\\.\\./)+${TREE}/[^']*': read [^:]*: is a directory': recursed accumulation of path '[^']*': `,
 );
-/** Remote bases are written here, beside the tree. */
-const REMOTE_BASES = 'remote-bases';
+/** Remote bases are written here, beside the tree: `<root>-<entry>/` (a file by URL: `<root>-<entry>.yaml`). */
+export const REMOTE_BASES = 'remote-bases';
 
 /**
  * Finds kustomize: `override` (`--kustomize PATH`, the input, the trusted configuration), else
