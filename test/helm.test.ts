@@ -481,10 +481,12 @@ spec:
   });
 
   // bitnami/charts: every change to its `common` library chart failed as a chart helm cannot render.
-  test('a library chart nobody declares is no root; one a release names is rendered, and helm says why it cannot be', async () => {
+  test('a library chart nobody declares is no root, and its templates are no manifests; one a release names is rendered, and helm says why it cannot be', async () => {
     const library = (value: string): Files => ({
       'lib/Chart.yaml': 'apiVersion: v2\nname: common\nversion: 1.0.0\ntype: library\n',
       'lib/templates/_helpers.tpl': `{{- define "common.value" -}}${value}{{- end -}}\n`,
+      // A template, not a manifest: never read as one, though nothing renders the chart.
+      'lib/templates/_configmap.yaml': `{{- define "common.configmap" -}}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: {{ .Release.Name }}-${value}}\n{{- end -}}\n`,
     });
     const quiet = await check({ ...chart(), ...library('a') }, { ...chart(), ...library('b') });
     expect(quiet.notChecked).toEqual([]);

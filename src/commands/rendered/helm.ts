@@ -113,7 +113,7 @@ async function discover(
       ) ?? [],
   );
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-  const roots = findCharts(
+  const discovered = findCharts(
     charts,
     releases,
     settings.charts,
@@ -121,8 +121,8 @@ async function discover(
     settings.roots,
     new Set(own.map(repositoryKey)),
   );
-  await readValuesFrom(repo, rev, settings, roots);
-  return { roots, setAside: [] };
+  await readValuesFrom(repo, rev, settings, discovered.roots);
+  return discovered;
 }
 
 /**

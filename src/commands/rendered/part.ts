@@ -31,7 +31,10 @@ import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './rendere
 
 /** What the rendered roots a change touches contribute to a check. */
 export interface RenderedPart {
-  /** Every file some root's build reads, at either revision: never also read as a plain manifest. */
+  /**
+   * Every file some root's build reads, or a root set aside would, at either revision: never also
+   * read as a plain manifest (a library chart's templates are a chart's, though nothing renders it).
+   */
   closureFiles: Set<string>;
   changes: ConfigChange[];
   impacts: Impact[];
@@ -128,6 +131,8 @@ export async function checkRendered(
   settings.progress.count('cacheHits', access.tally.cacheHits);
   settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
+  for (const { setAside } of [...baseFound, ...headFound])
+    for (const root of setAside) root.closure.forEach((f) => part.closureFiles.add(f));
   for (const p of parts) {
     p.closureFiles.forEach((f) => part.closureFiles.add(f));
     part.changes.push(...p.changes);
@@ -586,7 +591,7 @@ export async function scanRendered(
   await Promise.all(
     all.map(async (renderer, i) => {
       const roots = found[i].roots;
-      roots.forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
+      [...roots, ...found[i].setAside].forEach((r) => r.closure.forEach((f) => result.closureFiles.add(f)));
       if (roots.length === 0) return;
       const notChecked = (root: RenderRoot, reason: NotCheckedReason, message: string) =>
         result.notChecked.push(rootNotChecked(root, reason, 'head', message));

@@ -110,8 +110,9 @@ export function readChart(
 /**
  * The chart releases at one revision: each chart an Argo CD Application/ApplicationSet or a Flux
  * HelmRelease deploys from this repository, with that object's values; a chart nobody declares
- * renders once with its defaults, named after itself. Subcharts (in another chart's `charts/`) are
- * part of their parent. `only` (from `--root`) replaces discovery.
+ * renders once with its defaults, named after itself; a library chart nobody declares is set aside.
+ * Subcharts (in another chart's `charts/`) are part of their parent. `only` (from `--root`) replaces
+ * discovery.
  */
 export function findCharts(
   charts: readonly Chart[],
@@ -121,7 +122,7 @@ export function findCharts(
   only: readonly string[] | null,
   /** This repository's own URLs (its git remotes, as `repositoryKey`s): Argo CD multi-source `$ref` values files, Flux GitRepositories of this repository. */
   ownUrls: ReadonlySet<string>,
-): ChartRoot[] {
+): { roots: ChartRoot[]; setAside: ChartRoot[] } {
   const byDir = new Map(charts.map((c) => [c.dir, c]));
   const top = charts.filter(
     (c) =>
@@ -185,10 +186,13 @@ export function findCharts(
     };
   };
   if (only)
-    return only.flatMap((dir) => {
-      const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
-      return chart ? [make(chart, { declaredBy: null })] : [];
-    });
+    return {
+      roots: only.flatMap((dir) => {
+        const chart = byDir.get(dir.replace(/^\.\/|\/$/g, ''));
+        return chart ? [make(chart, { declaredBy: null })] : [];
+      }),
+      setAside: [],
+    };
   const configured = releases.flatMap((r): Declaration[] => {
     const dir = repoPath(r.path);
     if (dir === null) return [];
@@ -211,10 +215,13 @@ export function findCharts(
     return chart && top.includes(chart) ? [make(chart, d)] : [];
   });
   const pointedAt = new Set(declared.filter((r) => !r.remote).map((r) => r.dir));
-  // A library chart nobody declares deploys nothing (bitnami's `common`); one a release names is
-  // rendered, and helm says why it cannot be.
-  const undeclared = top.filter((c) => !pointedAt.has(c.dir) && !c.library);
-  return [...undeclared.map((c) => make(c, { declaredBy: null })), ...declared];
+  // A library chart nobody declares deploys nothing (bitnami's `common`): set aside, its files are
+  // still a chart's, never manifests. One a release names is rendered, and helm says why it cannot be.
+  const undeclared = top.filter((c) => !pointedAt.has(c.dir)).map((c) => make(c, { declaredBy: null }));
+  return {
+    roots: [...undeclared.filter((r) => !r.chart.library), ...declared],
+    setAside: undeclared.filter((r) => r.chart.library),
+  };
 }
 
 type Declaration = Partial<ChartRoot> & {

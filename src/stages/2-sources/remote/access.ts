@@ -37,16 +37,13 @@ export interface FetchedChart {
 const MAX_CHART_BYTES = 64 * 2 ** 20;
 const MAX_FILE_BYTES = 16 * 2 ** 20;
 
-/** A response's body, or null past `limit` bytes (read no further). */
+/** A response's body, or null past `limit` bytes (leaving the loop cancels the rest). */
 async function readCapped(response: Response, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body ?? []) {
     size += chunk.length;
-    if (size > limit) {
-      await response.body?.cancel().catch(() => undefined);
-      return null;
-    }
+    if (size > limit) return null;
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
