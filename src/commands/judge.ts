@@ -88,11 +88,12 @@ async function judgeWith(
   rendered: RenderedPart,
 ): Promise<Report> {
   // A file some root reads is checked through that root's build, never as it is written.
+  const { readByRoot } = rendered;
   const settings: Settings = {
     ...options_,
-    selected: (path) => options_.selected(path) && !rendered.closureFiles.has(path),
+    selected: (path) => options_.selected(path) && !readByRoot?.(path),
   };
-  const narrowed = rendered.closureFiles.size > 0;
+  const narrowed = readByRoot !== null;
   const pass = narrowed ? within(first, settings.selected) : first;
   const { fileChanges, atBase, atHead } = pass;
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));

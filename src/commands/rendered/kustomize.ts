@@ -22,7 +22,8 @@ import {
 } from '../../stages/2-sources/kustomize/render.js';
 import { normalizeSource } from '../../stages/2-sources/remote/sources.js';
 import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
-import { findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
+import { declaredDirs, findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
+import { KustomizationIndex } from '../../stages/2-sources/kustomize/reach.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import {
@@ -82,40 +83,47 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
 
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
 async function discover(
-  { repo, rev, settings, files: listFiles, named, controllers: declaring }: Snapshot,
+  { repo, rev, settings, files: listFiles, named, controllers: declaring, changed }: Snapshot,
   parsed: Map<string, Kustomization>,
 ): Promise<Discovered<Root>> {
   // Kustomization files first: a repository without any pays for one walk of its trees, no more.
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
-  // Argo CD and Flux objects that may point at a root: found while the kustomizations are parsed.
+  // Argo CD and Flux objects that may point at a root: found while the kustomizations are read.
   const controllerObjects = declaring();
   const files = await listFiles();
   const fileSet = new Set(files);
   const dirs = new Set<string>();
   for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
   const tree = { isDir: (p: string) => dirs.has(p), exists: (p: string) => dirs.has(p) || fileSet.has(p) };
-  // Where two spellings sit in one directory kustomize refuses to build; the first is enough to say so.
-  const texts = await repo.readMany(rev, kustomizationFiles);
-  const kustomizations = new Map<string, Kustomization>();
-  kustomizationFiles.forEach((file, i) => {
-    const key = `${file}\0${texts[i] ?? ''}`;
-    const k = parsed.get(key) ?? readKustomization(file, texts[i] ?? '', tree);
-    parsed.set(key, k);
-    if (!kustomizations.has(k.dir)) kustomizations.set(k.dir, k);
-  });
-  if (kustomizations.size === 0) return { roots: [], setAside: [] };
-
-  const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
   const byDir = new Map<string, string[]>();
   for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
   const under = (dir: string, recursive: boolean) =>
     recursive
       ? files.filter((f) => dir === '' || f.startsWith(`${dir}/`))
       : (byDir.get(dir === '' ? '.' : dir) ?? []);
+  const texts = await repo.readMany(rev, kustomizationFiles);
+  const index = new KustomizationIndex(
+    kustomizationFiles,
+    texts,
+    (file, text) => {
+      const key = `${file}\0${text}`;
+      const k = parsed.get(key) ?? readKustomization(file, text, tree);
+      parsed.set(key, k);
+      return k;
+    },
+    under,
+  );
+  const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
+  // A check parses only the kustomizations that can reach what it changes (and the roots a changed
+  // Argo CD or Flux object declares); a file it reads later is asked of the index.
+  const partial = changed !== null && settings.roots === null;
+  const kustomizations = partial
+    ? index.reaching(changed, controllers.filter((o) => changed.has(o.file)).flatMap(declaredDirs))
+    : index.all();
   const discovered = findRoots(kustomizations, controllers, under, settings.roots);
   await vetPluginFiles(repo, rev, [...discovered.roots, ...discovered.setAside]);
-  return discovered;
+  return partial ? { ...discovered, reads: (path) => index.reads(path) } : discovered;
 }
 
 /**

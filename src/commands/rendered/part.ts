@@ -32,10 +32,11 @@ import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './rendere
 /** What the rendered roots a change touches contribute to a check. */
 export interface RenderedPart {
   /**
-   * Every file some root's build reads, or a root set aside would, at either revision: never also
-   * read as a plain manifest (a library chart's templates are a chart's, though nothing renders it).
+   * Whether some root's build reads a file, or a root set aside would, at either revision: such a
+   * file is never also read as a plain manifest (a library chart's templates are a chart's, though
+   * nothing renders it). Null when no root exists at either revision.
    */
-  closureFiles: Set<string>;
+  readByRoot: ((path: string) => boolean) | null;
   changes: ConfigChange[];
   impacts: Impact[];
   unaffected: Unaffected[];
@@ -64,7 +65,7 @@ export interface RenderedRoot {
 
 /** What a check renders when the change can touch no root. */
 export const noRendered = (): RenderedPart => ({
-  closureFiles: new Set(),
+  readByRoot: null,
   changes: [],
   impacts: [],
   unaffected: [],
@@ -101,11 +102,20 @@ export async function checkRendered(
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return noRendered();
   const all = renderers(settings, repo);
-  const [atBase, atHead] = [snapshot(repo, base, settings, all), snapshot(repo, head, settings, all)];
+  const changed = new Set(changedPaths);
+  const [atBase, atHead] = [
+    snapshot(repo, base, settings, all, changed),
+    snapshot(repo, head, settings, all, changed),
+  ];
   const [baseFound, headFound] = await settings.progress.stage('roots', () =>
     Promise.all([discover(all, atBase), discover(all, atHead)]),
   );
-  const access = remoteAccess(all, baseFound, settings, repo);
+  const access = remoteAccess(
+    all,
+    await trustedSide(all, baseFound, headFound, changed, atBase),
+    settings,
+    repo,
+  );
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -120,7 +130,7 @@ export async function checkRendered(
           keep(headFound[i], baseFound[i]),
           atBase,
           atHead,
-          new Set(changedPaths),
+          changed,
           settings,
           access,
           whole,
@@ -131,10 +141,12 @@ export async function checkRendered(
   settings.progress.count('cacheHits', access.tally.cacheHits);
   settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
-  for (const { setAside } of [...baseFound, ...headFound])
-    for (const root of setAside) root.closure.forEach((f) => part.closureFiles.add(f));
+  const found = [...baseFound, ...headFound];
+  if (found.some((d) => d.roots.length + d.setAside.length > 0 || d.reads)) {
+    const reads = found.map(readsOf);
+    part.readByRoot = (path) => reads.some((read) => read(path));
+  }
   for (const p of parts) {
-    p.closureFiles.forEach((f) => part.closureFiles.add(f));
     part.changes.push(...p.changes);
     part.impacts.push(...p.impacts);
     part.unaffected.push(...p.unaffected);
@@ -155,9 +167,44 @@ export async function closureFiles(
 ): Promise<Set<string>> {
   if (settings.render === 'off') return new Set();
   const all = renderers(settings, repo);
-  const found = await discover(all, snapshot(repo, rev, settings, all));
+  const found = await discover(all, snapshot(repo, rev, settings, all, null));
   return new Set(found.flatMap((d) => [...d.roots, ...d.setAside]).flatMap((r) => [...r.closure]));
 }
+
+/** Whether some root or set-aside root of `found` reads a path. */
+function readsOf(found: Discovered<RenderRoot>): (path: string) => boolean {
+  if (found.reads) return found.reads;
+  const files = new Set([...found.roots, ...found.setAside].flatMap((r) => [...r.closure]));
+  return (path) => files.has(path);
+}
+
+/**
+ * The base's roots, whose sources are trusted at head. A discovery that stopped where the change
+ * stops may not have met the base root naming a source a touched head root fetches: then the
+ * base is discovered whole, so that the trust is what it would be with every root found.
+ */
+async function trustedSide(
+  all: readonly AnyRenderer[],
+  baseFound: Discovered<RenderRoot>[],
+  headFound: Discovered<RenderRoot>[],
+  changed: ReadonlySet<string>,
+  atBase: Snapshot,
+): Promise<Discovered<RenderRoot>[]> {
+  if (!baseFound.some((d) => d.reads)) return baseFound;
+  const sources = (found: Discovered<RenderRoot>[], touchedOnly: boolean) =>
+    found.flatMap((d, i) =>
+      [...d.roots, ...d.setAside]
+        .filter((root) => !touchedOnly || touches(root, changed))
+        .flatMap((root) => all[i].sources(root)),
+    );
+  const trusted = new Set(sources(baseFound, false));
+  if (sources(headFound, true).every((s) => trusted.has(s))) return baseFound;
+  return discover(all, { ...atBase, changed: null });
+}
+
+/** Whether the change touches a root: a file its build reads, or the file that declares it. */
+const touches = (root: RenderRoot, changed: ReadonlySet<string>) =>
+  [...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '');
 
 /**
  * Every renderer's roots at one revision. A root nobody declares that another root reads is part of
@@ -165,7 +212,7 @@ export async function closureFiles(
  */
 async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Discovered<RenderRoot>[]> {
   const found: Discovered<RenderRoot>[] = await Promise.all(all.map((r) => r.discover(at)));
-  return found.map(({ roots, setAside }, i) => {
+  return found.map(({ roots, setAside, reads }, i) => {
     const others = new Set(
       found.flatMap((d, j) => (j === i ? [] : d.roots.flatMap((root) => [...root.closure]))),
     );
@@ -173,6 +220,7 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Disc
     return {
       roots: roots.filter((r) => !readByOther(r)),
       setAside: [...setAside, ...roots.filter(readByOther)],
+      ...(reads ? { reads } : {}),
     };
   });
 }
@@ -198,6 +246,7 @@ function snapshot(
   rev: Revision,
   settings: Settings,
   all: readonly AnyRenderer[],
+  changed: ReadonlySet<string> | null,
 ): Snapshot {
   let files: Promise<string[]> | null = null;
   let named: Promise<string[]> | null = null;
@@ -206,6 +255,7 @@ function snapshot(
     repo,
     rev,
     settings,
+    changed,
     files: () => (files ??= repo.listFiles(rev)),
     named: async (names) => {
       named ??= repo
@@ -252,14 +302,8 @@ async function checkWith<R extends RenderRoot, Tool>(
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
   const part = noRendered();
-  for (const root of [...baseRoots, ...headRoots]) root.closure.forEach((f) => part.closureFiles.add(f));
   const touched = [...new Set([...before.keys(), ...after.keys()])]
-    .filter((id) =>
-      [before.get(id), after.get(id)].some(
-        (root) =>
-          root && ([...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '')),
-      ),
-    )
+    .filter((id) => [before.get(id), after.get(id)].some((root) => root && touches(root, changed)))
     .sort(compareText)
     .filter((_, i) => !settings.shard || i % settings.shard.count === settings.shard.index - 1);
   if (touched.length === 0) return part;
@@ -584,7 +628,7 @@ export async function scanRendered(
   };
   if (settings.render === 'off') return result;
   const all = renderers(settings, repo);
-  const at = snapshot(repo, rev, settings, all);
+  const at = snapshot(repo, rev, settings, all, null);
   const found = await discover(all, at);
   // One revision, the user's own: every source it names is trusted.
   const access = remoteAccess(all, found, settings, repo);

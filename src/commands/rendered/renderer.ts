@@ -25,6 +25,11 @@ export interface Snapshot {
   named: (names: readonly string[]) => Promise<string[]>;
   /** Argo CD Applications/ApplicationSets, Flux Kustomizations/HelmReleases and Flux sources: what declares roots. */
   controllers: () => Promise<ManifestObject[]>;
+  /**
+   * The paths a check changes, for a discovery that finds only the roots that can read them; null
+   * when every root is wanted (scan, fix).
+   */
+  changed: ReadonlySet<string> | null;
 }
 
 /**
@@ -35,6 +40,12 @@ export interface Snapshot {
 export interface Discovered<R extends RenderRoot> {
   roots: R[];
   setAside: R[];
+  /**
+   * Whether some build at this revision reads a path, when discovery stopped where the change
+   * stops (`Snapshot.changed`): the roots then are those that can read a changed path, and a file
+   * the check reads later is asked here. Absent, the roots and set-aside roots are all of them.
+   */
+  reads?: (path: string) => boolean;
 }
 
 /** What the pair of builds of one root, and the files they read, give the renderer's own steps. */

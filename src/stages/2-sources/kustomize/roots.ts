@@ -88,6 +88,26 @@ export function findRoots(
   };
 }
 
+/**
+ * The files one kustomization reads itself, not through the kustomizations it includes: what a
+ * build's closure is the union of, over every kustomization the build reaches.
+ */
+export function directReads(
+  k: Kustomization,
+  isKustomization: (dir: string) => boolean,
+  filesUnder: (dir: string, recursive: boolean) => string[],
+): string[] {
+  return [
+    k.file,
+    ...k.inputs,
+    ...k.inputDirs.flatMap((path) => filesUnder(path, false)),
+    ...(k.chartHome === null ? [] : filesUnder(k.chartHome, true)),
+    ...k.includes.filter((path) => !isKustomization(path)),
+    // A plugin configuration file is read by the build like any input (vetted before it).
+    ...k.pluginFiles,
+  ];
+}
+
 interface Closure {
   files: Set<string>;
   remote: string[];
@@ -127,17 +147,12 @@ class Closures {
     const reach = this.graph.reachable(dir);
     for (const d of reach) {
       const k = this.kustomizations.get(d)!;
-      result.files.add(k.file);
+      for (const file of directReads(k, (p) => this.kustomizations.has(p), this.filesUnder))
+        result.files.add(file);
       result.remote.push(...k.remote);
       result.remoteBases.push(...k.remoteBases.map((entry) => ({ entry, file: k.file })));
       result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
       result.charts.push(...k.charts.map((chart) => ({ chart, chartHome: k.chartHome ?? '' })));
-      for (const path of k.inputs) result.files.add(path);
-      for (const path of k.inputDirs) for (const file of this.filesUnder(path, false)) result.files.add(file);
-      if (k.chartHome !== null) for (const file of this.filesUnder(k.chartHome, true)) result.files.add(file);
-      for (const path of k.includes) if (!this.kustomizations.has(path)) result.files.add(path);
-      // A plugin configuration file is read by the build like any input (vetted before it).
-      for (const file of k.pluginFiles) result.files.add(file);
       result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
       // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
       // every resource file of its build is one, read from the naming kustomization's directory.
@@ -243,6 +258,9 @@ interface Declaration {
   declaredBy: NonNullable<Root['declaredBy']>;
   options: RootOptions;
 }
+
+/** The kustomize directories an Argo CD or Flux object deploys from this repository. */
+export const declaredDirs = (object: ManifestObject): string[] => declarations(object).map((d) => d.dir);
 
 /** The kustomize directories an Argo CD or Flux object deploys from this repository, with its options. */
 function declarations(object: ManifestObject): Declaration[] {

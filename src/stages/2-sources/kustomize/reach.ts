@@ -1,0 +1,155 @@
+import { posix } from 'node:path';
+import { insideRepository, type Kustomization } from './kustomization.js';
+import { directReads, findRoots } from './roots.js';
+
+/**
+ * What separates the words of a kustomization's text: YAML's whitespace and line breaks (NEL, LS
+ * and PS among them), quotes and flow punctuation. A path kustomize reads is one word, or the part
+ * of one after the `key=` of a generator's `files` entry.
+ */
+const WORDS = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]+/;
+const SEPARATOR = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]/;
+
+/**
+ * The kustomizations of one revision, parsed only as far as a question needs. A kustomization reads
+ * a path only if one of its words, read from its directory, names the path or a directory above it,
+ * or it lies in a directory above the path (its file, its default chart home). A text that cannot be
+ * taken at its word (a backslash escape, a doubled single quote) is parsed for every question, and so
+ * is every text when the path asked about holds a separator. Only those are parsed; what is parsed
+ * is read exactly as a discovery of every kustomization reads it.
+ */
+export class KustomizationIndex {
+  /** Directory → its kustomization file and text: where two spellings share a directory, the first. */
+  private readonly byDir = new Map<string, { file: string; text: string }>();
+  /** Repository path → the directories whose kustomization has a word naming it. */
+  private readonly byPath = new Map<string, string[]>();
+  /** Directories whose kustomization is parsed for every question. */
+  private readonly wild: string[] = [];
+  private readonly parsed = new Map<string, Kustomization>();
+  private readonly direct = new Map<string, Set<string>>();
+  private everyRead: Set<string> | null = null;
+
+  constructor(
+    files: readonly string[],
+    texts: readonly (string | null)[],
+    private readonly parse: (file: string, text: string) => Kustomization,
+    private readonly filesUnder: (dir: string, recursive: boolean) => string[],
+  ) {
+    files.forEach((file, i) => {
+      const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
+      if (this.byDir.has(dir)) return;
+      const text = texts[i] ?? '';
+      this.byDir.set(dir, { file, text });
+      if (text.includes('\\') || text.includes("''")) {
+        this.wild.push(dir);
+        return;
+      }
+      const entries = new Set<string>();
+      for (const word of text.split(WORDS)) {
+        if (word === '') continue;
+        entries.add(word);
+        if (word.includes('=')) entries.add(word.slice(word.indexOf('=') + 1));
+      }
+      const paths = new Set<string>();
+      for (const entry of entries) {
+        // Most words are a plain name in the kustomization's own directory.
+        const path =
+          entry.includes('/') || entry === '.' || entry === '..' || entry === ''
+            ? insideRepository(dir, entry)
+            : dir === ''
+              ? entry
+              : `${dir}/${entry}`;
+        if (path !== null) paths.add(path);
+      }
+      for (const path of paths) {
+        const dirs = this.byPath.get(path);
+        if (dirs) dirs.push(dir);
+        else this.byPath.set(path, [dir]);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.byDir.size;
+  }
+
+  /** Every kustomization, parsed: what a question that needs the whole revision reads. */
+  all(): Map<string, Kustomization> {
+    return new Map([...this.byDir.keys()].map((dir) => [dir, this.get(dir)!]));
+  }
+
+  /**
+   * The kustomizations whose build reads one of `paths` (directly, or through what they include),
+   * with everything those include: enough to find exactly the roots that read them, and what each
+   * root reads. In the order of the listing, as `all()`.
+   */
+  reaching(paths: Iterable<string>, alsoFrom: Iterable<string> = []): Map<string, Kustomization> {
+    const relevant = new Set<string>();
+    const rising = [...paths].flatMap((path) => this.readers(path));
+    while (rising.length) {
+      const dir = rising.pop()!;
+      if (relevant.has(dir)) continue;
+      relevant.add(dir);
+      rising.push(...this.candidates(dir).filter((other) => this.get(other)!.includes.includes(dir)));
+    }
+    const kept = new Set<string>();
+    const stack = [...relevant, ...alsoFrom];
+    while (stack.length) {
+      const dir = stack.pop()!;
+      const k = this.get(dir);
+      if (!k || kept.has(dir)) continue;
+      kept.add(dir);
+      stack.push(...k.includes, ...k.pluginDirs);
+    }
+    return new Map([...this.byDir.keys()].filter((d) => kept.has(d)).map((d) => [d, this.get(d)!]));
+  }
+
+  /**
+   * Whether some kustomization's build reads `path`. A Component's reads count only if something
+   * uses it, which only the whole revision can say: such a path is answered from every kustomization.
+   */
+  reads(path: string): boolean {
+    const readers = this.readers(path);
+    if (readers.every((dir) => !this.get(dir)!.component)) return readers.length > 0;
+    this.everyRead ??= new Set(
+      Object.values(findRoots(this.all(), [], this.filesUnder, null)).flatMap((roots) =>
+        roots.flatMap((root) => [...root.closure]),
+      ),
+    );
+    return this.everyRead.has(path);
+  }
+
+  get(dir: string): Kustomization | undefined {
+    const known = this.parsed.get(dir);
+    if (known) return known;
+    const entry = this.byDir.get(dir);
+    if (!entry) return undefined;
+    const k = this.parse(entry.file, entry.text);
+    this.parsed.set(dir, k);
+    return k;
+  }
+
+  /** The kustomizations that read `path` themselves. */
+  private readers(path: string): string[] {
+    return this.candidates(path).filter((dir) => {
+      let files = this.direct.get(dir);
+      if (!files) {
+        files = new Set(directReads(this.get(dir)!, (p) => this.byDir.has(p), this.filesUnder));
+        this.direct.set(dir, files);
+      }
+      return files.has(path);
+    });
+  }
+
+  /** Every kustomization that can name `path`, by the rule above; a superset of those that do. */
+  private candidates(path: string): string[] {
+    if (SEPARATOR.test(path)) return [...this.byDir.keys()];
+    const found = new Set(this.wild);
+    for (let d = path; ; d = posix.dirname(d) === '.' ? '' : posix.dirname(d)) {
+      for (const dir of this.byPath.get(d) ?? []) found.add(dir);
+      if (d !== path && this.byDir.has(d)) found.add(d);
+      if (d === '') break;
+    }
+    return [...found];
+  }
+}
