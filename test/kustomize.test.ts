@@ -400,6 +400,24 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  test('a file another root builds is never read as written, though the check met only the root its change reaches', async () => {
+    const reader = (name: string) =>
+      yaml(deployment(name, { containers: [container('app', envFrom('shared'))] }));
+    const files = (level: string): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml', 'app.yaml'] }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'a/app.yaml': reader('a'),
+      // Read after the builds, by the search for readers of `shared`: b's build reads it, untouched.
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namePrefix: 'b-' }),
+      'b/app.yaml': reader('b'),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.rendered).toEqual(['a']);
+    expect(summary(report)).toEqual([
+      { status: 'dormant', workload: 'Deployment /a', root: 'a', at: 'a/app.yaml:1' },
+    ]);
+  });
+
   test('a repository whose change touches no kustomization closure builds nothing', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: ['A=1'] }),

@@ -85,6 +85,15 @@ maybe('remote kustomize bases', () => {
     expect(report.impacts[0].workload).toMatchObject({ file: 'prod/kustomization.yaml', line: 2 });
   });
 
+  test('a new overlay on a base an untouched overlay names is trusted, though the check met only the roots its change reaches', async () => {
+    const staging = {
+      'staging/kustomization.yaml': `resources:\n  - ${daemon.url('bases.git')}//app?ref=v1\nnamespace: staging\n`,
+    };
+    const { report } = await check(overlay('v1'), { ...overlay('v1'), ...staging });
+    expect(report.notChecked).toEqual([]);
+    expect(report.rendered).toEqual(['staging']);
+  });
+
   test('a repository only the pull request names is not fetched; the cache serves a second run with the server gone', async () => {
     const stranger = await check(overlay('v1', 'git://127.0.0.1:9/other.git'), overlay('v2'));
     expect(stranger.report.notChecked.map((n) => [n.name, n.reason])).toEqual([['prod', 'remote']]);
