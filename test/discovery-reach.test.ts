@@ -57,6 +57,10 @@ const TRICKY: Tree = (() => {
       'inputs/a.txt': 'a',
       'inputs/deeper/b.txt': 'b',
       'charted/kustomization.yaml': 'helmCharts:\n- name: local\n',
+      'charted/elsewhere/kustomization.yaml':
+        'helmCharts:\n- name: local\nhelmGlobals: {chartHome: ../../shared-charts}\n',
+      'shared-charts/local/Chart.yaml': 'name: local',
+      'shared-charts/local/templates/cm.yaml': 'kind: ConfigMap',
       'charted/charts/local/Chart.yaml': 'name: local',
       'charted/charts/local/templates/cm.yaml': 'kind: ConfigMap',
       'components/extra/kustomization.yaml': 'kind: Component\nresources: [cm.yaml]\n',

@@ -9,22 +9,30 @@ import { directReads, findRoots } from './roots.js';
  */
 const WORDS = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]+/;
 const SEPARATOR = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]/;
+/** A word whose last segment is `.` or `..`: it names a directory without spelling its name. */
+const DOTTED =
+  /(?:^|[ \t\r\n\u0085\u2028\u2029"'`[\]{},=/])\.{1,2}\/*(?=$|[ \t\r\n\u0085\u2028\u2029"'`[\]{},])/;
 
 /**
  * The kustomizations of one revision, parsed only as far as a question needs. A kustomization reads
- * a path only if one of its words, read from its directory, names the path or a directory above it,
- * or it lies in a directory above the path (its file, its default chart home). A text that cannot be
- * taken at its word (a backslash escape, a doubled single quote) is parsed for every question, and so
- * is every text when the path asked about holds a separator. Only those are parsed; what is parsed
- * is read exactly as a discovery of every kustomization reads it.
+ * a file only if one of its words, read from its directory, names the file or its directory (a
+ * generator's input directory); a directory it includes, only if a word names that directory. A word
+ * that names a path spells the path's last name, unless its own last segment is `.` or `..`; so
+ * only texts that spell the name, or hold such a word, are split into words. Parsed for every
+ * question besides: kustomizations in a directory above the path (their own file, their default
+ * chart home), those that set a chart home, and those whose text cannot be taken at its word (a
+ * backslash escape, a doubled single quote); every one when the path holds a separator. What is
+ * parsed is read exactly as a discovery of every kustomization reads it.
  */
 export class KustomizationIndex {
   /** Directory → its kustomization file and text: where two spellings share a directory, the first. */
   private readonly byDir = new Map<string, { file: string; text: string }>();
-  /** Repository path → the directories whose kustomization has a word naming it. */
-  private readonly byPath = new Map<string, string[]>();
   /** Directories whose kustomization is parsed for every question. */
-  private readonly wild: string[] = [];
+  private readonly always: string[] = [];
+  /** Directories whose kustomization has a word ending in `.` or `..`. */
+  private readonly dotted = new Set<string>();
+  /** Directory → the paths its kustomization's words name. */
+  private readonly words = new Map<string, Set<string>>();
   private readonly parsed = new Map<string, Kustomization>();
   private readonly direct = new Map<string, Set<string>>();
   private everyRead: Set<string> | null = null;
@@ -40,32 +48,8 @@ export class KustomizationIndex {
       if (this.byDir.has(dir)) return;
       const text = texts[i] ?? '';
       this.byDir.set(dir, { file, text });
-      if (text.includes('\\') || text.includes("''")) {
-        this.wild.push(dir);
-        return;
-      }
-      const entries = new Set<string>();
-      for (const word of text.split(WORDS)) {
-        if (word === '') continue;
-        entries.add(word);
-        if (word.includes('=')) entries.add(word.slice(word.indexOf('=') + 1));
-      }
-      const paths = new Set<string>();
-      for (const entry of entries) {
-        // Most words are a plain name in the kustomization's own directory.
-        const path =
-          entry.includes('/') || entry === '.' || entry === '..' || entry === ''
-            ? insideRepository(dir, entry)
-            : dir === ''
-              ? entry
-              : `${dir}/${entry}`;
-        if (path !== null) paths.add(path);
-      }
-      for (const path of paths) {
-        const dirs = this.byPath.get(path);
-        if (dirs) dirs.push(dir);
-        else this.byPath.set(path, [dir]);
-      }
+      if (text.includes('\\') || text.includes("''") || text.includes('chartHome')) this.always.push(dir);
+      else if (DOTTED.test(text)) this.dotted.add(dir);
     });
   }
 
@@ -144,12 +128,43 @@ export class KustomizationIndex {
   /** Every kustomization that can name `path`, by the rule above; a superset of those that do. */
   private candidates(path: string): string[] {
     if (SEPARATOR.test(path)) return [...this.byDir.keys()];
-    const found = new Set(this.wild);
-    for (let d = path; ; d = posix.dirname(d) === '.' ? '' : posix.dirname(d)) {
-      for (const dir of this.byPath.get(d) ?? []) found.add(dir);
-      if (d !== path && this.byDir.has(d)) found.add(d);
-      if (d === '') break;
+    const found = new Set(this.always);
+    for (let d = path; d !== '';) {
+      d = posix.dirname(d) === '.' ? '' : posix.dirname(d);
+      if (this.byDir.has(d)) found.add(d);
+    }
+    const parent = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    const spelled = [posix.basename(path), ...(parent === '' ? [] : [posix.basename(parent)])];
+    for (const [dir, { text }] of this.byDir) {
+      if (found.has(dir) || (!this.dotted.has(dir) && !spelled.some((name) => text.includes(name)))) continue;
+      const named = this.namedBy(dir, text);
+      if (named.has(path) || named.has(parent)) found.add(dir);
     }
     return [...found];
+  }
+
+  /** The repository paths the words of one kustomization name, read from its directory. */
+  private namedBy(dir: string, text: string): Set<string> {
+    const known = this.words.get(dir);
+    if (known) return known;
+    const entries = new Set<string>();
+    for (const word of text.split(WORDS)) {
+      if (word === '') continue;
+      entries.add(word);
+      if (word.includes('=')) entries.add(word.slice(word.indexOf('=') + 1));
+    }
+    const paths = new Set<string>();
+    for (const entry of entries) {
+      // Most words are a plain name in the kustomization's own directory.
+      const path =
+        entry.includes('/') || entry === '.' || entry === '..'
+          ? insideRepository(dir, entry)
+          : dir === ''
+            ? entry
+            : `${dir}/${entry}`;
+      if (path !== null) paths.add(path);
+    }
+    this.words.set(dir, paths);
+    return paths;
   }
 }
