@@ -103,9 +103,10 @@ export async function checkRendered(
   if (settings.render === 'off') return noRendered();
   const all = renderers(settings, repo);
   const changed = new Set(changedPaths);
+  const parsed = new Map<string, ManifestObject[]>();
   const [atBase, atHead] = [
-    snapshot(repo, base, settings, all, changed),
-    snapshot(repo, head, settings, all, changed),
+    snapshot(repo, base, settings, all, changed, parsed),
+    snapshot(repo, head, settings, all, changed, parsed),
   ];
   const [baseFound, headFound] = await settings.progress.stage('roots', () =>
     Promise.all([discover(all, atBase), discover(all, atHead)]),
@@ -247,6 +248,8 @@ function snapshot(
   settings: Settings,
   all: readonly AnyRenderer[],
   changed: ReadonlySet<string> | null,
+  /** Controller files parsed at the other revision: most are the same text at both. */
+  parsed = new Map<string, ManifestObject[]>(),
 ): Snapshot {
   let files: Promise<string[]> | null = null;
   let named: Promise<string[]> | null = null;
@@ -281,9 +284,13 @@ function snapshot(
           )
         ).filter(settings.selected);
         const texts = await repo.readMany(rev, candidates);
-        return candidates.flatMap((file, i) =>
-          texts[i] === null ? [] : parseKinds(file, texts[i]!, CONTROLLER_KINDS),
-        );
+        return candidates.flatMap((file, i) => {
+          if (texts[i] === null) return [];
+          const key = `${file}\0${texts[i]}`;
+          const objects = parsed.get(key) ?? parseKinds(file, texts[i]!, CONTROLLER_KINDS);
+          parsed.set(key, objects);
+          return objects;
+        });
       })()),
   };
 }
