@@ -86,12 +86,15 @@ async function discover(
   { repo, rev, settings, files: listFiles, named, controllers: declaring, changed }: Snapshot,
   parsed: Map<string, Kustomization>,
 ): Promise<Discovered<Root>> {
-  // Kustomization files first: a repository without any pays for one walk of its trees, no more.
+  // The tree is listed while the kustomization files are looked for: discovery runs only when a
+  // root file lies near the change, so there almost always are some.
+  const listing = listFiles();
+  listing.catch(() => {});
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
   // Argo CD and Flux objects that may point at a root: found while the kustomizations are read.
   const controllerObjects = declaring();
-  const files = await listFiles();
+  const files = await listing;
   const fileSet = new Set(files);
   const dirs = new Set<string>();
   for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
