@@ -36,6 +36,8 @@ export class KustomizationIndex {
   private readonly parsed = new Map<string, Kustomization>();
   private readonly direct = new Map<string, Set<string>>();
   private everyRead: Set<string> | null = null;
+  /** What `reads` said: the plain pipeline asks of a file each time it meets it. */
+  private readonly answers = new Map<string, boolean>();
 
   constructor(
     files: readonly string[],
@@ -93,6 +95,14 @@ export class KustomizationIndex {
    * uses it, which only the whole revision can say: such a path is answered from every kustomization.
    */
   reads(path: string): boolean {
+    const known = this.answers.get(path);
+    if (known !== undefined) return known;
+    const answer = this.answer(path);
+    this.answers.set(path, answer);
+    return answer;
+  }
+
+  private answer(path: string): boolean {
     const readers = this.readers(path);
     if (readers.every((dir) => !this.get(dir)!.component)) return readers.length > 0;
     this.everyRead ??= new Set(
