@@ -108,15 +108,11 @@ export async function checkRendered(
     snapshot(repo, base, settings, all, changed, parsed),
     snapshot(repo, head, settings, all, changed, parsed),
   ];
-  const [baseFound, headFound] = await settings.progress.stage('roots', () =>
-    Promise.all([discover(all, atBase), discover(all, atHead)]),
-  );
-  const access = remoteAccess(
-    all,
-    await trustedSide(all, baseFound, headFound, changed, atBase),
-    settings,
-    repo,
-  );
+  const [baseFound, headFound, trusted] = await settings.progress.stage('roots', async () => {
+    const [atB, atH] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
+    return [atB, atH, await trustedSide(all, atB, atH, changed, atBase)] as const;
+  });
+  const access = remoteAccess(all, trusted, settings, repo);
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
