@@ -206,6 +206,73 @@ maybe('a file by URL', () => {
     ]);
   });
 
+  // Grafana dashboards as many home-labs ship them: a configMapGenerator whose files are URLs.
+  const dashboards = (level: string, generator = 'configMapGenerator'): Files => ({
+    'grafana/kustomization.yaml': [
+      'resources: [deployment.yaml]',
+      'generatorOptions: {disableNameSuffixHash: true}',
+      `${generator}:`,
+      '  - name: dashboards',
+      `    files: [nginx.json=${server.url}/v1/dash.json, ${server.url}/v1/dash.json, local.json]`,
+      '',
+    ].join('\n'),
+    'grafana/local.json': `{"level": "${level}"}\n`,
+    'grafana/deployment.yaml': [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: grafana}',
+      'spec:',
+      '  selector: {matchLabels: {app: grafana}}',
+      '  template:',
+      '    metadata: {labels: {app: grafana}}',
+      '    spec:',
+      '      containers: [{name: grafana, image: grafana, volumeMounts: [{name: d, mountPath: /d}]}]',
+      `      volumes: [{name: d, ${generator === 'configMapGenerator' ? 'configMap: {name' : 'secret: {secretName'}: dashboards}}]`,
+      '',
+    ].join('\n'),
+  });
+
+  test("a configMapGenerator's files by URL are fetched like one, under the key kustomize gives them", async () => {
+    writeFileSync(join(server.dir, 'public', 'v1', 'dash.json'), '{"title": "nginx"}\n');
+    server.requests = [];
+    const { report } = await check(dashboards('info'), dashboards('debug'));
+    expect(report.notChecked).toEqual([]);
+    // The fetched files are alike at both revisions: only the local one changes the ConfigMap.
+    expect(report.changes.map((c) => [c.name, c.keys])).toEqual([
+      ['dashboards', { added: [], removed: [], modified: ['local.json'] }],
+    ]);
+    expect(report.impacts.map((i) => `${i.workload.name} ${i.status}`)).toEqual(['grafana dormant']);
+    expect(server.requests).toEqual(['/v1/dash.json']);
+
+    // Moved to a version the base configuration allows: both keys that read it change.
+    writeFileSync(join(server.dir, 'public', 'v2', 'dash.json'), '{"title": "nginx v2"}\n');
+    const allowed = { '.config-rollout-guard.yaml': `remote:\n  allow: ["${server.url}/"]\n` };
+    const moved = (files: Files) =>
+      Object.fromEntries(
+        Object.entries(files).map(([path, text]) => [path, text?.replaceAll('/v1/', '/v2/') ?? null]),
+      );
+    const bump = await check(
+      { ...allowed, ...dashboards('info') },
+      { ...allowed, ...moved(dashboards('info')) },
+    );
+    expect(bump.report.notChecked).toEqual([]);
+    expect(bump.report.changes.map((c) => [c.name, c.keys])).toEqual([
+      ['dashboards', { added: [], removed: [], modified: ['dash.json', 'nginx.json'] }],
+    ]);
+    // Pointed at the generator that names the URLs.
+    expect(bump.report.changes[0]).toMatchObject({ file: 'grafana/kustomization.yaml', line: 4 });
+  });
+
+  test("a secretGenerator's file by URL is not fetched: its values would reach kustomize's messages", async () => {
+    server.requests = [];
+    const { report } = await check(
+      dashboards('info', 'secretGenerator'),
+      dashboards('debug', 'secretGenerator'),
+    );
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}`)).toEqual(['grafana unsupported']);
+    expect(server.requests).toEqual([]);
+  });
+
   test('one only the pull request names is not fetched: the server sees no request for it', async () => {
     server.requests = [];
     const { report } = await check(argocd('v1', 'info'), argocd('v2', 'info'));

@@ -68,6 +68,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
     sources: (root) => [
       ...root.remote.map(normalizeSource),
       ...root.remoteBases.map((b) => parseGitBase(b.entry)?.source ?? normalizeSource(b.entry)),
+      ...root.remoteFiles.map((f) => normalizeSource(f.entry)),
       ...root.charts.flatMap((c) => (c.chart.repo ? [remoteChartOf(c.chart).source] : [])),
     ],
     read: (yaml, root, tree, diagnostics) =>

@@ -46,6 +46,8 @@ export interface Kustomization {
   remote: string[];
   /** `resources`/`bases`/`components` entries that are remote: git bases (`//subdir?ref=`), or URL files. */
   remoteBases: string[];
+  /** Files a `configMapGenerator` reads by HTTP(S) URL (`files: [key=https://…]`): fetched like a URL resource. */
+  remoteFiles: string[];
   /** Why this kustomization is not built: each a sentence naming the field. Empty when it may be. */
   refused: string[];
   /** The charts it inflates (`helmCharts`): the build then needs helm. */
@@ -111,6 +113,7 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
     pluginDirs: [],
     remote: [],
     remoteBases: [],
+    remoteFiles: [],
     refused: [],
     charts: [],
     chartHome: null,
@@ -195,7 +198,9 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
   }
   for (const { entry, field: fieldName } of files) {
     if (remote(entry)) {
-      k.remote.push(entry);
+      // A Secret's input is never fetched: its values would reach kustomize's messages unredacted.
+      if (fieldName === 'configMapGenerator files' && /^https?:\/\//i.test(entry)) k.remoteFiles.push(entry);
+      else k.remote.push(entry);
       continue;
     }
     const path = local(entry, fieldName);

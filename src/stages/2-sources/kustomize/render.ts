@@ -45,6 +45,8 @@ const WRAPPER_STEP = new RegExp(
 );
 /** Remote bases are written here, beside the tree: `<root>-<entry>/` (a file by URL: `<root>-<entry>.yaml`). */
 export const REMOTE_BASES = 'remote-bases';
+/** configMapGenerator files by URL are written here, beside the tree: `<root>-<entry>/<name>`. */
+const REMOTE_FILES = 'remote-files';
 
 /**
  * Finds kustomize: `override` (`--kustomize PATH`, the input, the trusted configuration), else
@@ -134,7 +136,7 @@ export async function renderRoots(
             reason: 'unsupported',
             message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
           };
-        const based = await materialiseBases(root, files, dir, tree, i, access);
+        const based = await materialiseRemote(root, files, dir, tree, i, access);
         if (based) return { ok: false, ...based };
         let chartHelm: string | null = null;
         if (root.charts.length) {
@@ -176,13 +178,14 @@ export async function renderRoots(
 }
 
 /**
- * Remote bases a trusted source names, fetched through git into this tool's cache (a file by URL:
- * over HTTPS), and written beside the tree; each kustomization that names one is rewritten, in the
- * tree only, to point at that copy, so kustomize never goes to the network. A base is vetted like
- * the repository's own kustomizations, with its own directory as the boundary; one that names
- * another remote target is not followed. Returns why the root cannot be built, or null.
+ * Remote bases a trusted source names, fetched through git into this tool's cache (a file by URL,
+ * and a configMapGenerator's file by URL: over HTTPS), and written beside the tree; each
+ * kustomization that names one is rewritten, in the tree only, to point at that copy, so kustomize
+ * never goes to the network. A base is vetted like the repository's own kustomizations, with its
+ * own directory as the boundary; one that names another remote target is not followed. Returns why
+ * the root cannot be built, or null.
  */
-async function materialiseBases(
+async function materialiseRemote(
   root: Root,
   files: ReadonlyMap<string, Buffer>,
   dir: string,
@@ -229,7 +232,9 @@ async function materialiseBases(
       const k = readKustomization(path, bytes.toString('utf8'), baseTree);
       const problem =
         k.refused[0] ??
-        (k.remote.length || k.remoteBases.length ? `${path} names another remote target` : null);
+        (k.remote.length || k.remoteBases.length || k.remoteFiles.length
+          ? `${path} names another remote target`
+          : null);
       if (problem) return { reason: 'refused', message: `remote base ${entry}: ${problem}` };
     }
     const at = posix.join(REMOTE_BASES, `${index}-${n}`);
@@ -239,14 +244,39 @@ async function materialiseBases(
     }
     rewrites.set(file, (rewrites.get(file) ?? new Map()).set(entry, posix.relative(from, at) || '.'));
   }
-  for (const [file, entries] of rewrites) {
+  // A configMapGenerator file by URL: fetched like a file resource, written under the name kustomize
+  // would give its key (the URL's last segment), and named by the generator in its place.
+  const inputs = new Map<string, Map<string, string>>();
+  for (const [n, { entry, file }] of root.remoteFiles.entries()) {
+    const name = entry.slice(entry.lastIndexOf('/') + 1);
+    if (name === '' || name === '.' || name === '..')
+      return { reason: 'unsupported', message: `its configMapGenerator reads ${entry}, which names no file` };
+    const fetched = await access.file(entry);
+    if (!('bytes' in fetched)) return fetched;
+    const at = posix.join(REMOTE_FILES, `${index}-${n}`, name);
+    await mkdir(join(dir, posix.dirname(at)), { recursive: true });
+    await writeFile(join(dir, at), fetched.bytes);
+    const from = posix.join(TREE, posix.dirname(file));
+    inputs.set(file, (inputs.get(file) ?? new Map()).set(entry, posix.relative(from, at)));
+  }
+  for (const file of new Set([...rewrites.keys(), ...inputs.keys()])) {
     const body = parse(files.get(file)!.toString('utf8'), { version: '1.1', maxAliasCount: 100 }) as Record<
       string,
       unknown
     >;
+    const entries = rewrites.get(file) ?? new Map<string, string>();
     for (const field of ['resources', 'bases', 'components'])
       if (Array.isArray(body[field]))
         body[field] = body[field].map((e: unknown) => (typeof e === 'string' ? (entries.get(e) ?? e) : e));
+    const local = inputs.get(file) ?? new Map<string, string>();
+    if (Array.isArray(body.configMapGenerator))
+      for (const generator of body.configMapGenerator.filter(isRecord))
+        if (Array.isArray(generator.files))
+          generator.files = generator.files.map((f: unknown) => {
+            if (typeof f !== 'string') return f;
+            const key = f.slice(0, f.indexOf('=') + 1);
+            return key + (local.get(f.slice(key.length)) ?? f.slice(key.length));
+          });
     await writeFile(join(tree, file), JSON.stringify(body));
   }
   return null;

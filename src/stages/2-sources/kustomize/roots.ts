@@ -23,6 +23,8 @@ export interface Root extends RenderRoot {
   remote: string[];
   /** Remote `resources`/`bases`/`components` entries, with the kustomization that names each. */
   remoteBases: { entry: string; file: string }[];
+  /** `configMapGenerator` files by URL, with the kustomization that names each. */
+  remoteFiles: { entry: string; file: string }[];
   /** The charts some kustomization of the build inflates, each with the chart home it is read from. */
   charts: { chart: HelmChartEntry; chartHome: string }[];
   /** Files of plugin configurations the build reads, with the directory their paths are read from: vetted before building. */
@@ -49,7 +51,7 @@ export function findRoots(
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote, remoteBases, refused, charts, pluginFiles } = closures.of(dir);
+    const { files, remote, remoteBases, remoteFiles, refused, charts, pluginFiles } = closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
     return {
       id,
@@ -60,6 +62,7 @@ export function findRoots(
       closure: files,
       remote,
       remoteBases,
+      remoteFiles,
       refused,
       charts,
       pluginFiles,
@@ -112,6 +115,7 @@ interface Closure {
   files: Set<string>;
   remote: string[];
   remoteBases: Root['remoteBases'];
+  remoteFiles: Root['remoteFiles'];
   refused: Refusal[];
   charts: Root['charts'];
   pluginFiles: { file: string; dir: string }[];
@@ -139,6 +143,7 @@ class Closures {
       files: new Set(),
       remote: [],
       remoteBases: [],
+      remoteFiles: [],
       refused: [],
       charts: [],
       pluginFiles: [],
@@ -151,6 +156,7 @@ class Closures {
         result.files.add(file);
       result.remote.push(...k.remote);
       result.remoteBases.push(...k.remoteBases.map((entry) => ({ entry, file: k.file })));
+      result.remoteFiles.push(...k.remoteFiles.map((entry) => ({ entry, file: k.file })));
       result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
       result.charts.push(...k.charts.map((chart) => ({ chart, chartHome: k.chartHome ?? '' })));
       result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
