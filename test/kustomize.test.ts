@@ -325,6 +325,22 @@ describeKustomize('kustomize rendered mode', () => {
     expect(await message()).toEqual(first);
   });
 
+  // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout.
+  test('a kustomization kustomize cannot read is named as the repository names it', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }),
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml'],
+        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+        patches: ['patch.yaml'],
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      "kustomize cannot build it at both revisions: couldn't make target for path 'base': invalid Kustomization: json: cannot unmarshal string into Go struct field Kustomization.patches of type types.Patch.",
+    ]);
+  });
+
   test('an Argo CD Application and a Flux Kustomization build the overlay with their own options', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),

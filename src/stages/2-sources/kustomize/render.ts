@@ -39,9 +39,12 @@ export const remoteChartOf = (chart: HelmChartEntry) =>
     : httpChart(chart.repo!, chart.name, chart.version);
 export const TREE = 'repo';
 
-/** How kustomize words a failure inside the root the wrapper includes, before saying what failed. */
+/**
+ * How kustomize words a failure inside the root the wrapper includes, before saying what failed:
+ * a failure in its build, or a kustomization it cannot read.
+ */
 const WRAPPER_STEP = new RegExp(
-  `^accumulating resources from '(?:\\.\\./)+${TREE}/[^']*': read [^:]*: is a directory': recursed accumulation of path '[^']*': `,
+  `^accumulating resources from '(?:\\.\\./)+${TREE}/[^']*': read [^:]*: is a directory': (?:recursed accumulation of path '[^']*': )?`,
 );
 /** Remote bases are written here, beside the tree: `<root>-<entry>/` (a file by URL: `<root>-<entry>.yaml`). */
 export const REMOTE_BASES = 'remote-bases';
