@@ -341,6 +341,21 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  test('a resource id kustomize prints as ConfigMap.v1.[noGrp]/name.ns reads ConfigMap ns/name', async () => {
+    const files = (level: string): Files => ({
+      'app/kustomization.yaml': kustomization({
+        resources: ['config.yaml'],
+        patches: [{ path: 'patch.yaml' }],
+      }),
+      'app/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'app/patch.yaml': yaml(configMap('gone', { LEVEL: 'x' }, {}, 'prod')),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      'kustomize cannot build it at both revisions: no resource matches strategic merge patch "ConfigMap prod/gone": no matches for Id ConfigMap prod/gone; failed to find unique target for patch ConfigMap prod/gone.',
+    ]);
+  });
+
   test('an Argo CD Application and a Flux Kustomization build the overlay with their own options', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),

@@ -337,13 +337,19 @@ export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap
     .replaceAll(`${dir}/${WRAPPERS}/`, '(wrapper) ')
     .replaceAll(dir, '.');
   // Go prints a struct by pointer (`&{0xc0005705b0 <nil>}`), an address that differs on every run,
-  // and a resource id field by field: `ConfigMap ns/name` says the same, the same way each time.
+  // and a resource id field by field or as `Deployment.v1.apps/name.[noNs]`: `ConfigMap ns/name`
+  // says the same, the same way each time.
+  const id = (kind: string, name: string, namespace: string) =>
+    `${kind} ${namespace && namespace !== '[noNs]' ? `${namespace}/` : ''}${name}`;
   text = text
     .replace(/ ?&\{(?:0x[0-9a-f]+|<nil>)(?: (?:0x[0-9a-f]+|<nil>))*\}/g, '')
     .replace(
       /resid\.ResId\{Gvk:resid\.Gvk\{Group:"[^"]*", Version:"[^"]*", Kind:"([^"]*)", isClusterScoped:\w+\}, Name:"([^"]*)", Namespace:"([^"]*)"\}/g,
-      (_, kind: string, name: string, namespace: string) =>
-        `${kind} ${namespace ? `${namespace}/` : ''}${name}`,
+      (_, kind: string, name: string, namespace: string) => id(kind, name, namespace),
+    )
+    .replace(
+      /\b([A-Z][A-Za-z0-9]*)\.v[0-9][a-z0-9]*\.(?:\[noGrp\]|[a-z0-9.-]+)\/([^\s/;,']+)\.(\[noNs\]|[a-z0-9-]+)(?![\w.-])/g,
+      (_, kind: string, name: string, namespace: string) => id(kind, name, namespace),
     );
   // A transformer's configuration is quoted whole: an inline patch there can set a Secret's data.
   text = text
