@@ -9,6 +9,8 @@ import { directReads, findRoots } from './roots.js';
  */
 const WORDS = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]+/;
 const SEPARATOR = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]/;
+/** How many times a question may search every text before every kustomization is a candidate. */
+const SEARCHES = 32;
 /** A word whose last segment is `.` or `..`: it names a directory without spelling its name. */
 const DOTTED =
   /(?:^|[ \t\r\n\u0085\u2028\u2029"'`[\]{},=/])\.{1,2}\/*(?=$|[ \t\r\n\u0085\u2028\u2029"'`[\]{},])/;
@@ -38,6 +40,13 @@ export class KustomizationIndex {
   private everyRead: Set<string> | null = null;
   /** What `reads` said: the plain pipeline asks of a file each time it meets it. */
   private readonly answers = new Map<string, boolean>();
+  /**
+   * Bytes of text searched so far, against the revision's: past a few readings of every text (a
+   * change of thousands of files) every kustomization is a candidate, so a question never costs
+   * more than parsing them all once.
+   */
+  private searched = 0;
+  private readonly textBytes: number;
 
   constructor(
     files: readonly string[],
@@ -53,6 +62,7 @@ export class KustomizationIndex {
       if (text.includes('\\') || text.includes("''") || text.includes('chartHome')) this.always.push(dir);
       else if (DOTTED.test(text)) this.dotted.add(dir);
     });
+    this.textBytes = [...this.byDir.values()].reduce((sum, { text }) => sum + text.length, 0);
   }
 
   get size(): number {
@@ -137,7 +147,8 @@ export class KustomizationIndex {
 
   /** Every kustomization that can name `path`, by the rule above; a superset of those that do. */
   private candidates(path: string): string[] {
-    if (SEPARATOR.test(path)) return [...this.byDir.keys()];
+    this.searched += this.textBytes;
+    if (SEPARATOR.test(path) || this.searched > SEARCHES * this.textBytes) return [...this.byDir.keys()];
     const found = new Set(this.always);
     for (let d = path; d !== '';) {
       d = posix.dirname(d) === '.' ? '' : posix.dirname(d);
