@@ -27,7 +27,7 @@ export interface Snapshot {
   controllers: () => Promise<ManifestObject[]>;
   /**
    * The paths a check changes, for a discovery that finds only the roots that can read them; null
-   * when every root is wanted (scan, fix).
+   * when every root is wanted (scan, and the closures `fix` adopts around).
    */
   changed: ReadonlySet<string> | null;
 }

@@ -276,7 +276,8 @@ async function materialiseRemote(
       for (const generator of body.configMapGenerator.filter(isRecord))
         if (Array.isArray(generator.files))
           generator.files = generator.files.map((f: unknown) => {
-            if (typeof f !== 'string') return f;
+            // Two `=` are kustomize's own error to give, as it gives it.
+            if (typeof f !== 'string' || f.split('=').length > 2) return f;
             const key = f.slice(0, f.indexOf('=') + 1);
             return key + (local.get(f.slice(key.length)) ?? f.slice(key.length));
           });
