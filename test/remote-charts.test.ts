@@ -200,6 +200,35 @@ maybe('charts from registries and chart repositories', () => {
     expect(report.changes[0]).toMatchObject({ file: 'env/web.yaml', line: 1 });
   });
 
+  // gitops-bridge's addons: an ApplicationSet names its chart by what its generators give each cluster.
+  test('an ApplicationSet whose chart is a generator parameter: not checked, and nothing fetched', async () => {
+    const addons = (level: string): Files => ({
+      'argo/addons.yaml': [
+        'apiVersion: argoproj.io/v1alpha1',
+        'kind: ApplicationSet',
+        'metadata: {name: addons}',
+        'spec:',
+        '  generators: [{clusters: {values: {addonChart: web}}}]',
+        '  template:',
+        '    metadata: {name: "{{name}}-addon"}',
+        '    spec:',
+        '      destination: {namespace: web}',
+        '      source:',
+        `        repoURL: ${repository.url}`,
+        "        chart: '{{values.addonChart}}'",
+        '        targetRevision: 1.0.0',
+        `        helm: {valuesObject: {config: {level: ${level}}}}`,
+        '',
+      ].join('\n'),
+    });
+    repository.requests = [];
+    const { report } = await check(addons('info'), addons('debug'));
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
+      '{{values.addonChart}} (ApplicationSet addons) unsupported: helm cannot render it at both revisions: its chart is named by generator parameters ({{values.addonChart}}), which only Argo CD resolves; the Applications it generates are not checked.',
+    ]);
+    expect(repository.requests).toEqual([]);
+  });
+
   (hasKustomize ? test : test.skip)(
     'kustomize helmCharts from a chart repository the base names',
     async () => {

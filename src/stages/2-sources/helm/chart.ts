@@ -255,6 +255,25 @@ function declarations(
     return appSources.flatMap((source): Declaration[] => {
       const remoteChart =
         typeof source.chart === 'string' && typeof source.repoURL === 'string' ? argoChart(source) : null;
+      // An ApplicationSet's template may name its chart by generator parameters: which chart, from
+      // where and at which version is known only once Argo CD has generated the Applications.
+      const templated = [source.repoURL, source.chart, source.targetRevision].find(
+        (v) => typeof v === 'string' && v.includes('{{'),
+      );
+      if (remoteChart && templated !== undefined)
+        return [
+          {
+            dir: '',
+            declaredBy,
+            remote: remoteChart,
+            refused: [
+              {
+                reason: 'unsupported',
+                message: `its chart is named by generator parameters (${String(templated)}), which only Argo CD resolves; the Applications it generates are not checked`,
+              },
+            ],
+          },
+        ];
       const dir = remoteChart ? '' : repoPath(source.path);
       if (dir === null) return [];
       const helm = isRecord(source.helm) ? source.helm : {};
