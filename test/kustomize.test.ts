@@ -356,6 +356,30 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // konflux-ci/infra-deployments: charts inflated by a generator configuration file, from a registry.
+  test('a HelmChartInflationGenerator configuration: not checked as unsupported, with where to name the chart', async () => {
+    const files = (level: string): Files => ({
+      ...baseFiles({ literals: [`LEVEL=${level}`] }),
+      'base/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml'],
+        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+        generators: ['helm-generator.yaml'],
+      }),
+      'base/helm-generator.yaml': yaml({
+        apiVersion: 'builtin',
+        kind: 'HelmChartInflationGenerator',
+        metadata: { name: 'proxy' },
+        name: 'squid',
+        repo: 'oci://quay.io/example/charts',
+        version: '1.0.0',
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => `${n.reason}: ${n.message}`)).toEqual([
+      "unsupported: kustomize cannot build it at both revisions: base/helm-generator.yaml inflates chart squid through a HelmChartInflationGenerator configuration, which this check does not build; name it in the kustomization's helmCharts instead.",
+    ]);
+  });
+
   test('an Argo CD Application and a Flux Kustomization build the overlay with their own options', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: [`LEVEL=${level}`] }, { generatorOptions: { disableNameSuffixHash: true } }),

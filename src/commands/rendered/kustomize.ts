@@ -144,9 +144,7 @@ async function vetPluginFiles(repo: Snapshot['repo'], rev: Snapshot['rev'], root
     for (const { file, dir } of root.pluginFiles) {
       const text = read[texts.get(file)!];
       if (text === null) continue;
-      root.refused.push(
-        ...vetPluginText(text, file, dir).map((message) => ({ reason: 'refused' as const, message })),
-      );
+      root.refused.push(...vetPluginText(text, file, dir));
     }
 }
 

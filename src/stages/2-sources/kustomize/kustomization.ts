@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isRecord } from '../../../model/values.js';
+import type { Refusal } from '../tools.js';
 
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
@@ -49,7 +50,7 @@ export interface Kustomization {
   /** Files a `configMapGenerator` reads by HTTP(S) URL (`files: [key=https://…]`): fetched like a URL resource. */
   remoteFiles: string[];
   /** Why this kustomization is not built: each a sentence naming the field. Empty when it may be. */
-  refused: string[];
+  refused: Refusal[];
   /** The charts it inflates (`helmCharts`): the build then needs helm. */
   charts: HelmChartEntry[];
   /** Its chart home, read whole (`helmGlobals.chartHome`, default `charts`). */
@@ -73,7 +74,7 @@ const BUILTIN_PLUGINS: Record<string, readonly string[]> = {
   PatchJson6902Transformer: ['path'],
   PatchStrategicMergeTransformer: ['paths'],
   ReplacementTransformer: ['replacements'],
-  HelmChartInflationGenerator: ['chartHome', 'valuesFile', 'additionalValuesFiles', 'repo'],
+  HelmChartInflationGenerator: [],
   AnnotationsTransformer: [],
   LabelTransformer: [],
   NamespaceTransformer: [],
@@ -118,10 +119,12 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
     charts: [],
     chartHome: null,
   };
-  const body = singleDocument(text, (why) => k.refused.push(`${file} ${why}`));
+  const body = singleDocument(text, (why) =>
+    k.refused.push({ reason: 'refused', message: `${file} ${why}` }),
+  );
   if (body === null) return k;
   k.component = body.kind === 'Component';
-  const refuse = (why: string) => k.refused.push(`${file}: ${why}`);
+  const refuse = (why: string) => k.refused.push({ reason: 'refused', message: `${file}: ${why}` });
   const local = (entry: string, fieldName: string): string | null => {
     const path = insideRepository(dir, entry);
     if (path === null) refuse(`${fieldName} names ${entry}, outside the repository`);
@@ -181,7 +184,7 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
   for (const fieldName of ['transformers', 'generators', 'validators']) {
     for (const entry of strings(body[fieldName])) {
       if (entry.includes('\n')) {
-        vetPluginText(entry, `${file} (inline ${fieldName})`, dir).forEach((why) => k.refused.push(why));
+        k.refused.push(...vetPluginText(entry, `${file} (inline ${fieldName})`, dir));
         continue;
       }
       if (remote(entry)) {
@@ -278,12 +281,13 @@ function generatorFiles(generator: Record<string, unknown>, fieldName: string) {
  * Why plugin configurations in `text` (inline in a kustomization, or a file a `generators` entry
  * names) must not run: a kind that is not built in, or a path field leaving the repository.
  */
-export function vetPluginText(text: string, where: string, dir: string): string[] {
-  const reasons: string[] = [];
+export function vetPluginText(text: string, where: string, dir: string): Refusal[] {
+  const reasons: Refusal[] = [];
+  const refuse = (message: string) => reasons.push({ reason: 'refused', message });
   const documents = parseAllDocuments(text, { version: '1.1', prettyErrors: false, uniqueKeys: true });
   for (const doc of documents) {
     if (doc.errors.length) {
-      reasons.push(
+      refuse(
         `${where} does not parse as YAML (${doc.errors[0].code}), so its plugin configuration cannot be vetted`,
       );
       continue;
@@ -292,7 +296,7 @@ export function vetPluginText(text: string, where: string, dir: string): string[
     try {
       config = doc.toJS({ maxAliasCount: 100 });
     } catch {
-      reasons.push(`${where} has aliases this check will not expand`);
+      refuse(`${where} has aliases this check will not expand`);
       continue;
     }
     if (config === null || config === undefined) continue;
@@ -301,18 +305,29 @@ export function vetPluginText(text: string, where: string, dir: string): string[
   return reasons;
 }
 
-function vetPlugin(config: unknown, where: string, dir: string): string[] {
-  if (!isRecord(config)) return [`${where} holds a plugin configuration that is not a mapping`];
+function vetPlugin(config: unknown, where: string, dir: string): Refusal[] {
+  const refused = (message: string): Refusal => ({ reason: 'refused', message });
+  if (!isRecord(config)) return [refused(`${where} holds a plugin configuration that is not a mapping`)];
   const kind = typeof config.kind === 'string' ? config.kind : '';
   const fields = Object.hasOwn(BUILTIN_PLUGINS, kind) ? BUILTIN_PLUGINS[kind] : null;
   if (fields === null)
     return [
-      `${where} configures plugin '${kind || '(no kind)'}', which is not built into kustomize; it is never run`,
+      refused(
+        `${where} configures plugin '${kind || '(no kind)'}', which is not built into kustomize; it is never run`,
+      ),
     ];
-  const reasons: string[] = [];
+  // Built in, but kustomize runs it only with helm enabled, which this check gives to `helmCharts` alone.
+  if (kind === 'HelmChartInflationGenerator')
+    return [
+      {
+        reason: 'unsupported',
+        message: `${where} inflates chart ${typeof config.name === 'string' ? config.name : '(no name)'} through a HelmChartInflationGenerator configuration, which this check does not build; name it in the kustomization's helmCharts instead`,
+      },
+    ];
+  const reasons: Refusal[] = [];
   const outside = (entry: string, fieldName: string) => {
     if (isRemote(entry) || insideRepository(dir, entry) === null)
-      reasons.push(`${where}: ${kind} ${fieldName} names ${entry}, outside the repository`);
+      reasons.push(refused(`${where}: ${kind} ${fieldName} names ${entry}, outside the repository`));
   };
   for (const fieldName of fields) {
     const value = config[fieldName];
@@ -321,10 +336,6 @@ function vetPlugin(config: unknown, where: string, dir: string): string[] {
     else if (fieldName === 'files')
       strings(value).forEach((f) => outside(f.slice(f.indexOf('=') + 1), fieldName));
     else (Array.isArray(value) ? strings(value) : strings([value])).forEach((p) => outside(p, fieldName));
-  }
-  if (kind === 'HelmChartInflationGenerator') {
-    const refuse = (why: string) => reasons.push(`${where}: ${why}`);
-    helmChart(config, refuse);
   }
   return reasons;
 }

@@ -234,7 +234,7 @@ async function materialiseRemote(
       if (!isKustomizationFile(path)) continue;
       const k = readKustomization(path, bytes.toString('utf8'), baseTree);
       const problem =
-        k.refused[0] ??
+        k.refused[0]?.message ??
         (k.remote.length || k.remoteBases.length || k.remoteFiles.length
           ? `${path} names another remote target`
           : null);

@@ -157,7 +157,7 @@ class Closures {
       result.remote.push(...k.remote);
       result.remoteBases.push(...k.remoteBases.map((entry) => ({ entry, file: k.file })));
       result.remoteFiles.push(...k.remoteFiles.map((entry) => ({ entry, file: k.file })));
-      result.refused.push(...k.refused.map((message) => ({ reason: 'refused' as const, message })));
+      result.refused.push(...k.refused);
       result.charts.push(...k.charts.map((chart) => ({ chart, chartHome: k.chartHome ?? '' })));
       result.pluginFiles.push(...k.pluginFiles.map((file) => ({ file, dir: k.dir })));
       // A directory named by `generators`/`transformers`/`validators` builds plugin configurations:
