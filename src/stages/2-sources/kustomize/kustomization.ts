@@ -49,7 +49,7 @@ export interface Kustomization {
   remoteBases: string[];
   /** Files a `configMapGenerator` reads by HTTP(S) URL (`files: [key=https://…]`): fetched like a URL resource. */
   remoteFiles: string[];
-  /** Why this kustomization is not built: each a sentence naming the field. Empty when it may be. */
+  /** Why this kustomization is not built: each a reason and a sentence naming the field. Empty when it may be. */
   refused: Refusal[];
   /** The charts it inflates (`helmCharts`): the build then needs helm. */
   charts: HelmChartEntry[];
@@ -279,7 +279,8 @@ function generatorFiles(generator: Record<string, unknown>, fieldName: string) {
 
 /**
  * Why plugin configurations in `text` (inline in a kustomization, or a file a `generators` entry
- * names) must not run: a kind that is not built in, or a path field leaving the repository.
+ * names) must not run: a kind that is not built in, or a path field leaving the repository
+ * (refused), or a chart inflation this check does not build (unsupported).
  */
 export function vetPluginText(text: string, where: string, dir: string): Refusal[] {
   const reasons: Refusal[] = [];
