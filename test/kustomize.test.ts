@@ -327,14 +327,8 @@ describeKustomize('kustomize rendered mode', () => {
 
   // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout.
   test('a kustomization kustomize cannot read is named as the repository names it', async () => {
-    const files = (level: string): Files => ({
-      ...baseFiles({ literals: [`LEVEL=${level}`] }),
-      'base/kustomization.yaml': kustomization({
-        resources: ['deployment.yaml'],
-        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
-        patches: ['patch.yaml'],
-      }),
-    });
+    const files = (level: string): Files =>
+      baseFiles({ literals: [`LEVEL=${level}`] }, { patches: ['patch.yaml'] });
     const report = await checkChange(files('info'), files('debug'));
     expect(report.notChecked.map((n) => n.message)).toEqual([
       "kustomize cannot build it at both revisions: couldn't make target for path 'base': invalid Kustomization: json: cannot unmarshal string into Go struct field Kustomization.patches of type types.Patch.",
@@ -359,12 +353,7 @@ describeKustomize('kustomize rendered mode', () => {
   // konflux-ci/infra-deployments: charts inflated by a generator configuration file, from a registry.
   test('a HelmChartInflationGenerator configuration: not checked as unsupported, with where to name the chart', async () => {
     const files = (level: string): Files => ({
-      ...baseFiles({ literals: [`LEVEL=${level}`] }),
-      'base/kustomization.yaml': kustomization({
-        resources: ['deployment.yaml'],
-        configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
-        generators: ['helm-generator.yaml'],
-      }),
+      ...baseFiles({ literals: [`LEVEL=${level}`] }, { generators: ['helm-generator.yaml'] }),
       'base/helm-generator.yaml': yaml({
         apiVersion: 'builtin',
         kind: 'HelmChartInflationGenerator',
