@@ -263,6 +263,22 @@ maybe('a file by URL', () => {
     expect(bump.report.changes[0]).toMatchObject({ file: 'grafana/kustomization.yaml', line: 4 });
   });
 
+  test('one whose last segment no file here can be named is not checked, and not asked for', async () => {
+    const long = (files: Files) =>
+      Object.fromEntries(
+        Object.entries(files).map(([path, text]) => [
+          path,
+          text?.replaceAll('/v1/dash.json', `/v1/${'d'.repeat(300)}.json`) ?? null,
+        ]),
+      );
+    server.requests = [];
+    const { run, report } = await check(long(dashboards('info')), long(dashboards('debug')));
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => `${n.name} ${n.reason}`)).toEqual(['grafana unsupported']);
+    expect(report.notChecked[0].message).toContain('which names no file');
+    expect(server.requests).toEqual([]);
+  });
+
   test("a secretGenerator's file by URL is not fetched: its values would reach kustomize's messages", async () => {
     server.requests = [];
     const { report } = await check(

@@ -471,41 +471,46 @@ maybe('Flux postRenderers', () => {
 });
 
 maybe('chart dependencies', () => {
-  test('a dependency in a chart repository the base names is fetched at the version Chart.lock pins', async () => {
-    const umbrella = (level: string, lock = '1.0.0'): Files => ({
-      'umbrella/Chart.yaml': `apiVersion: v2\nname: umbrella\nversion: 1.0.0\ndependencies:\n  - {name: web, version: "~1.0", repository: "${repository.url}"}\n`,
-      'umbrella/Chart.lock': `dependencies:\n  - {name: web, repository: "${repository.url}", version: ${lock}}\n`,
-      'umbrella/values.yaml': `web:\n  config: {level: ${level}}\n`,
+  // Built when a test runs: the repository starts in beforeAll.
+  const dependency = () => `{name: web, version: "~1.0", repository: "${repository.url}"}`;
+  const pinned = (lock: string) =>
+    `dependencies:\n  - {name: web, repository: "${repository.url}", version: ${lock}}\n`;
+  // Argo CD's own redis-ha chart is a Helm 2 one: without reading requirements.yaml its dependency
+  // read as unvendored, not remote.
+  test.each([
+    {
+      title: 'a dependency in a chart repository the base names is fetched at the version Chart.lock pins',
+      chart: 'umbrella',
+      files: (lock: string): Files => ({
+        'umbrella/Chart.yaml': `apiVersion: v2\nname: umbrella\nversion: 1.0.0\ndependencies:\n  - ${dependency()}\n`,
+        'umbrella/Chart.lock': pinned(lock),
+      }),
+    },
+    {
+      title:
+        'a Helm 2 chart names them in requirements.yaml, pinned by requirements.lock: fetched the same way',
+      chart: 'legacy',
+      files: (lock: string): Files => ({
+        'legacy/Chart.yaml': `name: legacy\nversion: 1.0.0\n`,
+        'legacy/requirements.yaml': `dependencies:\n  - ${dependency()}\n`,
+        'legacy/requirements.lock': pinned(lock),
+      }),
+    },
+  ])('$title', async ({ chart, files }) => {
+    const layout = (level: string, lock = '1.0.0'): Files => ({
+      ...files(lock),
+      [`${chart}/values.yaml`]: `web:\n  config: {level: ${level}}\n`,
     });
-    const values = await check(umbrella('info'), umbrella('debug'));
+    const values = await check(layout('info'), layout('debug'));
     expect(summary(values.report)).toMatchObject({
-      impacts: ['Deployment umbrella: dormant'],
+      impacts: [`Deployment ${chart}: dormant`],
       notChecked: [],
     });
-    const locked = await check(umbrella('info'), umbrella('info', '1.1.0'));
+    const locked = await check(layout('info'), layout('info', '1.1.0'));
     expect(summary(locked.report).changes).toEqual([
-      'umbrella-config {"added":["marker"],"removed":[],"modified":[]}',
+      `${chart}-config {"added":["marker"],"removed":[],"modified":[]}`,
     ]);
-  });
-
-  // Argo CD's own redis-ha chart is one: without this its dependency read as unvendored, not remote.
-  test('a Helm 2 chart names them in requirements.yaml, pinned by requirements.lock: fetched the same way', async () => {
-    const legacy = (level: string, lock = '1.0.0'): Files => ({
-      'legacy/Chart.yaml': `name: legacy\nversion: 1.0.0\n`,
-      'legacy/requirements.yaml': `dependencies:\n  - {name: web, version: "~1.0", repository: "${repository.url}"}\n`,
-      'legacy/requirements.lock': `dependencies:\n  - {name: web, repository: "${repository.url}", version: ${lock}}\n`,
-      'legacy/values.yaml': `web:\n  config: {level: ${level}}\n`,
-    });
-    const values = await check(legacy('info'), legacy('debug'));
-    expect(summary(values.report)).toMatchObject({
-      impacts: ['Deployment legacy: dormant'],
-      notChecked: [],
-    });
-    const locked = await check(legacy('info'), legacy('info', '1.1.0'));
-    expect(summary(locked.report).changes).toEqual([
-      'legacy-config {"added":["marker"],"removed":[],"modified":[]}',
-    ]);
-    const offline = await check(legacy('info'), legacy('debug'), [
+    const offline = await check(layout('info'), layout('debug'), [
       '--offline',
       '--cache-dir',
       scratchDir('crg-empty-cache-'),

@@ -252,7 +252,8 @@ async function materialiseRemote(
   const inputs = new Map<string, Map<string, string>>();
   for (const [n, { entry, file }] of root.remoteFiles.entries()) {
     const name = entry.slice(entry.lastIndexOf('/') + 1);
-    if (name === '' || name === '.' || name === '..')
+    // A name no file can have here would fail the write, not the root.
+    if (name === '' || name === '.' || name === '..' || name.includes('\0') || Buffer.byteLength(name) > 255)
       return { reason: 'unsupported', message: `its configMapGenerator reads ${entry}, which names no file` };
     const fetched = await access.file(entry);
     if (!('bytes' in fetched)) return fetched;
