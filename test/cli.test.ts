@@ -1,6 +1,7 @@
 import { scratchDir } from './helpers/temp-repo.js';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import module from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
@@ -566,22 +567,36 @@ describe('scan', () => {
 describe('the bundle', () => {
   const root = join(import.meta.dirname ?? '.', '..');
 
-  test('dist/cli.js runs as a separate process with the same exit codes', async () => {
-    const result = await execFileAsync(process.execPath, [
-      join(root, 'dist/cli.js'),
-      'check',
-      '--repo',
-      dormantRepo.repo.dir,
-      '--base',
-      dormantRepo.base,
-      '--format',
-      'json',
-    ]).then(
+  test('dist/cli.js runs as a separate process with the same exit codes, and leaves the temporary directory empty', async () => {
+    const [home, tmp] = [scratchDir('crg-cli-home-'), scratchDir('crg-cli-tmp-')];
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => !['XDG_CACHE_HOME', 'NODE_COMPILE_CACHE'].includes(name),
+      ),
+    );
+    const result = await execFileAsync(
+      process.execPath,
+      [
+        join(root, 'dist/cli.js'),
+        'check',
+        '--repo',
+        dormantRepo.repo.dir,
+        '--base',
+        dormantRepo.base,
+        '--format',
+        'json',
+      ],
+      { env: { ...env, HOME: home, TMPDIR: tmp } },
+    ).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error,
     );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).impacts).toHaveLength(2);
+    // Node 22.1+ (the Action's node24) keeps compiled code: in the tool's cache, not the shared /tmp.
+    expect(readdirSync(tmp)).toEqual([]);
+    const compiled = existsSync(join(home, '.cache/config-rollout-guard/node-compile-cache'));
+    expect(compiled).toBe('enableCompileCache' in module);
   });
 
   test('npm run demo shows the dormant edge proxy and the dormant chart Deployment, and their cures', async () => {

@@ -9,8 +9,7 @@ import type { RemoteSettings } from '../stages/2-sources/remote/access.js';
 import type { Credential } from '../stages/2-sources/remote/credentials.js';
 import { Progress } from '../model/progress.js';
 import type { Shard } from '../model/types.js';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { cacheHome } from '../model/cache-home.js';
 
 /** How long a whole run may take before every program it started is stopped (`--timeout`, the `timeout` input). */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
@@ -101,9 +100,7 @@ export function settings(options: EngineOptions): Settings {
     remote: {
       enabled: options.remote?.enabled ?? true,
       allow: options.remote?.allow ?? [],
-      cacheDir:
-        options.cacheDir ||
-        join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'config-rollout-guard'),
+      cacheDir: options.cacheDir || cacheHome(),
       offline: options.offline ?? false,
       credentials: options.credentials ?? [],
     },
