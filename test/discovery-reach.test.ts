@@ -6,15 +6,25 @@ import {
   readKustomization,
   type Kustomization,
 } from '../src/stages/2-sources/kustomize/kustomization.js';
-import { KustomizationIndex } from '../src/stages/2-sources/kustomize/reach.js';
-import { declaredDirs, findRoots, type Root } from '../src/stages/2-sources/kustomize/roots.js';
+import { findReaching, KustomizationIndex } from '../src/stages/2-sources/kustomize/reach.js';
+import type { Root } from '../src/stages/2-sources/kustomize/roots.js';
+import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../src/stages/2-sources/controllers.js';
+import {
+  chartReleases,
+  CHART_FILE,
+  DEPENDENCY_FILES,
+  readChart,
+  type ChartRoot,
+} from '../src/stages/2-sources/helm/chart.js';
+import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
 import { parseKinds } from '../src/stages/3-documents/parse.js';
 
-// A check parses only the kustomizations that can reach what it changes. Whatever it is asked,
-// the answer must be the one a discovery of every kustomization gives: for every file of real
-// trees (kubeflow's 162 kustomizations with Components, a Flux home-lab with its Kustomizations)
-// and of a tree written to defeat a textual search, changed alone, the roots that read it (with
-// their closures and whether each is set aside) and whether any build reads it.
+// A check parses only the kustomizations that can reach what it changes, and only the Argo CD and
+// Flux objects that can declare a root it touches. Whatever it is asked, the answer must be the
+// one a discovery of everything gives: for every file of real trees (kubeflow's 162 kustomizations
+// with Components, a Flux home-lab with its Kustomizations and HelmReleases) and of trees written
+// to defeat a textual search, changed alone, the roots that read it (with their closures and
+// whether each is set aside) and whether any build reads it.
 const SHARED = resolve(import.meta.dirname, '../../shared');
 
 interface Tree {
@@ -80,6 +90,114 @@ const TRICKY: Tree = (() => {
       'deploy/app.yaml':
         'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: app}\nspec: {path: ./overlays/prod}\n',
       'kustomization.yaml': 'resources: [deploy/app.yaml]\n',
+      // The top of the repository, named by no path at all.
+      'deploy/top.yaml':
+        'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: top}\nspec: {prune: true}\n',
+      'deploy/dotted.yaml':
+        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: dotted}\nspec:\n  source: {path: apps/base/sub/../../dotted}\n',
+      'deploy/escaped.yaml':
+        'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: escaped}\nspec: {path: "./overl\\u0061ys/self"}\n',
+    }),
+  );
+  return { files: [...texts.keys()].sort(), texts };
+})();
+
+const flux = (kind: string, name: string, spec: string, group = 'helm.toolkit.fluxcd.io/v2') =>
+  `apiVersion: ${group}\nkind: ${kind}\nmetadata: {name: ${name}}\nspec:\n${spec}`;
+const source = (kind: string, name: string, spec: string) =>
+  flux(kind, name, spec, 'source.toolkit.fluxcd.io/v1');
+const argo = (kind: string, name: string, spec: string) =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: ${kind}\nmetadata: {name: ${name}}\nspec:\n${spec}`;
+const OWN = 'https://github.com/example/tricky';
+
+/** Written to be missed by a search for names: every way an Argo CD or Flux object makes a release reach a file. */
+const RELEASES: Tree = (() => {
+  const texts = new Map<string, string>(
+    Object.entries({
+      'charts/web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+      'charts/web/values.yaml': 'a: 1\n',
+      'charts/web/templates/cm.yaml': 'kind: ConfigMap',
+      'charts/web/charts/sub/Chart.yaml': 'apiVersion: v2\nname: sub\nversion: 1.0.0\n',
+      'charts/web/charts/sub/templates/cm.yaml': 'kind: ConfigMap',
+      'charts/lib/Chart.yaml': 'apiVersion: v2\nname: lib\nversion: 1.0.0\ntype: library\n',
+      'charts/lib/templates/_helpers.tpl': '{{- define "x" }}{{ end }}',
+      'charts/lonely/Chart.yaml': 'apiVersion: v2\nname: lonely\nversion: 1.0.0\n',
+      'charts/lonely/templates/cm.yaml': 'kind: ConfigMap',
+      'charts/viahc/Chart.yaml': 'apiVersion: v2\nname: viahc\nversion: 1.0.0\n',
+      'charts/viahc/templates/cm.yaml': 'kind: ConfigMap',
+      'charts/local/Chart.yaml': 'apiVersion: v2\nname: local\nversion: 1.0.0\n',
+      'charts/local/values-prod.yaml': 'b: 2\n',
+      'envs/prod/web-values.yaml': 'c: 3\n',
+      'envs/multi.yaml': 'd: 4\n',
+      'envs/unused.yaml': 'e: 5\n',
+      // A local chart by path, with a values file beside the environment.
+      'argo/web.yaml': argo(
+        'Application',
+        'web',
+        '  source:\n    path: charts/web\n    helm: {valueFiles: [../../envs/prod/web-values.yaml]}\n',
+      ),
+      // A chart from a repository, its values from this repository through a `$ref` source.
+      'argo/multi.yaml': argo(
+        'Application',
+        'multi',
+        `  sources:\n  - {repoURL: https://charts.example.com, chart: podinfo, targetRevision: 6.0.0, helm: {valueFiles: [$values/envs/multi.yaml]}}\n  - {repoURL: ${OWN}, ref: values}\n`,
+      ),
+      // Names its chart's directory only through an escape.
+      'argo/escaped.yaml': argo('Application', 'escaped', '  source: {path: "charts/lon\\u0065ly"}\n'),
+      'argo/appset.yaml': argo(
+        'ApplicationSet',
+        'set',
+        '  template:\n    spec:\n      source: {repoURL: "{{url}}", chart: "{{chart}}", targetRevision: 1.0.0}\n',
+      ),
+      'flux/git.yaml': source('GitRepository', 'flux-system', `  url: ${OWN}\n`),
+      // A release that names a HelmChart, which names the chart's directory.
+      'flux/helmchart.yaml': source(
+        'HelmChart',
+        'hc-viahc',
+        '  chart: ./charts/viahc\n  sourceRef: {kind: GitRepository, name: flux-system}\n',
+      ),
+      'flux/release-hc.yaml': flux('HelmRelease', 'viahc', '  chartRef: {kind: HelmChart, name: hc-viahc}\n'),
+      // A HelmChart of a chart from a repository, in a file of its own: the release resolves both.
+      'flux/helmchart-remote.yaml': source(
+        'HelmChart',
+        'hc-remote',
+        '  chart: podinfo\n  version: 6.1.0\n  sourceRef: {kind: HelmRepository, name: repo-b}\n',
+      ),
+      'flux/repo-b.yaml': source('HelmRepository', 'repo-b', '  url: https://other.example.com\n'),
+      'flux/release-hc-remote.yaml': flux(
+        'HelmRelease',
+        'hc-remote',
+        '  chartRef: {kind: HelmChart, name: hc-remote}\n',
+      ),
+      'flux/repo-a.yaml': source('HelmRepository', 'repo-a', '  url: https://charts.example.com\n'),
+      'flux/release-a.yaml': flux(
+        'HelmRelease',
+        'a',
+        '  chart:\n    spec: {chart: podinfo, version: 6.0.0, sourceRef: {kind: HelmRepository, name: repo-a}}\n',
+      ),
+      // Two sources of one name: the first in the listing is the one a release resolves.
+      'flux/oci-1.yaml': source(
+        'OCIRepository',
+        'dup',
+        '  url: oci://ghcr.io/one/chart\n  ref: {tag: 1.0.0}\n',
+      ),
+      'flux/oci-2.yaml': source(
+        'OCIRepository',
+        'dup',
+        '  url: oci://ghcr.io/two/chart\n  ref: {tag: 2.0.0}\n',
+      ),
+      'flux/release-dup.yaml': flux('HelmRelease', 'dup', '  chartRef: {kind: OCIRepository, name: dup}\n'),
+      'flux/release-local.yaml': flux(
+        'HelmRelease',
+        'local',
+        '  chart:\n    spec:\n      chart: ./charts/local\n      sourceRef: {kind: GitRepository, name: flux-system}\n      valuesFiles: [./charts/local/values-prod.yaml]\n',
+      ),
+      'flux/release-from.yaml': flux(
+        'HelmRelease',
+        'from',
+        '  chartRef: {kind: OCIRepository, name: dup}\n  valuesFrom: [{kind: ConfigMap, name: vals}]\n',
+      ),
+      'flux/ks.yaml': flux('Kustomization', 'apps', '  path: ./charts\n', 'kustomize.toolkit.fluxcd.io/v1'),
     }),
   );
   return { files: [...texts.keys()].sort(), texts };
@@ -87,17 +205,20 @@ const TRICKY: Tree = (() => {
 
 const CASES = [
   { name: 'a tree written to defeat a search for names', tree: () => TRICKY },
+  { name: 'releases written to defeat a search for names', tree: () => RELEASES },
   ...[
     ['kubeflow', 'corpora/kubeflow__manifests'],
     ['home-ops (Flux)', 'corpora-rendered/onedr0p__home-ops'],
     ['kubernetes-engine-samples', 'corpora/GoogleCloudPlatform__kubernetes-engine-samples'],
     ['argo-rollouts', 'corpora/argoproj__argo-rollouts'],
+    ['istio', 'corpora/istio__istio'],
+    ['podinfo', 'corpora-rendered/stefanprodan__podinfo'],
   ]
     .filter(([, dir]) => existsSync(join(SHARED, dir)))
     .map(([name, dir]) => ({ name, tree: () => fromDisk(join(SHARED, dir)) })),
 ];
 
-/** What full discovery and the index see of one tree, built as the kustomize renderer builds them. */
+/** What a whole discovery and a partial one see of one tree, built as the renderers build them. */
 function discoveryOf({ files, texts }: Tree) {
   const fileSet = new Set(files);
   const dirs = new Set<string>();
@@ -110,7 +231,7 @@ function discoveryOf({ files, texts }: Tree) {
         : (posix.dirname(f) === '.' ? '' : posix.dirname(f)) === dir,
     );
   const kustomizationFiles = files.filter(isKustomizationFile);
-  // Parsed once for every index, as the renderer shares its parses between revisions.
+  // Parsed once for every index, as the renderers share their parses between revisions.
   const parsed = new Map<string, Kustomization>();
   const index = (onParse = () => {}) =>
     new KustomizationIndex(
@@ -124,56 +245,125 @@ function discoveryOf({ files, texts }: Tree) {
       },
       under,
     );
-  const controllers: ManifestObject[] = files
-    .filter((f) => /\.ya?ml$/.test(f))
-    .flatMap((f) => parseKinds(f, texts.get(f)!, ['Application', 'ApplicationSet', 'Kustomization']));
-  return { index, controllers, under };
+  const objects = new Map<string, ManifestObject[]>();
+  const declaring = files
+    .filter((f) => /\.(ya?ml|json)$/.test(f) && CONTROLLER_GROUPS.some((g) => texts.get(f)!.includes(g)))
+    .map((file) => ({ file, text: texts.get(file)! }));
+  const controllers = (onParse = () => {}) =>
+    new ControllerIndex(declaring, (file, text) => {
+      onParse();
+      const known = objects.get(file) ?? parseKinds(file, text, CONTROLLER_KINDS);
+      objects.set(file, known);
+      return known;
+    });
+  const charts = files
+    .filter((f) => posix.basename(f) === CHART_FILE)
+    .flatMap((file) => {
+      const beside = (d: string) => texts.get(posix.join(posix.dirname(file), d)) ?? null;
+      return (
+        readChart(file, texts.get(file)!, Object.fromEntries(DEPENDENCY_FILES.map((d) => [d, beside(d)]))) ??
+        []
+      );
+    });
+  const releases = (changed: ReadonlySet<string> | null, ci = controllers()) =>
+    chartReleases(charts, ci, changed, [], (dir) => under(dir, true), null, new Set([repositoryKey(OWN)]));
+  return { index, controllers, under, releases, declaring };
 }
 
+const isChart = (r: Root | ChartRoot): r is ChartRoot => 'chart' in r;
+
 /** The roots whose build reads `path`, each with what it reads and whether it is set aside. */
-const touching = (found: { roots: Root[]; setAside: Root[] }, path: string) =>
+const touching = (found: { roots: (Root | ChartRoot)[]; setAside: (Root | ChartRoot)[] }, path: string) =>
   [...found.roots.map((r) => ({ r, setAside: false })), ...found.setAside.map((r) => ({ r, setAside: true }))]
     .filter(({ r }) => r.closure.has(path) || r.declaredBy?.file === path)
-    .map(({ r, setAside }) => ({ id: r.id, setAside, closure: [...r.closure].sort(), refused: r.refused }))
+    .map(({ r, setAside }) => ({
+      id: r.id,
+      setAside,
+      closure: [...r.closure].sort(),
+      refused: r.refused,
+      ...(isChart(r) ? { remote: r.remote, release: r.release, namespace: r.namespace } : {}),
+    }))
     .sort((a, b) => a.id.localeCompare(b.id));
+
+const readByAny = (found: { roots: (Root | ChartRoot)[]; setAside: (Root | ChartRoot)[] }) =>
+  new Set([...found.roots, ...found.setAside].flatMap((r) => [...r.closure]));
 
 describe.each(CASES)('$name: a discovery that stops where the change stops', ({ tree: load }) => {
   const tree = load();
-  const { index, controllers, under } = discoveryOf(tree);
-  const whole = index().all();
-  const full = findRoots(whole, controllers, under, null);
-  const readByAny = new Set([...full.roots, ...full.setAside].flatMap((r) => [...r.closure]));
+  const { index, controllers, under, releases } = discoveryOf(tree);
+  const kustomize = (changed: ReadonlySet<string> | null, ci = controllers()) =>
+    findReaching(index(), ci, changed, under, null);
+  const full = kustomize(null);
+  const fullCharts = releases(null);
 
-  test('finds, for every file changed alone, the roots a discovery of every kustomization finds', () => {
-    expect(whole.size).toBeGreaterThan(0);
-    let touched = 0;
-    for (const path of tree.files) {
-      const declaring = controllers.filter((o) => o.file === path).flatMap(declaredDirs);
-      const partial = findRoots(index().reaching([path], declaring), controllers, under, null);
-      const expected = touching(full, path);
-      touched += expected.length;
-      const got = touching(partial, path);
-      // Compared as text first: a deep comparison of every closure of every file is slow.
-      if (JSON.stringify(got) !== JSON.stringify(expected))
-        expect({ path, roots: got }).toEqual({ path, roots: expected });
-    }
-    expect(touched).toBeGreaterThan(0);
-  });
+  test.each([
+    ['kustomize', kustomize, full],
+    ['helm', releases, fullCharts],
+  ] as const)(
+    '%s: finds, for every file changed alone, the roots a discovery of everything finds',
+    (_, discover, whole) => {
+      let touched = 0;
+      for (const path of tree.files) {
+        const expected = touching(whole, path);
+        touched += expected.length;
+        const got = touching(discover(new Set([path])), path);
+        // Compared as text first: a deep comparison of every closure of every file is slow.
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          expect({ path, roots: got }).toEqual({ path, roots: expected });
+      }
+      if (whole.roots.length > 0) expect(touched).toBeGreaterThan(0);
+    },
+  );
 
-  test('says of every file whether some build reads it, as the closures of every root say', () => {
-    const asked = index();
-    const answers = tree.files.map((path) => ({ path, read: asked.reads(path) }));
-    expect(answers).toEqual(tree.files.map((path) => ({ path, read: readByAny.has(path) })));
-    expect(answers.some((a) => a.read)).toBe(true);
-    expect(answers.some((a) => !a.read)).toBe(true);
-  });
+  test.each([
+    ['kustomize', kustomize, full],
+    ['helm', releases, fullCharts],
+  ] as const)(
+    '%s: says of every file whether some build reads it, as every closure says',
+    (_, discover, whole) => {
+      const asked = discover(new Set([tree.files[0]!]));
+      const all = readByAny(whole);
+      const answers = tree.files.map((path) => ({ path, read: asked.reads!(path) }));
+      expect(answers).toEqual(tree.files.map((path) => ({ path, read: all.has(path) })));
+      expect(answers.some((a) => !a.read)).toBe(true);
+    },
+  );
 
   test('parses fewer kustomizations than there are for a file only a leaf reads', () => {
     let parsed = 0;
     const counting = index(() => parsed++);
-    const leaf = tree.files.find((f) => !isKustomizationFile(f) && readByAny.has(f))!;
-    counting.reaching([leaf]);
+    const leaf = tree.files.find((f) => !isKustomizationFile(f) && readByAny(full).has(f));
+    if (!leaf) return expect(counting.size).toBe(0);
+    findReaching(counting, controllers(), new Set([leaf]), under, null);
     expect(parsed).toBeGreaterThan(0);
-    expect(parsed).toBeLessThan(whole.size);
+    // A tree of one kustomization has nothing to leave out.
+    expect(parsed).toBeLessThan(Math.max(2, counting.size));
   });
 });
+
+const homeOps = CASES.find((c) => c.name.startsWith('home-ops'));
+(homeOps ? test : test.skip)(
+  'home-ops: a HelmRelease or an app file changed alone parses a few of its 220 Argo CD / Flux files, not all',
+  () => {
+    const tree = homeOps!.tree();
+    const { index, controllers, under, releases, declaring } = discoveryOf(tree);
+    const release = tree.files.find((f) => f.endsWith('/app/helmrelease.yaml'))!;
+    const manifest = tree.files.find((f) => f.endsWith('/app/externalsecret.yaml'))!;
+    for (const path of [release, manifest]) {
+      let [forKustomize, forHelm] = [0, 0];
+      findReaching(
+        index(),
+        controllers(() => forKustomize++),
+        new Set([path]),
+        under,
+        null,
+      );
+      releases(
+        new Set([path]),
+        controllers(() => forHelm++),
+      );
+      expect({ path, few: forKustomize + forHelm < declaring.length / 10 }).toEqual({ path, few: true });
+      expect(forKustomize + forHelm).toBeGreaterThan(0);
+    }
+  },
+);

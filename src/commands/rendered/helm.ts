@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types.js';
 import {
   CHART_FILE,
-  findCharts,
+  chartReleases,
   DEPENDENCY_FILES,
   readChart,
   valuesFromObject,
@@ -19,13 +19,16 @@ import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/r
 import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
 import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
 import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
-import { parseManifests } from '../../stages/3-documents/parse.js';
+import { mayHoldKind, parseManifests } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 import { chartLabel, repositoryKey } from '../../stages/2-sources/remote/sources.js';
+
+/** The kinds that declare a release; without one, and without a chart, there is nothing to render. */
+const RELEASE_KINDS = ['HelmRelease', 'Application', 'ApplicationSet'];
 
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
@@ -87,14 +90,13 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
 }
 
 async function discover(
-  { repo, rev, settings, files, named, controllers }: Snapshot,
+  { repo, rev, settings, files, named, controllers, changed }: Snapshot,
   found: () => void,
 ): Promise<Discovered<ChartRoot>> {
   // Charts in the repository, and releases of charts from Helm repositories and OCI registries,
   // which only their declaring objects name.
-  const [chartFiles, declaring] = await Promise.all([named([CHART_FILE]), controllers()]);
-  const releases = declaring.filter((o) => o.kind !== 'Kustomization');
-  if (chartFiles.length === 0 && !releases.some((o) => o.kind !== 'GitRepository'))
+  const [chartFiles, index] = await Promise.all([named([CHART_FILE]), controllers()]);
+  if (chartFiles.length === 0 && !index.texts.some(({ text }) => mayHoldKind(text, RELEASE_KINDS)))
     return { roots: [], setAside: [] };
   found();
   const besides = chartFiles.flatMap((f) => DEPENDENCY_FILES.map((d) => posix.join(posix.dirname(f), d)));
@@ -113,9 +115,10 @@ async function discover(
       ) ?? [],
   );
   const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
-  const discovered = findCharts(
+  const discovered = chartReleases(
     charts,
-    releases,
+    index,
+    changed,
     settings.charts,
     filesUnder,
     settings.roots,

@@ -22,8 +22,8 @@ import {
 } from '../../stages/2-sources/kustomize/render.js';
 import { normalizeSource } from '../../stages/2-sources/remote/sources.js';
 import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
-import { declaredDirs, findRoots, type Root } from '../../stages/2-sources/kustomize/roots.js';
-import { KustomizationIndex } from '../../stages/2-sources/kustomize/reach.js';
+import type { Root } from '../../stages/2-sources/kustomize/roots.js';
+import { findReaching, KustomizationIndex } from '../../stages/2-sources/kustomize/reach.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import {
@@ -94,7 +94,7 @@ async function discover(
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
   // Argo CD and Flux objects that may point at a root: found while the kustomizations are read.
-  const controllerObjects = declaring();
+  const controllersRead = declaring();
   const files = await listing;
   const fileSet = new Set(files);
   const dirs = new Set<string>();
@@ -118,16 +118,9 @@ async function discover(
     },
     under,
   );
-  const controllers = (await controllerObjects).filter((o) => o.kind !== 'HelmRelease');
-  // A check parses only the kustomizations that can reach what it changes (and the roots a changed
-  // Argo CD or Flux object declares); a file it reads later is asked of the index.
-  const partial = changed !== null && settings.roots === null;
-  const kustomizations = partial
-    ? index.reaching(changed, controllers.filter((o) => changed.has(o.file)).flatMap(declaredDirs))
-    : index.all();
-  const discovered = findRoots(kustomizations, controllers, under, settings.roots);
+  const discovered = findReaching(index, await controllersRead, changed, under, settings.roots);
   await vetPluginFiles(repo, rev, [...discovered.roots, ...discovered.setAside]);
-  return partial ? { ...discovered, reads: (path) => index.reads(path) } : discovered;
+  return discovered;
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
 import type { Unjudged } from '../../model/not-checked.js';
 import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
+import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import { keepDocuments, mayHoldKind, parseKinds, renderDocuments } from '../../stages/3-documents/parse.js';
@@ -227,17 +228,6 @@ const READ_FIRST = ['Secret', 'Namespace', ...SECRET_MAKERS];
 const SECRETS = ['Secret'];
 
 /** What declares roots, and the Flux sources a HelmRelease names its chart by. */
-const CONTROLLER_KINDS = [
-  'Application',
-  'ApplicationSet',
-  'Kustomization',
-  'HelmRelease',
-  'HelmRepository',
-  'OCIRepository',
-  'HelmChart',
-  'GitRepository',
-];
-
 function snapshot(
   repo: Repository,
   rev: Revision,
@@ -249,7 +239,7 @@ function snapshot(
 ): Snapshot {
   let files: Promise<string[]> | null = null;
   let named: Promise<string[]> | null = null;
-  let controllers: Promise<ManifestObject[]> | null = null;
+  let controllers: Promise<ControllerIndex> | null = null;
   return {
     repo,
     rev,
@@ -267,26 +257,17 @@ function snapshot(
     },
     controllers: () =>
       (controllers ??= (async () => {
-        const candidates = (
-          await repo.grep(
-            rev,
-            [
-              'argoproj.io',
-              'kustomize.toolkit.fluxcd.io',
-              'helm.toolkit.fluxcd.io',
-              'source.toolkit.fluxcd.io',
-            ],
-            settings.grepScope,
-          )
-        ).filter(settings.selected);
-        const texts = await repo.readMany(rev, candidates);
-        return candidates.flatMap((file, i) => {
-          if (texts[i] === null) return [];
-          const key = `${file}\0${texts[i]}`;
-          const objects = parsed.get(key) ?? parseKinds(file, texts[i]!, CONTROLLER_KINDS);
-          parsed.set(key, objects);
-          return objects;
-        });
+        const files = (await repo.grep(rev, CONTROLLER_GROUPS, settings.grepScope)).filter(settings.selected);
+        const texts = await repo.readMany(rev, files);
+        return new ControllerIndex(
+          files.flatMap((file, i) => (texts[i] === null ? [] : [{ file, text: texts[i]! }])),
+          (file, text) => {
+            const key = `${file}\0${text}`;
+            const objects = parsed.get(key) ?? parseKinds(file, text, CONTROLLER_KINDS);
+            parsed.set(key, objects);
+            return objects;
+          },
+        );
       })()),
   };
 }

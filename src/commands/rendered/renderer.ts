@@ -2,6 +2,7 @@ import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigChange, Diagnostic, Impact, ManifestObject } from '../../model/types.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
+import type { ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
 import type { RemoteAccess } from '../../stages/2-sources/remote/access.js';
@@ -24,7 +25,7 @@ export interface Snapshot {
    */
   named: (names: readonly string[]) => Promise<string[]>;
   /** Argo CD Applications/ApplicationSets, Flux Kustomizations/HelmReleases and Flux sources: what declares roots. */
-  controllers: () => Promise<ManifestObject[]>;
+  controllers: () => Promise<ControllerIndex>;
   /**
    * The paths a check changes, for a discovery that finds only the roots that can read them; null
    * when every root is wanted (scan, and the closures `fix` adopts around).

@@ -5,6 +5,7 @@ import { field, isRecord } from '../../../model/values.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 import { gitChart, httpChart, ociChart, repositoryKey, type RemoteChart } from '../remote/sources.js';
 import { fluxPostRender, type PostRender } from './post-render.js';
+import type { ControllerIndex } from '../controllers.js';
 
 export const CHART_FILE = 'Chart.yaml';
 
@@ -114,7 +115,7 @@ export function readChart(
  * Subcharts (in another chart's `charts/`) are part of their parent. `only` (from `--root`) replaces
  * discovery.
  */
-export function findCharts(
+function findCharts(
   charts: readonly Chart[],
   controllers: readonly ManifestObject[],
   releases: readonly ChartRelease[],
@@ -222,6 +223,59 @@ export function findCharts(
     roots: [...undeclared.filter((r) => !r.chart.library), ...declared],
     setAside: undeclared.filter((r) => r.chart.library),
   };
+}
+
+/**
+ * The chart releases at one revision that a change of `changed` can touch (every one when null):
+ * the charts are all known, and only the Argo CD and Flux objects that can make such a release are
+ * read (`ControllerIndex.releasing`). What a release found reads is what a whole discovery says;
+ * `reads` answers for any other file, from the objects that can name it, once the closures are
+ * complete (`valuesFrom` adds to them after discovery; every release with one is found).
+ */
+export function chartReleases(
+  charts: readonly Chart[],
+  index: ControllerIndex,
+  changed: ReadonlySet<string> | null,
+  releases: readonly ChartRelease[],
+  filesUnder: (dir: string) => string[],
+  only: readonly string[] | null,
+  ownUrls: ReadonlySet<string>,
+): { roots: ChartRoot[]; setAside: ChartRoot[]; reads?: (path: string) => boolean } {
+  const find = (objects: ManifestObject[]) =>
+    findCharts(
+      charts,
+      objects.filter((o) => o.kind !== 'Kustomization'),
+      releases,
+      filesUnder,
+      only,
+      ownUrls,
+    );
+  if (changed === null || only !== null) return find(index.all());
+  const touched = charts.filter((c) => [...changed].some((p) => c.dir === '' || p.startsWith(`${c.dir}/`)));
+  const found = find(
+    index.releasing(
+      changed,
+      touched.map((c) => c.dir),
+    ),
+  );
+  let read: Set<string> | null = null;
+  const answers = new Map<string, boolean>();
+  const reads = (path: string) => {
+    let answer = answers.get(path);
+    if (answer === undefined) {
+      // Every chart is a root, declared or not (one nobody declares renders with its defaults), so
+      // a chart's files are among these closures.
+      read ??= new Set([...found.roots, ...found.setAside].flatMap((r) => [...r.closure]));
+      answer = read.has(path);
+      if (!answer) {
+        const alone = find(index.releasing(new Set([path]), []));
+        answer = [...alone.roots, ...alone.setAside].some((r) => r.closure.has(path));
+      }
+      answers.set(path, answer);
+    }
+    return answer;
+  };
+  return { ...found, reads };
 }
 
 type Declaration = Partial<ChartRoot> & {

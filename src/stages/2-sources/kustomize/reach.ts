@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import { insideRepository, type Kustomization } from './kustomization.js';
-import { directReads, findRoots } from './roots.js';
+import { declaredDirs, directReads, findRoots, type Root } from './roots.js';
+import type { ControllerIndex } from '../controllers.js';
+import type { ManifestObject } from '../../../model/types.js';
 
 /**
  * What separates the words of a kustomization's text: YAML's whitespace and line breaks (NEL, LS
@@ -188,4 +190,31 @@ export class KustomizationIndex {
     this.words.set(dir, paths);
     return paths;
   }
+}
+
+/**
+ * The kustomize roots a change of `changed` can touch (every root when null, or the `only` ones), as a discovery of
+ * every kustomization and every Argo CD and Flux object finds them: only the kustomizations that
+ * can reach a changed path (and the roots a changed object declares) are parsed, and only the
+ * objects that can declare one of those. `reads` answers for a file the check reads later.
+ */
+export function findReaching(
+  index: KustomizationIndex,
+  controllers: ControllerIndex,
+  changed: ReadonlySet<string> | null,
+  filesUnder: (dir: string, recursive: boolean) => string[],
+  only: readonly string[] | null,
+): { roots: Root[]; setAside: Root[]; reads?: (path: string) => boolean } {
+  const declarers = (objects: ManifestObject[]) => objects.filter((o) => o.kind !== 'HelmRelease');
+  if (changed === null || only !== null)
+    return findRoots(index.all(), declarers(controllers.all()), filesUnder, only);
+  const declared = declarers(controllers.declaring([], changed)).filter((o) => changed.has(o.file));
+  const kustomizations = index.reaching(changed, declared.flatMap(declaredDirs));
+  const found = findRoots(
+    kustomizations,
+    declarers(controllers.declaring([...kustomizations.keys()], changed)),
+    filesUnder,
+    only,
+  );
+  return { ...found, reads: (path) => index.reads(path) };
 }
