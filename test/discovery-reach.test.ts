@@ -17,7 +17,7 @@ import {
   type ChartRoot,
 } from '../src/stages/2-sources/helm/chart.js';
 import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
-import { parseKinds } from '../src/stages/3-documents/parse.js';
+import { mayDefineKind, parseKinds } from '../src/stages/3-documents/parse.js';
 
 // A check parses only the kustomizations that can reach what it changes, and only the Argo CD and
 // Flux objects that can declare a root it touches. Whatever it is asked, the answer must be the
@@ -94,7 +94,9 @@ const TRICKY: Tree = (() => {
       'deploy/top.yaml':
         'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: top}\nspec: {prune: true}\n',
       'deploy/dotted.yaml':
-        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: dotted}\nspec:\n  source: {path: apps/base/sub/../../dotted}\n',
+        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: dotted}\nspec:\n  source: {path: apps/nowhere/../dotted}\n',
+      'deploy/doubled.yaml':
+        'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: doubled}\nspec:\n  source: {path: overlays//cycle-b/}\n',
       'deploy/escaped.yaml':
         'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: escaped}\nspec: {path: "./overl\\u0061ys/self"}\n',
     }),
@@ -128,6 +130,13 @@ const RELEASES: Tree = (() => {
       'charts/local/Chart.yaml': 'apiVersion: v2\nname: local\nversion: 1.0.0\n',
       'charts/local/values-prod.yaml': 'b: 2\n',
       'envs/prod/web-values.yaml': 'c: 3\n',
+      'charts/two words/Chart.yaml': 'apiVersion: v2\nname: two\nversion: 1.0.0\n',
+      'charts/two words/templates/cm.yaml': 'kind: ConfigMap',
+      "charts/it's/Chart.yaml": 'apiVersion: v2\nname: its\nversion: 1.0.0\n',
+      "charts/it's/templates/cm.yaml": 'kind: ConfigMap',
+      'argo/quoted.yaml': argo('Application', 'quoted', "  source: {path: 'charts/it''s'}\n"),
+      // A path with a space, folded over two lines.
+      'argo/folded.yaml': argo('Application', 'folded', '  source:\n    path: charts/two\n      words\n'),
       'envs/multi.yaml': 'd: 4\n',
       'envs/unused.yaml': 'e: 5\n',
       // A local chart by path, with a values file beside the environment.
@@ -168,6 +177,36 @@ const RELEASES: Tree = (() => {
         'HelmRelease',
         'hc-remote',
         '  chartRef: {kind: HelmChart, name: hc-remote}\n',
+      ),
+      // Sources whose kind is not on a top-level line of their own: a flow mapping, a List's item.
+      'flux/flow.yaml':
+        '{apiVersion: source.toolkit.fluxcd.io/v1, kind: HelmRepository, metadata: {name: flowrepo}, spec: {url: https://flow.example.com}}\n',
+      'flux/release-flow.yaml': flux(
+        'HelmRelease',
+        'flow',
+        '  chart:\n    spec: {chart: podinfo, sourceRef: {kind: HelmRepository, name: flowrepo}}\n',
+      ),
+      'flux/list.yaml':
+        'apiVersion: v1\nkind: List\nitems:\n- apiVersion: source.toolkit.fluxcd.io/v1\n  kind: OCIRepository\n  metadata: {name: listed}\n  spec: {url: oci://ghcr.io/listed/chart, ref: {tag: 1.0.0}}\n',
+      'flux/release-listed.yaml': flux(
+        'HelmRelease',
+        'listed',
+        '  chartRef: {kind: OCIRepository, name: listed}\n',
+      ),
+      // A nested `kind:` on a line of its own inside a flow mapping; a kind as an explicit key.
+      'flux/flow-lines.yaml':
+        '{apiVersion: source.toolkit.fluxcd.io/v1, kind: OCIRepository, metadata: {name: flowy},\nspec: {url: oci://ghcr.io/flowy/chart, ref: {tag: 1.0.0}, note: {\nkind: Thing\n}}}\n',
+      'flux/release-flowy.yaml': flux(
+        'HelmRelease',
+        'flowy',
+        '  chartRef: {kind: OCIRepository, name: flowy}\n',
+      ),
+      'flux/explicit.yaml':
+        'apiVersion: source.toolkit.fluxcd.io/v1\n? kind\n: OCIRepository\nmetadata: {name: explicit}\nspec: {url: oci://ghcr.io/explicit/chart, ref: {tag: 1.0.0}}\n',
+      'flux/release-explicit.yaml': flux(
+        'HelmRelease',
+        'explicit',
+        '  chartRef: {kind: OCIRepository, name: explicit}\n',
       ),
       'flux/repo-a.yaml': source('HelmRepository', 'repo-a', '  url: https://charts.example.com\n'),
       'flux/release-a.yaml': flux(
@@ -250,12 +289,16 @@ function discoveryOf({ files, texts }: Tree) {
     .filter((f) => /\.(ya?ml|json)$/.test(f) && CONTROLLER_GROUPS.some((g) => texts.get(f)!.includes(g)))
     .map((file) => ({ file, text: texts.get(file)! }));
   const controllers = (onParse = () => {}) =>
-    new ControllerIndex(declaring, (file, text) => {
-      onParse();
-      const known = objects.get(file) ?? parseKinds(file, text, CONTROLLER_KINDS);
-      objects.set(file, known);
-      return known;
-    });
+    new ControllerIndex(
+      declaring,
+      (file, text) => {
+        onParse();
+        const known = objects.get(file) ?? parseKinds(file, text, CONTROLLER_KINDS);
+        objects.set(file, known);
+        return known;
+      },
+      mayDefineKind,
+    );
   const charts = files
     .filter((f) => posix.basename(f) === CHART_FILE)
     .flatMap((file) => {

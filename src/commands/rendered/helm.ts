@@ -19,7 +19,7 @@ import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/r
 import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
 import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
 import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
-import { mayHoldKind, parseManifests } from '../../stages/3-documents/parse.js';
+import { parseManifests } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
@@ -96,8 +96,7 @@ async function discover(
   // Charts in the repository, and releases of charts from Helm repositories and OCI registries,
   // which only their declaring objects name.
   const [chartFiles, index] = await Promise.all([named([CHART_FILE]), controllers()]);
-  if (chartFiles.length === 0 && !index.texts.some(({ text }) => mayHoldKind(text, RELEASE_KINDS)))
-    return { roots: [], setAside: [] };
+  if (chartFiles.length === 0 && !index.mayDefine(RELEASE_KINDS)) return { roots: [], setAside: [] };
   found();
   const besides = chartFiles.flatMap((f) => DEPENDENCY_FILES.map((d) => posix.join(posix.dirname(f), d)));
   const [all, texts, besideTexts, own] = await Promise.all([

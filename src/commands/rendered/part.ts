@@ -16,7 +16,13 @@ import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
-import { keepDocuments, mayHoldKind, parseKinds, renderDocuments } from '../../stages/3-documents/parse.js';
+import {
+  keepDocuments,
+  mayDefineKind,
+  mayHoldKind,
+  parseKinds,
+  renderDocuments,
+} from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
@@ -267,6 +273,7 @@ function snapshot(
             parsed.set(key, objects);
             return objects;
           },
+          mayDefineKind,
         );
       })()),
   };

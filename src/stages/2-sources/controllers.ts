@@ -22,6 +22,7 @@ export const CONTROLLER_GROUPS = [
   'source.toolkit.fluxcd.io',
 ];
 
+const SOURCE_KINDS = ['HelmRepository', 'OCIRepository', 'HelmChart', 'GitRepository'];
 const isSource = (o: ManifestObject) => o.apiVersion.startsWith('source.toolkit.fluxcd.io/');
 
 /** Where a HelmRelease, and a HelmChart it names, name the source of its chart (`fluxChart` follows these). */
@@ -39,20 +40,30 @@ const refNames = (o: ManifestObject): string[] =>
 
 /**
  * The Argo CD and Flux objects of one revision, parsed only as far as a question needs. An object
- * names a path or another object only in a string; YAML spells a string as written except in a
- * double-quoted scalar with an escape (a backslash) or a single-quoted one with a doubled quote, and
- * a path normalised as `repoPath` normalises it keeps only segments written in it. So a text that
- * does not spell a name cannot name it, and a text that cannot be taken at its word is parsed for
- * every question. What is parsed is read exactly as a whole reading reads it, in the same order.
+ * names a path or another object only in a string, and a path normalised as `repoPath` normalises
+ * it keeps only segments written in it. YAML spells a string as written except in a double-quoted
+ * scalar with escapes or a single-quoted one with a doubled quote, so a text is searched as written
+ * and, where it has either, with them undone: a text that spells a name neither way cannot name it.
+ * What is parsed is read exactly as a whole reading reads it, in the same order.
  */
 export class ControllerIndex {
   private readonly objects = new Map<string, ManifestObject[]>();
+  private readonly texts: readonly { file: string; text: string; spelled: string }[];
 
   constructor(
     /** The files that name a controller API group, with their texts, in the order of the listing. */
-    readonly texts: readonly { file: string; text: string }[],
+    texts: readonly { file: string; text: string }[],
     private readonly parse: (file: string, text: string) => ManifestObject[],
-  ) {}
+    /** Whether a text may define an object of one of `kinds`: false only where `parse` would find none. */
+    private readonly mayDefineKind: (text: string, kinds: readonly string[]) => boolean,
+  ) {
+    this.texts = texts.map(({ file, text }) => ({ file, text, spelled: spelled(text) }));
+  }
+
+  /** Whether some file may define an object of one of `kinds`, without parsing any. */
+  mayDefine(kinds: readonly string[]): boolean {
+    return this.texts.some(({ text }) => this.mayDefineKind(text, kinds));
+  }
 
   /** Every object: what a question about the whole revision (scan, adoption, trust) reads. */
   all(): ManifestObject[] {
@@ -74,21 +85,22 @@ export class ControllerIndex {
    * What can make a chart release whose closure holds a changed path, with the sources those take
    * their charts from: objects in a changed file; those that may name a changed file (a values
    * file) or declare a chart in one of `chartDirs`; every one with `valuesFrom` (its closure is
-   * where the named config is defined, found later); those that name a source one of these defines
-   * (a HelmChart naming the chart, a source a changed file moves), to a fixpoint; then the sources
-   * every release found takes its chart from, as a whole reading would resolve them.
+   * where the named config is defined, found later); those that name a source in a changed file or
+   * declaring such a chart (a HelmChart, a HelmRepository a version bump moves), and the sources
+   * among them, to a fixpoint; then the sources every release found takes its chart from, as a whole
+   * reading would resolve them.
    */
   releasing(changed: ReadonlySet<string>, chartDirs: readonly string[]): ManifestObject[] {
     const names = [...changed].map((path) => posix.basename(path));
-    const files = this.where(
-      (file, text) =>
-        changed.has(file) ||
-        text.includes('valuesFrom') ||
-        names.some((name) => text.includes(name)) ||
-        chartDirs.some((dir) => mayNameDir(text, dir)),
+    const touching = this.where(
+      (file, text) => changed.has(file) || chartDirs.some((dir) => mayNameDir(text, dir)),
     );
-    // A source found so far may be what a release's closure holds: the releases naming it are wanted.
-    let added = files;
+    const files = new Set([
+      ...touching,
+      ...this.where((_, text) => text.includes('valuesFrom') || names.some((name) => text.includes(name))),
+    ]);
+    // A release's closure holds the files of the sources it takes its chart from.
+    let added = touching;
     while (added.size) {
       const sources = this.objectsOf(added).filter(isSource);
       added = this.naming(
@@ -96,28 +108,33 @@ export class ControllerIndex {
         files,
       );
     }
-    // Every release found resolves its chart through its sources, as a whole reading would.
+    // Every release found resolves its chart through its sources, as a whole reading would: the
+    // files that may define a source of a name one of them takes its chart from.
+    const holdsSource = (text: string) => this.mayDefineKind(text, SOURCE_KINDS);
     added = files;
-    while (added.size) added = this.naming(this.objectsOf(added).flatMap(refNames), files);
+    while (added.size) added = this.naming(this.objectsOf(added).flatMap(refNames), files, holdsSource);
     return this.objectsOf(files);
   }
 
-  /** The files not in `files` whose text spells one of `names`, added to it (`files` holds every text not taken at its word). */
-  private naming(names: readonly string[], files: Set<string>): Set<string> {
+  /** The files not in `files` whose text spells one of `names` (and passes `may`), added to it. */
+  private naming(
+    names: readonly string[],
+    files: Set<string>,
+    may: (text: string) => boolean = () => true,
+  ): Set<string> {
     const added = new Set<string>();
     if (names.length === 0) return added;
-    for (const { file, text } of this.texts)
-      if (!files.has(file) && names.some((name) => text.includes(name))) {
+    for (const { file, text, spelled } of this.texts)
+      if (!files.has(file) && names.some((name) => spelled.includes(name)) && may(text)) {
         files.add(file);
         added.add(file);
       }
     return added;
   }
 
-  private where(keep: (file: string, text: string) => boolean): Set<string> {
-    return new Set(
-      this.texts.filter(({ file, text }) => !literal(text) || keep(file, text)).map((t) => t.file),
-    );
+  /** The files whose text, as spelled, `keep` picks. */
+  private where(keep: (file: string, spelled: string) => boolean): Set<string> {
+    return new Set(this.texts.filter(({ file, spelled }) => keep(file, spelled)).map((t) => t.file));
   }
 
   /** The objects of `files`, in the order of the listing, each file parsed once for every question. */
@@ -131,8 +148,60 @@ export class ControllerIndex {
   }
 }
 
-/** Whether YAML spells every string of `text` as written: no escape, no doubled single quote. */
-const literal = (text: string) => !text.includes('\\') && !text.includes("''");
+/** YAML's escapes in a double-quoted scalar (YAML 1.2, 5.7), besides `\xXX`, `\uXXXX` and `\UXXXXXXXX`. */
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  '\t': '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+};
 
-/** Whether `text` may name directory `dir`: it spells every segment of it. */
-const mayNameDir = (text: string, dir: string) => dir === '' || dir.split('/').every((s) => text.includes(s));
+/**
+ * A text as written, and, when it has a backslash or a doubled single quote, followed by the same
+ * text with every escape undone (an escaped line break joins its lines): whatever string a scalar
+ * holds is spelled in one of the two.
+ */
+function spelled(text: string): string {
+  if (!text.includes('\\') && !text.includes("''")) return text;
+  const undone = text
+    .replace(
+      /\\(\r?\n[ \t]*|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[^])/g,
+      (escape, code: string) => {
+        if (code.startsWith('\n') || code.startsWith('\r')) return '';
+        if (code.length === 1) return ESCAPES[code] ?? escape;
+        const point = parseInt(code.slice(1), 16);
+        return point <= 0x10ffff ? String.fromCodePoint(point) : escape;
+      },
+    )
+    .replaceAll("''", "'");
+  return `${text}\n${undone}`;
+}
+
+/**
+ * A path written with a detour (`a/./b`, `a/x/../b`, `a//b`): normalised, it keeps only segments
+ * written in it, but not side by side. `//` after `:` is a URL's.
+ */
+const DETOUR = /(?:^|[^:])\/\/|\/\.{1,2}(?=[/\s"'\]},#]|$)/m;
+
+/**
+ * Whether `text` may name directory `dir`: it spells the path whole, or, where some path in it
+ * takes a detour or the name holds a space (a line break folds into one), every part of it.
+ */
+const mayNameDir = (text: string, dir: string) =>
+  dir === '' ||
+  text.includes(dir) ||
+  ((DETOUR.test(text) || /\s/.test(dir)) && dir.split(/[/\s]+/).every((part) => text.includes(part)));

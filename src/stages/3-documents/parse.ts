@@ -142,6 +142,25 @@ export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
 }
 
 /**
+ * Whether `text` may define an object of one of `kinds`: stricter than `mayHoldKind`, which also
+ * sees a `kind:` nested in an object (a HelmRelease's `chartRef`). A document whose top-level
+ * `kind:` lines all name another kind plainly (not a List) defines none; one opening a flow collection at the
+ * top, without a top-level `kind:` line, or whose kind is not written plainly (an alias, a tag) is
+ * judged by `mayHoldKind`.
+ */
+export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
+  if (!mayHoldKind(text, kinds)) return false;
+  return renderDocuments(text).some((document) => {
+    const lines = [...document.matchAll(/^["']?kind["']?[ \t]*:(.*)$/gm)].map((m) => m[1]);
+    const plain = lines.map((value) => /^[ \t]*(["']?)([A-Za-z0-9]+)\1[ \t]*(#.*)?$/.exec(value)?.[2]);
+    if (/^[{[]/m.test(document) || lines.length === 0 || plain.includes(undefined))
+      return mayHoldKind(document, kinds);
+    // A List's items are objects too.
+    return plain.some((kind) => kinds.includes(kind!) || isListKind(kind!));
+  });
+}
+
+/**
  * The objects of `kinds` in a file, parsing only the documents that may hold one (`mayHoldKind`),
  * never a CustomResourceDefinition (whose `names` say `kind: Application`); the others are blank,
  * so lines stay the file's own.
