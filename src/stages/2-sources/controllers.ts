@@ -198,10 +198,10 @@ function spelled(text: string): string {
 const DETOUR = /(?:^|[^:])\/\/|\/\.{1,2}(?=[/\s"'\]},#]|$)/m;
 
 /**
- * Whether `text` may name directory `dir`: it spells the path whole, or, where some path in it
- * takes a detour or the name holds a space (a line break folds into one), every part of it.
+ * Whether `text` may name directory `dir`: it spells the path whole (the top of the repository, '',
+ * is in every text), or, where some path in it takes a detour or the name holds a space (a line
+ * break folds into one), every part of it.
  */
 const mayNameDir = (text: string, dir: string) =>
-  dir === '' ||
   text.includes(dir) ||
   ((DETOUR.test(text) || /\s/.test(dir)) && dir.split(/[/\s]+/).every((part) => text.includes(part)));
