@@ -331,8 +331,10 @@ spec:
     ]);
   });
 
-  test("a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator makes from a file (as Flux's own example does)", async () => {
-    const release = `apiVersion: helm.toolkit.fluxcd.io/v2
+  test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
+    "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
+    async (key) => {
+      const release = `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
 metadata:
   name: web
@@ -345,39 +347,41 @@ spec:
     - kind: ConfigMap
       name: web-values
 `;
-    const base = {
-      ...chart(),
-      'apps/web/release.yaml': release,
-      'apps/web/kustomization.yaml':
-        'namespace: apps\nresources: [release.yaml]\nconfigMapGenerator:\n  - name: web-values\n    files: [values.yaml=web-values.yaml, notes.txt]\nconfigurations: [kustomizeconfig.yaml]\n',
-      'apps/web/kustomizeconfig.yaml':
-        'nameReference:\n  - kind: ConfigMap\n    version: v1\n    fieldSpecs: [{path: spec/valuesFrom/name, kind: HelmRelease}]\n',
-      'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 10s\n',
-      'apps/web/notes.txt': 'owned by the web team\n',
-    };
-    const report = await check(base, {
-      'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 20s\n',
-    });
-    expect(report.notChecked).toEqual([]);
-    expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment /web']);
-    // The chart's ConfigMap, through the release; and the generated values ConfigMap itself, which the
-    // kustomization deploys and no workload reads.
-    expect(report.changes.map((c) => `${c.name} ${c.keys.modified.join(',')} ${c.file}:${c.line}`)).toEqual([
-      'web-config TIMEOUT apps/web/web-values.yaml:3',
-      expect.stringMatching(/^web-values-\w+ values.yaml apps\/web\/web-values.yaml:3$/),
-    ]);
-    expect(report.rendered.sort()).toEqual(['apps/web', 'chart (HelmRelease web)']);
-    // An input of the generator gone: it makes nothing (kustomize would fail on it), so the release
-    // is not checked rather than rendered with what was left.
-    const gone = await check(base, {
-      'apps/web/notes.txt': null,
-      'chart/values.yaml': slower,
-    });
-    expect(gone.notChecked.map((n) => `${n.name}: ${n.reason}`)).toContainEqual(
-      'chart (HelmRelease web): missing-input',
-    );
-    expect(gone.impacts).toEqual([]);
-  });
+      const base = {
+        ...chart(),
+        'apps/web/release.yaml': release,
+        'apps/web/kustomization.yaml': `namespace: apps\nresources: [release.yaml]\n${key}:\n  - name: web-values\n    files: [values.yaml=web-values.yaml, notes.txt]\nconfigurations: [kustomizeconfig.yaml]\n`,
+        'apps/web/kustomizeconfig.yaml':
+          'nameReference:\n  - kind: ConfigMap\n    version: v1\n    fieldSpecs: [{path: spec/valuesFrom/name, kind: HelmRelease}]\n',
+        'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 10s\n',
+        'apps/web/notes.txt': 'owned by the web team\n',
+      };
+      const report = await check(base, {
+        'apps/web/web-values.yaml': 'config:\n  mode: safe\n  timeout: 20s\n',
+      });
+      expect(report.notChecked).toEqual([]);
+      expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment /web']);
+      // The chart's ConfigMap, through the release; and the generated values ConfigMap itself, which the
+      // kustomization deploys and no workload reads.
+      expect(report.changes.map((c) => `${c.name} ${c.keys.modified.join(',')} ${c.file}:${c.line}`)).toEqual(
+        [
+          'web-config TIMEOUT apps/web/web-values.yaml:3',
+          expect.stringMatching(/^web-values-\w+ values.yaml apps\/web\/web-values.yaml:3$/),
+        ],
+      );
+      expect(report.rendered.sort()).toEqual(['apps/web', 'chart (HelmRelease web)']);
+      // An input of the generator gone: it makes nothing (kustomize would fail on it), so the release
+      // is not checked rather than rendered with what was left.
+      const gone = await check(base, {
+        'apps/web/notes.txt': null,
+        'chart/values.yaml': slower,
+      });
+      expect(gone.notChecked.map((n) => `${n.name}: ${n.reason}`)).toContainEqual(
+        'chart (HelmRelease web): missing-input',
+      );
+      expect(gone.impacts).toEqual([]);
+    },
+  );
 
   test('a HelmRelease fragment an overlay patches a release with (no chart named) is no release: nothing said of it', async () => {
     // As fluxcd/flux2-kustomize-helm-example writes its staging values: a strategic-merge patch.

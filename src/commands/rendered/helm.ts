@@ -19,7 +19,7 @@ import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/r
 import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
 import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
 import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
-import { parseManifests } from '../../stages/3-documents/parse.js';
+import { parseKinds, parseManifests } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
@@ -127,6 +127,8 @@ async function discover(
   return discovered;
 }
 
+const CONFIGS = ['ConfigMap', 'Secret'];
+
 /**
  * Flux `valuesFrom`: the ConfigMaps and Secrets named are looked up where they are defined in the
  * repository (their files join the closure); one that is not there, and not optional, leaves the
@@ -142,9 +144,7 @@ async function readValuesFrom(
   if (names.length === 0) return;
   const files = (await repo.grep(rev, names, settings.grepScope)).filter(settings.selected);
   const texts = await repo.readMany(rev, files);
-  const objects = files.flatMap((file, i) =>
-    texts[i] === null ? [] : parseManifests(file, texts[i]!).objects,
-  );
+  const objects = files.flatMap((file, i) => (texts[i] === null ? [] : parseKinds(file, texts[i]!, CONFIGS)));
   const generated = await generatedConfigs(repo, rev, files, texts, names);
   objects.push(...generated.keys());
   for (const root of roots) {
@@ -186,13 +186,16 @@ async function generatedConfigs(
   files.forEach((file, i) => {
     if (!KUSTOMIZATION_FILES.includes(posix.basename(file)) || texts[i] === null) return;
     const namespace = /^namespace:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(texts[i]!)?.[1] ?? null;
-    for (const [kind, generator] of [
-      ['ConfigMap', 'ConfigMapGenerator'],
-      ['Secret', 'SecretGenerator'],
-    ] as const)
+    for (const [kind, generator, field] of [
+      ['ConfigMap', 'ConfigMapGenerator', 'configMapGenerator'],
+      ['Secret', 'SecretGenerator', 'secretGenerator'],
+    ] as const) {
+      // A key is spelled as written unless escaped: only a text that spells it is parsed for it.
+      if (!texts[i]!.includes(field) && !texts[i]!.includes('\\')) continue;
       for (const entry of generatorEntries(file, texts[i]!, generator))
         if (names.includes(entry.name) && entry.files.every((f) => repoPath(f.path) !== null))
           made.push({ kind, entry, file, namespace });
+    }
   });
   const inputs = [...new Set(made.flatMap((m) => m.entry.files.map((f) => f.path)))];
   const read = new Map(inputs.map((path, i) => [path, i] as const));

@@ -161,15 +161,15 @@ export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
 }
 
 /**
- * The objects of `kinds` in a file, parsing only the documents that may hold one (`mayHoldKind`),
- * never a CustomResourceDefinition (whose `names` say `kind: Application`); the others are blank,
- * so lines stay the file's own.
+ * The objects of `kinds` in a file, parsing only the documents that may define one (`mayDefineKind`:
+ * not a HelmRelease for the `kind: ConfigMap` of its `valuesFrom`), never a CustomResourceDefinition
+ * (whose `names` say `kind: Application`); the others are blank, so lines stay the file's own.
  */
 export function parseKinds(file: string, text: string, kinds: readonly string[]): ManifestObject[] {
   if (!mayHoldKind(text, kinds)) return [];
   return parseManifests(
     file,
-    keepDocuments(text, (d) => mayHoldKind(d, kinds) && !isDefinition(d)),
+    keepDocuments(text, (d) => mayDefineKind(d, kinds) && !isDefinition(d)),
   ).objects.filter((o) => kinds.includes(o.kind));
 }
 
