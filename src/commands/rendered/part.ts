@@ -233,7 +233,6 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Disc
 const READ_FIRST = ['Secret', 'Namespace', ...SECRET_MAKERS];
 const SECRETS = ['Secret'];
 
-/** What declares roots, and the Flux sources a HelmRelease names its chart by. */
 function snapshot(
   repo: Repository,
   rev: Revision,

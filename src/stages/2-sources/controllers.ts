@@ -22,6 +22,12 @@ export const CONTROLLER_GROUPS = [
   'source.toolkit.fluxcd.io',
 ];
 
+/**
+ * Past this many names (changed paths, directories) a question reads every object: searching every
+ * text for each would cost more than parsing them all (a change of 248 files on home-ops).
+ */
+const NAMES = 32;
+
 const SOURCE_KINDS = ['HelmRepository', 'OCIRepository', 'HelmChart', 'GitRepository'];
 const isSource = (o: ManifestObject) => o.apiVersion.startsWith('source.toolkit.fluxcd.io/');
 
@@ -76,6 +82,7 @@ export class ControllerIndex {
    * or by no path at all, so a kustomization there makes every object a candidate.
    */
   declaring(dirs: readonly string[], changed: ReadonlySet<string>): ManifestObject[] {
+    if (dirs.length + changed.size > NAMES) return this.all();
     return this.objectsOf(
       this.where((file, text) => changed.has(file) || dirs.some((dir) => mayNameDir(text, dir))),
     );
@@ -91,6 +98,7 @@ export class ControllerIndex {
    * reading would resolve them.
    */
   releasing(changed: ReadonlySet<string>, chartDirs: readonly string[]): ManifestObject[] {
+    if (changed.size + chartDirs.length > NAMES) return this.all();
     const names = [...changed].map((path) => posix.basename(path));
     const touching = this.where(
       (file, text) => changed.has(file) || chartDirs.some((dir) => mayNameDir(text, dir)),

@@ -193,10 +193,11 @@ export class KustomizationIndex {
 }
 
 /**
- * The kustomize roots a change of `changed` can touch (every root when null, or the `only` ones), as a discovery of
- * every kustomization and every Argo CD and Flux object finds them: only the kustomizations that
- * can reach a changed path (and the roots a changed object declares) are parsed, and only the
- * objects that can declare one of those. `reads` answers for a file the check reads later.
+ * The kustomize roots a change of `changed` can touch (every root when null, or the `only` ones),
+ * as a discovery of every kustomization and every Argo CD and Flux object finds them: only the
+ * kustomizations that can reach a changed path (and the roots a changed object declares) are
+ * parsed, and only the objects that can declare one of those. `reads` answers for a file the check
+ * reads later.
  */
 export function findReaching(
   index: KustomizationIndex,
@@ -208,7 +209,7 @@ export function findReaching(
   const declarers = (objects: ManifestObject[]) => objects.filter((o) => o.kind !== 'HelmRelease');
   if (changed === null || only !== null)
     return findRoots(index.all(), declarers(controllers.all()), filesUnder, only);
-  const declared = declarers(controllers.declaring([], changed)).filter((o) => changed.has(o.file));
+  const declared = declarers(controllers.declaring([], changed));
   const kustomizations = index.reaching(changed, declared.flatMap(declaredDirs));
   const found = findRoots(
     kustomizations,
