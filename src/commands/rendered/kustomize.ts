@@ -37,6 +37,7 @@ import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
+import { parsedOnce } from './renderer.js';
 
 /** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
 export function kustomizeRenderer(settings: Settings, repositoryRoot: string): Renderer<Root, Kustomize> {
@@ -110,12 +111,7 @@ async function discover(
   const index = new KustomizationIndex(
     kustomizationFiles,
     texts,
-    (file, text) => {
-      const key = `${file}\0${text}`;
-      const k = parsed.get(key) ?? readKustomization(file, text, tree);
-      parsed.set(key, k);
-      return k;
-    },
+    parsedOnce(parsed, (file, text) => readKustomization(file, text, tree)),
     under,
   );
   const discovered = findReaching(index, await controllersRead, changed, under, settings.roots);

@@ -35,6 +35,7 @@ import type { Settings } from '../options.js';
 import { helmRenderer } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
+import { parsedOnce } from './renderer.js';
 
 /** What the rendered roots a change touches contribute to a check. */
 export interface RenderedPart {
@@ -266,12 +267,7 @@ function snapshot(
         const texts = await repo.readMany(rev, files);
         return new ControllerIndex(
           files.flatMap((file, i) => (texts[i] === null ? [] : [{ file, text: texts[i]! }])),
-          (file, text) => {
-            const key = `${file}\0${text}`;
-            const objects = parsed.get(key) ?? parseKinds(file, text, CONTROLLER_KINDS);
-            parsed.set(key, objects);
-            return objects;
-          },
+          parsedOnce(parsed, (file, text) => parseKinds(file, text, CONTROLLER_KINDS)),
           mayDefineKind,
         );
       })()),

@@ -101,3 +101,13 @@ export interface Renderer<R extends RenderRoot, Tool> {
     access: RemoteAccess,
   ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[] }>;
 }
+
+/** `parse`, once for each file and text: most files are the same text at both revisions. */
+export const parsedOnce =
+  <T>(cache: Map<string, T>, parse: (file: string, text: string) => T) =>
+  (file: string, text: string): T => {
+    const key = `${file}\0${text}`;
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = parse(file, text)));
+    return value;
+  };
