@@ -331,6 +331,38 @@ spec:
     ]);
   });
 
+  test('a valuesFrom document of comments only gives no values (as Flux merges nothing); one that is no map is not checked', async () => {
+    // ricsanfre/pi-cluster's base values files hold a comment and nothing else.
+    const release = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+  namespace: apps
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: repo}
+  valuesFrom:
+    - kind: ConfigMap
+      name: web-values
+`;
+    const values = (document: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: ${JSON.stringify(document)}\n`;
+    const base = { ...chart(), 'apps/web.yaml': release, 'apps/web-values.yaml': values('# defaults\n') };
+    const report = await check(base, { 'chart/values.yaml': slower });
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment apps/web']);
+
+    const text = await check(
+      { ...base, 'apps/web-values.yaml': values('just text') },
+      { 'chart/values.yaml': slower },
+    );
+    expect(text.notChecked.map((n) => `${n.reason}: ${n.message}`)).toEqual([
+      'unreadable: helm cannot render it at both revisions: valuesFrom ConfigMap web-values (key values.yaml) does not hold a map of values, which Flux cannot install.',
+    ]);
+  });
+
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {

@@ -154,7 +154,12 @@ async function readValuesFrom(
       const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
       if (defined && !generated.has(defined)) root.closure.add(defined.file);
       for (const input of (defined && generated.get(defined)) ?? []) root.closure.add(input);
-      if (found) values.push(found);
+      if (typeof found !== 'string') values.push(found);
+      else if (found === 'not a map')
+        root.refused.push({
+          reason: 'unreadable',
+          message: `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) does not hold a map of values, which Flux cannot install`,
+        });
       else if (!source.optional)
         root.refused.push({
           reason: 'missing-input',

@@ -578,10 +578,11 @@ function valueFilesOf(
   return { valueFiles, refused };
 }
 
+/** Helm values from YAML text: a document that is empty or only comments sets none; one that is not a map, null. */
 function parseValues(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = parse(text, { maxAliasCount: 100 });
-    return isRecord(value) ? value : null;
+    return value === null || value === undefined ? {} : isRecord(value) ? value : null;
   } catch {
     return null;
   }
@@ -595,20 +596,21 @@ const strings = (value: unknown): string[] =>
 
 /**
  * The values a `valuesFrom` entry gives, from the ConfigMaps and Secrets defined in the repository:
- * the parsed values document, or the text set at `targetPath` (as `--set path=text`). `null` when
- * the object or its key is not there.
+ * the parsed values document (none for an empty one, as Flux merges nothing), or the text set at
+ * `targetPath` (as `--set path=text`); `missing` when the object or its key is not there, `not a
+ * map` when the document holds something else (Flux fails the release).
  */
 export function valuesFromObject(
   source: ValuesFrom,
   objects: readonly ManifestObject[],
-): Record<string, unknown> | null {
+): Record<string, unknown> | 'missing' | 'not a map' {
   const object = objects.find(
     (o) =>
       o.kind === source.kind &&
       o.name === source.name &&
       (o.namespace === source.namespace || o.namespace === null || source.namespace === null),
   );
-  if (!object) return null;
+  if (!object) return 'missing';
   const field = (name: string) =>
     isRecord(object.body[name]) ? (object.body[name] as Record<string, unknown>) : {};
   const plain = source.kind === 'Secret' ? field('stringData')[source.valuesKey] : undefined;
@@ -621,8 +623,8 @@ export function valuesFromObject(
         : source.kind === 'Secret'
           ? Buffer.from(encoded, 'base64').toString('utf8')
           : encoded;
-  if (text === null) return null;
-  if (!source.targetPath) return parseValues(text);
+  if (text === null) return 'missing';
+  if (!source.targetPath) return parseValues(text) ?? 'not a map';
   const keys = source.targetPath.split('.');
   let value: Record<string, unknown> = { [keys.pop()!]: text };
   for (const key of keys.reverse()) value = { [key]: value };
