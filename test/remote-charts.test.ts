@@ -125,6 +125,45 @@ maybe('charts from registries and chart repositories', () => {
     expect(report.changes[0].source).toMatchObject({ renderer: 'helm', chart: 'web 1.0.0' });
   });
 
+  test("a copy of a shared OCIRepository in each namespace's directory: a tag bump in one moves the release beside it", async () => {
+    // kashalls/home-cluster keeps an app-template OCIRepository per namespace; the releases say no
+    // namespace (their Flux Kustomization sets it), so each takes the copy nearest it.
+    const files = (tags: Record<string, string>): Files =>
+      Object.fromEntries(
+        Object.entries(tags).flatMap(([ns, tag]) => [
+          [
+            `apps/${ns}/app-template.yaml`,
+            `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata: {name: app-template, namespace: ${ns}}\nspec:\n  url: ${registry.oci}/web\n  ref: {tag: ${tag}}\n`,
+          ],
+          [
+            `apps/${ns}/web/app/helmrelease.yaml`,
+            `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: web-${ns}}\nspec:\n  chartRef: {kind: OCIRepository, name: app-template}\n`,
+          ],
+        ]),
+      );
+    // One that says its namespace takes that namespace's copy, wherever its file is, over a copy
+    // beside it that says none.
+    const named = {
+      'apps/a/other/app-template.yaml': `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata: {name: app-template}\nspec:\n  url: ${registry.oci}/web\n  ref: {tag: 1.0.0}\n`,
+      'apps/a/other/helmrelease.yaml':
+        'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: web-c, namespace: b}\nspec:\n  chartRef: {kind: OCIRepository, name: app-template}\n',
+    };
+    const { report } = await check(
+      { ...files({ a: '1.0.0', b: '1.0.0' }), ...named },
+      { ...files({ a: '1.0.0', b: '1.1.0' }), ...named },
+    );
+    expect(report.rendered.sort()).toEqual(['web (HelmRelease b/web-c)', 'web (HelmRelease web-b)']);
+    expect(summary(report)).toEqual({
+      // In the report's order: namespace b before none.
+      impacts: ['Deployment web-c: dormant', 'Deployment web-b: dormant'],
+      changes: [
+        'web-b-config {"added":["marker"],"removed":[],"modified":[]}',
+        'web-c-config {"added":["marker"],"removed":[],"modified":[]}',
+      ],
+      notChecked: [],
+    });
+  });
+
   test('Flux OCIRepository by semver: a chart version bump that changes the ConfigMap is dormant, and said', async () => {
     const { report } = await check(
       fluxOci('{semver: "~1.0.0"}', 'info'),

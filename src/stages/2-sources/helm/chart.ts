@@ -433,14 +433,26 @@ function fluxChart(
   files: string[];
   refused: Refusal[];
 } | null {
+  // Flux looks a source up in the release's namespace. Where the file does not say it (the
+  // kustomization or Flux Kustomization that deploys the release sets it), the source nearest the
+  // release's file: a namespace is set per directory, and home-labs keep a copy of a shared source
+  // (app-template) in every namespace's directory.
   const find = (ref: unknown) => {
     if (!isRecord(ref) || typeof ref.kind !== 'string' || typeof ref.name !== 'string') return undefined;
     const namespace = typeof ref.namespace === 'string' ? ref.namespace : release.namespace;
-    return sources.find(
+    const named = sources.filter(
       (o) =>
         o.kind === ref.kind &&
         o.name === ref.name &&
         (o.namespace === namespace || o.namespace === null || namespace === null),
+    );
+    const shared = (o: ManifestObject) => commonDirs(o.file, release.file);
+    return (
+      named.find((o) => namespace !== null && o.namespace === namespace) ??
+      named.reduce<ManifestObject | undefined>(
+        (best, o) => (!best || shared(o) > shared(best) ? o : best),
+        undefined,
+      )
     );
   };
   const missing = (ref: unknown): Refusal => ({
@@ -545,6 +557,14 @@ function fluxChart(
   }
   const chartSpec = field(spec, 'chart.spec');
   return isRecord(chartSpec) ? fromSpec(chartSpec, []) : null;
+}
+
+/** How many leading directories two files share. */
+function commonDirs(a: string, b: string): number {
+  const [x, y] = [posix.dirname(a).split('/'), posix.dirname(b).split('/')];
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n] && x[n] !== '.') n++;
+  return n;
 }
 
 const isUrl = (f: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(f);
