@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import type { ManifestObject } from '../../model/types.js';
 import { field } from '../../model/values.js';
+import { SEPARATOR, WORDS } from './kustomize/reach.js';
+import { repoPath } from './tools.js';
 
 /** What Argo CD and Flux declare roots with, and the Flux sources their charts come from. */
 export const CONTROLLER_KINDS = [
@@ -23,12 +25,14 @@ export const CONTROLLER_GROUPS = [
 ];
 
 /**
- * Past this many names (changed paths, directories) a question reads every object: searching every
- * text for each would cost more than parsing them all (a change of 248 files on home-ops).
+ * Past this many changed paths a question reads every object: searching every text for each name
+ * would cost more than parsing them all (a change of 248 files on home-ops).
  */
 const NAMES = 32;
 
 const SOURCE_KINDS = ['HelmRepository', 'OCIRepository', 'HelmChart', 'GitRepository'];
+/** What names a directory: an Argo CD source's `path`, a Flux Kustomization's, a chart's in this repository. */
+const DECLARING_KINDS = ['Application', 'ApplicationSet', 'Kustomization', 'HelmRelease', 'HelmChart'];
 const isSource = (o: ManifestObject) => o.apiVersion.startsWith('source.toolkit.fluxcd.io/');
 
 /** Where a HelmRelease, and a HelmChart it names, name the source of its chart (`fluxChart` follows these). */
@@ -54,7 +58,7 @@ const refNames = (o: ManifestObject): string[] =>
  */
 export class ControllerIndex {
   private readonly objects = new Map<string, ManifestObject[]>();
-  private readonly texts: readonly { file: string; text: string; spelled: string }[];
+  private readonly texts: readonly Entry[];
 
   constructor(
     /** The files that name a controller API group, with their texts, in the order of the listing. */
@@ -63,7 +67,13 @@ export class ControllerIndex {
     /** Whether a text may define an object of one of `kinds`: false only where `parse` would find none. */
     private readonly mayDefineKind: (text: string, kinds: readonly string[]) => boolean,
   ) {
-    this.texts = texts.map(({ file, text }) => ({ file, text, spelled: spelled(text) }));
+    this.texts = texts.map(({ file, text }) => ({
+      file,
+      text,
+      spelled: spelled(text),
+      declares: null,
+      paths: null,
+    }));
   }
 
   /** Whether some file may define an object of one of `kinds`, without parsing any. */
@@ -82,9 +92,9 @@ export class ControllerIndex {
    * or by no path at all, so a kustomization there makes every object a candidate.
    */
   declaring(dirs: readonly string[], changed: ReadonlySet<string>): ManifestObject[] {
-    if (dirs.length + changed.size > NAMES) return this.all();
+    if (changed.size > NAMES) return this.all();
     return this.objectsOf(
-      this.where((file, text) => changed.has(file) || dirs.some((dir) => mayNameDir(text, dir))),
+      this.where((entry) => changed.has(entry.file) || dirs.some((dir) => this.namesDir(entry, dir))),
     );
   }
 
@@ -101,11 +111,13 @@ export class ControllerIndex {
     if (changed.size + chartDirs.length > NAMES) return this.all();
     const names = [...changed].map((path) => posix.basename(path));
     const touching = this.where(
-      (file, text) => changed.has(file) || chartDirs.some((dir) => mayNameDir(text, dir)),
+      (entry) => changed.has(entry.file) || chartDirs.some((dir) => this.namesDir(entry, dir)),
     );
     const files = new Set([
       ...touching,
-      ...this.where((_, text) => text.includes('valuesFrom') || names.some((name) => text.includes(name))),
+      ...this.where(
+        ({ spelled }) => spelled.includes('valuesFrom') || names.some((name) => spelled.includes(name)),
+      ),
     ]);
     // A release's closure holds the files of the sources it takes its chart from.
     let added = touching;
@@ -124,6 +136,12 @@ export class ControllerIndex {
     return this.objectsOf(files);
   }
 
+  /** Whether an object of `entry` may name directory `dir`: only what declares one can (`mayNameDir`). */
+  private namesDir(entry: Entry, dir: string): boolean {
+    entry.declares ??= this.mayDefineKind(entry.text, DECLARING_KINDS);
+    return entry.declares && mayNameDir(entry, dir);
+  }
+
   /** The files not in `files` whose text spells one of `names` (and passes `may`), added to it. */
   private naming(
     names: readonly string[],
@@ -140,9 +158,9 @@ export class ControllerIndex {
     return added;
   }
 
-  /** The files whose text, as spelled, `keep` picks. */
-  private where(keep: (file: string, spelled: string) => boolean): Set<string> {
-    return new Set(this.texts.filter(({ file, spelled }) => keep(file, spelled)).map((t) => t.file));
+  /** The files `keep` picks. */
+  private where(keep: (entry: Entry) => boolean): Set<string> {
+    return new Set(this.texts.filter(keep).map((t) => t.file));
   }
 
   /** The objects of `files`, in the order of the listing, each file parsed once for every question. */
@@ -200,16 +218,32 @@ function spelled(text: string): string {
 }
 
 /**
- * A path written with a detour (`a/./b`, `a/x/../b`, `a//b`): normalised, it keeps only segments
- * written in it, but not side by side. `//` after `:` is a URL's.
+ * A file's text, as written and as spelled; once asked, whether it may define what names a
+ * directory, and the repository paths its words name.
  */
-const DETOUR = /(?:^|[^:])\/\/|\/\.{1,2}(?=[/\s"'\]},#]|$)/m;
+interface Entry {
+  file: string;
+  text: string;
+  spelled: string;
+  declares: boolean | null;
+  paths: Set<string> | null;
+}
 
 /**
- * Whether `text` may name directory `dir`: it spells the path whole (the top of the repository, '',
- * is in every text), or, where some path in it takes a detour or the name holds a space (a line
- * break folds into one), every part of it.
+ * Whether the text of `entry` may name directory `dir`. A path is one word of the text, normalised
+ * as `repoPath` normalises it (`./a`, `a/x/../b`, `a//b/`); the top of the repository, '', is named
+ * by `.` or by no path at all. A directory whose name holds a separator (a space a line break may
+ * fold into, a quote) is looked for part by part.
  */
-const mayNameDir = (text: string, dir: string) =>
-  text.includes(dir) ||
-  ((DETOUR.test(text) || /\s/.test(dir)) && dir.split(/[/\s]+/).every((part) => text.includes(part)));
+function mayNameDir(entry: Entry, dir: string): boolean {
+  if (dir === '') return true;
+  if (SEPARATOR.test(dir)) return dir.split(/[/\s]+/).every((part) => entry.spelled.includes(part));
+  entry.paths ??= new Set(
+    entry.spelled
+      .split(WORDS)
+      .flatMap((word) =>
+        word.includes('/') || word.startsWith('.') ? (repoPath(word) ?? []) : word === '' ? [] : [word],
+      ),
+  );
+  return entry.paths.has(dir);
+}

@@ -9,8 +9,8 @@ import type { ManifestObject } from '../../../model/types.js';
  * and PS among them), quotes and flow punctuation. A path kustomize reads is one word, or the part
  * of one after the `key=` of a generator's `files` entry.
  */
-const WORDS = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]+/;
-const SEPARATOR = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]/;
+export const WORDS = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]+/;
+export const SEPARATOR = /[ \t\r\n\u0085\u2028\u2029"'`[\]{},]/;
 /** How many times a question may search every text before every kustomization is a candidate. */
 const SEARCHES = 32;
 /** A word whose last segment is `.` or `..`: it names a directory without spelling its name. */
