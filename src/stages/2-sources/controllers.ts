@@ -50,11 +50,11 @@ const refNames = (o: ManifestObject): string[] =>
 
 /**
  * The Argo CD and Flux objects of one revision, parsed only as far as a question needs. An object
- * names a path or another object only in a string, and a path normalised as `repoPath` normalises
- * it keeps only segments written in it. YAML spells a string as written except in a double-quoted
- * scalar with escapes or a single-quoted one with a doubled quote, so a text is searched as written
- * and, where it has either, with them undone: a text that spells a name neither way cannot name it.
- * What is parsed is read exactly as a whole reading reads it, in the same order.
+ * names a path or another object only in a string (a path: one word, see `mayNameDir`). YAML spells
+ * a string as written except in a double-quoted scalar with escapes or a single-quoted one with a
+ * doubled quote, so a text is searched as written and, where it has either, with them undone: a
+ * text that spells a name neither way cannot name it. What is parsed is read exactly as a whole
+ * reading reads it, in the same order.
  */
 export class ControllerIndex {
   private readonly objects = new Map<string, ManifestObject[]>();
