@@ -144,9 +144,9 @@ export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
 /**
  * Whether `text` may define an object of one of `kinds`: stricter than `mayHoldKind`, which also
  * sees a `kind:` nested in an object (a HelmRelease's `chartRef`). A document whose top-level
- * `kind:` lines all name another kind plainly (not a List) defines none; one opening a flow collection at the
- * top, without a top-level `kind:` line, or whose kind is not written plainly (an alias, a tag) is
- * judged by `mayHoldKind`.
+ * `kind:` lines all name another kind plainly (not a List) defines none; one opening a flow
+ * collection at the top, without a top-level `kind:` line, or whose kind is not written plainly (an
+ * alias, a tag) is judged by `mayHoldKind`.
  */
 export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
   if (!mayHoldKind(text, kinds)) return false;
