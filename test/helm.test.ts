@@ -74,6 +74,20 @@ const notices = (report: Report) =>
     .filter((d) => d.severity === 'notice' && /checksum/.test(d.message))
     .map((d) => `${d.file}:${d.line} ${d.message}`);
 const check = (base: Files, head: Files, options = {}) => checkChange(base, head, { helm, ...options });
+/** A Flux HelmRelease of the chart in this repository, its values from ConfigMap `from`. */
+const valuesFromRelease = (from: string, namespace?: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+${namespace ? `  namespace: ${namespace}\n` : ''}spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: repo}
+  valuesFrom:
+    - kind: ConfigMap
+      name: ${from}
+`;
 
 describeHelm('Helm rendered mode', () => {
   test('a document that cannot be read is not checked when it names a changed config, and costs nothing when it does not', async () => {
@@ -298,20 +312,7 @@ spec:
   });
 
   test('a Flux HelmRelease with valuesFrom: the values ConfigMap beside it is read, and one not in the repository leaves it not checked', async () => {
-    const release = (from: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: web
-  namespace: apps
-spec:
-  chart:
-    spec:
-      chart: ./chart
-      sourceRef: {kind: GitRepository, name: repo}
-  valuesFrom:
-    - kind: ConfigMap
-      name: ${from}
-`;
+    const release = (from: string) => valuesFromRelease(from, 'apps');
     const values = (timeout: string) =>
       `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: |\n    config:\n      timeout: ${timeout}\n`;
     const base = {
@@ -333,20 +334,7 @@ spec:
 
   test('a valuesFrom document of comments only gives no values (as Flux merges nothing); one that is no map is not checked', async () => {
     // ricsanfre/pi-cluster's base values files hold a comment and nothing else.
-    const release = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: web
-  namespace: apps
-spec:
-  chart:
-    spec:
-      chart: ./chart
-      sourceRef: {kind: GitRepository, name: repo}
-  valuesFrom:
-    - kind: ConfigMap
-      name: web-values
-`;
+    const release = valuesFromRelease('web-values', 'apps');
     const values = (document: string) =>
       `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: ${JSON.stringify(document)}\n`;
     const base = { ...chart(), 'apps/web.yaml': release, 'apps/web-values.yaml': values('# defaults\n') };
@@ -366,19 +354,7 @@ spec:
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {
-      const release = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: web
-spec:
-  chart:
-    spec:
-      chart: ./chart
-      sourceRef: {kind: GitRepository, name: repo}
-  valuesFrom:
-    - kind: ConfigMap
-      name: web-values
-`;
+      const release = valuesFromRelease('web-values');
       const base = {
         ...chart(),
         'apps/web/release.yaml': release,
