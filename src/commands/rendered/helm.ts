@@ -191,16 +191,13 @@ async function generatedConfigs(
   files.forEach((file, i) => {
     if (!KUSTOMIZATION_FILES.includes(posix.basename(file)) || texts[i] === null) return;
     const namespace = /^namespace:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(texts[i]!)?.[1] ?? null;
-    for (const [kind, generator, field] of [
-      ['ConfigMap', 'ConfigMapGenerator', 'configMapGenerator'],
-      ['Secret', 'SecretGenerator', 'secretGenerator'],
-    ] as const) {
-      // A key is spelled as written unless escaped: only a text that spells it is parsed for it.
-      if (!texts[i]!.includes(field) && !texts[i]!.includes('\\')) continue;
+    for (const [kind, generator] of [
+      ['ConfigMap', 'ConfigMapGenerator'],
+      ['Secret', 'SecretGenerator'],
+    ] as const)
       for (const entry of generatorEntries(file, texts[i]!, generator))
         if (names.includes(entry.name) && entry.files.every((f) => repoPath(f.path) !== null))
           made.push({ kind, entry, file, namespace });
-    }
   });
   const inputs = [...new Set(made.flatMap((m) => m.entry.files.map((f) => f.path)))];
   const read = new Map(inputs.map((path, i) => [path, i] as const));

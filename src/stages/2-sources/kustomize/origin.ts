@@ -65,6 +65,9 @@ export interface GeneratorEntry {
 
 /** The generator entries of a kustomization, each with its line. */
 export function generatorEntries(file: string, text: string, kind: string): GeneratorEntry[] {
+  const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
+  // A key is spelled as written unless escaped: only a text that spells it is parsed for it.
+  if (!text.includes(field) && !text.includes('\\')) return [];
   const lines = new LineCounter();
   let doc;
   try {
@@ -72,7 +75,6 @@ export function generatorEntries(file: string, text: string, kind: string): Gene
   } catch {
     return [];
   }
-  const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
   const list = isMap(doc.contents) ? doc.contents.get(field, true) : null;
   if (!isSeq(list)) return [];
   const dir = posix.dirname(file);
