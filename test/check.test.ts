@@ -306,6 +306,54 @@ describe('namespaces', () => {
       ]),
     ).toEqual([[null, 'prod', true]]);
   });
+
+  // Met on mischavandenburg/homelab: a copied cloudflared Deployment (no namespace) beside its own
+  // ConfigMap `cloudflared` (namespace wallabag); deleting other namespaces' `cloudflared` was an
+  // error on it, twice, in words that did not say which.
+  const tunnel = (namespace: string) => yaml(configMap('cloudflared', { k: namespace }, {}, namespace));
+  const copied = yaml(
+    deployment('cloudflared', envKey('cloudflared', 'k')),
+    configMap('cloudflared', { k: 'w' }, {}, 'wallabag'),
+  );
+  test('a workload without a namespace reads the namesake in its own file, not one this change deletes or edits', async () => {
+    const report = await checkChange(
+      { 'a.yaml': tunnel('team-a'), 'b.yaml': tunnel('team-b'), 'w.yaml': copied },
+      { 'a.yaml': null, 'b.yaml': yaml(configMap('cloudflared', { k: 'changed' }, {}, 'team-b')) },
+    );
+    expect(report.changes.map((c) => [c.namespace, c.change])).toEqual([
+      ['team-a', 'deleted'],
+      ['team-b', 'modified'],
+    ]);
+    expect(report.diagnostics).toEqual([]);
+    expect(report.impacts).toEqual([]);
+    const own = `ConfigMap wallabag/cloudflared (w.yaml:${lineOf(copied, 'apiVersion: v1')}) instead`;
+    expect(report.unaffected.map((u) => [u.config.namespace, u.reason])).toEqual([
+      ['team-a', `reads ${own}`],
+      ['team-b', `reads ${own}`],
+    ]);
+  });
+
+  test('without a namesake of its own, every namespace stays possible: not the first by path', async () => {
+    const reader = yaml(deployment('cloudflared', envKey('cloudflared', 'k')));
+    const report = await checkChange(
+      { 'a.yaml': tunnel('team-a'), 'b.yaml': tunnel('team-b'), 'w.yaml': reader },
+      { 'b.yaml': null },
+    );
+    expect(report.diagnostics.map((d) => [d.file, d.severity, d.message])).toEqual([
+      [
+        'w.yaml',
+        'error',
+        expect.stringMatching(/^Deployment cloudflared still needs ConfigMap team-b\/cloudflared \(/),
+      ],
+    ]);
+    const edited = await checkChange(
+      { 'a.yaml': tunnel('team-a'), 'b.yaml': tunnel('team-b'), 'w.yaml': reader },
+      { 'b.yaml': yaml(configMap('cloudflared', { k: 'changed' }, {}, 'team-b')) },
+    );
+    expect(
+      edited.impacts.map((i) => [i.workload.name, i.configs[0].namespace, i.configs[0].namespaceAssumed]),
+    ).toEqual([['cloudflared', 'team-b', true]]);
+  });
 });
 
 describe('files and documents', () => {

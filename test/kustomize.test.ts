@@ -296,8 +296,18 @@ describeKustomize('kustomize rendered mode', () => {
       'overlay (overlay/kustomization.yaml:1): kustomize cannot build it at base: ',
     );
     expect(run.stdout).toContain(
-      'Next: The base revision does not render and this change does: there is nothing to compare it with, so read its render before merging. To accept it as it is: `warn-not-checked: [{reason: render-failed}]` in the base configuration.',
+      'Next: The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging. To accept it as it is: `warn-not-checked: [{reason: render-failed}]` in the base configuration.',
     );
+    // mischavandenburg/homelab 2f2e1d6: a change that removes a root broken at base says so.
+    const removal = await twoCommits(files('../nowhere'), { 'overlay/kustomization.yaml': null });
+    const removed = await cli(['check', '--base', removal.base, '--head', removal.head], {
+      cwd: removal.repo.dir,
+    });
+    expect(removed.code).toBe(1);
+    expect(removed.stdout).toMatch(
+      /overlay \(overlay\/kustomization\.yaml:1\): kustomize cannot build it at base: .*nowhere.*\. This change removes it, so which configs it took away is not known\.\n/,
+    );
+    expect(removed.stdout).toContain('Next: The base revision does not render, so this change has nothing');
     // Broken at head: that is what to fix.
     const broken = await twoCommits(files('../base'), files('../nowhere'));
     const fix = await cli(['check', '--base', broken.base, '--head', broken.head], { cwd: broken.repo.dir });

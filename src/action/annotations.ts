@@ -2,7 +2,8 @@ import { needsAction } from '../model/status.js';
 import type { Report } from '../model/types.js';
 import type { Places } from './places.js';
 import { forTerminal } from '../stages/9-report/escape.js';
-import { capitalise, changeSummary, impactsOf, inRoot, objectName } from '../stages/9-report/wording.js';
+import { objectName } from '../model/identity.js';
+import { capitalise, changeSummary, impactsOf, inRoot } from '../stages/9-report/wording.js';
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';

@@ -2,7 +2,7 @@ import { planFix, type FixOptions } from '../commands/fix.js';
 import { stampedWorkloads, unifiedDiff, type FileEdit } from '../stages/8-stamps/plan.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import type { FixOutcome } from '../stages/9-report/fix-outcome.js';
-import { objectName } from '../stages/9-report/wording.js';
+import { objectName } from '../model/identity.js';
 import type { Report } from '../model/types.js';
 import { GitHubError, type GitHubApi } from './github-api.js';
 import { suggestionsFor, type SuggestionComment } from './suggest.js';

@@ -1,4 +1,4 @@
-import { idKey } from '../model/identity.js';
+import { idKey, type ConfigIndex } from '../model/identity.js';
 import type { ConfigChange, Diagnostic, ManifestObject } from '../model/types.js';
 import { isConfig } from '../stages/4-objects/configs.js';
 import { asWorkload, type PodTemplatePaths } from '../stages/4-objects/workloads.js';
@@ -27,8 +27,11 @@ export interface Source {
   /** Workloads whose content-hash annotation no longer matches what they read; notes go to `diagnostics`. */
   staleHash: (
     consumers: Consumer[],
+    definitions: ConfigIndex,
     diagnostics: Diagnostic[],
   ) => Promise<Set<ManifestObject>> | Set<ManifestObject>;
+  /** Every config definition at head, once the consumers are read: which one a reference resolves to. */
+  definitions: () => ConfigIndex;
   /** Every config this source holds at either revision: what their annotations say about reloading. */
   configs: () => ManifestObject[];
 }
@@ -51,7 +54,8 @@ export async function judgeSource(
   const pairing = pairObjects([...source.groups], source.key);
   const changes = await source.judged(diffConfigs(pairing, diagnostics), pairing);
   const workloads = await source.consumers();
-  const staleHash = await source.staleHash(workloads, diagnostics);
+  const definitions = source.definitions();
+  const staleHash = await source.staleHash(workloads, definitions, diagnostics);
   const result = computeImpacts({
     changes,
     workloads,
@@ -64,6 +68,7 @@ export async function judgeSource(
       const before = pairing.baseOf.get(object);
       return before ? (asWorkload(before, settings.podTemplatePaths) ?? { templates: [] }) : null;
     },
+    definitions,
     staleHash,
     rules: settings.rules,
     configAnnotations: configAnnotations(source.configs().filter(isConfig)),

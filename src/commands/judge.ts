@@ -177,8 +177,8 @@ async function judgeWith(
         await view.readConfigsOf(annotated());
         return view.consumers();
       },
-      staleHash: (_, notes) =>
-        staleWorkloads(annotated(), new ConfigIndex(view.objects().filter(isConfig)), settings.hash, notes),
+      definitions: () => new ConfigIndex(view.objects().filter(isConfig)),
+      staleHash: (_, definitions, notes) => staleWorkloads(annotated(), definitions, settings.hash, notes),
       // A workload in a file this change leaves alone keeps its templates.
       previous: (object) => (changedHeadFiles.has(object.file) ? undefined : 'unchanged'),
       configs: () => [...view.objects(), ...[...atBase.objects.values()].flat()],

@@ -15,6 +15,11 @@ export const idKey = (o: ObjectId): string => `${o.kind}\0${o.namespace ?? ''}\0
 export const sameObject = (a: ObjectId, b: ObjectId): boolean =>
   a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 
+/** How a report names an object: `namespace/name`, or the name alone where none is set. */
+export function objectName(o: { namespace: string | null; name: string }): string {
+  return o.namespace ? `${o.namespace}/${o.name}` : o.name;
+}
+
 /** How a report names a workload: who it is and where it is written. */
 export function summarise(object: ManifestObject): WorkloadRefSummary {
   const { kind, namespace, name, file, line, source } = object;
@@ -59,17 +64,37 @@ export class ConfigIndex {
    * one in its own namespace, then the first by path and line. Deterministic, so the hash is too.
    */
   resolve(workload: ManifestObject, kind: ConfigKind, name: string): ManifestObject | null {
-    const candidates = (this.byName.get(`${kind}\0${name}`) ?? []).filter((c) =>
+    return this.matching(workload, kind, name).sort(preferred(workload))[0] ?? null;
+  }
+
+  /**
+   * A definition the workload reads rather than `config` (written in `files`), by the rule's own
+   * preferences (its own file, its own namespace), never by the order of paths: a workload without a
+   * namespace that keeps its config beside it does not read a namesake elsewhere, but one that keeps
+   * none may read any.
+   */
+  before(
+    workload: ManifestObject,
+    config: ObjectId & { kind: ConfigKind; files: readonly string[] },
+  ): ManifestObject | null {
+    const outranked = Math.min(...config.files.map((file) => rank(workload, { ...config, file })));
+    return (
+      this.matching(workload, config.kind, config.name)
+        .filter((c) => !sameObject(c, config) && rank(workload, c) < outranked)
+        .sort(preferred(workload))[0] ?? null
+    );
+  }
+
+  private matching(workload: ManifestObject, kind: ConfigKind, name: string): ManifestObject[] {
+    return (this.byName.get(`${kind}\0${name}`) ?? []).filter((c) =>
       namespaceMatch(workload.namespace, c.namespace),
     );
-    const rank = (c: ManifestObject) => [
-      c.file === workload.file ? 0 : 1,
-      c.namespace === workload.namespace ? 0 : 1,
-    ];
-    candidates.sort((a, b) => {
-      const [ra, rb] = [rank(a), rank(b)];
-      return ra[0] - rb[0] || ra[1] - rb[1] || compareText(a.file, b.file) || a.line - b.line;
-    });
-    return candidates[0] ?? null;
   }
 }
+
+/** 0 in the workload's own file and namespace, 1 in its file, 2 in its namespace, 3 elsewhere. */
+const rank = (workload: ManifestObject, c: ObjectId & Pick<Location, 'file'>) =>
+  (c.file === workload.file ? 0 : 2) + (c.namespace === workload.namespace ? 0 : 1);
+
+const preferred = (workload: ManifestObject) => (a: ManifestObject, b: ManifestObject) =>
+  rank(workload, a) - rank(workload, b) || compareText(a.file, b.file) || a.line - b.line;

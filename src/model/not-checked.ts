@@ -66,7 +66,7 @@ export function notCheckedNext(entries: readonly NotChecked[]): string | null {
   const repairs = failing.every((n) => n.reason !== reason || n.side === 'base');
   const next =
     reason === 'render-failed' && repairs
-      ? 'The base revision does not render and this change does: there is nothing to compare it with, so read its render before merging.'
+      ? 'The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging.'
       : NEXT[reason];
   return `${next} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
 }

@@ -334,7 +334,9 @@ async function checkWith<R extends RenderRoot, Tool>(
             ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
           ];
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
-      notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.`);
+      // Gone at head: what it deployed at base, and so what its removal takes away, is unknown.
+      const removed = headRoot ? '' : ' This change removes it, so which configs it took away is not known.';
+      notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.${removed}`);
       continue;
     }
     const pair = new BuildPair(
@@ -407,7 +409,9 @@ async function compare<R extends RenderRoot, Tool>(
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
         return consumers();
       },
-      staleHash: (workloads, diagnostics) => staleWorkloads(workloads, configs(), settings.hash, diagnostics),
+      definitions: configs,
+      staleHash: (workloads, definitions, diagnostics) =>
+        staleWorkloads(workloads, definitions, settings.hash, diagnostics),
       previous: (object) => (pair.alike.has(object) ? 'unchanged' : undefined),
       configs: () => [...head.objects, ...base.objects],
     },

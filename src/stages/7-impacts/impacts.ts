@@ -3,7 +3,7 @@ import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
-import { idKey, namespaceMatch, refersTo, summarise } from '../../model/identity.js';
+import { ConfigIndex, idKey, namespaceMatch, objectName, refersTo, summarise } from '../../model/identity.js';
 import { needsAction } from '../../model/status.js';
 import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders.js';
 import { valueDigest } from '../../model/values.js';
@@ -33,6 +33,8 @@ export interface ImpactInput {
   deployments: Map<string, Consumer>;
   /** The pod templates at base: `unchanged` when its file did not change, `null` when it is new. */
   previous: (head: ManifestObject) => Pick<Workload, 'templates'> | 'unchanged' | null;
+  /** Every definition at head of the configs the workloads read: which one each reference resolves to. */
+  definitions: ConfigIndex;
   /** Workloads whose config-hash annotation does not match what they read at head. */
   staleHash: ReadonlySet<ManifestObject>;
   /** The annotations of a changed config (Reloader's and our opt-outs live there). */
@@ -81,13 +83,20 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
       const unaffected = (reason: string) =>
         result.unaffected.push({ workload: summary, config: id, reason });
+      // Matched only by assuming a namespace: a namesake the workload keeps in its own file or
+      // namespace is the one it reads, so this change (a deletion too) is not its concern.
+      const read = scope === 'assumed' ? input.definitions.before(workload.object, change) : null;
+      if (read) {
+        unaffected(`reads ${read.kind} ${objectName(read)} (${read.file}:${read.line}) instead`);
+        continue;
+      }
 
       if (change.change === 'deleted') {
         const required = matching.filter((ref) => !ref.optional);
         if (required.length > 0) {
           error(
             required[0],
-            ` still needs ${change.kind} ${change.name} (${required[0].via}), which this change deletes: ` +
+            ` still needs ${change.kind} ${objectName(change)} (${required[0].via}), which this change deletes: ` +
               `new pods will not start. Keep the ${change.kind}, remove the reference, or mark it optional: true.`,
           );
           continue;
@@ -108,7 +117,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
             : `key ${key} is listed under items (${ref.via}): new pods cannot mount the volume and stay in ContainerCreating`;
         error(
           ref,
-          `: ${change.kind} ${change.name} loses key ${key}, but ${how}. ` +
+          `: ${change.kind} ${objectName(change)} loses key ${key}, but ${how}. ` +
             'Keep the key, remove the reference, or mark it optional: true.',
           input.changes
             .filter((c) => c.change !== 'deleted' && idKey(c) === idKey(change))
@@ -243,7 +252,11 @@ const STALE = {
 function byIdentity(changes: ConfigChange[]) {
   const merged = new Map<
     string,
-    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & { keys: string[]; removed: string[] }
+    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & {
+      keys: string[];
+      removed: string[];
+      files: string[];
+    }
   >();
   for (const change of changes) {
     const key = idKey(change);
@@ -257,10 +270,12 @@ function byIdentity(changes: ConfigChange[]) {
         change: change.change,
         keys,
         removed: [...change.keys.removed],
+        files: [change.file],
       });
     else {
       seen.keys = [...new Set([...seen.keys, ...keys])].sort();
       seen.removed = [...new Set([...seen.removed, ...change.keys.removed])].sort();
+      seen.files.push(change.file);
       if (change.change !== 'deleted') seen.change = change.change;
     }
   }

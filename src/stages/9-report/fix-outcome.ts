@@ -1,6 +1,7 @@
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
 import { code, markdown } from './escape.js';
-import { objectName, shortSha } from './wording.js';
+import { objectName } from '../../model/identity.js';
+import { shortSha } from './wording.js';
 
 /** What the Action's fix mode did on a pull request. */
 export type FixOutcome =

@@ -1,5 +1,6 @@
 import type { NotChecked, Report, ScanReport } from '../../model/types.js';
 import { code, markdown } from './escape.js';
+import { objectName } from '../../model/identity.js';
 import { headline, nextStep, overallTone, type Tone, type Where } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
@@ -14,7 +15,6 @@ import {
   groupTitle,
   inRoot,
   noReader,
-  objectName,
   shortSha,
   verdict,
 } from './wording.js';
@@ -44,9 +44,11 @@ function tableRows(rows: readonly (readonly [string, string, string, string])[])
 
 /** The report for a reviewer: PR comment, job summary, `--format markdown`. */
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
-  const at = (file: string, line: number, label: string) => {
+  // A place with no other name (an error's) is its own label, shown once.
+  const at = (file: string, line: number, label?: string) => {
     const url = options.link?.(file, line);
-    return url ? `[${label}](${url})` : `${label} (${code(`${file}:${line}`)})`;
+    const place = code(`${file}:${line}`);
+    return url ? `[${label ?? place}](${url})` : label ? `${label} (${place})` : place;
   };
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   const out: string[] = [
@@ -101,8 +103,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   }
   if (errors.length) {
     out.push('**Errors**', '');
-    for (const d of errors)
-      out.push(`- ${at(d.file, d.line, code(`${d.file}:${d.line}`))}: ${markdown(d.message)}`);
+    for (const d of errors) out.push(`- ${at(d.file, d.line)}: ${markdown(d.message)}`);
     out.push('');
   }
   if (report.impacts.some((i) => i.status === 'dormant'))

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { needsAction, toneOf, STATUS_ORDER } from '../../model/status.js';
 import type { Diagnostic, Impact, ImpactStatus, NotChecked, Report } from '../../model/types.js';
-import { changeSummary, impactsOf, inRoot, objectName } from './wording.js';
+import { objectName } from '../../model/identity.js';
+import { changeSummary, impactsOf, inRoot } from './wording.js';
 
 /**
  * SARIF 2.1.0 for GitHub code scanning, the route past the 10-annotations-per-step limit. One rule

@@ -1,5 +1,5 @@
 import { forTerminal } from './escape.js';
-import { sameObject } from '../../model/identity.js';
+import { objectName, sameObject } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
 import type { ConfigChange, Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
@@ -15,7 +15,6 @@ import {
   groupTitle,
   inRoot,
   noReader,
-  objectName,
   shortSha,
   verdict,
 } from './wording.js';

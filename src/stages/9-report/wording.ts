@@ -1,4 +1,4 @@
-import { sameObject } from '../../model/identity.js';
+import { objectName, sameObject } from '../../model/identity.js';
 import { NEW_WORKLOAD, STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
 import type {
   ConfigChange,
@@ -22,10 +22,6 @@ export const DELIVERY_TEXT: Record<Delivery, string> = {
   'image-pull': 'read at each image pull',
   unmounted: 'not mounted by any container',
 };
-
-export function objectName(o: { namespace: string | null; name: string }): string {
-  return o.namespace ? `${o.namespace}/${o.name}` : o.name;
-}
 
 export function shortSha(sha: string | null): string {
   return sha ? sha.slice(0, 7) : 'working tree';
