@@ -85,6 +85,11 @@ describe('a removed key that a reference still needs', () => {
       ['none', 0],
     ] as const)
       expect((await cli(['check', '--base', base, '--fail-on', failOn], { cwd: repo.dir })).code).toBe(code);
+    // An error has no name but its place: shown once, not as "`web.yaml:N` (`web.yaml:N`)".
+    const markdown = await cli(['check', '--base', base, '--format', 'markdown'], { cwd: repo.dir });
+    expect(markdown.stdout).toContain(
+      `\n- \`web.yaml:${lineOf(reader(keyRef()), 'name: cfg')}\`: Deployment web: ConfigMap cfg loses key TIMEOUT`,
+    );
     const fixed = await cli(['fix', '--base', base], { cwd: repo.dir });
     expect(fixed.stdout).toContain('Nothing to fix');
     expect(fixed.stdout).toContain(
