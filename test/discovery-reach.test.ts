@@ -127,6 +127,10 @@ const RELEASES: Tree = (() => {
       'charts/lonely/templates/cm.yaml': 'kind: ConfigMap',
       'charts/viahc/Chart.yaml': 'apiVersion: v2\nname: viahc\nversion: 1.0.0\n',
       'charts/viahc/templates/cm.yaml': 'kind: ConfigMap',
+      // An umbrella chart of this repository's web chart (file://), which an Application deploys.
+      'platform/umbrella/Chart.yaml':
+        'apiVersion: v2\nname: umbrella\nversion: 1.0.0\ndependencies:\n  - {name: web, version: 1.0.0, repository: "file://../../charts/web"}\n',
+      'argo/umbrella.yaml': argo('Application', 'umbrella', '  source: {path: platform/umbrella}\n'),
       'charts/local/Chart.yaml': 'apiVersion: v2\nname: local\nversion: 1.0.0\n',
       'charts/local/values-prod.yaml': 'b: 2\n',
       'envs/prod/web-values.yaml': 'c: 3\n',

@@ -467,6 +467,81 @@ spec:
     expect(report.impacts).toEqual([]);
   });
 
+  // kubernetes-sigs/kueue: charts under cmd/ depend on `file://../../../../../charts/kueue`.
+  describe('a dependency kept in this repository (file://)', () => {
+    const umbrella = (repository: string, name = 'web') => ({
+      'platform/umbrella/Chart.yaml': `apiVersion: v2\nname: umbrella\nversion: 0.1.0\ndependencies:\n  - name: ${name}\n    version: 1.2.0\n    repository: ${repository}\n`,
+      'platform/umbrella/values.yaml': 'web:\n  replicas: 1\n',
+    });
+    test('renders as helm dependency build copies it: a change in the dependency moves both releases, and points at its values line', async () => {
+      const report = await check(
+        { ...chart(), ...umbrella('file://../../chart') },
+        { ...chart({ values: slower }), ...umbrella('file://../../chart') },
+      );
+      expect(report.rendered).toEqual(['chart', 'platform/umbrella']);
+      expect(summary(report).map((i) => [i.status, i.workload, i.source?.root, i.at])).toEqual([
+        ['dormant', 'Deployment /web', 'chart', 'chart/templates/deployment.yaml:2'],
+        ['dormant', 'Deployment /umbrella', 'platform/umbrella', 'chart/templates/deployment.yaml:2'],
+      ]);
+      expect(report.changes.map((c) => `${c.name} ${c.file}:${c.line}`)).toEqual([
+        'umbrella-config chart/values.yaml:3',
+        'web-config chart/values.yaml:3',
+      ]);
+      expect(report.notChecked).toEqual([]);
+    });
+
+    test.each([
+      [
+        'outside the repository',
+        'file://../../../elsewhere',
+        'refused',
+        /its dependency web is at file:\/\/\.\.\/\.\.\/\.\.\/elsewhere, outside the repository/,
+      ],
+      [
+        'an absolute path',
+        'file:///etc',
+        'refused',
+        /its dependency web is at file:\/\/\/etc, outside the repository/,
+      ],
+      [
+        'a directory with no chart',
+        'file://../../nowhere',
+        'missing-input',
+        /its dependency web \(file:\/\/\.\.\/\.\.\/nowhere\) is not a chart of this repository/,
+      ],
+    ])('%s: not checked, said why, nothing read', async (_, repository, reason, message) => {
+      const report = await check(
+        { ...chart(), ...umbrella(repository) },
+        { ...chart(), ...umbrella(repository), 'platform/umbrella/values.yaml': 'web:\n  replicas: 2\n' },
+      );
+      expect(report.notChecked).toEqual([
+        expect.objectContaining({
+          name: 'platform/umbrella',
+          reason,
+          message: expect.stringMatching(message),
+        }),
+      ]);
+    });
+
+    test('a dependency name that is a path is refused, never written outside the chart', async () => {
+      const report = await check(
+        { ...chart(), ...umbrella('file://../../chart', '../../escape') },
+        {
+          ...chart(),
+          ...umbrella('file://../../chart', '../../escape'),
+          'platform/umbrella/values.yaml': 'web:\n  replicas: 2\n',
+        },
+      );
+      expect(report.notChecked).toEqual([
+        expect.objectContaining({
+          name: 'platform/umbrella',
+          reason: 'refused',
+          message: expect.stringMatching(/its dependency "\.\.\/\.\.\/escape" is not a chart name/),
+        }),
+      ]);
+    });
+  });
+
   test('a chart that fails to render: not checked with helm’s reason, no value quoted; fails unless best-effort', async () => {
     const broken = CONFIGMAP.replace(
       '{{ .Values.config.mode | quote }}',

@@ -241,7 +241,7 @@ function readRender(
   // A document the parser skips is named by its template, and by its line in the render.
   diagnostics.push(
     ...parsed.diagnostics.map((d) => {
-      const template = templateAt(sources, d.line, root.dir);
+      const template = templateAt(sources, d.line, root.dir, root.local);
       return {
         ...d,
         file: template ?? root.file,
@@ -252,7 +252,7 @@ function readRender(
   // A chart from a registry has no file here: its objects point at the object that declares it.
   const declared = root.remote ? root.declaredBy : null;
   const objects = parsed.objects.map((rendered): ManifestObject => {
-    const template = declared ? null : templateAt(sources, rendered.line, root.dir);
+    const template = declared ? null : templateAt(sources, rendered.line, root.dir, root.local);
     const text = template === null ? undefined : tree.get(template)?.toString('utf8');
     const object: ManifestObject = {
       ...rendered,
@@ -308,12 +308,25 @@ function pointAtEdit(
       line: firstDifference(text(baseTree, template), text(headTree, template)),
     };
 
-  const sub = template
-    ? /\/charts\/([^/]+)\/templates\//.exec(`/${posix.relative(root.dir || '.', template)}`)?.[1]
+  // The subchart the template belongs to: a chart of this repository copied in, or one in `charts/`.
+  const copy = template
+    ? root.local
+        .filter((c) => template.startsWith(`${c.dir}/`))
+        .sort((a, b) => b.dir.length - a.dir.length)[0]
     : undefined;
+  const sub = copy
+    ? posix.basename(copy.at)
+    : template
+      ? /\/charts\/([^/]+)\/templates\//.exec(`/${posix.relative(root.dir || '.', template)}`)?.[1]
+      : undefined;
+  const subValues = copy
+    ? posix.join(copy.dir, 'values.yaml')
+    : sub
+      ? posix.join(root.dir, 'charts', sub, 'values.yaml')
+      : null;
   const valuesFiles = [
     posix.join(root.dir, 'values.yaml'),
-    ...(sub ? [posix.join(root.dir, 'charts', sub, 'values.yaml')] : []),
+    ...(subValues ? [subValues] : []),
     ...root.valueFiles,
   ].filter((f) => changed.has(f));
   const candidates = valuesFiles.map((file) => {
@@ -322,7 +335,7 @@ function pointAtEdit(
       file,
     }));
     // A subchart's own values.yaml is read without its key in the parent's values.
-    const prefix = sub && !file.includes(`/charts/${sub}/`) ? `${sub}.` : '';
+    const prefix = sub && file !== subValues ? `${sub}.` : '';
     return { values, prefix };
   });
   const templateText = template ? text(headTree, template) : undefined;

@@ -8,6 +8,7 @@ import { fluxPostRender, type PostRender } from './post-render.js';
 import type { ControllerIndex } from '../controllers.js';
 
 export const CHART_FILE = 'Chart.yaml';
+const CHART_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** What a chart's Chart.yaml says that rendering needs. */
 export interface Chart {
@@ -17,8 +18,26 @@ export interface Chart {
   version: string;
   /** Dependencies in a chart repository or registry (versions as Chart.lock pins them), fetched when not vendored in `charts/`. */
   dependencies: RemoteChart[];
+  /**
+   * Dependencies kept in this repository (`repository: file://…`), copied into `charts/` as `helm
+   * dependency build` copies them: `dir` their chart's directory, null when the path leaves the repository.
+   */
+  local: LocalDependency[];
   /** `type: library`: templates other charts include; helm installs nothing of it on its own. */
   library: boolean;
+}
+
+/** A chart of this repository rendered as a dependency: its directory, and its place in the chart (`charts/NAME`, nested). */
+export interface LocalChart {
+  dir: string;
+  at: string;
+}
+
+export interface LocalDependency {
+  name: string;
+  /** As Chart.yaml writes it, for messages. */
+  repository: string;
+  dir: string | null;
 }
 
 /** One release of a chart in this repository: the chart, and the values a controller renders it with. */
@@ -35,6 +54,8 @@ export interface ChartRoot extends RenderRoot {
   parameters: { name: string; value: string; string: boolean }[];
   /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
   valuesFrom: ValuesFrom[];
+  /** The charts of this repository it keeps as dependencies, and where in the chart each is copied. */
+  local: LocalChart[];
   /** A chart from a Helm repository or an OCI registry; null for a chart in this repository. */
   remote: RemoteChart | null;
   /** Values files inside a remote chart (Argo CD `valueFiles` relative to the chart). */
@@ -93,19 +114,72 @@ export function readChart(
     isRecord(doc) && Array.isArray(doc.dependencies) ? doc.dependencies.filter(isRecord) : null;
   const lock = read(beside['Chart.lock']) ?? read(beside['requirements.lock']);
   const locked = (dep: string) => (entries(lock) ?? []).find((d) => d.name === dep)?.version;
-  const dependencies = (entries(read(beside['requirements.yaml'])) ?? entries(body) ?? []).flatMap(
-    (d): RemoteChart[] => {
-      if (typeof d.name !== 'string' || typeof d.repository !== 'string') return [];
-      const pinned = locked(d.name) ?? d.version;
-      const v = pinned === undefined ? null : String(pinned);
-      if (d.repository.startsWith('oci://'))
-        return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
-      if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
+  const declared = entries(read(beside['requirements.yaml'])) ?? entries(body) ?? [];
+  const dependencies = declared.flatMap((d): RemoteChart[] => {
+    if (typeof d.name !== 'string' || typeof d.repository !== 'string') return [];
+    const pinned = locked(d.name) ?? d.version;
+    const v = pinned === undefined ? null : String(pinned);
+    if (d.repository.startsWith('oci://'))
+      return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
+    if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
+    return [];
+  });
+  // A path from the chart's directory; an absolute one, or one that climbs out, is not the repository's.
+  const local = declared.flatMap((d): LocalDependency[] => {
+    if (typeof d.name !== 'string' || typeof d.repository !== 'string' || !d.repository.startsWith('file://'))
       return [];
-    },
-  );
+    const path = d.repository.slice('file://'.length);
+    return [
+      {
+        name: d.name,
+        repository: d.repository,
+        dir: path.startsWith('/') ? null : repoPath(posix.join(dir, path)),
+      },
+    ];
+  });
   const library = isRecord(body) && body.type === 'library';
-  return { dir, file, name, version, dependencies, library };
+  return { dir, file, name, version, dependencies, local, library };
+}
+
+/**
+ * The charts of this repository a chart renders with: its own directory, and each dependency it
+ * keeps here with where in the chart `helm dependency build` would copy it (theirs in turn); a
+ * dependency outside the repository, or not a chart, is refused.
+ */
+function localCharts(
+  chart: Chart,
+  byDir: ReadonlyMap<string, Chart>,
+): { dirs: string[]; copies: LocalChart[]; refused: Refusal[] } {
+  const copies: LocalChart[] = [];
+  const refused: Refusal[] = [];
+  const walk = (from: Chart, into: string, seen: readonly string[]) => {
+    for (const { dir, name, repository } of from.local) {
+      const found = dir === null ? undefined : byDir.get(dir);
+      // The name becomes a directory of the render tree: a chart name, never a path.
+      if (!CHART_NAME.test(name))
+        refused.push({
+          reason: 'refused',
+          message: `its dependency ${JSON.stringify(name)} is not a chart name`,
+        });
+      else if (dir === null)
+        refused.push({
+          reason: 'refused',
+          message: `its dependency ${name} is at ${repository}, outside the repository, which this check never reads`,
+        });
+      else if (!found)
+        refused.push({
+          reason: 'missing-input',
+          message: `its dependency ${name} (${repository}) is not a chart of this repository`,
+        });
+      else if (!seen.includes(dir)) {
+        const at = posix.join(into, 'charts', name);
+        copies.push({ dir, at });
+        walk(found, at, [...seen, dir]);
+      }
+    }
+  };
+  walk(chart, '', [chart.dir]);
+  return { dirs: [chart.dir, ...copies.map((c) => c.dir)], copies, refused };
 }
 
 /**
@@ -134,11 +208,12 @@ function findCharts(
   const make = (chart: Chart, declaration: Partial<ChartRoot> & Pick<ChartRoot, 'declaredBy'>): ChartRoot => {
     const release = declaration.release ?? chart.name;
     const by = declaration.declaredBy;
+    const { dirs, copies, refused } = localCharts(chart, byDir);
     return {
       id: by ? `${chart.dir || '.'} (${by.kind} ${by.name})` : chart.dir || '.',
       dir: chart.dir,
       file: chart.file,
-      closure: new Set([...filesUnder(chart.dir), ...(declaration.valueFiles ?? [])]),
+      closure: new Set([...dirs.flatMap(filesUnder), ...(declaration.valueFiles ?? [])]),
       chart,
       release,
       namespace: declaration.namespace ?? null,
@@ -146,8 +221,9 @@ function findCharts(
       values: declaration.values ?? [],
       parameters: declaration.parameters ?? [],
       valuesFrom: declaration.valuesFrom ?? [],
-      refused: [...(declaration.refused ?? [])],
+      refused: [...refused, ...(declaration.refused ?? [])],
       declaredBy: by,
+      local: copies,
       remote: null,
       chartValueFiles: [],
       resolvedVersion: null,
@@ -170,6 +246,7 @@ function findCharts(
         name: d.remote.chart,
         version: d.remote.version ?? '',
         dependencies: [],
+        local: [],
         library: false,
       },
       release: d.release ?? by.name,
@@ -180,6 +257,7 @@ function findCharts(
       valuesFrom: d.valuesFrom ?? [],
       refused: [...(d.refused ?? [])],
       declaredBy: by,
+      local: [],
       remote: d.remote,
       chartValueFiles: d.chartValueFiles ?? [],
       resolvedVersion: null,
@@ -251,7 +329,10 @@ export function chartReleases(
       ownUrls,
     );
   if (changed === null || only !== null) return find(index.all());
-  const touched = charts.filter((c) => [...changed].some((p) => c.dir === '' || p.startsWith(`${c.dir}/`)));
+  const byDir = new Map(charts.map((c) => [c.dir, c]));
+  const touched = charts.filter((c) =>
+    localCharts(c, byDir).dirs.some((dir) => [...changed].some((p) => dir === '' || p.startsWith(`${dir}/`))),
+  );
   const found = find(
     index.releasing(
       changed,

@@ -15,17 +15,27 @@ export function sourceLines(output: string): { line: number; path: string }[] {
   return found;
 }
 
-/** The template that made the object starting at `line`, as a repository path under `chartDir`. */
+/**
+ * The template that made the object starting at `line`, as a repository path: under `chartDir`, or
+ * under the directory of a dependency of this repository copied into the chart (`local`, deepest first).
+ */
 export function templateAt(
   sources: readonly { line: number; path: string }[],
   line: number,
   chartDir: string,
+  local: readonly { dir: string; at: string }[] = [],
 ): string | null {
   let found: string | null = null;
   for (const s of sources) if (s.line <= line) found = s.path;
   if (found === null) return null;
   const inChart = found.split('/').slice(1).join('/');
-  return posix.join(chartDir, inChart);
+  const copied = local
+    .filter((c) => inChart.startsWith(`${c.at}/`))
+    .reduce<{ dir: string; at: string } | null>(
+      (deepest, c) => (!deepest || c.at.length > deepest.at.length ? c : deepest),
+      null,
+    );
+  return copied ? posix.join(copied.dir, inChart.slice(copied.at.length + 1)) : posix.join(chartDir, inChart);
 }
 
 /** The line of the document of `kind` in a template: the first `kind:` line that names it. */

@@ -101,6 +101,16 @@ export async function renderCharts(
           }
           chartPath = posix.join(REMOTE, String(i), top);
         }
+        // Dependencies kept in this repository (`file://`), copied where `helm dependency build` puts them.
+        for (const { dir: from, at } of root.local) {
+          const vendored = [...files.keys()].some((f) => f.startsWith(`${posix.join(root.dir, at)}/`));
+          for (const [path, bytes] of vendored ? [] : files)
+            if (path.startsWith(`${from}/`)) {
+              const to = join(dir, TREE, root.dir, at, path.slice(from.length + 1));
+              await mkdir(posix.dirname(to), { recursive: true });
+              await writeFile(to, bytes);
+            }
+        }
         // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
         // source at the version Chart.lock pins, and unpacked where helm looks for them.
         for (const dependency of root.chart.dependencies) {
@@ -222,7 +232,7 @@ function cleanMessage(
   if (/missing in charts\/ directory/.test(text))
     text +=
       `. Vendor the dependencies: run \`helm dependency build ${root.dir || '.'}\` and commit ` +
-      `${posix.join(root.dir, 'charts')}/ (the check never fetches charts over the network)`;
+      `${posix.join(root.dir, 'charts')}/, or name their repository in the base configuration's remote.allow`;
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
