@@ -34,11 +34,13 @@ test('every mistake is reported with its line, unknown keys included; the run st
     'render: sometimes',
     'ignore:',
     '  - workload: {name: app}',
+    'kube-version: latest',
     '',
   ].join('\n');
   const { code, stderr } = await checkWith(config);
   expect(code).toBe(2);
-  expect(stderr).toContain('config-rollout-guard: the configuration has 3 mistakes:');
+  expect(stderr).toContain('config-rollout-guard: the configuration has 4 mistakes:');
+  expect(stderr).toContain('.config-rollout-guard.yaml:7: kube-version: must match pattern');
   expect(stderr).toContain(".config-rollout-guard.yaml:1: unknown key 'fial-on'");
   expect(stderr).toContain('.config-rollout-guard.yaml:4: render: must be one of auto, best-effort, off');
   expect(stderr).toContain(".config-rollout-guard.yaml:6: ignore.0: must have required property 'reason'");

@@ -542,6 +542,70 @@ spec:
     });
   });
 
+  // longhorn/longhorn f06f729: `kubeVersion: ">=1.34.0-0"`, which helm's own default (its build's
+  // Kubernetes) does not meet; the clusters do.
+  describe('a chart that requires a newer Kubernetes than helm assumes', () => {
+    const newer = (files: Files) => ({
+      ...files,
+      'chart/Chart.yaml': `${CHART}kubeVersion: ">=1.99.0-0"\n`,
+      'chart/templates/configmap.yaml': CONFIGMAP.replace(
+        'data:\n',
+        'data:\n  KUBE: {{ .Capabilities.KubeVersion.Version | quote }}\n',
+      ),
+    });
+    test('without the clusters’ version: not checked, and told where to say it', async () => {
+      const report = await check(newer(chart()), newer(chart({ values: slower })));
+      expect(report.notChecked).toEqual([
+        expect.objectContaining({
+          name: 'chart',
+          reason: 'missing-input',
+          message: expect.stringMatching(
+            /chart requires kubeVersion: >=1\.99\.0-0 which is incompatible with Kubernetes v1\.\d+\.\d+\. Say which Kubernetes version the clusters run: `kube-version: "1\.34"` in \.config-rollout-guard\.yaml\.$/,
+          ),
+        }),
+      ]);
+    });
+
+    test('kube-version in the base configuration renders it for that version; an Argo CD helm.kubeVersion wins for its release', async () => {
+      const config = { '.config-rollout-guard.yaml': 'kube-version: "1.99"\n' };
+      const { repo, base, head } = await twoCommits(
+        { ...newer(chart()), ...config },
+        newer(chart({ values: slower })),
+      );
+      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
+        cwd: repo.dir,
+      });
+      const report = JSON.parse(run.stdout) as Report;
+      expect(report.notChecked).toEqual([]);
+      expect(summary(report).map((i) => i.status)).toEqual(['dormant']);
+      const argo = (kubeVersion: string) => ({
+        'apps/web.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: web\nspec:\n  destination: {namespace: prod}\n  source:\n    path: chart\n    helm:\n      kubeVersion: "${kubeVersion}"\n`,
+      });
+      const versions = await check(
+        { ...newer(chart()), ...argo('1.100.2') },
+        { ...newer(chart({ values: slower })), ...argo('1.100.2') },
+        { kubeVersion: '1.2' },
+      );
+      expect(versions.changes.map((c) => c.keys.modified)).toEqual([['TIMEOUT']]);
+      expect(versions.notChecked).toEqual([]);
+      // A string that is no version never reaches helm's argv.
+      const hostile = await check(
+        { ...newer(chart()), ...argo('--post-renderer=/bin/sh') },
+        { ...newer(chart({ values: slower })), ...argo('--post-renderer=/bin/sh') },
+        { kubeVersion: '1.99' },
+      );
+      expect(hostile.notChecked).toEqual([
+        expect.objectContaining({
+          name: 'chart (Application web)',
+          reason: 'refused',
+          message: expect.stringContaining(
+            'its helm.kubeVersion "--post-renderer=/bin/sh" is not a Kubernetes version',
+          ),
+        }),
+      ]);
+    });
+  });
+
   test('a chart that fails to render: not checked with helm’s reason, no value quoted; fails unless best-effort', async () => {
     const broken = CONFIGMAP.replace(
       '{{ .Values.config.mode | quote }}',

@@ -33,6 +33,7 @@ interface FileContent {
   roots?: string[];
   kustomize?: string;
   helm?: string;
+  'kube-version'?: string;
   charts?: { path: string; release?: string; namespace?: string; values?: string[] }[];
 }
 
@@ -121,6 +122,7 @@ export async function readConfigFile(
       ...(content.roots ? { roots: content.roots } : {}),
       ...(content.kustomize ? { kustomize: content.kustomize } : {}),
       ...(content.helm ? { helm: content.helm } : {}),
+      ...(content['kube-version'] ? { kubeVersion: content['kube-version'] } : {}),
       ...(content.charts
         ? {
             charts: content.charts.map((chart, i) => ({

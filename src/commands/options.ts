@@ -34,6 +34,8 @@ export interface EngineOptions {
   kustomize?: string | null;
   /** The helm binary to run. */
   helm?: string | null;
+  /** The Kubernetes version charts render for (`kube-version` in the base configuration). */
+  kubeVersion?: string | null;
   /** Chart releases the configuration file declares. */
   charts?: readonly ChartRelease[];
   /** The team's rules from the configuration file. */
@@ -67,6 +69,8 @@ export interface Settings {
   roots: readonly string[] | null;
   kustomize: string | null;
   helm: string | null;
+  /** The clusters' Kubernetes version, as helm's `--kube-version`; null: helm's own default. */
+  kubeVersion: string | null;
   charts: readonly ChartRelease[];
   /** How long one root may take to build. */
   renderTimeoutMs: number;
@@ -92,6 +96,7 @@ export function settings(options: EngineOptions): Settings {
     roots: options.roots?.length ? options.roots : null,
     kustomize: options.kustomize || null,
     helm: options.helm || null,
+    kubeVersion: options.kubeVersion || null,
     charts: options.charts ?? [],
     renderTimeoutMs: 120_000,
     rules: options.rules ?? { ignore: [], reloads: [], sidecars: [], reloaderAutoReloadAll: false },

@@ -59,6 +59,13 @@ export function namespaceName(name: string): string {
   return name;
 }
 
+/** A Kubernetes version for `--kube-version`: `1.34`, `v1.34.1`, nothing else. */
+export function kubeVersion(version: string): string {
+  if (!KUBE_VERSION.test(version)) throw new Refused(`'${version}' is not a Kubernetes version (like 1.34)`);
+  return version;
+}
+export const KUBE_VERSION = /^v?\d{1,3}\.\d{1,3}(\.\d{1,3})?$/;
+
 /** A path inside the materialised tree, relative, never leaving it and never read as an option. */
 export function treePath(path: string): string {
   const normal = join('.', path);
@@ -327,6 +334,8 @@ export interface HelmTemplate {
   namespace: string | null;
   valueFiles: readonly string[];
   sets: readonly { name: string; value: string; string: boolean }[];
+  /** `.Capabilities.KubeVersion`; helm's own default when null. */
+  kubeVersion: string | null;
 }
 
 /** A chart to pull: from an HTTP(S) chart repository by name, or an OCI reference. */
@@ -421,6 +430,7 @@ export const helm = {
       'template',
       '--skip-tests',
       ...(t.namespace ? ['--namespace', namespaceName(t.namespace)] : []),
+      ...(t.kubeVersion ? [`--kube-version=${kubeVersion(t.kubeVersion)}`] : []),
       ...t.valueFiles.map((f) => `--values=${treePath(f)}`),
       ...t.sets.map((s) => setting(s.string ? '--set-string' : '--set', s.name, s.value)),
       '--',

@@ -53,7 +53,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
         '/bin/helm',
         '/w',
         '/h',
-        { release: h, chart: 'repo/web', namespace: null, valueFiles: [], sets: [] },
+        { release: h, chart: 'repo/web', namespace: null, valueFiles: [], sets: [], kubeVersion: null },
         1000,
       ),
   ],
@@ -64,7 +64,18 @@ const cases: [string, (hostile: string) => Invocation][] = [
         '/bin/helm',
         '/w',
         '/h',
-        { release: 'web', chart: 'repo/web', namespace: h, valueFiles: [], sets: [] },
+        { release: 'web', chart: 'repo/web', namespace: h, valueFiles: [], sets: [], kubeVersion: null },
+        1000,
+      ),
+  ],
+  [
+    'helm template: kube version',
+    (h) =>
+      helm.template(
+        '/bin/helm',
+        '/w',
+        '/h',
+        { release: 'web', chart: 'repo/web', namespace: null, valueFiles: [], sets: [], kubeVersion: h },
         1000,
       ),
   ],
@@ -75,7 +86,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
         '/bin/helm',
         '/w',
         '/h',
-        { release: 'web', chart: h, namespace: null, valueFiles: [], sets: [] },
+        { release: 'web', chart: h, namespace: null, valueFiles: [], sets: [], kubeVersion: null },
         1000,
       ),
   ],
@@ -86,7 +97,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
         '/bin/helm',
         '/w',
         '/h',
-        { release: 'web', chart: 'repo/web', namespace: null, valueFiles: [h], sets: [] },
+        { release: 'web', chart: 'repo/web', namespace: null, valueFiles: [h], sets: [], kubeVersion: null },
         1000,
       ),
   ],
@@ -103,6 +114,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
           namespace: null,
           valueFiles: [],
           sets: [{ name: h, value: 'x', string: false }],
+          kubeVersion: null,
         },
         1000,
       ),
@@ -120,6 +132,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
           namespace: null,
           valueFiles: [],
           sets: [{ name: 'x', value: h, string: true }],
+          kubeVersion: null,
         },
         1000,
       ),
@@ -166,10 +179,18 @@ test('operands of the renderers are the tree paths this tool made, after --', ()
     '/bin/helm',
     '/w',
     '/h',
-    { release: 'web', chart: 'repo/web', namespace: 'ns', valueFiles: ['repo/v.yaml'], sets: [] },
+    {
+      release: 'web',
+      chart: 'repo/web',
+      namespace: 'ns',
+      valueFiles: ['repo/v.yaml'],
+      sets: [],
+      kubeVersion: '1.34',
+    },
     1000,
   );
   expect(operands(template)).toEqual(['web', './repo/web']);
+  expect(template.args).toContain('--kube-version=1.34');
 });
 
 test('renderers get no token, no GITHUB_, INPUT_, ACTIONS_ or RUNNER_ variable, no kubeconfig, no PATH with programs', () => {

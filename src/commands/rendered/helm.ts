@@ -124,6 +124,7 @@ async function discover(
     new Set(own.map(repositoryKey)),
   );
   await readValuesFrom(repo, rev, settings, discovered.roots);
+  for (const root of discovered.roots) root.kubeVersion ??= settings.kubeVersion;
   return discovered;
 }
 

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { parse } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
+import { KUBE_VERSION } from '../../../programs/invocation.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 import { gitChart, httpChart, ociChart, repositoryKey, type RemoteChart } from '../remote/sources.js';
 import { fluxPostRender, type PostRender } from './post-render.js';
@@ -52,6 +53,8 @@ export interface ChartRoot extends RenderRoot {
   values: Record<string, unknown>[];
   /** Argo CD `helm.parameters`: `--set`, or `--set-string` when `forceString`. */
   parameters: { name: string; value: string; string: boolean }[];
+  /** The Kubernetes version it renders for: Argo CD's `helm.kubeVersion`, else the base configuration's `kube-version`. */
+  kubeVersion: string | null;
   /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
   valuesFrom: ValuesFrom[];
   /** The charts of this repository it keeps as dependencies, and where in the chart each is copied. */
@@ -220,6 +223,7 @@ function findCharts(
       valueFiles: declaration.valueFiles ?? [],
       values: declaration.values ?? [],
       parameters: declaration.parameters ?? [],
+      kubeVersion: declaration.kubeVersion ?? null,
       valuesFrom: declaration.valuesFrom ?? [],
       refused: [...refused, ...(declaration.refused ?? [])],
       declaredBy: by,
@@ -254,6 +258,7 @@ function findCharts(
       valueFiles: d.valueFiles ?? [],
       values: d.values ?? [],
       parameters: d.parameters ?? [],
+      kubeVersion: d.kubeVersion ?? null,
       valuesFrom: d.valuesFrom ?? [],
       refused: [...(d.refused ?? [])],
       declaredBy: by,
@@ -415,6 +420,17 @@ function declarations(
       const inline = typeof helm.values === 'string' ? parseValues(helm.values) : null;
       const parameters = (Array.isArray(helm.parameters) ? helm.parameters : []).filter(isRecord);
       const files = strings(helm.valueFiles);
+      // Argo CD passes it to helm as written; here it must read as a version before it reaches an argv.
+      const kubeVersion = plain(helm.kubeVersion);
+      const unversioned =
+        kubeVersion !== undefined && !KUBE_VERSION.test(kubeVersion)
+          ? [
+              {
+                reason: 'refused' as const,
+                message: `its helm.kubeVersion ${JSON.stringify(kubeVersion)} is not a Kubernetes version`,
+              },
+            ]
+          : [];
       const fromRef = (f: string) => {
         const [ref, ...rest] = f.slice(1).split('/');
         const other = refs.get(ref);
@@ -437,6 +453,8 @@ function declarations(
             ? { remote: remoteChart, chartValueFiles: files.filter((f) => !f.startsWith('$')) }
             : {}),
           values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
+          ...(kubeVersion !== undefined && unversioned.length === 0 ? { kubeVersion } : {}),
+          ...(unversioned.length ? { refused: unversioned } : {}),
           parameters: parameters.flatMap((p) =>
             typeof p.name === 'string'
               ? [{ name: p.name, value: String(p.value ?? ''), string: p.forceString === true }]

@@ -28,6 +28,8 @@ const VALUES = 'values';
 const REMOTE = 'remote-charts';
 /** How a render the chart's own `fail` or `required` stopped is said. */
 const AUTHORED = "the chart's fail or required stopped the render";
+/** How helm says a chart's `kubeVersion` rules out the version it renders for. */
+const KUBE_VERSION_REQUIRED = 'chart requires kubeVersion';
 /** A Flux post-renderer's kustomization and its input, beside the tree, one directory per root. */
 const POST_RENDER = 'post-render';
 
@@ -157,6 +159,7 @@ export async function renderCharts(
                   ...inline,
                 ],
                 sets: root.parameters,
+                kubeVersion: root.kubeVersion,
               },
               timeoutMs,
             ),
@@ -171,6 +174,13 @@ export async function renderCharts(
             message:
               `rendered with its default values (nothing declares a release of it): ${rendered.message}. ` +
               `Declare a release with the values it needs: \`charts: [{path: ${root.dir || '.'}, values: [${root.dir ? `${root.dir}/` : ''}…-values.yaml]}]\` in .config-rollout-guard.yaml`,
+          };
+        // The chart asks for a newer Kubernetes than helm assumes: the clusters' version is what is missing.
+        if (!rendered.ok && root.kubeVersion === null && rendered.message.includes(KUBE_VERSION_REQUIRED))
+          return {
+            ok: false,
+            reason: 'missing-input',
+            message: `${rendered.message}. Say which Kubernetes version the clusters run: \`kube-version: "1.34"\` in .config-rollout-guard.yaml`,
           };
         if (!rendered.ok || root.postRender === null) return rendered;
         const kustomize = await helm.kustomize();
