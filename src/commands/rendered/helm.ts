@@ -4,6 +4,7 @@ import {
   CHART_FILE,
   chartReleases,
   DEPENDENCY_FILES,
+  parseValues,
   readChart,
   valuesFromObject,
   type ChartRoot,
@@ -24,7 +25,14 @@ import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
 import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
-import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
+import {
+  parsedOnce,
+  type Builds,
+  type Discovered,
+  type Rendered,
+  type Renderer,
+  type Snapshot,
+} from './renderer.js';
 import { chartLabel, repositoryKey } from '../../stages/2-sources/remote/sources.js';
 
 /** The kinds that declare a release; without one, and without a chart, there is nothing to render. */
@@ -34,10 +42,20 @@ const RELEASE_KINDS = ['HelmRelease', 'Application', 'ApplicationSet'];
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
   let probing: ReturnType<typeof findHelm> | null = null;
   const probe = () => (probing ??= findHelm(settings.helm, repositoryRoot, settings.kustomize));
+  // What `valuesFrom` reads is mostly the same text at both revisions: parsed once for the check.
+  const parses: ValuesFromParses = {
+    configs: parsedOnce(new Map(), (file, text) => parseKinds(file, text, CONFIGS)),
+    generators: parsedOnce(new Map(), (file, text) =>
+      GENERATED.flatMap(([kind, generator]) =>
+        generatorEntries(file, text, generator).map((entry) => ({ kind, entry })),
+      ),
+    ),
+    values: parsedOnce(new Map(), (_, text) => parseValues(text)),
+  };
   return {
     name: 'helm',
     rootFiles: [CHART_FILE],
-    discover: (snapshot) => discover(snapshot, probe),
+    discover: (snapshot) => discover(snapshot, probe, parses),
     tool: probe,
     render: renderCharts,
     varies: (root, tree) => {
@@ -92,6 +110,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
 async function discover(
   { repo, rev, settings, files, named, controllers, changed }: Snapshot,
   found: () => void,
+  parses: ValuesFromParses,
 ): Promise<Discovered<ChartRoot>> {
   // Charts in the repository, and releases of charts from Helm repositories and OCI registries,
   // which only their declaring objects name.
@@ -123,12 +142,22 @@ async function discover(
     settings.roots,
     new Set(own.map(repositoryKey)),
   );
-  await readValuesFrom(repo, rev, settings, discovered.roots);
+  await readValuesFrom(repo, rev, settings, discovered.roots, parses);
   for (const root of discovered.roots) root.kubeVersion ??= settings.kubeVersion;
   return discovered;
 }
 
 const CONFIGS = ['ConfigMap', 'Secret'];
+const GENERATED = [
+  ['ConfigMap', 'ConfigMapGenerator'],
+  ['Secret', 'SecretGenerator'],
+] as const;
+
+interface ValuesFromParses {
+  configs: (file: string, text: string) => ManifestObject[];
+  generators: (file: string, text: string) => { kind: 'ConfigMap' | 'Secret'; entry: GeneratorEntry }[];
+  values: (file: string, text: string) => Record<string, unknown> | null;
+}
 
 /**
  * Flux `valuesFrom`: the ConfigMaps and Secrets named are looked up where they are defined in the
@@ -140,18 +169,19 @@ async function readValuesFrom(
   rev: Snapshot['rev'],
   settings: Settings,
   roots: ChartRoot[],
+  parses: ValuesFromParses,
 ): Promise<void> {
   const names = [...new Set(roots.flatMap((r) => r.valuesFrom.map((v) => v.name)))];
   if (names.length === 0) return;
   const files = (await repo.grep(rev, names, settings.grepScope)).filter(settings.selected);
   const texts = await repo.readMany(rev, files);
-  const objects = files.flatMap((file, i) => (texts[i] === null ? [] : parseKinds(file, texts[i]!, CONFIGS)));
-  const generated = await generatedConfigs(repo, rev, files, texts, names);
+  const objects = files.flatMap((file, i) => (texts[i] === null ? [] : parses.configs(file, texts[i]!)));
+  const generated = await generatedConfigs(repo, rev, files, texts, names, parses);
   objects.push(...generated.keys());
   for (const root of roots) {
     const values: Record<string, unknown>[] = [];
     for (const source of root.valuesFrom) {
-      const found = valuesFromObject(source, objects);
+      const found = valuesFromObject(source, objects, parses.values);
       const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
       if (defined && !generated.has(defined)) root.closure.add(defined.file);
       for (const input of (defined && generated.get(defined)) ?? []) root.closure.add(input);
@@ -182,6 +212,7 @@ async function generatedConfigs(
   files: readonly string[],
   texts: readonly (string | null)[],
   names: readonly string[],
+  parses: ValuesFromParses,
 ): Promise<Map<ManifestObject, string[]>> {
   const made: {
     kind: 'ConfigMap' | 'Secret';
@@ -192,13 +223,9 @@ async function generatedConfigs(
   files.forEach((file, i) => {
     if (!KUSTOMIZATION_FILES.includes(posix.basename(file)) || texts[i] === null) return;
     const namespace = /^namespace:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(texts[i]!)?.[1] ?? null;
-    for (const [kind, generator] of [
-      ['ConfigMap', 'ConfigMapGenerator'],
-      ['Secret', 'SecretGenerator'],
-    ] as const)
-      for (const entry of generatorEntries(file, texts[i]!, generator))
-        if (names.includes(entry.name) && entry.files.every((f) => repoPath(f.path) !== null))
-          made.push({ kind, entry, file, namespace });
+    for (const { kind, entry } of parses.generators(file, texts[i]!))
+      if (names.includes(entry.name) && entry.files.every((f) => repoPath(f.path) !== null))
+        made.push({ kind, entry, file, namespace });
   });
   const inputs = [...new Set(made.flatMap((m) => m.entry.files.map((f) => f.path)))];
   const read = new Map(inputs.map((path, i) => [path, i] as const));

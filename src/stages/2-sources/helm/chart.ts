@@ -698,7 +698,7 @@ function valueFilesOf(
 }
 
 /** Helm values from YAML text: a document that is empty or only comments sets none; one that is not a map, null. */
-function parseValues(text: string): Record<string, unknown> | null {
+export function parseValues(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = parse(text, { maxAliasCount: 100 });
     return value === null || value === undefined ? {} : isRecord(value) ? value : null;
@@ -722,6 +722,8 @@ const strings = (value: unknown): string[] =>
 export function valuesFromObject(
   source: ValuesFrom,
   objects: readonly ManifestObject[],
+  /** `parseValues`, or one that remembers its answers (the parsed map is never changed). */
+  parse: (file: string, text: string) => Record<string, unknown> | null,
 ): Record<string, unknown> | 'missing' | 'not a map' {
   const object = objects.find(
     (o) =>
@@ -743,7 +745,7 @@ export function valuesFromObject(
           ? Buffer.from(encoded, 'base64').toString('utf8')
           : encoded;
   if (text === null) return 'missing';
-  if (!source.targetPath) return parseValues(text) ?? 'not a map';
+  if (!source.targetPath) return parse(object.file, text) ?? 'not a map';
   const keys = source.targetPath.split('.');
   let value: Record<string, unknown> = { [keys.pop()!]: text };
   for (const key of keys.reverse()) value = { [key]: value };
