@@ -130,6 +130,18 @@ describeKustomize('headlines and roots', () => {
         expect.stringMatching(/katib-webhook-cert .*tls\.crt, tls\.key differ between two renders .*genCA/),
       ]),
     );
+    // The same chart as a dependency kept in the repository (file://) of another: its templates count too.
+    const umbrella = {
+      'platform/Chart.yaml':
+        'apiVersion: v2\nname: platform\nversion: 1.0.0\ndependencies:\n  - {name: katib, version: 1.0.0, repository: "file://../katib"}\n',
+    };
+    const through = await check({ ...chart('# one'), ...umbrella }, { ...chart('# two'), ...umbrella }, [
+      '--helm',
+      HELM!,
+    ]);
+    expect(through.report.rendered).toEqual(['katib', 'platform']);
+    expect(through.report.changes).toEqual([]);
+    expect(through.code).toBe(0);
     // A real change beside the random keys is still judged.
     const changed = await check(
       chart('# one'),

@@ -61,8 +61,11 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     varies: (root, tree) => {
       // A fetched chart's templates are not in the tree: rendered twice whatever they hold.
       if (root.remote) return 'a function that varies (genCA, randAlphaNum or the like)';
+      // Its own templates and those of the dependencies it keeps in this repository.
+      const dirs = [root.dir, ...root.local.map((c) => c.dir)];
       for (const [file, bytes] of tree) {
-        if (!file.startsWith(root.dir ? `${root.dir}/` : '') || !/\.(ya?ml|tpl)$/.test(file)) continue;
+        if (!dirs.some((dir) => file.startsWith(dir ? `${dir}/` : '')) || !/\.(ya?ml|tpl)$/.test(file))
+          continue;
         const found =
           /\b(genCA|genSignedCert|genSelfSignedCert|genPrivateKey|randAlphaNum|randAlpha|randNumeric|randAscii|randBytes|uuidv4)\b/.exec(
             bytes.toString('utf8'),
