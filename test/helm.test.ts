@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
-import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+import { checkChange, twoCommits, type Bytes, type Files } from './helpers/scenario.js';
+import { scratchDir } from './helpers/temp-repo.js';
 
 // Real `helm template` (helm on PATH, or the bundled Linux binary) over real two-commit repositories.
 const describeHelm = HELM ? describe : describe.skip;
@@ -488,6 +490,34 @@ spec:
         'web-config chart/values.yaml:3',
       ]);
       expect(report.notChecked).toEqual([]);
+    });
+
+    test('one vendored as the archive helm dependency build writes is used as it is: neither copied nor fetched', async () => {
+      // The archives `helm package` makes: the dependency of this repository, and one from a repository.
+      const dir = scratchDir('crg-package-');
+      for (const [name, files] of [
+        ['web', chart({ dir: 'web' })],
+        ['cache', { 'cache/Chart.yaml': 'apiVersion: v2\nname: cache\nversion: 20.1.0\n' }],
+      ] as [string, Record<string, string>][]) {
+        for (const [path, text] of Object.entries(files)) {
+          mkdirSync(dirname(join(dir, path)), { recursive: true });
+          writeFileSync(join(dir, path), text);
+        }
+        execFileSync(helm, ['package', join(dir, name), '-d', dir], { env: { HOME: dir } });
+      }
+      const umbrellaWith = (values: string): Bytes => ({
+        ...chart({ values }),
+        ...umbrella('file://../../chart'),
+        'platform/umbrella/Chart.yaml':
+          'apiVersion: v2\nname: umbrella\nversion: 0.1.0\ndependencies:\n  - {name: web, version: 1.2.0, repository: "file://../../chart"}\n  - {name: cache, version: 20.1.0, repository: "https://charts.example.com"}\n',
+        'platform/umbrella/charts/web-1.2.0.tgz': readFileSync(join(dir, 'web-1.2.0.tgz')),
+        'platform/umbrella/charts/cache-20.1.0.tgz': readFileSync(join(dir, 'cache-20.1.0.tgz')),
+      });
+      const report = await checkChange(umbrellaWith(VALUES), umbrellaWith(slower), { helm });
+      expect(report.notChecked).toEqual([]);
+      expect(report.rendered).toEqual(['chart', 'platform/umbrella']);
+      // The umbrella renders the archive, which the change leaves alone.
+      expect(summary(report).map((i) => [i.status, i.source?.root])).toEqual([['dormant', 'chart']]);
     });
 
     test.each([

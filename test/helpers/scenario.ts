@@ -3,12 +3,14 @@ import { Repository } from '../../src/stages/1-git/repository.js';
 import type { Report } from '../../src/model/types.js';
 import { TempRepo } from './temp-repo.js';
 
+/** Files by path, null to delete one; bytes where a test needs a binary file (a chart archive). */
 export type Files = Record<string, string | null>;
+export type Bytes = Record<string, string | Buffer | null>;
 
 /** A repository with a base commit and a head commit (null deletes a file). */
 export async function twoCommits(
-  base: Files,
-  head: Files,
+  base: Bytes,
+  head: Bytes,
 ): Promise<{ repo: TempRepo; base: string; head: string }> {
   const repo = await TempRepo.create();
   apply(repo, base);
@@ -18,7 +20,7 @@ export async function twoCommits(
   return { repo, base: baseSha, head: headSha };
 }
 
-export function apply(repo: TempRepo, files: Files): void {
+export function apply(repo: TempRepo, files: Bytes): void {
   for (const [path, content] of Object.entries(files)) {
     if (content === null) repo.remove(path);
     else repo.write({ [path]: content });
@@ -27,8 +29,8 @@ export function apply(repo: TempRepo, files: Files): void {
 
 /** Runs the engine on base..head of a fresh two-commit repository. */
 export async function checkChange(
-  base: Files,
-  head: Files,
+  base: Bytes,
+  head: Bytes,
   options: Partial<CheckOptions> = {},
 ): Promise<Report> {
   const { repo, base: b, head: h } = await twoCommits(base, head);

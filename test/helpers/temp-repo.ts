@@ -41,7 +41,7 @@ export class TempRepo {
     return repo;
   }
 
-  write(files: Record<string, string>): this {
+  write(files: Record<string, string | Buffer>): this {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(dirname(join(this.dir, path)), { recursive: true });
       writeFileSync(join(this.dir, path), content);

@@ -105,8 +105,8 @@ export async function renderCharts(
         }
         // Dependencies kept in this repository (`file://`), copied where `helm dependency build` puts them.
         for (const { dir: from, at } of root.local) {
-          const vendored = [...files.keys()].some((f) => f.startsWith(`${posix.join(root.dir, at)}/`));
-          for (const [path, bytes] of vendored ? [] : files)
+          const held = vendored(files, posix.join(root.dir, posix.dirname(at)), posix.basename(at));
+          for (const [path, bytes] of held ? [] : files)
             if (path.startsWith(`${from}/`)) {
               const to = join(dir, TREE, root.dir, at, path.slice(from.length + 1));
               await mkdir(posix.dirname(to), { recursive: true });
@@ -116,10 +116,7 @@ export async function renderCharts(
         // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
         // source at the version Chart.lock pins, and unpacked where helm looks for them.
         for (const dependency of root.chart.dependencies) {
-          const vendored = [...files.keys()].some((f) =>
-            f.startsWith(posix.join(root.dir, 'charts', dependency.chart)),
-          );
-          if (vendored) continue;
+          if (vendored(files, posix.join(root.dir, 'charts'), dependency.chart)) continue;
           const fetched = await access.chart(dependency);
           if (!('files' in fetched))
             return {
@@ -203,6 +200,16 @@ export async function renderCharts(
     );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
+}
+
+/** Whether `charts` (a chart's `charts/`) holds dependency `name`: unpacked, or as the archive `helm dependency build` writes. */
+function vendored(files: ReadonlyMap<string, Buffer>, charts: string, name: string): boolean {
+  const archive = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-v?\\d[^/]*\\.tgz$`);
+  return [...files.keys()].some(
+    (f) =>
+      f.startsWith(`${charts}/${name}/`) ||
+      (f.startsWith(`${charts}/`) && archive.test(f.slice(charts.length + 1))),
+  );
 }
 
 /** A chart directory of another git repository, as a fetched chart: its files under the chart's name, the ref as its version. */
