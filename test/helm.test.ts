@@ -492,6 +492,25 @@ spec:
       expect(report.notChecked).toEqual([]);
     });
 
+    test('two releases of the chart render at once from one tree, each with the dependency', async () => {
+      const app = (env: string) => ({
+        [`apps/${env}.yaml`]: `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: ${env}\nspec:\n  destination: {namespace: ${env}}\n  source: {path: platform/umbrella}\n`,
+      });
+      const files = (values: string) => ({
+        ...chart({ values }),
+        ...umbrella('file://../../chart'),
+        ...app('dev'),
+        ...app('prod'),
+      });
+      const report = await check(files(VALUES), files(slower));
+      expect(report.notChecked).toEqual([]);
+      expect(summary(report).map((i) => [i.workload, i.source?.root])).toEqual([
+        ['Deployment /web', 'chart'],
+        ['Deployment dev/dev', 'platform/umbrella (Application dev)'],
+        ['Deployment prod/prod', 'platform/umbrella (Application prod)'],
+      ]);
+    });
+
     test('one vendored as the archive helm dependency build writes is used as it is: neither copied nor fetched', async () => {
       // The archives `helm package` makes: the dependency of this repository, and one from a repository.
       const dir = scratchDir('crg-package-');
@@ -539,7 +558,7 @@ spec:
         'missing-input',
         /its dependency web \(file:\/\/\.\.\/\.\.\/nowhere\) is not a chart of this repository/,
       ],
-    ])('%s: not checked, said why, nothing read', async (_, repository, reason, message) => {
+    ])('%s: not checked, said why', async (_, repository, reason, message) => {
       const report = await check(
         { ...chart(), ...umbrella(repository) },
         { ...chart(), ...umbrella(repository), 'platform/umbrella/values.yaml': 'web:\n  replicas: 2\n' },
@@ -553,7 +572,7 @@ spec:
       ]);
     });
 
-    test('a dependency name that is a path is refused, never written outside the chart', async () => {
+    test('a dependency name that is a path is refused before it names a directory of the render tree', async () => {
       const report = await check(
         { ...chart(), ...umbrella('file://../../chart', '../../escape') },
         {

@@ -422,15 +422,7 @@ function declarations(
       const files = strings(helm.valueFiles);
       // Argo CD passes it to helm as written; here it must read as a version before it reaches an argv.
       const kubeVersion = plain(helm.kubeVersion);
-      const unversioned =
-        kubeVersion !== undefined && !KUBE_VERSION.test(kubeVersion)
-          ? [
-              {
-                reason: 'refused' as const,
-                message: `its helm.kubeVersion ${JSON.stringify(kubeVersion)} is not a Kubernetes version`,
-              },
-            ]
-          : [];
+      const versioned = kubeVersion === undefined || KUBE_VERSION.test(kubeVersion);
       const fromRef = (f: string) => {
         const [ref, ...rest] = f.slice(1).split('/');
         const other = refs.get(ref);
@@ -453,8 +445,18 @@ function declarations(
             ? { remote: remoteChart, chartValueFiles: files.filter((f) => !f.startsWith('$')) }
             : {}),
           values: [...(inline ? [inline] : []), ...(isRecord(helm.valuesObject) ? [helm.valuesObject] : [])],
-          ...(kubeVersion !== undefined && unversioned.length === 0 ? { kubeVersion } : {}),
-          ...(unversioned.length ? { refused: unversioned } : {}),
+          ...(versioned ? { kubeVersion } : {}),
+          refused: [
+            ...values.refused,
+            ...(versioned
+              ? []
+              : [
+                  {
+                    reason: 'refused' as const,
+                    message: `its helm.kubeVersion ${JSON.stringify(kubeVersion)} is not a Kubernetes version`,
+                  },
+                ]),
+          ],
           parameters: parameters.flatMap((p) =>
             typeof p.name === 'string'
               ? [{ name: p.name, value: String(p.value ?? ''), string: p.forceString === true }]

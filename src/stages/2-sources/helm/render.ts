@@ -82,6 +82,20 @@ export async function renderCharts(
 ): Promise<Map<ChartRoot, RenderResult>> {
   return withTree(files, async ({ dir, home }) => {
     await mkdir(join(dir, VALUES), { recursive: true });
+    // What goes into a chart's `charts/` is placed once per destination: two releases of one chart
+    // render at the same time from the same directory, and one must not rewrite a file the other reads.
+    const placing = new Map<string, Promise<Refusal | null>>();
+    const place = (to: string, write: () => Promise<Refusal | null>) => {
+      let placed = placing.get(to);
+      if (!placed) placing.set(to, (placed = write()));
+      return placed;
+    };
+    const writeAll = async (entries: Iterable<readonly [string, Buffer]>, under: string) => {
+      for (const [path, bytes] of entries) {
+        await mkdir(posix.dirname(join(dir, TREE, under, path)), { recursive: true });
+        await writeFile(join(dir, TREE, under, path), bytes);
+      }
+    };
     const results = await pool(
       roots.length,
       availableParallelism(),
@@ -105,32 +119,33 @@ export async function renderCharts(
         }
         // Dependencies kept in this repository (`file://`), copied where `helm dependency build` puts them.
         for (const { dir: from, at } of root.local) {
-          const held = vendored(files, posix.join(root.dir, posix.dirname(at)), posix.basename(at));
-          for (const [path, bytes] of held ? [] : files)
-            if (path.startsWith(`${from}/`)) {
-              const to = join(dir, TREE, root.dir, at, path.slice(from.length + 1));
-              await mkdir(posix.dirname(to), { recursive: true });
-              await writeFile(to, bytes);
-            }
+          if (vendored(files, posix.join(root.dir, posix.dirname(at)), posix.basename(at))) continue;
+          await place(posix.join(root.dir, at), async () => {
+            const inside = [...files].filter(([path]) => path.startsWith(`${from}/`));
+            await writeAll(
+              inside.map(([path, bytes]) => [path.slice(from.length + 1), bytes] as const),
+              posix.join(root.dir, at),
+            );
+            return null;
+          });
         }
         // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
         // source at the version Chart.lock pins, and unpacked where helm looks for them.
         for (const dependency of root.chart.dependencies) {
           if (vendored(files, posix.join(root.dir, 'charts'), dependency.chart)) continue;
-          const fetched = await access.chart(dependency);
-          if (!('files' in fetched))
-            return {
-              ok: false,
-              reason: fetched.reason,
-              message:
-                `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
-                `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
-            };
-          for (const [path, bytes] of fetched.files) {
-            const at = join(dir, TREE, root.dir, 'charts', path);
-            await mkdir(posix.dirname(at), { recursive: true });
-            await writeFile(at, bytes);
-          }
+          const refused = await place(posix.join(root.dir, 'charts', dependency.chart), async () => {
+            const fetched = await access.chart(dependency);
+            if (!('files' in fetched))
+              return {
+                reason: fetched.reason,
+                message:
+                  `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
+                  `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
+              };
+            await writeAll(fetched.files, posix.join(root.dir, 'charts'));
+            return null;
+          });
+          if (refused) return { ok: false, ...refused };
         }
         const inline = await Promise.all(
           root.values.map(async (values, j) => {
