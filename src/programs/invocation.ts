@@ -214,11 +214,12 @@ export const git = {
       '--',
     ]),
   /**
-   * Files holding any line of `patternsFile` as a fixed string. `-a`: a `.gitattributes` that marks
-   * manifests binary must not hide them.
+   * Files holding any of `needles` as a fixed string. The patterns go through stdin: a monorepo
+   * change can name more configs than a command line holds, and no pattern is ever an argument.
+   * `-a`: a `.gitattributes` that marks manifests binary must not hide them.
    */
-  grep: (root: string, rev: string | null, patternsFile: string, scope: readonly string[]) =>
-    gitCall(root, [
+  grep: (root: string, rev: string | null, needles: readonly string[], scope: readonly string[]) => ({
+    ...gitCall(root, [
       'grep',
       '-l',
       '-z',
@@ -226,11 +227,13 @@ export const git = {
       '--no-textconv',
       '-F',
       '-f',
-      patternsFile,
+      '-',
       ...(rev === null ? ['--untracked'] : [commitId(rev)]),
       '--',
       ...scope,
     ]),
+    stdin: needles.join('\n') + '\n',
+  }),
   /** Non-empty files with one of these names, in any directory. */
   named: (root: string, rev: string | null, names: readonly string[]) =>
     gitCall(root, [

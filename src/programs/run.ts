@@ -83,7 +83,11 @@ export function execute(invocation: Invocation): Promise<Outcome> {
     child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < 65536) stderr += chunk.toString('utf8');
     });
-    if (invocation.stdin !== undefined) child.stdin!.end(invocation.stdin);
+    if (invocation.stdin !== undefined) {
+      // A program that stops before reading all of it says why by its exit; the broken pipe adds nothing.
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(invocation.stdin);
+    }
     const timer = setTimeout(() => stop('timeout'), Math.max(0, timeoutMs));
     const watch = invocation.limits.maxMemoryBytes
       ? setInterval(() => {

@@ -147,7 +147,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git diff: revisions', (h) => git.diffRaw('/r', h, SHA)],
   ['git merge-base', (h) => git.mergeBase('/r', SHA, h)],
   ['git fetch: commits', (h) => git.fetchCommits('/r', [h])],
-  ['git grep: revision', (h) => git.grep('/r', h, '/tmp/patterns', ['*.yaml'])],
+  ['git grep: revision', (h) => git.grep('/r', h, ['app-config'], ['*.yaml'])],
   ['git grep: file names', (h) => git.named('/r', SHA, [h])],
 ];
 

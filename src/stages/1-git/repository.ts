@@ -1,10 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
 import { git, type Invocation } from '../../programs/invocation.js';
-import { execute, makeTemporary, removeTemporary } from '../../programs/run.js';
+import { execute } from '../../programs/run.js';
 
 /** A commit SHA, or `null` for the working tree (tracked and untracked, not ignored, files). */
 export type Revision = string | null;
@@ -267,15 +266,7 @@ export class Repository {
    */
   async grep(rev: Revision, needles: string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
-    // Patterns go through a file: a monorepo change can name more configs than a command line holds.
-    const dir = makeTemporary('crg-grep-');
-    try {
-      const patterns = join(dir, 'patterns');
-      writeFileSync(patterns, needles.join('\n') + '\n');
-      return names(await gitOut(git.grep(this.root, rev, patterns, scope), [1]), rev);
-    } finally {
-      removeTemporary(dir);
-    }
+    return names(await gitOut(git.grep(this.root, rev, needles, scope), [1]), rev);
   }
 
   /**
