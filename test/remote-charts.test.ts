@@ -194,6 +194,41 @@ maybe('charts from registries and chart repositories', () => {
     ]);
   });
 
+  test('a chart version or tag that is a Flux post-build variable: not checked, naming it, and nothing fetched', async () => {
+    repository.requests = [];
+    const http = await check(
+      fluxHelmRepository(repository.url, '${web_version}', 'info'),
+      fluxHelmRepository(repository.url, '${web_version}', 'debug'),
+    );
+    expect(http.report.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
+      'web (HelmRelease web/web) missing-input: helm cannot render it at both revisions: its chart version ${web_version} is a Flux post-build variable, which this check does not substitute.',
+    ]);
+    expect(repository.requests).toEqual([]);
+    const before = registry.requests;
+    const oci = await check(fluxOci('{tag: "${tag}"}', 'info'), fluxOci('{tag: "${tag}"}', 'debug'));
+    expect(oci.report.notChecked.map((n) => `${n.reason}: ${n.message}`)).toEqual([
+      'missing-input: helm cannot render it at both revisions: its chart tag ${tag} is a Flux post-build variable, which this check does not substitute.',
+    ]);
+    expect(registry.requests).toBe(before);
+  });
+
+  test('an OCIRepository named in chart.spec.sourceRef, where Flux rejects it: not checked as failing, nothing fetched', async () => {
+    const release = (level: string): Files => {
+      const files = fluxOci('{tag: 1.0.0}', level);
+      files['apps/web/app/helmrelease.yaml'] = files['apps/web/app/helmrelease.yaml']!.replace(
+        '  chartRef: {kind: OCIRepository, name: web}',
+        '  chart: {spec: {chart: web, version: 1.0.0, sourceRef: {kind: OCIRepository, name: web}}}',
+      );
+      return files;
+    };
+    const before = registry.requests;
+    const { report } = await check(release('info'), release('debug'));
+    expect(report.notChecked.map((n) => `${n.reason}: ${n.message}`)).toEqual([
+      'render-failed: helm cannot render it at both revisions: its chart.spec.sourceRef names an OCIRepository, which Flux accepts only as spec.chartRef.',
+    ]);
+    expect(registry.requests).toBe(before);
+  });
+
   test('Argo CD: a single chart source, and a multi-source Application with $values from this repository', async () => {
     const single = (level: string): Files => ({
       'argo/web.yaml': [

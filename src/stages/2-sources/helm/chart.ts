@@ -565,7 +565,21 @@ function fluxChart(
     if (typeof chartSpec.chart !== 'string' || chartSpec.chart === '') return null;
     const ref = chartSpec.sourceRef;
     const valuesFiles = strings(chartSpec.valuesFiles);
-    if (isRecord(ref) && ref.kind === 'GitRepository') {
+    // Flux reads no version of a chart in a git repository.
+    const inGit = isRecord(ref) && ref.kind === 'GitRepository';
+    const variable = fluxVariable({
+      chart: chartSpec.chart,
+      ...(inGit ? {} : { version: chartSpec.version }),
+    });
+    if (variable)
+      return {
+        dir: null,
+        remote: httpChart('', chartSpec.chart, null),
+        valuesFiles,
+        files: extra,
+        refused: [variable],
+      };
+    if (inGit) {
       const dir = repoPath(chartSpec.chart);
       if (dir === null) return null;
       // A GitRepository of another repository: its chart is fetched from there, at the ref it names.
@@ -614,12 +628,19 @@ function fluxChart(
         valuesFiles,
         files,
         refused: [
-          {
-            reason: 'unsupported' as const,
-            message: `its chart comes from a ${source.kind}, which this check does not fetch`,
-          },
+          source.kind === 'OCIRepository'
+            ? {
+                reason: 'render-failed' as const,
+                message: `its chart.spec.sourceRef names an OCIRepository, which Flux accepts only as spec.chartRef`,
+              }
+            : {
+                reason: 'unsupported' as const,
+                message: `its chart comes from a ${source.kind}, which this check does not fetch`,
+              },
         ],
       };
+    const unsubstituted = fluxVariable({ 'repository URL': url });
+    if (unsubstituted) return { dir: null, remote: unknown, valuesFiles, files, refused: [unsubstituted] };
     const remote =
       sourceSpec.type === 'oci' || url.startsWith('oci://')
         ? ociChart(`${url.replace(/\/+$/, '')}/${chart}`, version === '*' ? null : version, null, insecure)
@@ -648,6 +669,14 @@ function fluxChart(
         ],
       };
     const ref = isRecord(sourceSpec.ref) ? sourceSpec.ref : {};
+    const variable = fluxVariable({
+      URL: sourceSpec.url,
+      tag: ref.tag,
+      semver: ref.semver,
+      digest: ref.digest,
+    });
+    if (variable)
+      return { dir: null, remote: unknown, valuesFiles: [], files: [source.file], refused: [variable] };
     const remote = ociChart(
       String(sourceSpec.url ?? ''),
       plain(ref.semver) ?? plain(ref.tag) ?? null,
@@ -658,6 +687,21 @@ function fluxChart(
   }
   const chartSpec = field(spec, 'chart.spec');
   return isRecord(chartSpec) ? fromSpec(chartSpec, []) : null;
+}
+
+/**
+ * A field that names a Flux release's chart and holds a post-build variable (`${version}`): Flux
+ * substitutes it from the deploying Kustomization's `postBuild`, which this check does not, so
+ * the chart it would fetch is unknown.
+ */
+function fluxVariable(fields: Record<string, unknown>): Refusal | null {
+  for (const [label, value] of Object.entries(fields))
+    if (typeof value === 'string' && /\$\{[^}]*\}/.test(value))
+      return {
+        reason: 'missing-input',
+        message: `its chart ${label} ${value} is a Flux post-build variable, which this check does not substitute`,
+      };
+  return null;
 }
 
 /** How many leading directories two files share. */
