@@ -1,4 +1,6 @@
 import { check } from '../src/commands/check.js';
+import { renderText } from '../src/stages/9-report/text.js';
+import { headline } from '../src/model/status.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { configMap, container, deployment, lineOf, secret, workload, yaml } from './helpers/manifests.js';
 import { apply, checkChange, twoCommits } from './helpers/scenario.js';
@@ -154,6 +156,33 @@ describe('statuses', () => {
 });
 
 describe('key-level impact', () => {
+  test('a workload that names the config without mounting it (an operator reading it through the API): said, never a verdict', async () => {
+    const operator = (name: string) =>
+      deployment(name, {
+        containers: [container('op', { env: [{ name: 'CONFIG_MAP_NAME', value: 'operator' }] })],
+      });
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('operator', { workers: '4' })),
+        'op.yaml': yaml(operator('postgres-operator'), deployment('other', mountAll('other'))),
+      },
+      { 'cfg.yaml': yaml(configMap('operator', { workers: '8' })) },
+    );
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected.map((u) => [u.workload.name, u.reason])).toEqual([
+      [
+        'postgres-operator',
+        'names it, and may read it through the Kubernetes API (env CONFIG_MAP_NAME of container op)',
+      ],
+    ]);
+    expect(headline(report)).toBe(
+      'No workload in the repository reads the changed keys; 1 workload names a changed config and may read it through the Kubernetes API.',
+    );
+    expect(renderText(report, { colour: false, verbose: false })).toContain(
+      'no workload in the repository reads the changed keys. Deployment postgres-operator names it (env CONFIG_MAP_NAME of container op) and may read it through the Kubernetes API: unless it watches it, it keeps the old config until its pods are replaced',
+    );
+  });
+
   test('a change to a key the workload does not read impacts nothing (listed as unaffected)', async () => {
     const itemsOnly = {
       containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/c' }] })],

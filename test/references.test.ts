@@ -1,5 +1,5 @@
 import { asWorkload, parsePodTemplatePaths } from '../src/stages/4-objects/workloads.js';
-import { extractRefs } from '../src/stages/5-references/extract.js';
+import { extractRefs, namedBy } from '../src/stages/5-references/extract.js';
 import { namespaceMatch } from '../src/model/identity.js';
 import type { ManifestObject } from '../src/model/types.js';
 import { container, workload, WORKLOAD_KINDS } from './helpers/manifests.js';
@@ -307,5 +307,31 @@ describe('namespace rule', () => {
     ['a', 'b', null],
   ] as const)('workload %p, config %p → %p', (workloadNs, configNs, expected) => {
     expect(namespaceMatch(workloadNs, configNs)).toBe(expected);
+  });
+});
+
+// A program that reads its config through the API names it, as postgres-operator (env) and
+// ingress-nginx (an argument) do; a path or a longer name that ends in it is no name.
+describe('a config named, not mounted', () => {
+  test.each([
+    [{ env: [{ name: 'CONFIG_MAP_NAME', value: 'operator' }] }, 'env CONFIG_MAP_NAME of container app'],
+    [{ env: [{ name: 'CONFIG', value: 'ops/operator' }] }, 'env CONFIG of container app'],
+    [{ args: ['--v=2', '--configmap=$(POD_NAMESPACE)/operator'] }, 'args[1] of container app'],
+    [{ command: ['/manager', 'operator'] }, 'command[1] of container app'],
+    [{ env: [{ name: 'CONFIG', value: '/etc/operator' }] }, null],
+    [{ env: [{ name: 'CONFIG', value: 'my-operator' }] }, null],
+    [{ args: ['--config=/etc/config/operator'] }, null],
+    [{ env: [{ name: 'CONFIG', valueFrom: { configMapKeyRef: { name: 'operator', key: 'k' } } }] }, null],
+  ])('%j → %p', (fields, expected) => {
+    expect(namedBy({ containers: [container('app', fields)] }, 'operator')).toBe(expected);
+  });
+
+  test('an init container names it too; no pod spec names nothing', () => {
+    const spec = {
+      initContainers: [container('init', { args: ['operator'] })],
+      containers: [container('app')],
+    };
+    expect(namedBy(spec, 'operator')).toBe('args[0] of container init');
+    expect(namedBy(null, 'operator')).toBeNull();
   });
 });

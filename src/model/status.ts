@@ -145,13 +145,23 @@ export function headline(report: Report): string {
       .filter((u) => u.reason === NEW_WORKLOAD)
       .map((u) => `${u.workload.file}:${u.workload.line}`),
   ).size;
-  return added
-    ? `Read only by ${plural(added, 'workload')} this change adds: ${verb(added, 'it starts', 'they start')} with the new config.`
+  if (added)
+    return `Read only by ${plural(added, 'workload')} this change adds: ${verb(added, 'it starts', 'they start')} with the new config.`;
+  const named = new Set(
+    report.unaffected
+      .filter((u) => u.reason.startsWith(BY_NAME))
+      .map((u) => `${u.workload.file}:${u.workload.line}`),
+  ).size;
+  return named
+    ? `No workload in the repository reads the changed keys; ${plural(named, 'workload')} ${verb(named, 'names', 'name')} a changed config and may read it through the Kubernetes API.`
     : 'No workload in the repository reads the changed keys.';
 }
 
 /** Why a reader needs nothing: it is new, so its first pods read the new config. */
 export const NEW_WORKLOAD = 'new workload: its pods start with the new config';
+
+/** A workload that names a config without mounting it (see `namedBy`): what follows says where. */
+export const BY_NAME = 'names it, and may read it through the Kubernetes API';
 
 /** Rendered roots, files and include patterns not checked, counted, in that order. */
 function notCheckedClauses(entries: readonly NotChecked[]): string[] {

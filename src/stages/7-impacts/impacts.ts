@@ -1,4 +1,5 @@
-import { NEW_WORKLOAD } from '../../model/status.js';
+import { BY_NAME, NEW_WORKLOAD } from '../../model/status.js';
+import { namedBy } from '../5-references/extract.js';
 import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
@@ -78,11 +79,17 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
 
     for (const change of changes) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
+      if (!scope) continue;
       const matching = refs.filter((ref) => refersTo(ref, change));
-      if (!scope || matching.length === 0) continue;
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
       const unaffected = (reason: string) =>
         result.unaffected.push({ workload: summary, config: id, reason });
+      if (matching.length === 0) {
+        // Kubernetes delivers it nothing, so nothing here rolls it: whether it sees the change is its own affair.
+        const named = source.templates.map((t) => namedBy(t.template.spec, change.name)).find(Boolean);
+        if (named) unaffected(`${BY_NAME} (${named})`);
+        continue;
+      }
       // Matched only by assuming a namespace: a namesake the workload keeps in its own file or
       // namespace is the one it reads, so this change (a deletion too) is not its concern.
       const read = scope === 'assumed' ? input.definitions.before(workload.object, change) : null;

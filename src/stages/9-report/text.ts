@@ -1,5 +1,5 @@
 import { forTerminal } from './escape.js';
-import { objectName, sameObject } from '../../model/identity.js';
+import { objectName } from '../../model/identity.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
 import type { ConfigChange, Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
@@ -16,6 +16,7 @@ import {
   inRoot,
   noReader,
   shortSha,
+  unaffectedBy,
   verdict,
 } from './wording.js';
 
@@ -70,7 +71,7 @@ export function renderText(raw: Report, options: TextOptions): string {
         out.push(paint('dim', '           matched assuming both are applied to the same namespace'));
     }
     if (options.verbose) {
-      for (const u of report.unaffected.filter((u) => changes.some((c) => sameObject(u.config, c)))) {
+      for (const u of new Set(changes.flatMap((c) => unaffectedBy(report, c)))) {
         out.push(
           paint(
             'dim',

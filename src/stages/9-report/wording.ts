@@ -1,5 +1,5 @@
 import { objectName, sameObject } from '../../model/identity.js';
-import { NEW_WORKLOAD, STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
+import { BY_NAME, NEW_WORKLOAD, STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
 import type {
   ConfigChange,
   NotChecked,
@@ -10,6 +10,7 @@ import type {
   ObjectId,
   Report,
   Source,
+  Unaffected,
 } from '../../model/types.js';
 
 /** The words every front end uses, so the terminal, the PR comment and the summary say the same thing. */
@@ -111,17 +112,27 @@ const CHANGED: Record<ConfigChange['change'], string> = {
 export const groupTitle = (changes: readonly ConfigChange[]): string =>
   `${changes.length} ${changes[0].kind}s ${CHANGED[changes[0].change]}${inRoot(changes[0])}`;
 
+/** The workloads a change leaves alone: those of its own root (a rendered root is matched within itself). */
+export const unaffectedBy = (report: Report, change: ConfigChange): Unaffected[] =>
+  report.unaffected.filter(
+    (u) => sameObject(u.config, change) && u.workload.source?.root === change.source?.root,
+  );
+
 /** What a change's row says when no existing workload reads its changed keys. */
 export function noReader(report: Report, change: ConfigChange): string {
-  const added = report.unaffected.filter(
-    (u) => u.reason === NEW_WORKLOAD && u.config.kind === change.kind && u.config.name === change.name,
-  );
+  const unaffected = unaffectedBy(report, change);
+  const added = unaffected.filter((u) => u.reason === NEW_WORKLOAD);
   if (added.length)
     return `Read only by ${added.map((u) => `${u.workload.kind} ${objectName(u.workload)}`).join(', ')}, which this change adds: ${added.length === 1 ? 'it starts' : 'they start'} with the new config.`;
   // A root or file not checked may hold the reader: its workloads are unknown, not absent.
-  return report.notChecked.length
+  const none = report.notChecked.length
     ? 'No workload among those checked reads the changed keys; what was not checked may.'
     : 'No workload in the repository reads the changed keys.';
+  const byName = unaffected.filter((u) => u.reason.startsWith(BY_NAME));
+  if (byName.length === 0) return none;
+  const [first] = byName;
+  const others = byName.length > 1 ? ` and ${byName.length - 1} more` : '';
+  return `${none} ${first.workload.kind} ${objectName(first.workload)}${others} ${byName.length > 1 ? 'name' : 'names'} it (${first.reason.slice(BY_NAME.length + 2, -1)}) and may read it through the Kubernetes API: unless ${byName.length > 1 ? 'they watch' : 'it watches'} it, ${byName.length > 1 ? 'they keep' : 'it keeps'} the old config until ${byName.length > 1 ? 'their' : 'its'} pods are replaced.`;
 }
 
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
