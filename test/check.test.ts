@@ -385,6 +385,149 @@ describe('namespaces', () => {
   });
 });
 
+// Flux replaces `${VAR}` in what a Kustomization applies with the values of the configs its
+// `postBuild.substituteFrom` names (pi-cluster's cluster-settings, read into a ConfigMap's URL):
+// a change there changes that ConfigMap in the cluster only, and nothing rolls what reads it.
+describe('Flux post-build substitution', () => {
+  const kustomization = (postBuild: string) =>
+    [
+      'apiVersion: kustomize.toolkit.fluxcd.io/v1',
+      'kind: Kustomization',
+      'metadata: {name: apps, namespace: flux-system}',
+      'spec:',
+      '  path: ./kubernetes/apps',
+      '  sourceRef: {kind: GitRepository, name: flux-system}',
+      `  postBuild: ${postBuild}`,
+      '',
+    ].join('\n');
+  const settings = (domain: string) =>
+    yaml(
+      configMap(
+        'cluster-settings',
+        { CLUSTER_DOMAIN: domain, TIMEZONE: 'UTC', 'app.conf': 'a' },
+        {},
+        'flux-system',
+      ),
+    );
+  const apps = {
+    'kubernetes/apps/cart/config.yaml': yaml(
+      configMap('cart-config', { KEYCLOAK_URL: 'https://iam.${CLUSTER_DOMAIN}', TZ: '${TIMEZONE}' }),
+    ),
+    'kubernetes/apps/cart/deploy.yaml': yaml(deployment('cart', mountAll('cart-config'))),
+    // Escaped, left alone by Flux, another variable, outside the Kustomization's path:
+    'kubernetes/apps/other/config.yaml': yaml(
+      configMap('escaped', { URL: '$${CLUSTER_DOMAIN}' }),
+      configMap(
+        'left-alone',
+        { URL: '${CLUSTER_DOMAIN}' },
+        {
+          metadata: {
+            name: 'left-alone',
+            annotations: { 'kustomize.toolkit.fluxcd.io/substitute': 'disabled' },
+          },
+        },
+      ),
+      configMap('zone', { TZ: '${TIMEZONE}', LONGER: '${CLUSTER_DOMAIN_SUFFIX}' }),
+    ),
+    'kubernetes/infra/config.yaml': yaml(configMap('infra', { URL: '${CLUSTER_DOMAIN}' })),
+  };
+  const listed = (report: Awaited<ReturnType<typeof checkChange>>) =>
+    report.notChecked.map((n) => `${n.file}:${n.line} ${n.reason} ${n.fails}: ${n.message}`);
+
+  test('a value changed in a substituteFrom config: each config that takes it is not checked, and fails', async () => {
+    const report = await checkChange(
+      {
+        'kubernetes/flux/settings.yaml': settings('a.example'),
+        'kubernetes/flux/apps.yaml': kustomization(
+          '{substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}',
+        ),
+        ...apps,
+      },
+      { 'kubernetes/flux/settings.yaml': settings('b.example') },
+    );
+    expect(listed(report)).toEqual([
+      'kubernetes/apps/cart/config.yaml:1 substituted true: ConfigMap cart-config takes ${CLUSTER_DOMAIN} from ConfigMap flux-system/cluster-settings, whose value this change moves, by Flux post-build substitution (Kustomization flux-system/apps); this check does not substitute, so what that changes in the cluster is not checked.',
+    ]);
+  });
+
+  test('a substituteFrom config a kustomization generates (only its build changes): the same', async () => {
+    const generated = (domain: string): Record<string, string> => ({
+      'kubernetes/flux/kustomization.yaml':
+        'namespace: flux-system\nresources: [apps.yaml]\nconfigMapGenerator:\n- name: cluster-settings\n  envs: [settings.env]\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+      'kubernetes/flux/settings.env': `CLUSTER_DOMAIN=${domain}\n`,
+      'kubernetes/flux/apps.yaml': kustomization(
+        '{substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}',
+      ),
+      ...apps,
+    });
+    const report = await checkChange(generated('a.example'), {
+      'kubernetes/flux/settings.env': 'CLUSTER_DOMAIN=b.example\n',
+    });
+    expect(report.changes.map((c) => `${c.name} in ${c.source?.root}`)).toEqual([
+      'cluster-settings in kubernetes/flux',
+    ]);
+    expect(report.notChecked.map((n) => `${n.file} ${n.reason}`)).toEqual([
+      'kubernetes/apps/cart/config.yaml substituted',
+    ]);
+  });
+
+  test("a path with a kustomization: what its closure reads (a base's config, a generator's input, an ExternalSecret), not the directory", async () => {
+    const overlay = (domain: string): Record<string, string> => ({
+      'kubernetes/flux/settings.yaml': settings(domain),
+      'kubernetes/flux/apps.yaml': kustomization(
+        '{substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}',
+      ).replace('./kubernetes/apps', './kubernetes/loki/overlays/prod'),
+      'kubernetes/loki/overlays/prod/kustomization.yaml': 'resources: [../../base]\n',
+      'kubernetes/loki/base/kustomization.yaml':
+        'resources: [secret.yaml]\nconfigMapGenerator:\n- name: loki-values\n  files: [values.yaml]\n',
+      'kubernetes/loki/base/values.yaml': 'storage:\n  endpoint: https://s3.${CLUSTER_DOMAIN}\n',
+      'kubernetes/loki/base/secret.yaml': [
+        'apiVersion: external-secrets.io/v1',
+        'kind: ExternalSecret',
+        'metadata: {name: loki-s3}',
+        'spec:',
+        '  target: {template: {data: {ENDPOINT: "https://s3.${CLUSTER_DOMAIN}"}}}',
+        '',
+      ].join('\n'),
+      // Beside the overlay, not read by it:
+      'kubernetes/loki/overlays/dev/kustomization.yaml': 'resources: [config.yaml]\n',
+      'kubernetes/loki/overlays/dev/config.yaml': yaml(configMap('dev', { URL: '${CLUSTER_DOMAIN}' })),
+    });
+    const report = await checkChange(overlay('a.example'), {
+      'kubernetes/flux/settings.yaml': settings('b.example'),
+    });
+    expect(report.notChecked.map((n) => `${n.file}:${n.line} ${n.message.split(' whose')[0]}`)).toEqual([
+      'kubernetes/loki/base/secret.yaml:1 ExternalSecret loki-s3 takes ${CLUSTER_DOMAIN} from ConfigMap flux-system/cluster-settings,',
+      'kubernetes/loki/base/values.yaml:2 kubernetes/loki/base/values.yaml takes ${CLUSTER_DOMAIN} from ConfigMap flux-system/cluster-settings,',
+    ]);
+  });
+
+  test("the Kustomization's own substitute map changes: the same; a key that is no variable moves nothing", async () => {
+    const inline = (domain: string) => kustomization(`{substitute: {CLUSTER_DOMAIN: ${domain}}}`);
+    const moved = await checkChange(
+      { 'kubernetes/flux/apps.yaml': inline('a.example'), ...apps },
+      { 'kubernetes/flux/apps.yaml': inline('b.example') },
+    );
+    expect(listed(moved)).toEqual([
+      'kubernetes/apps/cart/config.yaml:1 substituted true: ConfigMap cart-config takes ${CLUSTER_DOMAIN} from its own postBuild.substitute, whose value this change moves, by Flux post-build substitution (Kustomization flux-system/apps); this check does not substitute, so what that changes in the cluster is not checked.',
+    ]);
+    const notVariable = await checkChange(
+      {
+        'kubernetes/flux/settings.yaml': settings('a.example'),
+        'kubernetes/flux/apps.yaml': kustomization(
+          '{substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}',
+        ),
+        ...apps,
+      },
+      {
+        'kubernetes/flux/settings.yaml': settings('a.example').replace('app.conf: a', 'app.conf: b'),
+      },
+    );
+    expect(notVariable.changes.map((c) => c.keys.modified)).toEqual([['app.conf']]);
+    expect(notVariable.notChecked).toEqual([]);
+  });
+});
+
 describe('files and documents', () => {
   test('multi-document files and List items', async () => {
     const list = (items: object[]) => yaml({ apiVersion: 'v1', kind: 'List', items });

@@ -17,6 +17,7 @@ import { HeadView } from './head-view.js';
 import { loadObjects, parseTexts, readTexts, type Loaded, type Unreadable } from './load.js';
 import { checkRendered, noRendered, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
+import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
 /**
@@ -71,7 +72,7 @@ export async function judgeChange(
   // revision) only when this change can touch one.
   const rendered = touches ? await checkRendered(repo, base, head, changedPaths, options_) : noRendered();
   return progress.stage('judge', () =>
-    judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered),
+    judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered, new Set(needles)),
   );
 }
 
@@ -86,6 +87,8 @@ async function judgeWith(
   first: PlainFiles,
   mentioned: Loaded,
   rendered: RenderedPart,
+  /** What the search at head looked for: a file naming one of these is among `mentioned`. */
+  searched: ReadonlySet<string>,
 ): Promise<Report> {
   // A file some root reads is checked through that root's build, never as it is written.
   const { readByRoot } = rendered;
@@ -207,6 +210,19 @@ async function judgeWith(
     })),
     ...rendered.notChecked,
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
+    // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
+    ...(await substitutedConfigs(
+      repo,
+      head,
+      [...judged.changes, ...rendered.changes],
+      {
+        head: [...first.atHead.objects.values(), ...mentioned.objects.values()].flat(),
+        base: [...first.atBase.objects.values()].flat(),
+        names: searched,
+        controllers: rendered.controllers,
+      },
+      options_,
+    )),
   ];
   const redact = redactor(
     secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),

@@ -139,6 +139,7 @@ export type NotCheckedReason =
   | 'lfs' // a Git LFS pointer whose content is not here
   | 'missing-input' // something the render needs is not in the repository (a valuesFrom object, another source's file)
   | 'unsupported' // a source this tool does not render or fetch (a URL file, a semver range of tags)
+  | 'substituted' // a config whose content moves with a Flux post-build variable this change moves
   | 'include'; // an include pattern that selects no file
 
 export type Side = 'base' | 'head' | 'both';

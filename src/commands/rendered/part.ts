@@ -56,6 +56,8 @@ export interface RenderedPart {
   heads: RenderedRoot[];
   /** The values of every Secret either build made, for redaction. */
   secretTexts: string[];
+  /** The Argo CD and Flux objects at head, as discovery read them; null when nothing was discovered. */
+  controllers: (() => Promise<ControllerIndex>) | null;
 }
 
 /** One root as built at head: its workloads with their references, and the configs they can read. */
@@ -82,6 +84,7 @@ export const noRendered = (): RenderedPart => ({
   rendered: [],
   heads: [],
   secretTexts: [],
+  controllers: null,
 });
 
 // Both renderers are typed by their own roots and tools; the driver only passes them through.
@@ -146,6 +149,7 @@ export async function checkRendered(
   settings.progress.count('cacheHits', access.tally.cacheHits);
   settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
+  part.controllers = atHead.controllers;
   const found = [...baseFound, ...headFound];
   if (found.some((d) => d.roots.length + d.setAside.length > 0 || d.reads)) {
     const reads = found.map(readsOf);
@@ -174,6 +178,22 @@ export async function closureFiles(
   const all = renderers(settings, repo);
   const found = await discover(all, snapshot(repo, rev, settings, all, null));
   return new Set(found.flatMap((d) => [...d.roots, ...d.setAside]).flatMap((r) => [...r.closure]));
+}
+
+/**
+ * The files each kustomization at one revision reads, by its directory: what a Flux Kustomization
+ * whose `path` is that directory applies. Empty when nothing renders.
+ */
+export async function kustomizeClosures(
+  repo: Repository,
+  rev: Revision,
+  settings: Settings,
+): Promise<Map<string, ReadonlySet<string>>> {
+  if (settings.render === 'off') return new Map();
+  const all = renderers(settings, repo);
+  const found = await discover(all, snapshot(repo, rev, settings, all, null));
+  const kustomize = found[all.findIndex((r) => r.name === 'kustomize')];
+  return new Map([...kustomize.roots, ...kustomize.setAside].map((r) => [r.dir, r.closure]));
 }
 
 /** Whether some root or set-aside root of `found` reads a path. */

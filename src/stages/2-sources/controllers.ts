@@ -136,6 +136,11 @@ export class ControllerIndex {
     return this.objectsOf(files);
   }
 
+  /** The objects in the files that spell any of `names`. */
+  spelling(names: readonly string[]): ManifestObject[] {
+    return this.objectsOf(this.where(({ spelled }) => names.some((name) => spelled.includes(name))));
+  }
+
   /** Whether an object of `entry` may name directory `dir`: only what declares one can (`mayNameDir`). */
   private namesDir(entry: Entry, dir: string): boolean {
     entry.declares ??= this.mayDefineKind(entry.text, DECLARING_KINDS);
