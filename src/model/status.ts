@@ -149,7 +149,7 @@ export function headline(report: Report): string {
     return `Read only by ${plural(added, 'workload')} this change adds: ${verb(added, 'it starts', 'they start')} with the new config.`;
   const named = new Set(
     report.unaffected
-      .filter((u) => u.reason.startsWith(BY_NAME))
+      .filter((u) => namedPlace(u.reason) !== null)
       .map((u) => `${u.workload.file}:${u.workload.line}`),
   ).size;
   return named
@@ -160,8 +160,12 @@ export function headline(report: Report): string {
 /** Why a reader needs nothing: it is new, so its first pods read the new config. */
 export const NEW_WORKLOAD = 'new workload: its pods start with the new config';
 
-/** A workload that names a config without mounting it (see `namedBy`): what follows says where. */
-export const BY_NAME = 'names it, and may read it through the Kubernetes API';
+/** Why a workload that names a config without mounting it (`namedBy`) is left alone, and where it names it. */
+const BY_NAME = 'names it, and may read it through the Kubernetes API';
+export const namedReason = (place: string): string => `${BY_NAME} (${place})`;
+/** Where an unaffected workload names its config, when that is why it is left alone. */
+export const namedPlace = (reason: string): string | null =>
+  reason.startsWith(`${BY_NAME} (`) ? reason.slice(BY_NAME.length + 2, -1) : null;
 
 /** Rendered roots, files and include patterns not checked, counted, in that order. */
 function notCheckedClauses(entries: readonly NotChecked[]): string[] {

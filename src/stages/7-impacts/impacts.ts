@@ -1,4 +1,4 @@
-import { BY_NAME, NEW_WORKLOAD } from '../../model/status.js';
+import { NEW_WORKLOAD, namedReason } from '../../model/status.js';
 import { namedBy } from '../5-references/extract.js';
 import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
@@ -87,7 +87,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       if (matching.length === 0) {
         // Kubernetes delivers it nothing, so nothing here rolls it: whether it sees the change is its own affair.
         const named = source.templates.map((t) => namedBy(t.template.spec, change.name)).find(Boolean);
-        if (named) unaffected(`${BY_NAME} (${named})`);
+        if (named) unaffected(namedReason(named));
         continue;
       }
       // Matched only by assuming a namespace: a namesake the workload keeps in its own file or

@@ -1,5 +1,12 @@
 import { objectName, sameObject } from '../../model/identity.js';
-import { BY_NAME, NEW_WORKLOAD, STATUS_ORDER, countByStatus, toneOf, type Tone } from '../../model/status.js';
+import {
+  NEW_WORKLOAD,
+  STATUS_ORDER,
+  countByStatus,
+  namedPlace,
+  toneOf,
+  type Tone,
+} from '../../model/status.js';
 import type {
   ConfigChange,
   NotChecked,
@@ -128,11 +135,11 @@ export function noReader(report: Report, change: ConfigChange): string {
   const none = report.notChecked.length
     ? 'No workload among those checked reads the changed keys; what was not checked may.'
     : 'No workload in the repository reads the changed keys.';
-  const byName = unaffected.filter((u) => u.reason.startsWith(BY_NAME));
+  const byName = unaffected.filter((u) => namedPlace(u.reason) !== null);
   if (byName.length === 0) return none;
   const [first] = byName;
   const others = byName.length > 1 ? ` and ${byName.length - 1} more` : '';
-  return `${none} ${first.workload.kind} ${objectName(first.workload)}${others} ${byName.length > 1 ? 'name' : 'names'} it (${first.reason.slice(BY_NAME.length + 2, -1)}) and may read it through the Kubernetes API: unless ${byName.length > 1 ? 'they watch' : 'it watches'} it, ${byName.length > 1 ? 'they keep' : 'it keeps'} the old config until ${byName.length > 1 ? 'their' : 'its'} pods are replaced.`;
+  return `${none} ${first.workload.kind} ${objectName(first.workload)}${others} ${byName.length > 1 ? 'name' : 'names'} it (${namedPlace(first.reason)}) and may read it through the Kubernetes API: unless ${byName.length > 1 ? 'they watch' : 'it watches'} it, ${byName.length > 1 ? 'they keep' : 'it keeps'} the old config until ${byName.length > 1 ? 'their' : 'its'} pods are replaced.`;
 }
 
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
