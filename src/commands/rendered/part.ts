@@ -190,9 +190,9 @@ export async function kustomizeClosures(
   settings: Settings,
 ): Promise<Map<string, ReadonlySet<string>>> {
   if (settings.render === 'off') return new Map();
-  const all = renderers(settings, repo);
-  const found = await discover(all, snapshot(repo, rev, settings, all, null));
-  const kustomize = found[all.findIndex((r) => r.name === 'kustomize')];
+  // Only kustomize's: which other renderer reads a root moves it between roots and set-aside, both kept here.
+  const all = renderers(settings, repo).filter((r) => r.name === 'kustomize');
+  const [kustomize] = await discover(all, snapshot(repo, rev, settings, all, null));
   return new Map([...kustomize.roots, ...kustomize.setAside].map((r) => [r.dir, r.closure]));
 }
 
