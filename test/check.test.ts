@@ -448,6 +448,10 @@ describe('Flux post-build substitution', () => {
     expect(listed(report)).toEqual([
       'kubernetes/apps/cart/config.yaml:1 substituted true: ConfigMap cart-config takes ${CLUSTER_DOMAIN} from ConfigMap flux-system/cluster-settings, whose value this change moves, by Flux post-build substitution (Kustomization flux-system/apps); this check does not substitute, so what that changes in the cluster is not checked.',
     ]);
+    // A file is named by its place, once.
+    expect(renderText(report, { colour: false, verbose: false })).toContain(
+      '\n  kubernetes/apps/cart/config.yaml:1: ConfigMap cart-config takes ${CLUSTER_DOMAIN}',
+    );
   });
 
   test('a substituteFrom config a kustomization generates (only its build changes): the same', async () => {

@@ -95,8 +95,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   if (report.notChecked.length) {
     out.push(`**Not checked** (${report.notChecked.length})`, '');
     for (const group of groupNotChecked(report.notChecked)) {
+      // A file is named by its place alone; a root by its id, at its file.
       const name = (n: NotChecked) =>
-        n.kind === 'include' ? code(n.name) : at(n.file, n.line, code(n.name));
+        n.kind === 'include'
+          ? code(n.name)
+          : at(n.file, n.line, n.name === n.file ? undefined : code(n.name));
       out.push(`- ${groupLabel(group.entries, name)}: ${markdown(group.message)}`);
     }
     out.push('');

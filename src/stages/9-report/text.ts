@@ -102,7 +102,7 @@ export function renderText(raw: Report, options: TextOptions): string {
       out.push(
         group.entries[0].kind === 'include'
           ? `  ${group.message}`
-          : `  ${groupLabel(group.entries, (n) => `${n.name} (${n.file}:${n.line})`)}: ${group.message}`,
+          : `  ${groupLabel(group.entries, (n) => (n.name === n.file ? `${n.file}:${n.line}` : `${n.name} (${n.file}:${n.line})`))}: ${group.message}`,
       );
     out.push('');
   }
