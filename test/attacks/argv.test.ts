@@ -148,6 +148,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git merge-base', (h) => git.mergeBase('/r', SHA, h)],
   ['git fetch: commits', (h) => git.fetchCommits('/r', [h])],
   ['git grep: revision', (h) => git.grep('/r', h, ['app-config'], ['*.yaml'])],
+  ['git grep: patterns (on stdin)', (h) => git.grep('/r', SHA, [h], ['*.yaml'])],
   ['git grep: file names', (h) => git.named('/r', SHA, [h])],
 ];
 
@@ -165,6 +166,12 @@ describe.each(cases)('%s', (_, build) => {
     // Whatever was placed, the program is an absolute path or git's own name resolved on PATH.
     expect(result.program).not.toContain(hostile);
   });
+});
+
+test('what git grep looks for is its stdin, never its argv', () => {
+  const invocation = git.grep('/r', SHA, ['--output=/tmp/x', '${VAR'], []);
+  expect(invocation.args.some((a) => a.includes('--output') || a.includes('${VAR'))).toBe(false);
+  expect(invocation.stdin).toBe('--output=/tmp/x\n${VAR\n');
 });
 
 test('a revision as the user wrote it follows --end-of-options', () => {
