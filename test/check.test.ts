@@ -506,6 +506,28 @@ describe('Flux post-build substitution', () => {
     ]);
   });
 
+  test('its own substitute map, unchanged, moves nothing when a substituteFrom config changes; a new Kustomization moves nothing', async () => {
+    const both = kustomization(
+      '{substitute: {APP: cart}, substituteFrom: [{kind: ConfigMap, name: cluster-settings}]}',
+    );
+    const named = { 'kubernetes/apps/cart/app.yaml': yaml(configMap('app-name', { NAME: '${APP}' })) };
+    const report = await checkChange(
+      {
+        'kubernetes/flux/settings.yaml': settings('a.example'),
+        'kubernetes/flux/apps.yaml': both,
+        ...apps,
+        ...named,
+      },
+      { 'kubernetes/flux/settings.yaml': settings('b.example') },
+    );
+    expect(report.notChecked.map((n) => n.file)).toEqual(['kubernetes/apps/cart/config.yaml']);
+    const added = await checkChange(
+      { ...apps, ...named },
+      { 'kubernetes/flux/apps.yaml': kustomization('{substitute: {APP: cart, CLUSTER_DOMAIN: a.example}}') },
+    );
+    expect(added.notChecked).toEqual([]);
+  });
+
   test("the Kustomization's own substitute map changes: the same; a key that is no variable moves nothing", async () => {
     const inline = (domain: string) => kustomization(`{substitute: {CLUSTER_DOMAIN: ${domain}}}`);
     const moved = await checkChange(

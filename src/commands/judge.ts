@@ -218,6 +218,7 @@ async function judgeWith(
       {
         head: [...first.atHead.objects.values(), ...mentioned.objects.values()].flat(),
         base: [...first.atBase.objects.values()].flat(),
+        changed: new Set(first.fileChanges.flatMap((f) => f.headPath ?? [])),
         names: searched,
         controllers: rendered.controllers,
       },

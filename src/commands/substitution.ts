@@ -26,6 +26,8 @@ export async function substitutedConfigs(
   known: {
     head: readonly ManifestObject[];
     base: readonly ManifestObject[];
+    /** The changed files at head, whose Kustomizations are compared with their base. */
+    changed: ReadonlySet<string>;
     names: ReadonlySet<string>;
     /** What discovery read at head: a config only a render changes is a rendered root's. */
     controllers: (() => Promise<ControllerIndex>) | null;
@@ -37,7 +39,9 @@ export async function substitutedConfigs(
     unsearched.length && known.controllers ? (await known.controllers()).spelling(unsearched) : [];
   const kustomizations = [...known.head, ...found].filter((o) => o.kind === 'Kustomization');
   const moved = substitutions(kustomizations, changes, (k) =>
-    known.base.find((o) => o.kind === k.kind && o.name === k.name && o.namespace === k.namespace),
+    known.changed.has(k.file)
+      ? known.base.find((o) => o.kind === k.kind && o.name === k.name && o.namespace === k.namespace)
+      : k,
   );
   if (moved.length === 0) return [];
   // What each applies: its kustomization's closure, or every file under it (Flux makes a

@@ -26,8 +26,8 @@ const DISABLED = 'kustomize.toolkit.fluxcd.io/substitute';
 
 /**
  * The Flux Kustomizations at head (`kustomizations`) whose substituted values this change moves:
- * a changed config one names in `substituteFrom`, or its own `substitute` map as it was at base
- * (`before`, for a Kustomization in a changed file).
+ * a changed config one names in `substituteFrom`, or its own `substitute` map against `before`
+ * (itself when its file did not change; undefined when it is new, and what it applies is new too).
  */
 export function substitutions(
   kustomizations: readonly ManifestObject[],
@@ -42,18 +42,19 @@ export function substitutions(
     const from = field(k.body, 'spec.postBuild.substituteFrom');
     for (const entry of Array.isArray(from) ? from : []) {
       if (!isRecord(entry)) continue;
-      // Flux reads them in the Kustomization's namespace.
-      const change = changes.find(
+      // Flux reads them in the Kustomization's namespace; every copy of the config that changed counts.
+      for (const change of changes.filter(
         (c) => c.kind === entry.kind && c.name === entry.name && namespaceMatch(k.namespace, c.namespace),
-      );
-      for (const key of change ? changedKeys(change) : [])
-        if (VARIABLE.test(key)) variables.set(key, `${change!.kind} ${objectName(change!)}`);
+      ))
+        for (const key of changedKeys(change))
+          if (VARIABLE.test(key)) variables.set(key, `${change.kind} ${objectName(change)}`);
     }
-    const inline = (o: ManifestObject | undefined) => {
-      const map = o && field(o.body, 'spec.postBuild.substitute');
+    const inline = (o: ManifestObject) => {
+      const map = field(o.body, 'spec.postBuild.substitute');
       return isRecord(map) ? map : {};
     };
-    const [was, is] = [inline(before(k)), inline(k)];
+    const previous = before(k);
+    const [was, is] = [inline(previous ?? k), inline(k)];
     for (const key of new Set([...Object.keys(was), ...Object.keys(is)]))
       if (VARIABLE.test(key) && String(was[key]) !== String(is[key]))
         variables.set(key, `its own postBuild.substitute`);
