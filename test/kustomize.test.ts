@@ -335,6 +335,28 @@ describeKustomize('kustomize rendered mode', () => {
     expect(await message()).toEqual(first);
   });
 
+  // sourcegraph/deploy-sourcegraph-k8s: kustomize quotes an inner error again at each component it
+  // passes through, so a component in a component read its names behind three levels of backslashes.
+  test("kustomize's message from a component in a component names that component, unquoted", async () => {
+    const component = (body: object) =>
+      yaml({ apiVersion: 'kustomize.config.k8s.io/v1alpha1', kind: 'Component', ...body });
+    const files = (level: string): Files => ({
+      'app/kustomization.yaml': kustomization({
+        resources: ['config.yaml'],
+        components: ['../components/outer'],
+      }),
+      'app/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'components/outer/kustomization.yaml': component({ components: ['../inner'] }),
+      'components/inner/kustomization.yaml': component({
+        configMapGenerator: [{ name: 'rbac', behavior: 'merge', literals: ['a=1'] }],
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      "kustomize cannot build it at both revisions: recursed accumulation of path 'components/inner': merging from generator: id ConfigMap rbac does not exist; cannot merge or replace.",
+    ]);
+  });
+
   // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout.
   test('a kustomization kustomize cannot read is named as the repository names it', async () => {
     const files = (level: string): Files =>
@@ -342,6 +364,26 @@ describeKustomize('kustomize rendered mode', () => {
     const report = await checkChange(files('info'), files('debug'));
     expect(report.notChecked.map((n) => n.message)).toEqual([
       "kustomize cannot build it at both revisions: couldn't make target for path 'base': invalid Kustomization: json: cannot unmarshal string into Go struct field Kustomization.patches of type types.Patch.",
+    ]);
+  });
+
+  // truxnell/home-cluster: a Namespace with a label written twice. kustomize names neither the file
+  // nor a line of it ("map[string]interface {}(nil): yaml: unmarshal errors: line 8: …").
+  test('a key twice in one mapping is named by the file and line that repeat it', async () => {
+    const namespace = (labels: string) =>
+      `---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: app\n  labels:\n${labels}`;
+    const files = (level: string, labels: string): Files => ({
+      'app/kustomization.yaml': kustomization({ resources: ['namespace.yaml', 'config.yaml'] }),
+      'app/namespace.yaml': namespace(labels),
+      'app/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+    });
+    const once = '    tier: edge\n    team: a\n';
+    const report = await checkChange(files('info', once), files('debug', `${once}    tier: edge\n`));
+    expect(report.notChecked.map((n) => [n.side, n.message])).toEqual([
+      [
+        'head',
+        'kustomize cannot build it at head: app/namespace.yaml:9: the key "tier" appears twice in one mapping.',
+      ],
     ]);
   });
 

@@ -273,6 +273,20 @@ function isTemplate(doc: Document.Parsed, text: string): boolean {
   return found;
 }
 
+/**
+ * Where a file's YAML first goes wrong, in this module's words (never the file's text): a program
+ * that names no file for YAML it cannot read (kustomize's `yaml: unmarshal errors`) is pointed at one.
+ */
+export function yamlMistake(text: string): { line: number; code: ErrorCode; what: string } | null {
+  const lines = new LineCounter();
+  for (const doc of parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false })) {
+    const error = doc.errors[0];
+    if (error)
+      return { line: lines.linePos(error.pos[0]).line, code: error.code, what: describe(error.code) };
+  }
+  return null;
+}
+
 function isListKind(kind: string): boolean {
   return kind === 'List' || kind.endsWith('List');
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
+import { yamlMistake } from '../../3-documents/parse.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
 import type { RemoteAccess } from '../remote/access.js';
@@ -46,6 +47,9 @@ export const TREE = 'repo';
 const WRAPPER_STEP = new RegExp(
   `^accumulating resources from '(?:\\.\\./)+${TREE}/[^']*': read [^:]*: is a directory': (?:recursed accumulation of path '[^']*': )?`,
 );
+/** How kustomize wraps the error of a component it includes. */
+const COMPONENT = "recursed accumulation of path '";
+const COMPONENT_STEP = `accumulateDirectory: "${COMPONENT}`;
 /** Remote bases are written here, beside the tree: `<root>-<entry>/` (a file by URL: `<root>-<entry>.yaml`). */
 export const REMOTE_BASES = 'remote-bases';
 /** configMapGenerator files by URL are written here, beside the tree: `<root>-<entry>/<name>`. */
@@ -171,7 +175,7 @@ export async function renderRoots(
         return runKustomize(
           kustomize,
           () => kustomizeCall.build(kustomize, dir, home, wrapperDir, chartHelm, timeoutMs),
-          (stderr) => kustomizeMessage(stderr, dir, files),
+          (stderr) => kustomizeMessage(stderr, dir, files, root.closure),
         );
       },
       (i) => finished(roots[i]),
@@ -321,7 +325,12 @@ function wrapper(root: Root): Record<string, unknown> {
  * kustomize quotes the content of a node it cannot read ("node contents: …"): that part is cut,
  * and so is every value a secretGenerator of the build reads.
  */
-export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap<string, Buffer>): string {
+export function kustomizeMessage(
+  stderr: string,
+  dir: string,
+  files: ReadonlyMap<string, Buffer>,
+  closure: Iterable<string> = [],
+): string {
   // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
   const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
   const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
@@ -334,6 +343,9 @@ export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap
     .map((l) => l.trim())
     .filter(Boolean)
     .join(' ');
+  // kustomize quotes each inner error again (`%q`) as it wraps it: a component in a component
+  // reads `\\\"` for a quote. Unquoted level by level, it reads as written.
+  for (let level = 0; level < 8 && /\\["\\]/.test(text); level++) text = text.replace(/\\(["\\])/g, '$1');
   text = text
     .replaceAll(`${dir}/${TREE}/`, '')
     .replaceAll(`${dir}/${WRAPPERS}/`, '(wrapper) ')
@@ -357,14 +369,44 @@ export function kustomizeMessage(stderr: string, dir: string, files: ReadonlyMap
   text = text
     .replace(/ with config: `[^`]*`/g, ' (its configuration not shown)')
     .replace(/ from \[patch:[\s\S]*$/, ' (the patch not shown)');
+  // A key twice in one mapping: kustomize names neither the file nor a line of it, so the file of the
+  // build that holds that key twice is named, by its line.
+  const twice = /yaml: unmarshal errors: .*?mapping key "((?:[^"\\]|\\.)*)" already defined/.exec(text)?.[1];
+  const where = twice === undefined ? null : duplicatedKey(twice, files, closure);
+  if (where) text = `${where.file}:${where.line}: the key "${twice}" appears twice in one mapping`;
+  text = text.replace('map[string]interface {}(nil): ', 'a file of the build does not read as YAML ');
   const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
-  const innermost = text.lastIndexOf('accumulating resources from ');
+  // The innermost step names the file or component at fault; the quotes that closed the steps
+  // around it go with them.
+  const component = text.lastIndexOf(COMPONENT_STEP);
+  const innermost = Math.max(
+    text.lastIndexOf('accumulating resources from '),
+    component < 0 ? -1 : component + COMPONENT_STEP.length - COMPONENT.length,
+  );
   if (innermost > 0) text = text.slice(innermost);
+  const closers = /"+$/.exec(text)?.[0].length ?? 0;
+  if (closers && (text.slice(0, -closers).match(/"/g) ?? []).length % 2 === 0) text = text.slice(0, -closers);
   // The wrapper's own step (it includes the root as `../../repo/dir`) tells nothing about the root.
   text = text.replace(WRAPPER_STEP, '');
   for (const value of secretValues(files)) text = text.replaceAll(value, '…');
   return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+/** The first file of a build whose YAML holds `key` twice in one mapping, and that line. */
+function duplicatedKey(
+  key: string,
+  files: ReadonlyMap<string, Buffer>,
+  closure: Iterable<string>,
+): { file: string; line: number } | null {
+  for (const file of [...closure].sort()) {
+    const text = files.get(file)?.toString('utf8');
+    if (!text?.includes(key) || !/\.(ya?ml|json)$/.test(file)) continue;
+    const mistake = yamlMistake(text);
+    if (mistake?.code === 'DUPLICATE_KEY' && text.split('\n')[mistake.line - 1].includes(key))
+      return { file, line: mistake.line };
+  }
+  return null;
 }
 
 /** The values secretGenerators read in these files (literals, env lines, whole files), longest first. */
