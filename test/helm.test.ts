@@ -680,6 +680,34 @@ spec:
     expect(lenient.code).toBe(0);
   });
 
+  // kubernetes-sigs/external-dns: a chart whose schema makes `policy` a required value, with no
+  // default. helm's list of what the schema rejects was cut at its first line.
+  test("values the chart's schema rejects: each named, and with the defaults alone, a release to declare", async () => {
+    const schema = JSON.stringify({
+      type: 'object',
+      properties: {
+        config: {
+          type: 'object',
+          properties: { mode: { type: 'string' }, timeout: { type: 'string', pattern: '^[0-9]+s$' } },
+        },
+      },
+    });
+    const rejected = VALUES.replace('mode: fast', 'mode: null').replace('5s', 'hunter2-very-secret');
+    const report = await check(chart(), {
+      ...chart({ values: rejected }),
+      'chart/values.schema.json': schema,
+    });
+    expect(report.notChecked.map((n) => [n.reason, n.message])).toEqual([
+      [
+        'missing-input',
+        expect.stringMatching(
+          /^helm cannot render it at head: rendered with its default values \(nothing declares a release of it\): its values do not meet the chart's values.schema.json: config.mode: Invalid type. Expected: string, given: null; config.timeout: Does not match pattern '\^\[0-9\]\+s\$'. Declare a release/,
+        ),
+      ],
+    ]);
+    expect(JSON.stringify(report)).not.toContain('hunter2');
+  });
+
   // bitnami/charts: every change to its `common` library chart failed as a chart helm cannot render.
   test('a library chart nobody declares is no root, and its templates are no manifests; one a release names is rendered, and helm says why it cannot be', async () => {
     const library = (value: string): Files => ({

@@ -1,5 +1,4 @@
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
-import { DEFAULT_HASH_ANNOTATION } from '../stages/8-stamps/hash-spec.js';
 import type { HashOptions } from '../stages/8-stamps/template-hashes.js';
 import { grepScope, manifestSelector } from '../stages/2-sources/select.js';
 import type { TeamRules } from '../stages/7-impacts/reloaders.js';
@@ -13,6 +12,9 @@ import { cacheHome } from '../model/cache-home.js';
 
 /** How long a whole run may take before every program it started is stopped (`--timeout`, the `timeout` input). */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
+
+/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
+export const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
 
 /** Manifest files past this size are not read. */
 export const DEFAULT_MAX_FILE_MIB = 16;

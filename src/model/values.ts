@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** Reading values of unknown shape, as parsed YAML is. */
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -11,27 +9,4 @@ export function field(body: unknown, path: string): unknown {
   let value = body;
   for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
   return value;
-}
-
-/**
- * A digest of a parsed YAML value that does not depend on key order. Shared subtrees (what YAML
- * aliases become) are digested once, so a document whose aliases expand to gigabytes costs what
- * its nodes cost, where serialising it would not finish.
- */
-export function valueDigest(value: unknown, memo = new WeakMap<object, string>()): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
-  const known = memo.get(value);
-  if (known) return known;
-  const hash = createHash('sha256');
-  if (Array.isArray(value)) {
-    hash.update('[');
-    for (const item of value) hash.update(valueDigest(item, memo) + ',');
-  } else {
-    hash.update('{');
-    for (const key of Object.keys(value).sort())
-      hash.update(`${JSON.stringify(key)}:${valueDigest((value as Record<string, unknown>)[key], memo)},`);
-  }
-  const digest = hash.digest('base64');
-  memo.set(value, digest);
-  return digest;
 }

@@ -1,6 +1,7 @@
 import { sameObject, summarise } from '../../model/identity.js';
 import type { Diagnostic, Impact, ManifestObject } from '../../model/types.js';
-import { isRecord, valueDigest } from '../../model/values.js';
+import { isRecord } from '../../model/values.js';
+import { valueDigest } from '../../model/digest.js';
 import type { ChartRoot } from '../../stages/2-sources/helm/chart.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
 import { parseManifests } from '../../stages/3-documents/parse.js';

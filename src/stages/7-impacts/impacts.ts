@@ -7,7 +7,7 @@ import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { ConfigIndex, idKey, namespaceMatch, objectName, refersTo, summarise } from '../../model/identity.js';
 import { needsAction } from '../../model/status.js';
 import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders.js';
-import { valueDigest } from '../../model/values.js';
+import { valueDigest } from '../../model/digest.js';
 import { MADE_BY } from '../4-objects/made-secrets.js';
 import { rolloutNotes } from './rollout-notes.js';
 import { lineAt } from '../3-documents/positions.js';

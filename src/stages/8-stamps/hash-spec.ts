@@ -5,9 +5,6 @@ import { configContent } from '../4-objects/configs.js';
 import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, Diagnostic, ManifestObject } from '../../model/types.js';
 
-/** The pod-template annotation that ties a workload's pods to the config they read (docs/hash-spec.md). */
-export const DEFAULT_HASH_ANNOTATION = 'config-rollout-guard/hash';
-
 /** One consumed ConfigMap or Secret in the canonical form of hash spec v1. */
 export type CanonicalConfig =
   | { kind: ConfigKind; namespace: string | null; name: string; present: false }

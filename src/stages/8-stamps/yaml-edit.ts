@@ -10,7 +10,8 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { isRecord, valueDigest } from '../../model/values.js';
+import { isRecord } from '../../model/values.js';
+import { valueDigest } from '../../model/digest.js';
 
 /** Which pod template to annotate: the object that starts at `line`, and the template's path in it. */
 export interface AnnotationTarget {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { valueDigest } from '../../../model/values.js';
+import { valueDigest } from '../../../model/digest.js';
 
 /**
  * The template each document of `helm template` output comes from, by output line: helm writes

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
+import { compareText } from '../../../model/order.js';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
@@ -28,6 +29,9 @@ const VALUES = 'values';
 const REMOTE = 'remote-charts';
 /** How a render the chart's own `fail` or `required` stopped is said. */
 const AUTHORED = "the chart's fail or required stopped the render";
+/** How helm says the values fail the chart's `values.schema.json`, and how that is said here. */
+const SCHEMA_REJECTED = "values don't meet the specifications of the schema(s)";
+const SCHEMA = "its values do not meet the chart's values.schema.json";
 /** How helm says a chart's `kubeVersion` rules out the version it renders for. */
 const KUBE_VERSION_REQUIRED = 'chart requires kubeVersion';
 /** A Flux post-renderer's kustomization and its input, beside the tree, one directory per root. */
@@ -179,7 +183,11 @@ export async function renderCharts(
         );
         // A chart nobody declares a release of is rendered with its defaults; one that requires
         // values then stops itself: what is missing is a declaration, not a fix to the chart.
-        if (!rendered.ok && root.declaredBy === null && rendered.message.includes(AUTHORED))
+        if (
+          !rendered.ok &&
+          root.declaredBy === null &&
+          (rendered.message.includes(AUTHORED) || rendered.message.startsWith(SCHEMA))
+        )
           return {
             ok: false,
             reason: 'missing-input',
@@ -260,6 +268,21 @@ function cleanMessage(
   text = text.replaceAll(`${dir}/${TREE}/`, '').replaceAll(`${TREE}/`, '').replaceAll(dir, '.');
   const authored = /^(.*?execution error at \([^)\n]*\)):/.exec(text);
   if (authored) text = `${authored[1]}: ${AUTHORED} (its message is not shown; run helm template to read it)`;
+  // helm lists each value the schema rejects on a line of its own after the first (`- policy:
+  // Invalid type…`), under the chart whose schema it is; a value a message could quote is cut below.
+  if (text.startsWith(SCHEMA_REJECTED)) {
+    const charts: { name: string; faults: string[] }[] = [];
+    for (const l of stderr.slice(stderr.indexOf(SCHEMA_REJECTED)).split('\n').slice(1)) {
+      const fault = /^\s*- (.+)$/.exec(l)?.[1];
+      if (fault) charts.at(-1)?.faults.push(fault.trim());
+      else if (/^\S+:\s*$/.test(l)) charts.push({ name: l.trim().slice(0, -1), faults: [] });
+    }
+    // helm lists them in Go's map order, which differs from run to run.
+    const faults = charts
+      .flatMap((c) => c.faults.map((f) => (charts.length > 1 ? `${c.name}: ${f}` : f)))
+      .sort(compareText);
+    text = `${SCHEMA}${faults.length ? `: ${faults.join('; ')}` : ''}`;
+  }
   for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
   if (/missing in charts\/ directory/.test(text))
     text +=

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+import{createRequire as e}from"node:module";const t=e(import.meta.url);import{createHash as r}from"node:crypto";function o(e,t=new WeakMap){if(e===null||typeof e!=="object")return JSON.stringify(e)??"undefined";const n=t.get(e);if(n)return n;const s=r("sha256");if(Array.isArray(e)){s.update("[");for(const r of e)s.update(o(r,t)+",")}else{s.update("{");for(const r of Object.keys(e).sort())s.update(`${JSON.stringify(r)}:${o(e[r],t)},`)}const i=s.digest("base64");t.set(e,i);return i}export{o as v};
