@@ -1,6 +1,6 @@
 import { compareText } from '../../model/order.js';
 import { posix } from 'node:path';
-import { ConfigIndex, idKey } from '../../model/identity.js';
+import { ConfigIndex, idKey, objectName } from '../../model/identity.js';
 import type {
   ConfigChange,
   Diagnostic,
@@ -584,15 +584,19 @@ async function unstableKeys<R extends RenderRoot, Tool>(
   const unstable = new Map(
     drift.map((c) => [idKey(c), new Set([...c.keys.added, ...c.keys.removed, ...c.keys.modified])] as const),
   );
-  const notes = drift.map((c): Diagnostic => ({
-    file: c.file,
-    line: c.line,
-    severity: 'notice',
-    message:
-      `${c.kind} ${c.name} (${builds.root.id}): ${[...unstable.get(idKey(c))!].join(', ')} differ between two renders of the same revision ` +
-      `(the chart uses ${fn}), so their changes are not judged. To keep them stable, reuse the existing object with lookup, ` +
-      'or let an operator such as cert-manager issue it.',
-  }));
+  const notes = drift.map((c): Diagnostic => {
+    const keys = [...unstable.get(idKey(c))!];
+    const one = keys.length === 1;
+    return {
+      file: c.file,
+      line: c.line,
+      severity: 'notice',
+      message:
+        `${c.kind} ${objectName(c)} (${builds.root.id}): ${keys.join(', ')} ${one ? 'differs' : 'differ'} between two renders of the same revision ` +
+        `(the chart uses ${fn}), so ${one ? 'its' : 'their'} changes are not judged. To keep ${one ? 'it' : 'them'} stable, reuse the existing object with lookup, ` +
+        'or let an operator such as cert-manager issue it.',
+    };
+  });
   return {
     notes,
     without: (change) => {
