@@ -311,13 +311,23 @@ describe('namespace rule', () => {
 });
 
 // A program that reads its config through the API names it, as postgres-operator (env) and
-// ingress-nginx (an argument) do; a path or a longer name that ends in it is no name.
+// ingress-nginx (an argument) do; a path or a longer name that ends in it is no name, and neither is
+// a value of a variable or flag that does not say it names a config (eks-workshop-v2's
+// `MYSQL_DATABASE: catalog` beside a ConfigMap catalog).
 describe('a config named, not mounted', () => {
   test.each([
     [{ env: [{ name: 'CONFIG_MAP_NAME', value: 'operator' }] }, 'env CONFIG_MAP_NAME of container app'],
     [{ env: [{ name: 'CONFIG', value: 'ops/operator' }] }, 'env CONFIG of container app'],
+    [
+      { env: [{ name: 'WEBHOOK_SECRET_NAME', value: 'operator' }] },
+      'env WEBHOOK_SECRET_NAME of container app',
+    ],
     [{ args: ['--v=2', '--configmap=$(POD_NAMESPACE)/operator'] }, 'args[1] of container app'],
-    [{ command: ['/manager', 'operator'] }, 'command[1] of container app'],
+    [{ args: ['--default-ssl-certificate=ops/operator'] }, 'args[0] of container app'],
+    [{ command: ['/manager', '--config-map', 'operator'] }, 'command[2] of container app'],
+    [{ command: ['/manager', 'operator'] }, null],
+    [{ args: ['--name=operator', '--name', 'operator'] }, null],
+    [{ env: [{ name: 'MYSQL_DATABASE', value: 'operator' }] }, null],
     [{ env: [{ name: 'CONFIG', value: '/etc/operator' }] }, null],
     [{ env: [{ name: 'CONFIG', value: 'my-operator' }] }, null],
     [{ args: ['--config=/etc/config/operator'] }, null],
@@ -328,7 +338,7 @@ describe('a config named, not mounted', () => {
 
   test('an init container names it too; no pod spec names nothing', () => {
     const spec = {
-      initContainers: [container('init', { args: ['operator'] })],
+      initContainers: [container('init', { args: ['--configmap=operator'] })],
       containers: [container('app')],
     };
     expect(namedBy(spec, 'operator')).toBe('args[0] of container init');

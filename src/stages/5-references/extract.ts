@@ -142,29 +142,46 @@ export function extractRefs(podSpec: unknown): ConfigRef[] {
  * Where a container names a config by its name without mounting it: an env value (`CONFIG_MAP_NAME:
  * postgres-operator`) or an argument (`--configmap=$(POD_NAMESPACE)/ingress-nginx-controller`). Such
  * a program reads the config through the Kubernetes API, where only a watch sees a change; none of
- * this is a `ConfigRef`, as Kubernetes delivers nothing. The first place (never the value), or null.
+ * this is a `ConfigRef`, as Kubernetes delivers nothing. Only where the variable or flag says it
+ * names a config: a value that merely equals the name (`MYSQL_DATABASE: catalog`) names a database.
+ * The first place (never the value), or null.
  */
 export function namedBy(podSpec: unknown, name: string): string | null {
   if (!isRecord(podSpec) || name === '') return null;
   // The name alone, or after one namespace segment (`ns/name`, `$(POD_NAMESPACE)/name`).
-  const names = (value: string) =>
-    value === name || (value.endsWith(`/${name}`) && !value.slice(0, -name.length - 1).includes('/'));
+  const names = (value: unknown) =>
+    typeof value === 'string' &&
+    (value === name || (value.endsWith(`/${name}`) && !value.slice(0, -name.length - 1).includes('/')));
   for (const kind of CONTAINER_LISTS)
     for (const container of list(podSpec[kind])) {
       const label = `container ${str(container.name) ?? '?'}`;
-      const env = list(container.env).find((e) => typeof e.value === 'string' && names(e.value));
+      const env = list(container.env).find((e) => NAMES_CONFIG.test(str(e.name) ?? '') && names(e.value));
       if (env) return `env ${str(env.name) ?? '?'} of ${label}`;
       for (const field of ['command', 'args'] as const) {
         const values: unknown[] = Array.isArray(container[field]) ? container[field] : [];
-        const at = values.findIndex(
-          (a) =>
-            typeof a === 'string' && (names(a) || (a.includes('=') && names(a.slice(a.indexOf('=') + 1)))),
-        );
+        // `--configmap=ns/name`, or `--configmap` and then `ns/name`.
+        const at = values.findIndex((a, i) => {
+          if (typeof a !== 'string') return false;
+          const equals = a.indexOf('=');
+          if (a.startsWith('-') && equals > 0)
+            return NAMES_CONFIG.test(a.slice(0, equals)) && names(a.slice(equals + 1));
+          const flag = values[i - 1];
+          return (
+            typeof flag === 'string' &&
+            flag.startsWith('-') &&
+            !flag.includes('=') &&
+            NAMES_CONFIG.test(flag) &&
+            names(a)
+          );
+        });
         if (at >= 0) return `${field}[${at}] of ${label}`;
       }
     }
   return null;
 }
+
+/** A variable or flag that says it names a config: CONFIG_MAP_NAME, WEBHOOK_SECRET_NAME, --configmap, --default-ssl-certificate. */
+const NAMES_CONFIG = /conf|secret|cert|(^|[^a-z])cm([^a-z]|$)/i;
 
 /** Whole-object references read the keys listed in `items`, or every key when there are none. */
 function keyed(kind: ConfigKind, name: string | undefined, source: Record<string, unknown>, path: RefPath) {
