@@ -357,6 +357,20 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // aws-samples/eks-workshop-v2: a Secret both revisions' builds hold was warned about twice.
+  test('a warning about a file both builds read is said once', async () => {
+    const files = (level: string): Files => ({
+      'app/kustomization.yaml': kustomization({ resources: ['config.yaml', 'secret.yaml'] }),
+      'app/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'app/secret.yaml':
+        'apiVersion: v1\nkind: Secret\nmetadata: {name: db}\ndata: {PASSWORD: not-base64!}\n',
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      'app/secret.yaml:1 Secret db: data.PASSWORD is not valid base64.',
+    ]);
+  });
+
   // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout.
   test('a kustomization kustomize cannot read is named as the repository names it', async () => {
     const files = (level: string): Files =>

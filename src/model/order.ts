@@ -34,7 +34,8 @@ export function orderReport(report: Report): Report {
     unaffected: [...report.unaffected].sort(total((a, b) => byPlace(a.workload, b.workload))),
     rendered: [...report.rendered].sort(compareText),
     notChecked: [...report.notChecked].sort(total(byPlace)),
-    diagnostics: [...report.diagnostics].sort(
+    // The same words about the same line, once: a file both revisions' renders read warns twice.
+    diagnostics: [...new Map(report.diagnostics.map((d) => [stringify(d), d])).values()].sort(
       total((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') || byPlace(a, b)),
     ),
   };
