@@ -32,7 +32,11 @@ const bundle = (input, output, banner) => ({
 // The CLI is split where it imports the engine: help, version and usage errors load only the
 // argument tables (dist/cli.js); a command loads the engine chunk then.
 export default [
-  bundle('src/action/index.ts', { file: 'dist/index.js', inlineDynamicImports: true }, requireShim),
+  bundle(
+    'src/action/index.ts',
+    { dir: 'dist', entryFileNames: 'index.js', chunkFileNames: 'action-[name].js' },
+    requireShim,
+  ),
   bundle(
     'src/cli/index.ts',
     { dir: 'dist', entryFileNames: 'cli.js', chunkFileNames: 'cli-[name].js' },

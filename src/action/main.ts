@@ -13,7 +13,6 @@ import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { renderAllClear, renderMarkdown } from '../stages/9-report/markdown.js';
 import { annotations } from './annotations.js';
 import { annotationPlaces } from './places.js';
-import { applyFix } from './fix-mode.js';
 import { renderFixOutcome } from '../stages/9-report/fix-outcome.js';
 import type { CommentPolicy } from './comment.js';
 import { ANNOTATIONS_SHOWN, blobUrl, choice, postComment, publishOutputs, writeSummary } from './deliver.js';
@@ -151,6 +150,8 @@ async function runChecked(): Promise<void> {
         branch: range.branch,
         fromFork: range.fromFork,
       };
+      // Loaded only here: a check that fixes nothing never compiles the fix engine.
+      const { applyFix } = await import('./fix-mode.js');
       const outcome = await applyFix(repo, api, target, options, core.info);
       fixSection = renderFixOutcome(outcome, base);
       if (outcome.kind === 'branch-moved') {
