@@ -29,8 +29,9 @@ const bundle = (input, output, banner) => ({
   },
 });
 
-// The CLI is split where it imports the engine: help, version and usage errors load only the
-// argument tables (dist/cli.js); a command loads the engine chunk then.
+// Each is split where it imports the engine: the CLI's help, version and usage errors load only
+// the argument tables (dist/cli.js), and a command the engine chunk then; the Action loads the
+// judge, the fix engine and ajv only for a run that needs them.
 export default [
   bundle(
     'src/action/index.ts',
