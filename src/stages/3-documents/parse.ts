@@ -1,15 +1,7 @@
-import {
-  LineCounter,
-  parseAllDocuments,
-  isMap,
-  isSeq,
-  visit,
-  type Document,
-  type ErrorCode,
-  type Node,
-} from 'yaml';
+import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
+import { describeYamlError } from '../../model/yaml-mistakes.js';
 import { remember } from './positions.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
@@ -61,7 +53,7 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
       const error = doc.errors[0];
       warn(
         lineOf(error.pos[0]),
-        `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describe(error.code)}.`,
+        `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describeYamlError(error.code)}.`,
       );
       continue;
     }
@@ -273,45 +265,6 @@ function isTemplate(doc: Document.Parsed, text: string): boolean {
   return found;
 }
 
-/**
- * Where a file's YAML first goes wrong, in this module's words (never the file's text): a program
- * that names no file for YAML it cannot read (kustomize's `yaml: unmarshal errors`) is pointed at one.
- */
-export function yamlMistake(text: string): { line: number; code: ErrorCode; what: string } | null {
-  const lines = new LineCounter();
-  for (const doc of parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false })) {
-    const error = doc.errors[0];
-    if (error)
-      return { line: lines.linePos(error.pos[0]).line, code: error.code, what: describe(error.code) };
-  }
-  return null;
-}
-
 function isListKind(kind: string): boolean {
   return kind === 'List' || kind.endsWith('List');
-}
-
-/**
- * What a parser error means, from its code alone: the parser's own message quotes the offending
- * text (`Aliased anchor not found: …`, `Could not resolve tag: …`), which can be a Secret's value.
- */
-const ERRORS: Partial<Record<ErrorCode, string>> = {
-  BAD_ALIAS: 'an alias (*name) names no anchor',
-  BAD_INDENT: 'inconsistent indentation',
-  BAD_SCALAR_START: 'a plain value starts with a reserved character; quote it',
-  BLOCK_AS_IMPLICIT_KEY: 'a block value where a key was expected',
-  DUPLICATE_KEY: 'a key appears twice in one mapping',
-  MISSING_CHAR: 'a closing quote or bracket is missing',
-  MULTILINE_IMPLICIT_KEY: 'a key spans several lines',
-  TAB_AS_INDENT: 'a tab is used for indentation',
-  TAG_RESOLVE_FAILED: 'an unknown tag (!…)',
-  UNEXPECTED_TOKEN: 'unexpected text',
-  BAD_DQ_ESCAPE: 'an invalid escape in a double-quoted string',
-  BLOCK_IN_FLOW: 'a block value inside a flow collection',
-  MULTIPLE_ANCHORS: 'a node with two anchors',
-  MULTIPLE_TAGS: 'a node with two tags',
-};
-
-function describe(code: ErrorCode): string {
-  return `${ERRORS[code] ?? 'the YAML does not parse'} (${code})`;
 }

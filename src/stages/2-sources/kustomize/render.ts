@@ -11,7 +11,7 @@ import {
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
-import { yamlMistake } from '../../3-documents/parse.js';
+import { yamlMistake } from '../../../model/yaml-mistakes.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
 import type { RemoteAccess } from '../remote/access.js';
