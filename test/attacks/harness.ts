@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { TempRepo, scratchDir } from '../helpers/temp-repo.js';
-import { apply, type Files } from '../helpers/scenario.js';
+import { apply, type Bytes, type Files } from '../helpers/scenario.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -113,8 +113,8 @@ export function runCli(
 
 /** A repository with an innocent base and the attacker's head; `hostile` may use the canary. */
 export async function attackRepo(
-  base: Files,
-  head: Files,
+  base: Bytes,
+  head: Bytes,
 ): Promise<{ repo: TempRepo; base: string; head: string }> {
   const repo = await TempRepo.create();
   apply(repo, base);

@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Report } from '../../src/model/types.js';
+import { scratchDir } from '../helpers/temp-repo.js';
 import { HELM } from '../helpers/helm.js';
 import { hasKustomize } from '../helpers/kustomize.js';
-import type { Files } from '../helpers/scenario.js';
+import type { Bytes } from '../helpers/scenario.js';
 import { attackRepo, Canary, chart, kustomizeApp, PLAIN_KUSTOMIZATION, runCli } from './harness.js';
 
 // The runner's network is not the pull request's: nothing it names is fetched unless the trusted
@@ -19,7 +23,7 @@ let canary: Canary;
 beforeEach(async () => (canary = await new Canary().start()));
 afterEach(() => canary.stop());
 
-async function check(base: Files, head: Files) {
+async function check(base: Bytes, head: Bytes) {
   const { repo, base: b, head: h } = await attackRepo(base, head);
   try {
     const run = await runCli(
@@ -71,5 +75,65 @@ maybe('nothing named by the pull request is fetched', () => {
     const { run, report } = await check(chart('web', 'info'), withDependency('debug'));
     expect(run.code).toBe(1);
     expect(report.notChecked.map((n) => n.reason)).toEqual(['remote']);
+  });
+
+  // kubernetes-sigs/node-feature-discovery: its values.schema.json `$ref`s a schema on
+  // raw.githubusercontent.com, which helm's validation fetches while it renders. The chart's own
+  // schema, and a vendored dependency's inside its archive in charts/.
+  test("a chart's values schema that $refs a URL: helm is not let fetch it, and the chart is not checked", async () => {
+    const schema = (url: string) =>
+      JSON.stringify({ type: 'object', properties: { level: { $ref: `${url}/schema.json#/level` } } });
+    const own = await check(
+      chart('web', 'info'),
+      chart('web', 'debug', { 'web/values.schema.json': schema(canary.url) }),
+    );
+    expect(own.run.code).toBe(1);
+    expect(own.report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+      [
+        'web',
+        'unsupported',
+        `helm cannot render it at head: web/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; this check does not let it.`,
+      ],
+    ]);
+
+    const sub = scratchDir('crg-subchart-');
+    writeFileSync(join(sub, 'Chart.yaml'), 'apiVersion: v2\nname: sub\nversion: 1.0.0\n');
+    writeFileSync(join(sub, 'values.schema.json'), schema(canary.url));
+    execFileSync(HELM!, ['package', sub, '--destination', sub], { env: { HOME: sub, PATH: '' } });
+    const withSub = (level: string): Bytes => ({
+      ...chart('web', level, {
+        'web/Chart.yaml':
+          'apiVersion: v2\nname: web\nversion: 1.0.0\ndependencies:\n  - {name: sub, version: 1.0.0}\n',
+      }),
+      'web/charts/sub-1.0.0.tgz': readFileSync(join(sub, 'sub-1.0.0.tgz')),
+    });
+    const vendored = await check(withSub('info'), withSub('debug'));
+    expect(vendored.report.notChecked.map((n) => [n.reason, n.message])).toEqual([
+      [
+        'unsupported',
+        `helm cannot render it at both revisions: web/charts/sub-1.0.0.tgz:sub/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; this check does not let it.`,
+      ],
+    ]);
+  });
+
+  test('a chart kustomize inflates from its chart home, whose values schema $refs a URL: not built, nothing fetched', async () => {
+    const inflated = (level: string) =>
+      kustomizeApp('app', `${PLAIN_KUSTOMIZATION}helmCharts:\n  - {name: web, releaseName: web}\n`, level, {
+        'app/charts/web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+        'app/charts/web/values.schema.json': JSON.stringify({
+          properties: { a: { $ref: `${canary.url}/s.json` } },
+        }),
+        'app/charts/web/templates/configmap.yaml':
+          'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\ndata: {a: b}\n',
+      });
+    const { run, report } = await check(inflated('info'), inflated('debug'));
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+      [
+        'app',
+        'unsupported',
+        `kustomize cannot build it at both revisions: app/charts/web/values.schema.json refers to ${canary.url}/s.json, which helm would fetch while it checks the values; this check does not let it.`,
+      ],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { execute, makeTemporary, removeTemporary } from '../../../programs/run.j
 import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
+import { schemaFetch } from './schema-refs.js';
 import type { GitBase } from '../remote/git-base.js';
 import type { RemoteChart } from '../remote/sources.js';
 import { findKustomize, type Kustomize } from '../kustomize/render.js';
@@ -158,6 +159,8 @@ export async function renderCharts(
             return path;
           }),
         );
+        const fetches = await schemaFetch(join(dir, chartPath), root.remote ? '' : root.dir);
+        if (fetches) return { ok: false, ...fetches };
         const rendered = await runRender(
           'helm',
           () =>

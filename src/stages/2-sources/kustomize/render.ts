@@ -14,6 +14,7 @@ import { isKustomizationFile, readKustomization, type HelmChartEntry } from './k
 import { yamlMistake } from '../../../model/yaml-mistakes.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
+import { schemaFetch } from '../helm/schema-refs.js';
 import type { RemoteAccess } from '../remote/access.js';
 import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
@@ -165,6 +166,10 @@ export async function renderRoots(
             await mkdir(posix.dirname(at), { recursive: true });
             await writeFile(at, bytes);
           }
+        }
+        for (const chartHome of new Set(root.charts.map((c) => c.chartHome))) {
+          const fetches = await schemaFetch(join(tree, chartHome), chartHome);
+          if (fetches) return { ok: false, ...fetches };
         }
         const wrapperDir = posix.join(WRAPPERS, String(i));
         await mkdir(join(dir, wrapperDir), { recursive: true });

@@ -34,7 +34,7 @@ export interface FetchedChart {
   sha256: string;
 }
 
-const MAX_CHART_BYTES = 64 * 2 ** 20;
+export const MAX_CHART_BYTES = 64 * 2 ** 20;
 const MAX_FILE_BYTES = 16 * 2 ** 20;
 
 /** A response's body, or null past `limit` bytes (leaving the loop cancels the rest). */
