@@ -96,6 +96,17 @@ maybe('nothing named by the pull request is fetched', () => {
       ],
     ]);
 
+    // A custom metaschema, which newer helm loads the same way.
+    const meta = await check(
+      chart('web', 'info'),
+      chart('web', 'debug', {
+        'web/values.schema.json': JSON.stringify({ $schema: `${canary.url}/meta`, type: 'object' }),
+      }),
+    );
+    expect(meta.report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringContaining(`web/values.schema.json refers to ${canary.url}/meta, which helm would fetch`),
+    ]);
+
     const sub = scratchDir('crg-subchart-');
     writeFileSync(join(sub, 'Chart.yaml'), 'apiVersion: v2\nname: sub\nversion: 1.0.0\n');
     writeFileSync(join(sub, 'values.schema.json'), schema(canary.url));

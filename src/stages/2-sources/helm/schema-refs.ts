@@ -7,7 +7,7 @@ import { untar } from '../remote/tar.js';
 import type { Refusal } from '../tools.js';
 
 /**
- * A `$ref` in a chart's values schema that is not inside the schema (`#/…`): helm's validation
+ * A reference in a chart's values schema to a schema outside it (`foreignRef`): helm's validation
  * loads it (a URL, or a file path on the runner) before it renders, which would hand the pull
  * request the runner's network. The chart's own schema and its dependencies', unpacked or as
  * archives in `charts/` (every chart under `chartDir`, which the repository calls `shownAs`); the
@@ -60,16 +60,27 @@ export async function schemaFetch(chartDir: string, shownAs: string): Promise<Re
 
 const SCHEMA_FILE = 'values.schema.json';
 
-/** The first `$ref` of a JSON value that does not point inside it, walked without recursion. */
+/**
+ * The first reference of a JSON value to a schema outside it, walked without recursion: a `$ref`
+ * (or a draft 2019/2020 `$dynamicRef`, `$recursiveRef`) that is no `#…` fragment, or a `$schema`
+ * that is not JSON Schema's own (json-schema.org), which newer helm loads as a custom metaschema.
+ */
 function foreignRef(schema: unknown): string | null {
   const stack = [schema];
   while (stack.length) {
     const value = stack.pop();
     if (Array.isArray(value)) stack.push(...value);
     else if (isRecord(value)) {
-      if (typeof value.$ref === 'string' && !value.$ref.startsWith('#')) return value.$ref;
+      for (const key of REFERENCES) {
+        const ref = value[key];
+        if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+      }
+      if (typeof value.$schema === 'string' && !DRAFT.test(value.$schema)) return value.$schema;
       stack.push(...Object.values(value));
     }
   }
   return null;
 }
+
+const REFERENCES = ['$ref', '$dynamicRef', '$recursiveRef'];
+const DRAFT = /^https?:\/\/json-schema\.org\//;
