@@ -53,6 +53,22 @@ maybe('nothing named by the pull request is fetched', () => {
         `resources: [deployment.yaml]\nhelmCharts:\n  - {name: web, releaseName: web, valuesFile: "${u}/values.yaml"}\n`,
     ],
     ['an OpenAPI schema URL', (u: string) => `${PLAIN_KUSTOMIZATION}openapi: {path: "${u}/schema.json"}\n`],
+    ['a patch by URL', (u: string) => `${PLAIN_KUSTOMIZATION}patches:\n  - path: "${u}/patch.yaml"\n`],
+    ['a CRD by URL', (u: string) => `${PLAIN_KUSTOMIZATION}crds: ["${u}/crd.yaml"]\n`],
+    [
+      'a transformer configuration by URL',
+      (u: string) => `${PLAIN_KUSTOMIZATION}configurations: ["${u}/c.yaml"]\n`,
+    ],
+    ['replacements by URL', (u: string) => `${PLAIN_KUSTOMIZATION}replacements:\n  - path: "${u}/r.yaml"\n`],
+    ['a component by URL', (u: string) => `${PLAIN_KUSTOMIZATION}components: ["${u}/component"]\n`],
+    [
+      'a generator input by URL',
+      (u: string) =>
+        PLAIN_KUSTOMIZATION.replace(
+          '    envs: [app.env]',
+          `    envs: [app.env]\n  - {name: x, files: ["${u}/f.txt"]}`,
+        ),
+    ],
   ])('%s: the root is not checked, and the server sees no request', async (_, kustomization) => {
     const { run, report } = await check(
       kustomizeApp('app', PLAIN_KUSTOMIZATION, 'info'),
