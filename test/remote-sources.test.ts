@@ -2,6 +2,7 @@ import { credentialFor, parseCredentials, underPrefix } from '../src/stages/2-so
 import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
 import { fluxPostRender } from '../src/stages/2-sources/helm/post-render.js';
 import { parseGitBase } from '../src/stages/2-sources/remote/git-base.js';
+import { schemaFetch } from '../src/stages/2-sources/helm/schema-refs.js';
 
 // How sources are named and matched: one repository however its URL is written, prefixes as the
 // allowlist and logins write them, the logins text, and what a Flux post-renderer contributes.
@@ -98,4 +99,37 @@ test('a post-renderer: inline patches with string targets, the older forms as in
     images: [{ name: 'nginx', newTag: '1.28' }],
   });
   expect(fluxPostRender({ postRenderers: [{ kustomize: { patches: [{ path: 'x.yaml' }] } }] })).toBeNull();
+});
+
+// Which references of a repository chart's values schema helm may load while it validates: those
+// inside the schema, JSON Schema's own metaschemas, and URLs the trusted side allows.
+describe("a values schema's references out of it", () => {
+  const allowed = (url: string) => url.startsWith('https://schemas.example.com/');
+  const schema = (body: object) => new Map([['chart/values.schema.json', Buffer.from(JSON.stringify(body))]]);
+  test.each([
+    [{ $schema: 'http://json-schema.org/schema#', properties: { a: { $ref: '#/definitions/a' } } }, null],
+    [{ $schema: 'https://json-schema.org/draft/2020-12/schema' }, null],
+    [{ properties: { a: { $ref: 'https://schemas.example.com/k8s.json#/a' } } }, null],
+    [{ allOf: [{ $ref: 'https://evil.example.org/x.json' }] }, 'remote'],
+    [{ properties: { a: { $ref: 'schemas/definitions.json#/labels' } } }, 'unsupported'],
+    [{ properties: { a: { $ref: 'file:///etc/passwd' } } }, 'unsupported'],
+    [{ properties: { a: { $dynamicRef: 'https://evil.example.org/d' } } }, 'remote'],
+    [{ $schema: 'https://evil.example.org/meta' }, 'remote'],
+    [{ properties: { $ref: { type: 'string' } } }, null],
+  ])('%j → %p', (body, reason) => {
+    expect(schemaFetch(schema(body), ['chart'], allowed)?.reason ?? null).toBe(reason);
+  });
+
+  test('only the charts named are read, in path order, and a schema that does not parse is helm’s to report', () => {
+    const files = new Map([
+      ['other/values.schema.json', Buffer.from('{"$ref": "https://evil.example.org/a"}')],
+      ['chart/charts/b/values.schema.json', Buffer.from('{"$ref": "https://evil.example.org/b"}')],
+      ['chart/charts/a/values.schema.json', Buffer.from('{"$ref": "https://evil.example.org/a"}')],
+      ['chart/values.schema.json', Buffer.from('{not json')],
+    ]);
+    expect(schemaFetch(files, ['chart'], allowed)?.message).toBe(
+      "chart/charts/a/values.schema.json refers to https://evil.example.org/a, which helm would fetch while it checks the values; the base configuration's remote.allow does not name it",
+    );
+    expect(schemaFetch(files, ['elsewhere'], allowed)).toBeNull();
+  });
 });

@@ -107,8 +107,8 @@ maybe('nothing named by the pull request is fetched', () => {
     expect(own.report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
       [
         'web',
-        'unsupported',
-        `helm cannot render it at head: web/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; this check does not let it.`,
+        'remote',
+        `helm cannot render it at head: web/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; the base configuration's remote.allow does not name it.`,
       ],
     ]);
 
@@ -137,8 +137,8 @@ maybe('nothing named by the pull request is fetched', () => {
     const vendored = await check(withSub('info'), withSub('debug'));
     expect(vendored.report.notChecked.map((n) => [n.reason, n.message])).toEqual([
       [
-        'unsupported',
-        `helm cannot render it at both revisions: web/charts/sub-1.0.0.tgz:sub/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; this check does not let it.`,
+        'remote',
+        `helm cannot render it at both revisions: web/charts/sub-1.0.0.tgz:sub/values.schema.json refers to ${canary.url}/schema.json#/level, which helm would fetch while it checks the values; the base configuration's remote.allow does not name it.`,
       ],
     ]);
   });
@@ -158,8 +158,8 @@ maybe('nothing named by the pull request is fetched', () => {
     expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
       [
         'app',
-        'unsupported',
-        `kustomize cannot build it at both revisions: app/charts/web/values.schema.json refers to ${canary.url}/s.json, which helm would fetch while it checks the values; this check does not let it.`,
+        'remote',
+        `kustomize cannot build it at both revisions: app/charts/web/values.schema.json refers to ${canary.url}/s.json, which helm would fetch while it checks the values; the base configuration's remote.allow does not name it.`,
       ],
     ]);
   });

@@ -122,6 +122,10 @@ export async function renderCharts(
           }
           chartPath = posix.join(REMOTE, String(i), top);
         }
+        const fetches = root.remote
+          ? null
+          : schemaFetch(files, [root.dir, ...root.local.map((c) => c.dir)], (url) => !access.refusal(url));
+        if (fetches) return { ok: false, ...fetches };
         // Dependencies kept in this repository (`file://`), copied where `helm dependency build` puts them.
         for (const { dir: from, at } of root.local) {
           if (vendored(files, posix.join(root.dir, posix.dirname(at)), posix.basename(at))) continue;
@@ -159,8 +163,6 @@ export async function renderCharts(
             return path;
           }),
         );
-        const fetches = await schemaFetch(join(dir, chartPath), root.remote ? '' : root.dir);
-        if (fetches) return { ok: false, ...fetches };
         const rendered = await runRender(
           'helm',
           () =>

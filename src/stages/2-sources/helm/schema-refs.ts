@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, posix, relative } from 'node:path';
+import { posix } from 'node:path';
 import { compareText } from '../../../model/order.js';
 import { isRecord } from '../../../model/values.js';
 import { MAX_CHART_BYTES } from '../remote/access.js';
@@ -7,14 +6,19 @@ import { untar } from '../remote/tar.js';
 import type { Refusal } from '../tools.js';
 
 /**
- * A reference in a chart's values schema to a schema outside it (`foreignRef`): helm's validation
- * loads it (a URL, or a file path on the runner) before it renders, which would hand the pull
- * request the runner's network. The chart's own schema and its dependencies', unpacked or as
- * archives in `charts/` (every chart under `chartDir`, which the repository calls `shownAs`); the
- * first found, in path order, refuses the render, naming it and the file that holds it.
+ * A reference in a values schema of the repository's own charts to a schema outside it
+ * (`outsideRefs`): helm's validation loads it before it renders, a URL or a file of the runner, so a
+ * pull request could hand itself the runner's network. The schemas under `dirs` (the chart and the
+ * charts it keeps here, unpacked or as archives in `charts/`), in path order; a URL passes when
+ * `allowed` says the trusted side named it. A chart fetched from a trusted source is the source's
+ * own, and not read here.
  */
-export async function schemaFetch(chartDir: string, shownAs: string): Promise<Refusal | null> {
-  const outside = (file: string, bytes: Buffer) => {
+export function schemaFetch(
+  files: ReadonlyMap<string, Buffer>,
+  dirs: readonly string[],
+  allowed: (url: string) => boolean,
+): Refusal | null {
+  const refusal = (file: string, bytes: Buffer): Refusal | null => {
     let schema: unknown;
     try {
       schema = JSON.parse(bytes.toString('utf8'));
@@ -22,36 +26,30 @@ export async function schemaFetch(chartDir: string, shownAs: string): Promise<Re
       // helm says what is wrong with a schema that does not parse.
       return null;
     }
-    const ref = foreignRef(schema);
-    if (ref === null) return null;
+    const ref = outsideRefs(schema).find((r) => !/^https?:\/\//.test(r) || !allowed(r));
+    if (ref === undefined) return null;
     const shown = ref.length > 200 ? `${ref.slice(0, 200)}…` : ref;
-    return {
-      reason: 'unsupported' as const,
-      message: `${file} refers to ${shown}, which helm would fetch while it checks the values; this check does not let it`,
-    };
+    const fetched = `${file} refers to ${shown}, which helm would fetch while it checks the values`;
+    return /^https?:\/\//.test(ref)
+      ? { reason: 'remote', message: `${fetched}; the base configuration's remote.allow does not name it` }
+      : { reason: 'unsupported', message: `${fetched}; this check does not let it` };
   };
-  // A chart home the tree does not hold (every chart fetched into it later) has nothing to read.
-  const entries = await readdir(chartDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort(compareText);
-  for (const path of files) {
+  const under = (path: string) => dirs.some((dir) => dir === '' || path.startsWith(`${dir}/`));
+  for (const path of [...files.keys()].filter(under).sort(compareText)) {
     const name = posix.basename(path);
-    const file = posix.join(shownAs, relative(chartDir, path));
     if (name === SCHEMA_FILE) {
-      const found = outside(file, await readFile(path));
-      if (found) return found;
+      const refused = refusal(path, files.get(path)!);
+      if (refused) return refused;
     } else if (name.endsWith('.tgz') && posix.basename(posix.dirname(path)) === 'charts') {
       let archive: Map<string, Buffer>;
       try {
-        archive = untar(await readFile(path), MAX_CHART_BYTES);
+        archive = untar(files.get(path)!, MAX_CHART_BYTES);
       } catch {
         continue;
       }
       for (const [inside, bytes] of archive) {
-        const found = posix.basename(inside) === SCHEMA_FILE ? outside(`${file}:${inside}`, bytes) : null;
-        if (found) return found;
+        const refused = posix.basename(inside) === SCHEMA_FILE ? refusal(`${path}:${inside}`, bytes) : null;
+        if (refused) return refused;
       }
     }
   }
@@ -61,11 +59,12 @@ export async function schemaFetch(chartDir: string, shownAs: string): Promise<Re
 const SCHEMA_FILE = 'values.schema.json';
 
 /**
- * The first reference of a JSON value to a schema outside it, walked without recursion: a `$ref`
- * (or a draft 2019/2020 `$dynamicRef`, `$recursiveRef`) that is no `#…` fragment, or a `$schema`
- * that is not JSON Schema's own (json-schema.org), which newer helm loads as a custom metaschema.
+ * The references of a JSON value to schemas outside it, walked without recursion: each `$ref` (or
+ * draft 2019/2020 `$dynamicRef`, `$recursiveRef`) that is no `#…` fragment, and a `$schema` that is
+ * not JSON Schema's own (json-schema.org), which newer helm loads as a custom metaschema.
  */
-function foreignRef(schema: unknown): string | null {
+function outsideRefs(schema: unknown): string[] {
+  const refs: string[] = [];
   const stack = [schema];
   while (stack.length) {
     const value = stack.pop();
@@ -73,14 +72,14 @@ function foreignRef(schema: unknown): string | null {
     else if (isRecord(value)) {
       for (const key of REFERENCES) {
         const ref = value[key];
-        if (typeof ref === 'string' && !ref.startsWith('#')) return ref;
+        if (typeof ref === 'string' && !ref.startsWith('#')) refs.push(ref);
       }
-      if (typeof value.$schema === 'string' && !DRAFT.test(value.$schema)) return value.$schema;
+      if (typeof value.$schema === 'string' && !JSON_SCHEMA.test(value.$schema)) refs.push(value.$schema);
       stack.push(...Object.values(value));
     }
   }
-  return null;
+  return refs;
 }
 
 const REFERENCES = ['$ref', '$dynamicRef', '$recursiveRef'];
-const DRAFT = /^https?:\/\/json-schema\.org\//;
+const JSON_SCHEMA = /^https?:\/\/json-schema\.org\//;

@@ -152,6 +152,12 @@ export async function renderRoots(
             return { ok: false, reason: 'tool', message: `it inflates Helm charts: ${helm?.error}` };
           chartHelm = helm.command;
         }
+        const fetches = schemaFetch(
+          files,
+          root.charts.map((c) => c.chartHome),
+          (url) => !access.refusal(url),
+        );
+        if (fetches) return { ok: false, ...fetches };
         // A chart kustomize would pull (`helmCharts[].repo`) is fetched here, from a trusted source
         // only, and put where kustomize looks first, so kustomize itself never goes to the network.
         for (const { chart, home: chartHome } of root.charts.flatMap((c) =>
@@ -166,10 +172,6 @@ export async function renderRoots(
             await mkdir(posix.dirname(at), { recursive: true });
             await writeFile(at, bytes);
           }
-        }
-        for (const chartHome of new Set(root.charts.map((c) => c.chartHome))) {
-          const fetches = await schemaFetch(join(tree, chartHome), chartHome);
-          if (fetches) return { ok: false, ...fetches };
         }
         const wrapperDir = posix.join(WRAPPERS, String(i));
         await mkdir(join(dir, wrapperDir), { recursive: true });
