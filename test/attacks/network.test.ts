@@ -112,6 +112,23 @@ maybe('nothing named by the pull request is fetched', () => {
       ],
     ]);
 
+    // A URL the base configuration allows is helm's to fetch; one it cannot reach is said as such.
+    const allowed = await check(
+      {
+        ...chart('web', 'info'),
+        '.config-rollout-guard.yaml': 'remote:\n  allow: ["http://127.0.0.1:1/"]\n',
+      },
+      chart('web', 'debug', { 'web/values.schema.json': schema('http://127.0.0.1:1') }),
+    );
+    expect(allowed.report.notChecked.map((n) => [n.reason, n.message])).toEqual([
+      [
+        'fetch-failed',
+        expect.stringMatching(
+          /^helm cannot render it at head: its values.schema.json could not be loaded: .*127\.0\.0\.1:1.*connection refused/,
+        ),
+      ],
+    ]);
+
     // A custom metaschema, which newer helm loads the same way.
     const meta = await check(
       chart('web', 'info'),

@@ -33,6 +33,7 @@ const AUTHORED = "the chart's fail or required stopped the render";
 /** How helm says the values fail the chart's `values.schema.json`, and how that is said here. */
 const SCHEMA_REJECTED = "values don't meet the specifications of the schema(s)";
 const SCHEMA = "its values do not meet the chart's values.schema.json";
+const SCHEMA_UNLOADED = 'its values.schema.json could not be loaded';
 /** How helm says a chart's `kubeVersion` rules out the version it renders for. */
 const KUBE_VERSION_REQUIRED = 'chart requires kubeVersion';
 /** A Flux post-renderer's kustomization and its input, beside the tree, one directory per root. */
@@ -200,6 +201,9 @@ export async function renderCharts(
               `rendered with its default values (nothing declares a release of it): ${rendered.message}. ` +
               `Declare a release with the values it needs: \`charts: [{path: ${root.dir || '.'}, values: [${root.dir ? `${root.dir}/` : ''}…-values.yaml]}]\` in .config-rollout-guard.yaml`,
           };
+        // A schema it refers to (an allowed URL, or a trusted chart's own) that helm could not fetch.
+        if (!rendered.ok && rendered.message.startsWith(SCHEMA_UNLOADED))
+          return { ok: false, reason: 'fetch-failed', message: rendered.message };
         // The chart asks for a newer Kubernetes than helm assumes: the clusters' version is what is missing.
         if (!rendered.ok && root.kubeVersion === null && rendered.message.includes(KUBE_VERSION_REQUIRED))
           return {
@@ -275,18 +279,24 @@ function cleanMessage(
   if (authored) text = `${authored[1]}: ${AUTHORED} (its message is not shown; run helm template to read it)`;
   // helm lists each value the schema rejects on a line of its own after the first (`- policy:
   // Invalid type…`), under the chart whose schema it is; a value a message could quote is cut below.
+  // A schema helm could not load (a reference it could not fetch) comes as a line of another shape.
   if (text.startsWith(SCHEMA_REJECTED)) {
     const charts: { name: string; faults: string[] }[] = [];
+    let unloaded: string | null = null;
     for (const l of stderr.slice(stderr.indexOf(SCHEMA_REJECTED)).split('\n').slice(1)) {
       const fault = /^\s*- (.+)$/.exec(l)?.[1];
       if (fault) charts.at(-1)?.faults.push(fault.trim());
       else if (/^\S+:\s*$/.test(l)) charts.push({ name: l.trim().slice(0, -1), faults: [] });
+      else if (l.trim()) unloaded ??= l.trim();
     }
     // helm lists them in Go's map order, which differs from run to run.
     const faults = charts
       .flatMap((c) => c.faults.map((f) => (charts.length > 1 ? `${c.name}: ${f}` : f)))
       .sort(compareText);
-    text = `${SCHEMA}${faults.length ? `: ${faults.join('; ')}` : ''}`;
+    text =
+      faults.length || unloaded === null
+        ? `${SCHEMA}${faults.length ? `: ${faults.join('; ')}` : ''}`
+        : `${SCHEMA_UNLOADED}: ${unloaded}`;
   }
   for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
   if (/missing in charts\/ directory/.test(text))
