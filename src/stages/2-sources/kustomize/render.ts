@@ -11,6 +11,7 @@ import {
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
+import { compareText } from '../../../model/order.js';
 import { yamlMistake } from '../../../model/yaml-mistakes.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
@@ -406,7 +407,7 @@ function duplicatedKey(
   files: ReadonlyMap<string, Buffer>,
   closure: Iterable<string>,
 ): { file: string; line: number } | null {
-  for (const file of [...closure].sort()) {
+  for (const file of [...closure].sort(compareText)) {
     const text = files.get(file)?.toString('utf8');
     if (!text?.includes(key) || !/\.(ya?ml|json)$/.test(file)) continue;
     const mistake = yamlMistake(text);
