@@ -129,6 +129,19 @@ describe('parseManifests', () => {
     ]);
   });
 
+  // cloudogu/gitops-playground: `*.ftl.yaml` read as "a key spans several lines", document by document.
+  test.each([
+    ['FreeMarker', 'metadata:\n  name: app\n<#if monitoring.active>\n  labels: {a: b}\n</#if>\n', 3],
+    ['Jinja', 'metadata:\n  name: app\n{% if monitoring %}\n  labels: {a: b}\n{% endif %}\n', 3],
+  ])('a %s template is one diagnostic at its first action', (language, body, line) => {
+    const text = `apiVersion: v1\nkind: ConfigMap\n${body}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n<#-- a comment -->\n{% raw %}\n`;
+    const { objects, diagnostics } = parseManifests('apps/values.ftl.yaml', text);
+    expect(objects).toEqual([]);
+    expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [line + 2, expect.stringContaining(`looks like a ${language} template`)],
+    ]);
+  });
+
   test('template text inside a valid ConfigMap value is data, not a template file', () => {
     const text =
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: alert-templates}\ndata:\n  slack.tmpl: |\n    {{ define "x" }}{{ .Status }}{{ end }}\n';

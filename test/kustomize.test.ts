@@ -401,6 +401,37 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // ADORSYS-GIS/fineract-gitops: a resource listed and never added. kustomize says where it looked,
+  // twice ("open …: no such file or directory': must build at directory: … lstat …"), not who asked.
+  test('a path that does not exist is named by the kustomization line that lists it', async () => {
+    const files = (level: string, extra: Files = {}): Files => ({
+      'overlay/kustomization.yaml': kustomization({ resources: ['../base'] }),
+      'base/kustomization.yaml':
+        '# - service.yaml (not yet)\nresources:\n  - config.yaml\n  - service.yaml # the service\n',
+      'base/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'gen/kustomization.yaml': kustomization({
+        configMapGenerator: [{ name: 'gen', files: ['app.conf', 'extra=conf/extra.conf'] }],
+      }),
+      'gen/app.conf': `level=${level}\n`,
+      ...extra,
+    });
+    const present = { 'base/service.yaml': yaml(configMap('other', {})), 'gen/conf/extra.conf': 'x\n' };
+    const gone = { 'base/service.yaml': null, 'gen/conf/extra.conf': null };
+    const report = await checkChange(files('info', present), files('debug', gone));
+    expect(report.notChecked.map((n) => [n.file, n.side, n.message])).toEqual([
+      [
+        'gen/kustomization.yaml',
+        'head',
+        'kustomize cannot build it at head: gen/kustomization.yaml:5: extra=conf/extra.conf does not exist.',
+      ],
+      [
+        'overlay/kustomization.yaml',
+        'head',
+        'kustomize cannot build it at head: base/kustomization.yaml:4: service.yaml does not exist.',
+      ],
+    ]);
+  });
+
   test('a resource id kustomize prints as ConfigMap.v1.[noGrp]/name.ns reads ConfigMap ns/name', async () => {
     const files = (level: string): Files => ({
       'app/kustomization.yaml': kustomization({

@@ -40,10 +40,13 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   const written = { text };
 
   // One diagnostic for a template file says more than one per document it breaks.
-  if (text.includes('{{') && documents.some((doc) => isTemplate(doc, text))) {
+  const [template] = TEMPLATES.filter(
+    ({ mark }) => text.includes(mark) && documents.some((doc) => isTemplate(doc, text, mark)),
+  ).sort((a, b) => text.indexOf(a.mark) - text.indexOf(b.mark));
+  if (template) {
     warn(
-      lineOf(text.indexOf('{{')),
-      'skipped: looks like a Helm or Go template ({{ … }}), which is not YAML until rendered. Check the rendered manifests instead.',
+      lineOf(text.indexOf(template.mark)),
+      `skipped: looks like ${template.name}, which is not YAML until rendered. Check the rendered manifests instead.`,
     );
     return { objects, diagnostics };
   }
@@ -243,15 +246,24 @@ function toObject(
   return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
 }
 
+/** Template languages met in manifest folders, by the mark that opens their actions. */
+const TEMPLATES = [
+  { mark: '{{', name: 'a Helm or Go template ({{ … }})' },
+  // cloudogu/gitops-playground keeps FreeMarker templates (`<#if …>`) as `*.ftl.yaml`.
+  { mark: '<#', name: 'a FreeMarker template (<#…>)' },
+  { mark: '{%', name: 'a Jinja template ({% … %})' },
+];
+
 /**
- * A template action either breaks the document, or (unquoted `{{ x }}`) parses as a flow mapping
- * whose key is another flow mapping, which no hand-written manifest contains.
+ * A template action either breaks the document, or (Go's unquoted `{{ x }}`) parses as a flow
+ * mapping whose key is another flow mapping, which no hand-written manifest contains.
  */
-function isTemplate(doc: Document.Parsed, text: string): boolean {
+function isTemplate(doc: Document.Parsed, text: string, mark: string): boolean {
   if (doc.errors.length > 0) {
-    const action = text.indexOf('{{', doc.range[0]);
+    const action = text.indexOf(mark, doc.range[0]);
     return action >= 0 && action < doc.range[2];
   }
+  if (mark !== '{{') return false;
   let found = false;
   visit(doc, {
     Map(_, node) {

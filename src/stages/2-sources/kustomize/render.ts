@@ -10,7 +10,13 @@ import {
   type KustomizeTool,
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
+import {
+  insideRepository,
+  isKustomizationFile,
+  readKustomization,
+  type HelmChartEntry,
+} from './kustomization.js';
+import { WORDS } from './reach.js';
 import { compareText } from '../../../model/order.js';
 import { yamlMistake } from '../../../model/yaml-mistakes.js';
 import { parseGitBase } from '../remote/git-base.js';
@@ -382,6 +388,10 @@ export function kustomizeMessage(
   const twice = /yaml: unmarshal errors: .*?mapping key "((?:[^"\\]|\\.)*)" already defined/.exec(text)?.[1];
   const where = twice === undefined ? null : duplicatedKey(twice, files, closure);
   if (where) text = `${where.file}:${where.line}: the key "${twice}" appears twice in one mapping`;
+  // A path that is not there: kustomize says where it looked, the entry that sent it there is named.
+  const missing = /(?:open|lstat) ([^\s':]+): no such file or directory/.exec(text)?.[1];
+  const entry = missing === undefined ? null : namingEntry(missing, files, closure);
+  if (entry) text = `${entry.file}:${entry.line}: ${entry.word} does not exist`;
   text = text.replace('map[string]interface {}(nil): ', 'a file of the build does not read as YAML ');
   const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
@@ -413,6 +423,28 @@ function duplicatedKey(
     const mistake = yamlMistake(text);
     if (mistake?.code === 'DUPLICATE_KEY' && text.split('\n')[mistake.line - 1].includes(key))
       return { file, line: mistake.line };
+  }
+  return null;
+}
+
+/** The first line of a kustomization of the build with a word that names `path` from its directory. */
+function namingEntry(
+  path: string,
+  files: ReadonlyMap<string, Buffer>,
+  closure: Iterable<string>,
+): { file: string; line: number; word: string } | null {
+  for (const file of [...closure].sort(compareText)) {
+    if (!isKustomizationFile(file)) continue;
+    const lines = files.get(file)?.toString('utf8').split('\n') ?? [];
+    const dir = posix.dirname(file);
+    for (const [i, line] of lines.entries()) {
+      if (/^\s*#/.test(line)) continue;
+      // A generator's `files` entry may give its key first: `key=path`.
+      const word = line
+        .split(WORDS)
+        .find((w) => w !== '' && insideRepository(dir, w.slice(w.indexOf('=') + 1)) === path);
+      if (word) return { file, line: i + 1, word };
+    }
   }
   return null;
 }
