@@ -353,6 +353,19 @@ spec:
     ]);
   });
 
+  // opencenter-cloud/openCenter-gitops-base: a harbor values file with a `---` in its middle.
+  test('a valuesFrom document followed by another gives the first one, as helm reads a values file', async () => {
+    const release = valuesFromRelease('web-values', 'apps');
+    const values = (first: string, second: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-values\n  namespace: apps\ndata:\n  values.yaml: |\n    config:\n      timeout: ${first}\n    ---\n    config:\n      timeout: ${second}\n`;
+    const base = { ...chart(), 'apps/web.yaml': release, 'apps/web-values.yaml': values('10s', '30s') };
+    const first = await check(base, { 'apps/web-values.yaml': values('20s', '30s') });
+    expect(first.notChecked).toEqual([]);
+    expect(summary(first).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment apps/web']);
+    const second = await check(base, { 'apps/web-values.yaml': values('10s', '40s') });
+    expect([second.notChecked, second.changes]).toEqual([[], []]);
+  });
+
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {

@@ -432,6 +432,22 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // opencenter-cloud/openCenter-gitops-base: an overlay in a subdirectory of its base, `resources: [../]`.
+  test('a kustomization that includes a directory above it is named by that line, as a cycle', async () => {
+    const files = (level: string): Files => ({
+      'app/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'app/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'app/enterprise/kustomization.yaml': kustomization({ resources: ['../'], namePrefix: 'e-' }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => [n.file, n.message])).toEqual([
+      [
+        'app/enterprise/kustomization.yaml',
+        'kustomize cannot build it at both revisions: app/enterprise/kustomization.yaml:2: ../ includes a directory that holds this kustomization, which kustomize refuses as a cycle.',
+      ],
+    ]);
+  });
+
   test('a resource id kustomize prints as ConfigMap.v1.[noGrp]/name.ns reads ConfigMap ns/name', async () => {
     const files = (level: string): Files => ({
       'app/kustomization.yaml': kustomization({

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { field, isRecord } from '../../../model/values.js';
 import { KUBE_VERSION } from '../../../programs/invocation.js';
@@ -743,10 +743,17 @@ function valueFilesOf(
   return { valueFiles, refused };
 }
 
-/** Helm values from YAML text: a document that is empty or only comments sets none; one that is not a map, null. */
+/**
+ * Helm values from YAML text, read as helm reads a values file: its first document only (what
+ * follows a `---` is ignored, by Flux's `valuesFrom` too). A document that is empty or only
+ * comments sets none; one that is not a map, null.
+ */
 export function parseValues(text: string): Record<string, unknown> | null {
+  const [first] = parseAllDocuments(text);
+  if (!first) return {};
+  if (first.errors.length) return null;
   try {
-    const value: unknown = parse(text, { maxAliasCount: 100 });
+    const value: unknown = first.toJS({ maxAliasCount: 100 });
     return value === null || value === undefined ? {} : isRecord(value) ? value : null;
   } catch {
     return null;

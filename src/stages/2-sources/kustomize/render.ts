@@ -392,6 +392,11 @@ export function kustomizeMessage(
   const missing = /(?:open|lstat) ([^\s':]+): no such file or directory/.exec(text)?.[1];
   const entry = missing === undefined ? null : namingEntry(missing, files, closure);
   if (entry) text = `${entry.file}:${entry.line}: ${entry.word} does not exist`;
+  // A kustomization that includes a directory above itself: kustomize calls it a cycle.
+  const cycle = /cycle detected: candidate root '([^']*)' contains visited root '([^']*)'/.exec(text);
+  const above = cycle ? namingEntry(cycle[1], files, closure, cycle[2]) : null;
+  if (above)
+    text = `${above.file}:${above.line}: ${above.word} includes a directory that holds this kustomization, which kustomize refuses as a cycle`;
   text = text.replace('map[string]interface {}(nil): ', 'a file of the build does not read as YAML ');
   const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
@@ -427,16 +432,20 @@ function duplicatedKey(
   return null;
 }
 
-/** The first line of a kustomization of the build with a word that names `path` from its directory. */
+/**
+ * The first line of a kustomization of the build (the one in directory `within`, if given) with a
+ * word that names `path` from its directory.
+ */
 function namingEntry(
   path: string,
   files: ReadonlyMap<string, Buffer>,
   closure: Iterable<string>,
+  within: string | null = null,
 ): { file: string; line: number; word: string } | null {
   for (const file of [...closure].sort(compareText)) {
-    if (!isKustomizationFile(file)) continue;
-    const lines = files.get(file)?.toString('utf8').split('\n') ?? [];
     const dir = posix.dirname(file);
+    if (!isKustomizationFile(file) || (within !== null && dir !== within)) continue;
+    const lines = files.get(file)?.toString('utf8').split('\n') ?? [];
     for (const [i, line] of lines.entries()) {
       if (/^\s*#/.test(line)) continue;
       // A generator's `files` entry may give its key first: `key=path`.
