@@ -432,6 +432,36 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // monosense-io/k8s-gitops: an object two files define, a directory whose resources are all
+  // commented out ("kustomization.yaml is empty").
+  test('an object added twice and a kustomization with nothing to build are named by the lines that include them', async () => {
+    const files = (level: string): Files => ({
+      'file/kustomization.yaml': kustomization({ resources: ['config.yaml', 'again.yaml'] }),
+      'file/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'file/again.yaml': yaml(configMap('app-config', { LEVEL: 'x' })),
+      'dir/kustomization.yaml': kustomization({ resources: ['../file/config.yaml', 'sub/'] }),
+      'dir/sub/kustomization.yaml': kustomization({ resources: ['../../file/again.yaml'] }),
+      'empty/kustomization.yaml': kustomization({ resources: ['../file/config.yaml', 'messaging/'] }),
+      'empty/messaging/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  # - operator/ks.yaml\n',
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked.map((n) => [n.file, n.message])).toEqual([
+      [
+        'dir/kustomization.yaml',
+        'kustomize cannot build it at both revisions: dir/kustomization.yaml:3: sub/ adds ConfigMap app-config, which the build already holds.',
+      ],
+      [
+        'empty/kustomization.yaml',
+        'kustomize cannot build it at both revisions: empty/kustomization.yaml:3: messaging/ holds a kustomization with nothing to build (kustomize: "kustomization.yaml is empty").',
+      ],
+      [
+        'file/kustomization.yaml',
+        'kustomize cannot build it at both revisions: file/kustomization.yaml:3: again.yaml adds ConfigMap app-config, which the build already holds.',
+      ],
+    ]);
+  });
+
   // opencenter-cloud/openCenter-gitops-base: an overlay in a subdirectory of its base, `resources: [../]`.
   test('a kustomization that includes a directory above it is named by that line, as a cycle', async () => {
     const files = (level: string): Files => ({

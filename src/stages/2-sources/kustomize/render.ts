@@ -388,15 +388,16 @@ export function kustomizeMessage(
   const twice = /yaml: unmarshal errors: .*?mapping key "((?:[^"\\]|\\.)*)" already defined/.exec(text)?.[1];
   const where = twice === undefined ? null : duplicatedKey(twice, files, closure);
   if (where) text = `${where.file}:${where.line}: the key "${twice}" appears twice in one mapping`;
-  // A path that is not there: kustomize says where it looked, the entry that sent it there is named.
-  const missing = /(?:open|lstat) ([^\s':]+): no such file or directory/.exec(text)?.[1];
-  const entry = missing === undefined ? null : namingEntry(missing, files, closure);
-  if (entry) text = `${entry.file}:${entry.line}: ${entry.word} does not exist`;
-  // A kustomization that includes a directory above itself: kustomize calls it a cycle.
-  const cycle = /cycle detected: candidate root '([^']*)' contains visited root '([^']*)'/.exec(text);
-  const above = cycle ? namingEntry(cycle[1], files, closure, cycle[2]) : null;
-  if (above)
-    text = `${above.file}:${above.line}: ${above.word} includes a directory that holds this kustomization, which kustomize refuses as a cycle`;
+  // kustomize says which path it was reading when it failed; the kustomization line that sent it there says more.
+  for (const { pattern, path, within, say } of AT_ENTRY) {
+    const match = pattern.exec(text);
+    const at = match && path(match);
+    const entry = match && at ? namingEntry(at, files, closure, within?.(match) ?? null) : null;
+    if (match && entry) {
+      text = `${entry.file}:${entry.line}: ${entry.word} ${say(match)}`;
+      break;
+    }
+  }
   text = text.replace('map[string]interface {}(nil): ', 'a file of the build does not read as YAML ');
   const contents = text.search(/node contents:|:\s*\{|yaml: unmarshal/i);
   if (contents > 0) text = `${text.slice(0, contents).trim()} (content not shown)`;
@@ -431,6 +432,42 @@ function duplicatedKey(
   }
   return null;
 }
+
+type Match = RegExpExecArray;
+/**
+ * Failures kustomize words by the path it was reading, and what they say of the entry that names
+ * that path; `within`: the directory of the only kustomization that can name it.
+ */
+const AT_ENTRY: {
+  pattern: RegExp;
+  path: (m: Match) => string | undefined;
+  within?: (m: Match) => string;
+  say: (m: Match) => string;
+}[] = [
+  {
+    pattern: /(?:open|lstat) ([^\s':]+): no such file or directory/,
+    path: (m) => m[1],
+    say: () => 'does not exist',
+  },
+  {
+    pattern: /cycle detected: candidate root '([^']*)' contains visited root '([^']*)'/,
+    path: (m) => m[1],
+    within: (m) => m[2],
+    say: () => 'includes a directory that holds this kustomization, which kustomize refuses as a cycle',
+  },
+  {
+    // A resource file, or a directory's build, holding an object the build already has.
+    pattern:
+      /(?:recursed merging from path '([^']+)': )?may not add resource with an already registered id: ([^':]+?)(?:'|$)(?:: must build at directory: '([^']+)')?/,
+    path: (m) => m[1] ?? m[3],
+    say: (m) => `adds ${m[2]}, which the build already holds`,
+  },
+  {
+    pattern: /couldn't make target for path '([^']+)': kustomization\.yaml is empty/,
+    path: (m) => m[1],
+    say: () => 'holds a kustomization with nothing to build (kustomize: "kustomization.yaml is empty")',
+  },
+];
 
 /**
  * The first line of a kustomization of the build (the one in directory `within`, if given) with a
