@@ -366,6 +366,33 @@ spec:
     expect([second.notChecked, second.changes]).toEqual([[], []]);
   });
 
+  // The same harbor values, as the repository feeds them: a secretGenerator's file. An edit below the
+  // `---` changes nothing in the cluster, and nothing in the renders either: the values file says so.
+  test('an edit to a values file past its first document is warned about at its ---, a file helm reads whole or through valuesFrom', async () => {
+    const release = valuesFromRelease('web-values');
+    const values = (second: string) =>
+      `config:\n  mode: safe\n  timeout: 10s\n# storage\n---\nreplicas: ${second}\n`;
+    const ignored = (file: string, line: number) =>
+      `${file}:${line} what follows this --- is never read: helm (and Flux valuesFrom through it) takes only the first document of a values file.`;
+    const base = {
+      ...chart(),
+      'apps/web/release.yaml': release,
+      'apps/web/kustomization.yaml':
+        'namespace: apps\nresources: [release.yaml]\nconfigMapGenerator:\n  - name: web-values\n    files: [values.yaml=web-values.yaml]\n',
+      'apps/web/web-values.yaml': values('1'),
+    };
+    const fromValues = await check(base, { 'apps/web/web-values.yaml': values('3') });
+    expect(fromValues.notChecked).toEqual([]);
+    expect(fromValues.impacts).toEqual([]);
+    expect(fromValues.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      ignored('apps/web/web-values.yaml', 5),
+    ]);
+    const own = await check(base, { 'chart/values.yaml': `${slower}---\nreplicas: 4\n` });
+    expect(own.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toContain(
+      ignored('chart/values.yaml', 5),
+    );
+  });
+
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {

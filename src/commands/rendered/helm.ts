@@ -4,6 +4,7 @@ import {
   CHART_FILE,
   chartReleases,
   DEPENDENCY_FILES,
+  ignoredValuesFrom,
   parseValues,
   readChart,
   valuesFromObject,
@@ -82,8 +83,9 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     logicalName: (object) => object.name,
     pointAtEdit,
     review: async (builds, helm, { workloads, configs, impacts }, timeoutMs, access) => {
+      const ignored = ignoredValues(builds);
       // A chart from a registry is not ours to annotate: its version moving is what is said.
-      if (builds.root.remote) return { impacts, diagnostics: versionNote(builds) };
+      if (builds.root.remote) return { impacts, diagnostics: [...versionNote(builds), ...ignored] };
       // The chart rendered again at head with only its version changed: a checksum that moves then
       // hashes labels, not data, and restarts the pods on every chart upgrade.
       const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
@@ -99,12 +101,15 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
       }
       return {
         impacts,
-        diagnostics: checksumNotices(workloads, configs, {
-          template: (object) => templateText(object, builds.headTree),
-          afterVersionBump: versionBumped(probe),
-          hashAnnotation: settings.hash.annotation,
-          rules: settings.rules,
-        }),
+        diagnostics: [
+          ...checksumNotices(workloads, configs, {
+            template: (object) => templateText(object, builds.headTree),
+            afterVersionBump: versionBumped(probe),
+            hashAnnotation: settings.hash.annotation,
+            rules: settings.rules,
+          }),
+          ...ignored,
+        ],
       };
     },
   };
@@ -187,7 +192,10 @@ async function readValuesFrom(
       const found = valuesFromObject(source, objects, parses.values);
       const defined = objects.find((o) => o.kind === source.kind && o.name === source.name);
       if (defined && !generated.has(defined)) root.closure.add(defined.file);
-      for (const input of (defined && generated.get(defined)) ?? []) root.closure.add(input);
+      const inputs = (defined && generated.get(defined)) ?? [];
+      for (const { path } of inputs) root.closure.add(path);
+      const whole = source.targetPath ? undefined : inputs.find((f) => f.key === source.valuesKey);
+      if (whole) root.valuesFromFiles.push(whole.path);
       if (typeof found !== 'string') values.push(found);
       else if (found === 'not a map')
         root.refused.push({
@@ -216,7 +224,7 @@ async function generatedConfigs(
   texts: readonly (string | null)[],
   names: readonly string[],
   parses: ValuesFromParses,
-): Promise<Map<ManifestObject, string[]>> {
+): Promise<Map<ManifestObject, { key: string; path: string }[]>> {
   const made: {
     kind: 'ConfigMap' | 'Secret';
     entry: GeneratorEntry;
@@ -254,7 +262,7 @@ async function generatedConfigs(
       };
       // Its inputs join the release's closure; the kustomization stays a root of its own (it may
       // deploy more than the release).
-      return [object, entry.files.map((f) => f.path)];
+      return [object, entry.files];
     }),
   );
 }
@@ -390,6 +398,32 @@ function pointAtEdit(
   if (input)
     return { ...change, file: input, line: firstDifference(text(baseTree, input), text(headTree, input)) };
   return change;
+}
+
+/**
+ * A values file this change touches that goes on past its first document: helm (and Flux's
+ * `valuesFrom`, through helm) reads the first and ignores the rest without a word, so an edit
+ * there changes nothing in the cluster.
+ */
+function ignoredValues({ root, changed, headTree }: Builds<ChartRoot>): Diagnostic[] {
+  const own = root.remote ? [] : [posix.join(root.dir, 'values.yaml')];
+  return [...new Set([...own, ...root.valueFiles, ...root.valuesFromFiles])]
+    .filter((file) => changed.has(file))
+    .flatMap((file): Diagnostic[] => {
+      const text = headTree.get(file)?.toString('utf8');
+      const line = text === undefined ? null : ignoredValuesFrom(text);
+      return line === null
+        ? []
+        : [
+            {
+              file,
+              line,
+              severity: 'warning',
+              message:
+                'what follows this --- is never read: helm (and Flux valuesFrom through it) takes only the first document of a values file.',
+            },
+          ];
+    });
 }
 
 /** A release whose chart version moves between the revisions: said, with both versions. */

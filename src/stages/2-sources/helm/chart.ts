@@ -57,6 +57,8 @@ export interface ChartRoot extends RenderRoot {
   kubeVersion: string | null;
   /** Flux `valuesFrom`: merged before the inline values, once read from the repository. */
   valuesFrom: ValuesFrom[];
+  /** Repository files a `valuesFrom` source takes whole as its values: a kustomize generator's input. */
+  valuesFromFiles: string[];
   /** The charts of this repository it keeps as dependencies, and where in the chart each is copied. */
   local: LocalChart[];
   /** A chart from a Helm repository or an OCI registry; null for a chart in this repository. */
@@ -225,6 +227,7 @@ function findCharts(
       parameters: declaration.parameters ?? [],
       kubeVersion: declaration.kubeVersion ?? null,
       valuesFrom: declaration.valuesFrom ?? [],
+      valuesFromFiles: [],
       refused: [...refused, ...(declaration.refused ?? [])],
       declaredBy: by,
       local: copies,
@@ -260,6 +263,7 @@ function findCharts(
       parameters: d.parameters ?? [],
       kubeVersion: d.kubeVersion ?? null,
       valuesFrom: d.valuesFrom ?? [],
+      valuesFromFiles: [],
       refused: [...(d.refused ?? [])],
       declaredBy: by,
       local: [],
@@ -741,6 +745,22 @@ function valueFilesOf(
       });
   }
   return { valueFiles, refused };
+}
+
+/**
+ * The line of the `---` after which a values text goes on with a document that is not empty, which
+ * helm ignores (it reads the first); null when there is none.
+ */
+export function ignoredValuesFrom(text: string): number | null {
+  if (!/^---/m.test(text)) return null;
+  const later = parseAllDocuments(text)
+    .slice(1)
+    .find((doc) => doc.contents !== null);
+  if (!later?.contents) return null;
+  const before = text.slice(0, later.contents.range[0]).split('\n');
+  let line = before.length - 1;
+  while (line > 0 && !before[line].startsWith('---')) line--;
+  return line + 1;
 }
 
 /**
