@@ -179,7 +179,43 @@ describe('key-level impact', () => {
       'No workload in the repository reads the changed keys; 1 workload names a changed config and may read it through the Kubernetes API.',
     );
     expect(renderText(report, { colour: false, verbose: false })).toContain(
-      'no workload in the repository reads the changed keys. Deployment postgres-operator names it (env CONFIG_MAP_NAME of container op) and may read it through the Kubernetes API: unless it watches it, it keeps the old config until its pods are replaced',
+      'No workload in the repository reads the changed keys. Deployment postgres-operator names it (env CONFIG_MAP_NAME of container op) and may read it through the Kubernetes API: unless it watches it, it keeps the old config until its pods are replaced',
+    );
+  });
+
+  test("a workload whose sidecar watches the config by label (Grafana's dashboards): said, with no rollout asked", async () => {
+    const grafana = deployment('grafana', {
+      containers: [
+        container('grafana'),
+        container('grafana-sc-dashboard', {
+          env: [
+            { name: 'LABEL', value: 'grafana_dashboard' },
+            { name: 'LABEL_VALUE', value: '1' },
+            { name: 'FOLDER', value: '/tmp/dashboards' },
+          ],
+        }),
+      ],
+    });
+    const dashboard = (panels: string) => ({
+      ...configMap('app-dashboard', { 'app.json': panels }),
+      metadata: { name: 'app-dashboard', labels: { grafana_dashboard: '1' } },
+    });
+    const report = await checkChange(
+      { 'dash.yaml': yaml(dashboard('[]')), 'grafana.yaml': yaml(grafana) },
+      { 'dash.yaml': yaml(dashboard('[1]')) },
+    );
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected.map((u) => [u.workload.name, u.reason])).toEqual([
+      [
+        'grafana',
+        'watches it by label, and has its files as it changes (container grafana-sc-dashboard, label grafana_dashboard=1)',
+      ],
+    ]);
+    expect(headline(report)).toBe(
+      '1 workload watches a changed config by label and has it as soon as it is applied.',
+    );
+    expect(renderText(report, { colour: false, verbose: false })).toContain(
+      'Deployment grafana watches it by label (container grafana-sc-dashboard, label grafana_dashboard=1) and has the change as soon as it is applied, with no rollout',
     );
   });
 

@@ -207,9 +207,9 @@ test('a config nothing checked reads, beside something not checked: the reader i
   const args = ['check', '--repo', repo.dir, '--base', base, '--head', head];
   const text = await cli(args);
   expect(text.stdout).toContain(
-    'ConfigMap cfg  changed k  cfg.yaml:1\n  no workload among those checked reads the changed keys; what was not checked may\n',
+    'ConfigMap cfg  changed k  cfg.yaml:1\n  No workload among those checked reads the changed keys; what was not checked may\n',
   );
-  expect(text.stdout).not.toContain('no workload in the repository');
+  expect(text.stdout).not.toContain('No workload in the repository');
   // flux2's test data: a template is no manifest, and leaving it out is the step.
   expect(text.stdout).toContain(
     'Next: Fix the YAML the message names; if the file is no manifest (a template, test data), leave it out with `exclude` in the base configuration.',

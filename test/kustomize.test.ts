@@ -432,6 +432,41 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
+  // kube-prometheus-stack's way: dashboards generated with a label Grafana's sidecar selects by.
+  test('a generated dashboard a sidecar in the same build watches by label: said, no rollout asked', async () => {
+    const grafana = deployment('grafana', {
+      containers: [
+        container('grafana'),
+        container('grafana-sc-dashboard', {
+          env: [
+            { name: 'LABEL', value: 'grafana_dashboard' },
+            { name: 'FOLDER', value: '/tmp/dashboards' },
+          ],
+        }),
+      ],
+    });
+    const files = (panels: string): Files => ({
+      'monitoring/grafana.yaml': yaml(grafana),
+      'monitoring/app.json': panels,
+      'monitoring/kustomization.yaml': kustomization({
+        namespace: 'monitoring',
+        resources: ['grafana.yaml'],
+        configMapGenerator: [
+          { name: 'app-dashboard', files: ['app.json'], options: { labels: { grafana_dashboard: '1' } } },
+        ],
+      }),
+    });
+    const report = await checkChange(files('[]\n'), files('[1]\n'));
+    expect(report.impacts).toEqual([]);
+    expect(report.unaffected.map((u) => [u.workload.name, u.config.name, u.reason])).toEqual([
+      [
+        'grafana',
+        expect.stringMatching(/^app-dashboard-\w+$/),
+        'watches it by label, and has its files as it changes (container grafana-sc-dashboard, label grafana_dashboard)',
+      ],
+    ]);
+  });
+
   // monosense-io/k8s-gitops: an object two files define, a directory whose resources are all
   // commented out ("kustomization.yaml is empty").
   test('an object added twice and a kustomization with nothing to build are named by the lines that include them', async () => {

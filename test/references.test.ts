@@ -1,5 +1,5 @@
 import { asWorkload, parsePodTemplatePaths } from '../src/stages/4-objects/workloads.js';
-import { extractRefs, namedBy } from '../src/stages/5-references/extract.js';
+import { extractRefs, namedBy, watchedBy } from '../src/stages/5-references/extract.js';
 import { namespaceMatch } from '../src/model/identity.js';
 import type { ManifestObject } from '../src/model/types.js';
 import { container, workload, WORKLOAD_KINDS } from './helpers/manifests.js';
@@ -343,5 +343,44 @@ describe('a config named, not mounted', () => {
     };
     expect(namedBy(spec, 'operator')).toBe('args[0] of container init');
     expect(namedBy(null, 'operator')).toBeNull();
+  });
+});
+
+// Grafana's dashboard sidecar (kiwigrid/k8s-sidecar) copies every ConfigMap labelled
+// `grafana_dashboard: "1"` into its folder as it changes; Jenkins' configuration-as-code sidecar too.
+describe('a config watched by label', () => {
+  const sidecar = (env: Record<string, string>) =>
+    container('grafana-sc-dashboard', {
+      env: Object.entries({ FOLDER: '/tmp/dashboards', ...env }).map(([name, value]) => ({ name, value })),
+    });
+  const dashboard = { kind: 'ConfigMap' as const, namespace: 'apps', labels: { grafana_dashboard: '1' } };
+  const place = 'container grafana-sc-dashboard, label grafana_dashboard=1';
+  test.each([
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1' }, 'apps', place],
+    [{ LABEL: 'grafana_dashboard' }, 'apps', 'container grafana-sc-dashboard, label grafana_dashboard'],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1' }, 'monitoring', null],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1', NAMESPACE: 'ALL' }, 'monitoring', place],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1', NAMESPACE: 'ops, apps' }, 'monitoring', place],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '0' }, 'apps', null],
+    [{ LABEL: 'grafana_datasource', LABEL_VALUE: '1' }, 'apps', null],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1', RESOURCE: 'secret' }, 'apps', null],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1', RESOURCE: 'both' }, 'apps', place],
+    [{ LABEL: 'grafana_dashboard', LABEL_VALUE: '1', METHOD: 'LIST' }, 'apps', null],
+  ])('%j in namespace %p → %p', (env, podNamespace, expected) => {
+    expect(watchedBy({ containers: [container('grafana'), sidecar(env)] }, podNamespace, dashboard)).toBe(
+      expected,
+    );
+  });
+
+  test('a sidecar that lists only at start (an init container), or a LABEL without FOLDER, watches nothing', () => {
+    const env = [
+      { name: 'LABEL', value: 'grafana_dashboard' },
+      { name: 'FOLDER', value: '/tmp/dashboards' },
+    ];
+    expect(
+      watchedBy({ initContainers: [container('init', { env })], containers: [] }, 'apps', dashboard),
+    ).toBeNull();
+    const noFolder = [{ name: 'LABEL', value: 'grafana_dashboard' }];
+    expect(watchedBy({ containers: [container('x', { env: noFolder })] }, 'apps', dashboard)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions, type Pairing } from '../stages/6-changes/pairing.js';
 import { computeImpacts, type ImpactResult } from '../stages/7-impacts/impacts.js';
-import { configAnnotations, type TeamRules } from '../stages/7-impacts/reloaders.js';
+import { configAnnotations, configLabels, type TeamRules } from '../stages/7-impacts/reloaders.js';
 
 /**
  * What every kind of source yields for a check — the changed plain files, a kustomize root, a chart
@@ -72,6 +72,7 @@ export async function judgeSource(
     staleHash,
     rules: settings.rules,
     configAnnotations: configAnnotations(source.configs().filter(isConfig)),
+    configLabels: configLabels(source.configs().filter(isConfig)),
   });
   return { ...result, pairing, changes, workloads, diagnostics: [...diagnostics, ...result.diagnostics] };
 }

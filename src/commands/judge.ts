@@ -1,6 +1,6 @@
-import { ConfigIndex, idKey } from '../model/identity.js';
+import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
-import type { Diagnostic, Report, Side } from '../model/types.js';
+import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
@@ -9,6 +9,8 @@ import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/pars
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText, redactor } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
+import { WATCHER_WORD } from '../stages/5-references/extract.js';
+import { labelsOf } from '../stages/7-impacts/reloaders.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { judgeSource } from './judge-source.js';
@@ -39,11 +41,16 @@ export async function judgeChange(
   const first = await progress.stage('changes', () => loadPlain(repo, base, head, allChanges, options_));
   // Searched for by the names of the configs the files change; judged (judgeSource) once the
   // rendered roots are known, which take their files out of the plain ones.
-  const changedNames = diffConfigs(pairObjects(versions(first)), []).map((c) => c.name);
+  const changedConfigs = diffConfigs(pairObjects(versions(first)), []);
+  const changedNames = changedConfigs.map((c) => c.name);
   const needles = [...new Set([...changedNames, ...changedPaths.map((p) => posix.basename(p))])];
+  // A sidecar that watches configs by label never names them: its pod spec is searched for by its word.
+  const watcher = changedConfigs.some((c) => labelled(first.atHead.objects.get(c.file) ?? [], c))
+    ? [WATCHER_WORD]
+    : [];
   const { mentioned, touches } = await progress.stage('search', async () => {
     const mentions = needles.length
-      ? await repo.grep(head, [...needles, 'workloadRef'], options_.grepScope)
+      ? await repo.grep(head, [...needles, 'workloadRef', ...watcher], options_.grepScope)
       : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
     // workload, so it is not parsed as one.
@@ -75,6 +82,10 @@ export async function judgeChange(
     judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered, new Set(needles)),
   );
 }
+
+/** Whether the definition of a changed config among `objects` has labels, which a sidecar may watch it by. */
+const labelled = (objects: readonly ManifestObject[], change: ConfigChange): boolean =>
+  objects.some((o) => sameObject(o, change) && Object.keys(labelsOf(o.body)).length > 0);
 
 /** The plain files and the rendered part together: impacts, not-checked entries, the report. */
 async function judgeWith(
@@ -151,8 +162,12 @@ async function judgeWith(
     {
       groups: versions(pass),
       judged: async (diffed) => {
-        if (narrowed)
-          await view.readMentioning(diffed.length ? [...diffed.map((c) => c.name), 'workloadRef'] : []);
+        if (narrowed) {
+          const watched = diffed.some((c) => labelled(view.objects(), c)) ? [WATCHER_WORD] : [];
+          await view.readMentioning(
+            diffed.length ? [...diffed.map((c) => c.name), 'workloadRef', ...watched] : [],
+          );
+        }
         // An object deleted from one file but still defined in another is not gone.
         const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
         const changes = diffed.filter(

@@ -147,14 +147,25 @@ export function headline(report: Report): string {
   ).size;
   if (added)
     return `Read only by ${plural(added, 'workload')} this change adds: ${verb(added, 'it starts', 'they start')} with the new config.`;
-  const named = new Set(
-    report.unaffected
-      .filter((u) => namedPlace(u.reason) !== null)
-      .map((u) => `${u.workload.file}:${u.workload.line}`),
-  ).size;
-  return named
-    ? `No workload in the repository reads the changed keys; ${plural(named, 'workload')} ${verb(named, 'names', 'name')} a changed config and may read it through the Kubernetes API.`
-    : 'No workload in the repository reads the changed keys.';
+  const count = (place: (reason: string) => string | null) =>
+    new Set(
+      report.unaffected
+        .filter((u) => place(u.reason) !== null)
+        .map((u) => `${u.workload.file}:${u.workload.line}`),
+    ).size;
+  const [watched, named] = [count(watchedPlace), count(namedPlace)];
+  return (
+    [
+      watched
+        ? `${plural(watched, 'workload')} ${verb(watched, 'watches', 'watch')} a changed config by label and ${verb(watched, 'has', 'have')} it as soon as it is applied`
+        : 'No workload in the repository reads the changed keys',
+      ...(named
+        ? [
+            `${plural(named, 'workload')} ${verb(named, 'names', 'name')} a changed config and may read it through the Kubernetes API`,
+          ]
+        : []),
+    ].join('; ') + '.'
+  );
 }
 
 /** Why a reader needs nothing: it is new, so its first pods read the new config. */
@@ -166,6 +177,13 @@ export const namedReason = (place: string): string => `${BY_NAME} (${place})`;
 /** Where an unaffected workload names its config, when that is why it is left alone. */
 export const namedPlace = (reason: string): string | null =>
   reason.startsWith(`${BY_NAME} (`) ? reason.slice(BY_NAME.length + 2, -1) : null;
+
+/** Why a workload whose sidecar watches configs by label (`watchedBy`) is left alone, and which sidecar. */
+const BY_LABEL = 'watches it by label, and has its files as it changes';
+export const watchedReason = (place: string): string => `${BY_LABEL} (${place})`;
+/** Which sidecar of an unaffected workload watches its config, when that is why it is left alone. */
+export const watchedPlace = (reason: string): string | null =>
+  reason.startsWith(`${BY_LABEL} (`) ? reason.slice(BY_LABEL.length + 2, -1) : null;
 
 /** Rendered roots, files and include patterns not checked, counted, in that order. */
 function notCheckedClauses(entries: readonly NotChecked[]): string[] {

@@ -24,6 +24,8 @@ import {
   renderDocuments,
 } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
+import { WATCHER_WORD } from '../../stages/5-references/extract.js';
+import { labelsOf } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
@@ -418,7 +420,13 @@ async function compare<R extends RenderRoot, Tool>(
         const changedObjects = [...base.objects, ...head.objects].filter((o) =>
           judged.some((c) => c.kind === o.kind && c.name === o.name && c.namespace === o.namespace),
         );
-        pair.readMentioning([...changedObjects.map(logicalName), 'workloadRef']);
+        // A sidecar that watches configs by label never names them: its pod spec is read by its word.
+        const watched = changedObjects.some((o) => isConfig(o) && Object.keys(labelsOf(o.body)).length > 0);
+        pair.readMentioning([
+          ...changedObjects.map(logicalName),
+          'workloadRef',
+          ...(watched ? [WATCHER_WORD] : []),
+        ]);
         return judged.map((change) => renderer.pointAtEdit(change, builds));
       },
       // Annotated readers are verified against every config they read: those are read too.

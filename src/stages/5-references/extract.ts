@@ -180,6 +180,51 @@ export function namedBy(podSpec: unknown, name: string): string | null {
   return null;
 }
 
+/**
+ * The word every pod spec with a label-watching sidecar holds (its required `FOLDER`): what a search
+ * for the readers of a config that has labels looks for besides the config's name.
+ */
+export const WATCHER_WORD = 'FOLDER';
+
+/**
+ * Where a container watches configs by label and keeps their files up to date as they change:
+ * kiwigrid's k8s-sidecar (Grafana's dashboard and datasource sidecars, Jenkins' configuration as
+ * code), known by its two required variables, `LABEL` and `FOLDER`. It lists `RESOURCE` (configmap,
+ * the default, secret or both) labelled `LABEL` (=`LABEL_VALUE` when set) in `NAMESPACE` (its own
+ * when unset, `ALL`, or a comma-separated list). One that only lists at start (`METHOD=LIST`, as an
+ * init container) is no watch. The place (container, label), or null.
+ */
+export function watchedBy(
+  podSpec: unknown,
+  podNamespace: string | null,
+  config: { kind: ConfigKind; namespace: string | null; labels: Readonly<Record<string, string>> },
+): string | null {
+  if (!isRecord(podSpec)) return null;
+  for (const container of list(podSpec.containers)) {
+    const env = new Map(
+      list(container.env).flatMap((e) =>
+        str(e.name) && typeof e.value === 'string' ? [[str(e.name)!, e.value]] : [],
+      ),
+    );
+    const label = env.get('LABEL');
+    if (!label || !env.has(WATCHER_WORD) || env.get('METHOD')?.toUpperCase() === 'LIST') continue;
+    const resource = (env.get('RESOURCE') ?? 'configmap').toLowerCase();
+    if (resource !== 'both' && resource !== config.kind.toLowerCase()) continue;
+    const value = env.get('LABEL_VALUE');
+    if (!(label in config.labels) || (value !== undefined && config.labels[label] !== value)) continue;
+    const namespaces = (env.get('NAMESPACE') ?? '').split(',').map((n) => n.trim());
+    const inScope =
+      namespaces.includes('ALL') ||
+      config.namespace === null ||
+      (namespaces.some(Boolean)
+        ? namespaces.includes(config.namespace)
+        : podNamespace === null || podNamespace === config.namespace);
+    if (inScope)
+      return `container ${str(container.name) ?? '?'}, label ${label}${value === undefined ? '' : `=${value}`}`;
+  }
+  return null;
+}
+
 /** A variable or flag that says it names a config: CONFIG_MAP_NAME, WEBHOOK_SECRET_NAME, --configmap, --default-ssl-certificate. */
 const NAMES_CONFIG = /conf|secret|cert|(^|[^a-z])cm([^a-z]|$)/i;
 

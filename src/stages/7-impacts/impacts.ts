@@ -1,5 +1,5 @@
-import { NEW_WORKLOAD, namedReason } from '../../model/status.js';
-import { namedBy } from '../5-references/extract.js';
+import { NEW_WORKLOAD, namedReason, watchedReason } from '../../model/status.js';
+import { namedBy, watchedBy } from '../5-references/extract.js';
 import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
@@ -40,6 +40,8 @@ export interface ImpactInput {
   staleHash: ReadonlySet<ManifestObject>;
   /** The annotations of a changed config (Reloader's and our opt-outs live there). */
   configAnnotations: (config: ObjectId) => Record<string, string>;
+  /** The labels of a changed config: what a sidecar that watches by label selects. */
+  configLabels: (config: ObjectId) => Record<string, string>;
   rules: TeamRules;
 }
 
@@ -86,8 +88,13 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         result.unaffected.push({ workload: summary, config: id, reason });
       if (matching.length === 0) {
         // Kubernetes delivers it nothing, so nothing here rolls it: whether it sees the change is its own affair.
+        const labels = input.configLabels(id);
+        const watched = source.templates
+          .map((t) => watchedBy(t.template.spec, workload.object.namespace, { ...id, labels }))
+          .find(Boolean);
         const named = source.templates.map((t) => namedBy(t.template.spec, change.name)).find(Boolean);
-        if (named) unaffected(namedReason(named));
+        if (watched) unaffected(watchedReason(watched));
+        else if (named) unaffected(namedReason(named));
         continue;
       }
       // Matched only by assuming a namespace: a namesake the workload keeps in its own file or

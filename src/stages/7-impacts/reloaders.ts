@@ -226,14 +226,26 @@ function imageName(image: string): string {
   return colon > slash ? withoutDigest.slice(0, colon) : withoutDigest;
 }
 
+type Defined = { kind: string; namespace: string | null; name: string; body: unknown };
+
 /** The annotations of each config among `objects` (later definitions do not replace earlier ones). */
-export function configAnnotations(
-  objects: Iterable<{ kind: string; namespace: string | null; name: string; body: unknown }>,
-) {
-  const byId = new Map<string, Annotations>();
+export const configAnnotations = (objects: Iterable<Defined>) => perConfig(objects, annotationsOf);
+
+/** The labels of each config among `objects`, as `configAnnotations`: what a watcher by label selects. */
+export const configLabels = (objects: Iterable<Defined>) => perConfig(objects, labelsOf);
+
+export function labelsOf(value: unknown): Record<string, string> {
+  const labels = field(value, 'metadata.labels');
+  if (!isRecord(labels)) return {};
+  return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]));
+}
+
+function perConfig(objects: Iterable<Defined>, read: (body: unknown) => Record<string, string>) {
+  const byId = new Map<string, Record<string, string>>();
   for (const o of objects) {
     const key = `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
-    if (!byId.has(key)) byId.set(key, annotationsOf(o.body));
+    if (!byId.has(key)) byId.set(key, read(o.body));
   }
-  return (id: ObjectId): Annotations => byId.get(`${id.kind}\0${id.namespace ?? ''}\0${id.name}`) ?? {};
+  return (id: ObjectId): Record<string, string> =>
+    byId.get(`${id.kind}\0${id.namespace ?? ''}\0${id.name}`) ?? {};
 }

@@ -53,8 +53,7 @@ export function renderText(raw: Report, options: TextOptions): string {
       out.push(paint('bold', groupTitle(changes)));
       for (const c of changes) out.push(`  ${objectName(c)}  ${changeSummary(c)}  ${where(c)}`);
     }
-    if (consumers.length === 0)
-      out.push(paint('dim', `  ${uncapitalise(noReader(report, change)).replace(/\.$/, '')}`));
+    if (consumers.length === 0) out.push(paint('dim', `  ${noReader(report, change).replace(/\.$/, '')}`));
     for (const { impact, config } of consumers) {
       const label = paint(TONE_STYLE[toneOf(impact.status)], impact.status.toUpperCase().padEnd(8));
       out.push(
@@ -239,8 +238,6 @@ function diagnosticLines(
   }
   return out;
 }
-
-const uncapitalise = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function painter(colour: boolean) {
   return (style: Style, text: string) => (colour ? `\x1b[${CODES[style]}m${text}\x1b[0m` : text);

@@ -4,6 +4,7 @@ import {
   STATUS_ORDER,
   countByStatus,
   namedPlace,
+  watchedPlace,
   toneOf,
   type Tone,
 } from '../../model/status.js';
@@ -135,11 +136,25 @@ export function noReader(report: Report, change: ConfigChange): string {
   const none = report.notChecked.length
     ? 'No workload among those checked reads the changed keys; what was not checked may.'
     : 'No workload in the repository reads the changed keys.';
-  const byName = unaffected.filter((u) => namedPlace(u.reason) !== null);
-  if (byName.length === 0) return none;
-  const [first] = byName;
-  const others = byName.length > 1 ? ` and ${byName.length - 1} more` : '';
-  return `${none} ${first.workload.kind} ${objectName(first.workload)}${others} ${byName.length > 1 ? 'name' : 'names'} it (${namedPlace(first.reason)}) and may read it through the Kubernetes API: unless ${byName.length > 1 ? 'they watch' : 'it watches'} it, ${byName.length > 1 ? 'they keep' : 'it keeps'} the old config until ${byName.length > 1 ? 'their' : 'its'} pods are replaced.`;
+  const workloads = (place: (reason: string) => string | null) => {
+    const found = unaffected.filter((u) => place(u.reason) !== null);
+    if (found.length === 0) return null;
+    const [first] = found;
+    const others = found.length > 1 ? ` and ${found.length - 1} more` : '';
+    return {
+      many: found.length > 1,
+      who: `${first.workload.kind} ${objectName(first.workload)}${others}`,
+      where: place(first.reason),
+    };
+  };
+  // A sidecar that watches by label has the new config without a rollout: said in place of "no workload".
+  const watching = workloads(watchedPlace);
+  const lead = watching
+    ? `${watching.who} ${watching.many ? 'watch' : 'watches'} it by label (${watching.where}) and ${watching.many ? 'have' : 'has'} the change as soon as it is applied, with no rollout.${report.notChecked.length ? ' What was not checked may read it too.' : ''}`
+    : none;
+  const byName = workloads(namedPlace);
+  if (!byName) return lead;
+  return `${lead} ${byName.who} ${byName.many ? 'name' : 'names'} it (${byName.where}) and may read it through the Kubernetes API: unless ${byName.many ? 'they watch' : 'it watches'} it, ${byName.many ? 'they keep' : 'it keeps'} the old config until ${byName.many ? 'their' : 'its'} pods are replaced.`;
 }
 
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
