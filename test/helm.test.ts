@@ -393,6 +393,110 @@ spec:
     );
   });
 
+  // The home-ops layout (sulibot/home-ops' gatus): a kustomization generates a ConfigMap beside the
+  // HelmRelease it deploys, and the chart mounts it by a name it computes, `{{ .Release.Name }}-files`,
+  // which no file spells. Only the release's render shows who reads it.
+  (hasKustomize ? describe : describe.skip)('a release deployed beside a changed config', () => {
+    const mounting = deployment().replace('{{ .Release.Name }}-config', '{{ .Release.Name }}-files');
+    const release = (extra = '') => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}
+${extra}`;
+    const files = (level: string, extra = '', chartOptions = {}): Files => ({
+      ...chart({ deployment: mounting, ...chartOptions }),
+      'apps/web/release.yaml': release(extra),
+      'apps/web/app.env': `LEVEL=${level}\n`,
+      'apps/web/kustomization.yaml':
+        'namespace: apps\nresources: [release.yaml]\nconfigMapGenerator:\n  - name: web-files\n    envs: [app.env]\ngeneratorOptions:\n  disableNameSuffixHash: true\n',
+    });
+
+    test('its workload that mounts the config is judged with the build: dormant, and fix says why it cannot stamp it', async () => {
+      const { repo, base, head } = await twoCommits(files('info'), files('debug'));
+      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
+        cwd: repo.dir,
+      });
+      const report = JSON.parse(run.stdout) as Report;
+      expect(summary(report)).toEqual([
+        {
+          status: 'dormant',
+          workload: 'Deployment apps/web',
+          source: { root: 'chart (HelmRelease web)', renderer: 'helm', release: 'web' },
+          at: 'chart/templates/deployment.yaml:2',
+        },
+      ]);
+      expect(report.impacts[0].configs.map((c) => [c.name, c.root])).toEqual([['web-files', 'apps/web']]);
+      expect(report.impacts[0].reason).not.toMatch(/disableNameSuffixHash/);
+      expect(report.rendered).toEqual(['apps/web', 'chart (HelmRelease web)']);
+      const text = await cli(['check', '--base', base, '--head', head, '--helm', helm], { cwd: repo.dir });
+      expect(text.stdout).toContain(
+        'ConfigMap apps/web-files in apps/web  changed LEVEL  apps/web/app.env:1\n  DORMANT  Deployment apps/web in chart (HelmRelease web)',
+      );
+      expect(text.stdout).toContain('Next: Let Reloader roll the release');
+      const fixed = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
+      expect(fixed.stdout).toContain('Nothing stamped: the workloads below need another cure.');
+      expect(fixed.stdout).toContain(
+        'did not stamp Deployment web: it reads ConfigMap apps/web-files, which apps/web deploys beside its release',
+      );
+      expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo.dir, encoding: 'utf8' })).toBe('');
+    });
+
+    test('one that Reloader rolls is reloaded; one installed into another namespace is no reader', async () => {
+      const reloaded = deployment([], ['reloader.stakater.com/auto: "true"']).replace(
+        '{{ .Release.Name }}-config',
+        '{{ .Release.Name }}-files',
+      );
+      const rolled = await check(
+        files('info', '', { deployment: reloaded }),
+        files('debug', '', { deployment: reloaded }),
+      );
+      expect(summary(rolled).map((s) => `${s.status} ${s.workload}`)).toEqual([
+        'reloaded Deployment apps/web',
+      ]);
+      const elsewhere = await check(
+        files('info', '  targetNamespace: other\n'),
+        files('debug', '  targetNamespace: other\n'),
+      );
+      expect([elsewhere.impacts, elsewhere.rendered]).toEqual([[], ['apps/web']]);
+    });
+
+    test('one that cannot be rendered is not checked, with the config it may read: never "no workload reads it"', async () => {
+      const failing = `${mounting}\n---\n{{ required "image.tag is required" .Values.image }}\n`;
+      const report = await check(
+        files('info', '', { deployment: failing }),
+        files('debug', '', { deployment: failing }),
+      );
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+        [
+          'chart (HelmRelease web)',
+          'render-failed',
+          'head',
+          expect.stringMatching(
+            /^helm cannot render it at head: .*required stopped the render.*\. It is deployed beside ConfigMap apps\/web-files, which it may read\.$/,
+          ),
+        ],
+      ]);
+    });
+
+    test('one this change also touches is judged against its own base render: a template that moves rolls', async () => {
+      const annotated = (rev: string) =>
+        deployment([`rev: "${rev}"`]).replace('{{ .Release.Name }}-config', '{{ .Release.Name }}-files');
+      const report = await check(
+        files('info', '', { deployment: annotated('1') }),
+        files('debug', '', { deployment: annotated('2') }),
+      );
+      expect(summary(report).map((s) => `${s.status} ${s.workload} ${s.source?.root}`)).toEqual([
+        'rolling Deployment apps/web chart (HelmRelease web)',
+      ]);
+      expect(report.notChecked).toEqual([]);
+    });
+  });
+
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {

@@ -91,7 +91,7 @@ describe('a removed key that a reference still needs', () => {
       `\n- \`web.yaml:${lineOf(reader(keyRef()), 'name: cfg')}\`: Deployment web: ConfigMap cfg loses key TIMEOUT`,
     );
     const fixed = await cli(['fix', '--base', base], { cwd: repo.dir });
-    expect(fixed.stdout).toContain('Nothing to fix');
+    expect(fixed.stdout).toContain('Nothing stamped: the workloads below need another cure.');
     expect(fixed.stdout).toContain(
       `did not stamp Deployment web: its new pods could not start (the error at web.yaml:${lineOf(reader(keyRef()), 'name: cfg')}), so rolling it now would break it.`,
     );

@@ -180,7 +180,7 @@ describe('adoption', () => {
       });
       await repo.commit('a Deployment reading a cert-manager Secret');
       const fix = await cli(['fix'], { cwd: repo.dir });
-      expect(fix.stdout).toMatch(/Nothing to fix/);
+      expect(fix.stdout).toMatch(/Nothing stamped: the workloads below need another cure/);
       expect(fix.stdout).toMatch(
         /did not stamp Deployment web: it reads only Secret web-tls, which this repository does not hold/,
       );

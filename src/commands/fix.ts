@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { ConfigIndex, sameLocation, sameObject } from '../model/identity.js';
+import { ConfigIndex, objectName, sameLocation, sameObject } from '../model/identity.js';
 import { stampCures } from '../model/status.js';
 import type { Diagnostic, Impact, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
@@ -185,7 +185,23 @@ async function stampRendered(
     [f.basePath, f.headPath].filter((p) => p !== null),
   );
   const part = await checkRendered(repo, baseSha, head, changed, settings, true);
-  const charts = impacts.filter((i) => i.workload.source?.renderer === 'helm');
+  // A release's workload that reads a config deployed beside the release: no template of its chart
+  // renders that config, so none can hash it.
+  for (const impact of impacts.filter((i) => i.configs.some((c) => c.root !== undefined))) {
+    const config = impact.configs.find((c) => c.root !== undefined)!;
+    diagnostics.push({
+      file: impact.workload.file,
+      line: impact.workload.line,
+      severity: 'warning',
+      message:
+        `did not stamp ${impact.workload.kind} ${impact.workload.name}: it reads ${config.kind} ${objectName(config)}, which ${config.root} deploys beside its release, ` +
+        "outside its chart, so no template of the chart can hash it. Let Reloader roll it (reloader.stakater.com/auto in the release's values), " +
+        "or give the release's values a pod annotation that changes with the config.",
+    });
+  }
+  const charts = impacts.filter(
+    (i) => i.workload.source?.renderer === 'helm' && i.configs.every((c) => c.root === undefined),
+  );
   const chartEdits = await chartStampEdits(part.heads, charts, settings, repo.root, diagnostics);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
     const built = part.heads.find(

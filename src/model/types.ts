@@ -112,6 +112,8 @@ export interface ImpactedConfig {
   via: { path: string; container: string | null; delivery: Delivery }[];
   /** True when the match holds only if both objects are applied to the same namespace. */
   namespaceAssumed: boolean;
+  /** The rendered root that deploys the config, when not the workload's own (a release deployed beside it). */
+  root?: string;
 }
 
 export interface WorkloadRefSummary extends Location {

@@ -320,15 +320,18 @@ function missingGenerated(workloads: Consumer[], head: Rendered, configs: Config
  */
 function withAlternative(impact: Impact, head: Rendered): Impact {
   if (impact.status !== 'dormant') return impact;
-  const generated = impact.configs.filter((c) =>
-    head.objects.some(
-      (o) =>
-        o.kind === c.kind &&
-        o.name === c.name &&
-        o.namespace === c.namespace &&
-        head.origins.get(o)?.generator &&
-        logicalName(o.name, true) === o.name,
-    ),
+  // A release deployed beside the config names it through its chart, which a suffix would not follow.
+  const generated = impact.configs.filter(
+    (c) =>
+      c.root === undefined &&
+      head.objects.some(
+        (o) =>
+          o.kind === c.kind &&
+          o.name === c.name &&
+          o.namespace === c.namespace &&
+          head.origins.get(o)?.generator &&
+          logicalName(o.name, true) === o.name,
+      ),
   );
   if (generated.length === 0) return impact;
   return {

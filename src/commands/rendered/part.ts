@@ -1,6 +1,6 @@
 import { compareText } from '../../model/order.js';
 import { posix } from 'node:path';
-import { ConfigIndex, idKey, objectName } from '../../model/identity.js';
+import { ConfigIndex, idKey, namespaceMatch, objectName, sameObject } from '../../model/identity.js';
 import type {
   ConfigChange,
   Diagnostic,
@@ -27,7 +27,7 @@ import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
 import { labelsOf } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
-import { asWorkload } from '../../stages/4-objects/workloads.js';
+import { asWorkload, type Workload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
@@ -144,6 +144,7 @@ export async function checkRendered(
           settings,
           access,
           whole,
+          r.name === 'kustomize' ? besideReleases(all, atBase, atHead, changed, access) : null,
         );
       }),
     ),
@@ -163,7 +164,7 @@ export async function checkRendered(
     part.unaffected.push(...p.unaffected);
     part.diagnostics.push(...p.diagnostics);
     part.notChecked.push(...p.notChecked);
-    part.rendered.push(...p.rendered);
+    part.rendered.push(...p.rendered.filter((id) => !part.rendered.includes(id)));
     part.heads.push(...p.heads);
     part.secretTexts.push(...p.secretTexts);
   }
@@ -306,6 +307,7 @@ async function checkWith<R extends RenderRoot, Tool>(
   settings: Settings,
   access: RemoteAccess,
   whole: boolean,
+  beside: Beside | null,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
@@ -378,7 +380,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
     };
-    await compare(renderer, tool, builds, settings, part, access);
+    await compare(renderer, tool, builds, settings, part, access, beside);
   }
   return part;
 }
@@ -391,8 +393,17 @@ async function compare<R extends RenderRoot, Tool>(
   settings: Settings,
   part: RenderedPart,
   access: RemoteAccess,
+  beside: Beside | null,
 ): Promise<void> {
   const { base, head } = pair;
+  let judgedChanges: ConfigChange[] = [];
+  let companions: Companions = {
+    rendered: [],
+    consumers: [],
+    previous: new Map(),
+    notChecked: [],
+    secrets: [],
+  };
   const logicalName = (o: ManifestObject) =>
     renderer.logicalName(o, head.origins.get(o) ?? base.origins.get(o));
   const logicalKey = (o: ManifestObject) =>
@@ -427,24 +438,37 @@ async function compare<R extends RenderRoot, Tool>(
           'workloadRef',
           ...(watched ? [WATCHER_WORD] : []),
         ]);
-        return judged.map((change) => renderer.pointAtEdit(change, builds));
+        judgedChanges = judged.map((change) => renderer.pointAtEdit(change, builds));
+        return judgedChanges;
       },
       // Annotated readers are verified against every config they read: those are read too.
-      consumers: () => {
+      consumers: async () => {
         const annotated = consumers().filter((w) =>
           w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
         );
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-        return consumers();
+        if (beside && judgedChanges.length && pair.holds(DECLARING))
+          companions = await beside(partial.root, judgedChanges, (kind, name) => {
+            pair.readMentioning([name]);
+            return head.objects.find((o) => o.kind === kind && o.name === name) ?? null;
+          });
+        return [...consumers(), ...companions.consumers];
       },
       definitions: configs,
       staleHash: (workloads, definitions, diagnostics) =>
         staleWorkloads(workloads, definitions, settings.hash, diagnostics),
-      previous: (object) => (pair.alike.has(object) ? 'unchanged' : undefined),
+      previous: (object) =>
+        companions.previous.get(object) ?? (pair.alike.has(object) ? 'unchanged' : undefined),
       configs: () => [...head.objects, ...base.objects],
     },
     settings,
   );
+  part.secretTexts.push(...companions.secrets);
+  // A release two builds deploy is rendered for each, and said once.
+  part.notChecked.push(
+    ...companions.notChecked.filter((n) => !part.notChecked.some((o) => o.name === n.name)),
+  );
+  part.rendered.push(...companions.rendered.filter((id) => !part.rendered.includes(id)));
   const { workloads } = result;
   // What a renderer says of a reader (a chart's checksum that misses a config) names every config it reads.
   pair.readMentioning(workloads.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
@@ -508,6 +532,11 @@ class BuildPair<R extends RenderRoot> {
       (d) => whole || !printed.base.has(d) || !printed.head.has(d) || mayHoldKind(d, READ_FIRST),
       false,
     );
+  }
+
+  /** Whether the head build holds an object of one of `kinds`, by its documents' lines. */
+  holds(kinds: readonly string[]): boolean {
+    return this.documents.head.some((d) => mayHoldKind(d, kinds));
   }
 
   /** Reads, once, every document of either build that contains any of `names`. */
@@ -771,6 +800,121 @@ const cannot = (renderer: AnyRenderer) =>
   renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
 
 /** The files `roots` read at one revision, copied out of git, and their renders. */
+/** What declares a release a build can deploy beside its configs. */
+const DECLARING = ['HelmRelease', 'Application'];
+
+/** Workloads of releases deployed beside a build's changed configs, how their templates were, and what could not be rendered. */
+interface Companions {
+  /** The releases rendered. */
+  rendered: string[];
+  consumers: Consumer[];
+  previous: Map<ManifestObject, Pick<Workload, 'templates'> | 'unchanged' | null>;
+  notChecked: Unjudged[];
+  /** The values of the Secrets their renders read, for redaction. */
+  secrets: string[];
+}
+
+/** The companions of one kustomize root's changes; `declared` finds the declaring object in that root's head build. */
+type Beside = (
+  root: RenderRoot,
+  changes: readonly ConfigChange[],
+  declared: (kind: string, name: string) => ManifestObject | null,
+) => Promise<Companions>;
+
+/**
+ * Releases a kustomize build deploys beside the configs it changes: a Flux HelmRelease (or an Argo
+ * CD Application) in the same build, as home-ops repositories lay out an app (a `configMapGenerator`
+ * and a `helmrelease.yaml` side by side). Its controller renders it into the namespace the build
+ * gives it, where its workloads may mount the config by a name the chart computes
+ * (`{{ .Release.Name }}-configmap`), which no file spells: only rendering the release finds them.
+ * Each is rendered at head (and at base when this change touches it, for its templates there) and
+ * its workloads are judged with the build's own. One that cannot be rendered is not checked.
+ */
+function besideReleases(
+  all: readonly AnyRenderer[],
+  atBase: Snapshot,
+  atHead: Snapshot,
+  changed: ReadonlySet<string>,
+  access: RemoteAccess,
+): Beside {
+  const helm = all.find((r) => r.name === 'helm')!;
+  const { settings } = atHead;
+  return async (root, changes, declared) => {
+    const none: Companions = {
+      rendered: [],
+      consumers: [],
+      previous: new Map(),
+      notChecked: [],
+      secrets: [],
+    };
+    const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: root.closure });
+    const candidates = (await at(atHead)).roots.flatMap(
+      (release: RenderRoot & { namespace: string | null }) => {
+        if (!release.declaredBy || !root.closure.has(release.declaredBy.file)) return [];
+        // Flux installs into the namespace the build gives the HelmRelease, unless it names a target.
+        const namespace =
+          release.namespace ?? declared(release.declaredBy.kind, release.declaredBy.name)?.namespace ?? null;
+        return changes.some((c) => namespaceMatch(namespace, c.namespace)) ? [{ ...release, namespace }] : [];
+      },
+    );
+    if (candidates.length === 0) return none;
+    const tool = await helm.tool();
+    if (isToolError(tool)) return none;
+    const touchedIds = new Set(candidates.filter((c) => touches(c, changed)).map((c) => c.id));
+    const baseRoots = touchedIds.size
+      ? (await at(atBase)).roots
+          .filter((r: RenderRoot) => touchedIds.has(r.id))
+          .map((r: RenderRoot) => ({ ...r, namespace: candidates.find((c) => c.id === r.id)!.namespace }))
+      : [];
+    const [atH, atB] = await Promise.all([
+      renderAt(helm, tool, candidates, atHead, access),
+      baseRoots.length ? renderAt(helm, tool, baseRoots, atBase, access) : null,
+    ]);
+    const result: Companions = {
+      rendered: [],
+      consumers: [],
+      previous: new Map(),
+      notChecked: [],
+      secrets: [...atH.secrets, ...(atB?.secrets ?? [])],
+    };
+    const workloads = (yaml: string, release: RenderRoot, tree: ReadonlyMap<string, Buffer>) =>
+      helm.read(yaml, release, tree, []).objects.flatMap((o: ManifestObject) => {
+        const workload = asWorkload(o, settings.podTemplatePaths);
+        return workload ? [consumerOf(workload)] : [];
+      });
+    const readers = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
+    for (const release of candidates) {
+      const touched = touchedIds.has(release.id);
+      const built = atH.results.get(release)!;
+      const baseRoot = baseRoots.find((r: RenderRoot) => r.id === release.id);
+      const before = baseRoot ? atB!.results.get(baseRoot)! : null;
+      if (!built.ok || (before && !before.ok)) {
+        // One this change touches is rendered, and said not checked, in its own right.
+        if (touched) continue;
+        const failed = (!built.ok ? built : before) as { reason: NotCheckedReason; message: string };
+        result.notChecked.push(
+          rootNotChecked(
+            release,
+            failed.reason,
+            built.ok ? 'base' : 'head',
+            `${cannot(helm)} ${built.ok ? 'at base' : 'at head'}: ${failed.message}. It is deployed beside ${readers}, which it may read.`,
+          ),
+        );
+        continue;
+      }
+      result.rendered.push(release.id);
+      // Untouched, its templates are the same at base; touched, they are its base render's (none: new).
+      const previous = before?.ok ? workloads(before.yaml, baseRoot!, atB!.tree) : [];
+      for (const consumer of workloads(built.yaml, release, atH.tree)) {
+        result.consumers.push(consumer);
+        const was = previous.find((p: Consumer) => sameObject(p.object, consumer.object));
+        result.previous.set(consumer.object, touched ? (was ?? null) : 'unchanged');
+      }
+    }
+    return result;
+  };
+}
+
 async function renderAt<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,

@@ -156,6 +156,9 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
         via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
         namespaceAssumed: scope === 'assumed',
+        ...(change.source && change.source.root !== workload.object.source?.root
+          ? { root: change.source.root }
+          : {}),
       });
     }
     const stale = input.staleHash.has(source.owner.object);
@@ -266,7 +269,7 @@ const STALE = {
 function byIdentity(changes: ConfigChange[]) {
   const merged = new Map<
     string,
-    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change'> & {
+    Pick<ConfigChange, 'kind' | 'namespace' | 'name' | 'change' | 'source'> & {
       keys: string[];
       removed: string[];
       files: string[];
@@ -282,6 +285,7 @@ function byIdentity(changes: ConfigChange[]) {
         namespace: change.namespace,
         name: change.name,
         change: change.change,
+        source: change.source,
         keys,
         removed: [...change.keys.removed],
         files: [change.file],

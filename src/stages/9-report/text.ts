@@ -183,7 +183,12 @@ export function renderFixText(raw: FixResult, options: { colour: boolean; dryRun
       stamped.set(key, entry);
     }
   if (stamped.size === 0) {
-    out.push('Nothing to fix: every pod template already carries the hash of the config it reads.');
+    // A workload left unstamped says why below: "nothing to fix" would contradict it.
+    out.push(
+      result.diagnostics.some((d) => d.severity === 'warning' && d.message.startsWith('did not '))
+        ? 'Nothing stamped: the workloads below need another cure.'
+        : 'Nothing to fix: every pod template already carries the hash of the config it reads.',
+    );
   } else {
     const verb = options.dryRun ? 'Would stamp' : 'Stamped';
     // A chart's workloads get Helm's own checksum in their template, the others our hash annotation.

@@ -15,7 +15,6 @@ import type {
   Impact,
   ImpactedConfig,
   ImpactStatus,
-  ObjectId,
   Report,
   Source,
   Unaffected,
@@ -46,8 +45,8 @@ export function changeSummary(change: ConfigChange): string {
 }
 
 /** Whether an impact's config is this change: the same object, deployed by the same root. */
-const explains = (change: ConfigChange, impact: Impact, config: ObjectId) =>
-  sameObject(config, change) && change.source?.root === impact.workload.source?.root;
+const explains = (change: ConfigChange, impact: Impact, config: ImpactedConfig) =>
+  sameObject(config, change) && change.source?.root === (config.root ?? impact.workload.source?.root);
 
 /** The impacts under one changed config, each with the part of it that reads this config. */
 export function impactsOf(report: Report, change: ConfigChange) {
