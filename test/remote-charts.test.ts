@@ -1,5 +1,5 @@
 import { scratchDir } from './helpers/temp-repo.js';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { dirname, join } from 'node:path';
 import type { Report } from './../src/model/types.js';
@@ -32,6 +32,11 @@ beforeAll(async () => {
     registry.push(HELM, chart);
     repository.add(HELM, chart);
   }
+  // A chart that mounts a config it does not render, by a name it computes (app-template's way).
+  const mounts = writeChart(sources, 'mounts', '1.0.0');
+  const deployment = join(mounts, 'templates/deployment.yaml');
+  writeFileSync(deployment, readFileSync(deployment, 'utf8').replace('-config"', '-files"'));
+  registry.push(HELM, mounts);
 }, 60_000);
 afterAll(async () => {
   registry?.stop();
@@ -118,6 +123,29 @@ const fluxHelmRepository = (url: string, version: string, level: string, type = 
 });
 
 maybe('charts from registries and chart repositories', () => {
+  // sulibot/home-ops' gatus: app-template from a registry mounts the ConfigMap its kustomization
+  // generates beside the HelmRelease. The release is untouched; its source, named at base, is fetched.
+  (hasKustomize ? test : test.skip)(
+    'a release from a registry deployed beside a changed config is fetched and rendered, its reader judged',
+    async () => {
+      const files = (level: string): Files => ({
+        ...fluxOci('{tag: 1.0.0}', 'info'),
+        'apps/web/app/ocirepository.yaml': `apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata: {name: web}\nspec:\n  url: ${registry.oci}/mounts\n  ref: {tag: 1.0.0}\n`,
+        'apps/web/app/app.env': `LEVEL=${level}\n`,
+        'apps/web/app/kustomization.yaml':
+          'namespace: web\nresources: [helmrelease.yaml, ocirepository.yaml]\nconfigMapGenerator: [{name: web-files, envs: [app.env]}]\ngeneratorOptions: {disableNameSuffixHash: true}\n',
+      });
+      const { report } = await check(files('info'), files('debug'));
+      expect(summary(report)).toEqual({
+        impacts: ['Deployment web: dormant'],
+        changes: ['web-files {"added":[],"removed":[],"modified":["LEVEL"]}'],
+        notChecked: [],
+      });
+      expect(report.impacts[0].workload.source).toMatchObject({ renderer: 'helm', chart: 'mounts 1.0.0' });
+      expect(cachedCharts()).toHaveLength(1);
+    },
+  );
+
   test('Flux OCIRepository by tag: a values change is dormant, pointing at the values line', async () => {
     const { report } = await check(fluxOci('{tag: 1.0.0}', 'info'), fluxOci('{tag: 1.0.0}', 'debug'));
     expect(summary(report)).toEqual({

@@ -861,11 +861,14 @@ function besideReleases(
     const tool = await helm.tool();
     if (isToolError(tool)) return none;
     const touchedIds = new Set(candidates.filter((c) => touches(c, changed)).map((c) => c.id));
-    const baseRoots = touchedIds.size
-      ? (await at(atBase)).roots
-          .filter((r: RenderRoot) => touchedIds.has(r.id))
-          .map((r: RenderRoot) => ({ ...r, namespace: candidates.find((c) => c.id === r.id)!.namespace }))
-      : [];
+    const atBaseFound = (await at(atBase)).roots.filter((r: RenderRoot) =>
+      candidates.some((c) => c.id === r.id),
+    );
+    // What the base deploys beside the config is trusted as every base root is: its sources are fetched.
+    access.trustAtBase(atBaseFound.flatMap((r: RenderRoot) => helm.sources(r)));
+    const baseRoots = atBaseFound
+      .filter((r: RenderRoot) => touchedIds.has(r.id))
+      .map((r: RenderRoot) => ({ ...r, namespace: candidates.find((c) => c.id === r.id)!.namespace }));
     const [atH, atB] = await Promise.all([
       renderAt(helm, tool, candidates, atHead, access),
       baseRoots.length ? renderAt(helm, tool, baseRoots, atBase, access) : null,

@@ -68,12 +68,21 @@ export class RemoteAccess {
   /** Charts and bases this run took from the cache, and fetched (the report's stats). */
   readonly tally = { cacheHits: 0, fetched: 0 };
 
+  private readonly trustedAtBase: Set<string>;
+
   constructor(
     private readonly settings: RemoteSettings,
-    private readonly trustedAtBase: ReadonlySet<string>,
+    trustedAtBase: ReadonlySet<string>,
     private readonly helmProgram: () => Promise<{ command: string } | { error: string }>,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.trustedAtBase = new Set(trustedAtBase);
+  }
+
+  /** Sources a later discovery of the base revision found it naming (a release deployed beside a changed config). */
+  trustAtBase(sources: Iterable<string>): void {
+    for (const source of sources) this.trustedAtBase.add(source);
+  }
 
   /** Why `source` may not be fetched, or null when it may. */
   refusal(source: string): Refusal | null {
