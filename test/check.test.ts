@@ -2,7 +2,16 @@ import { check } from '../src/commands/check.js';
 import { renderText } from '../src/stages/9-report/text.js';
 import { headline } from '../src/model/status.js';
 import { Repository } from '../src/stages/1-git/repository.js';
-import { configMap, container, deployment, lineOf, secret, workload, yaml } from './helpers/manifests.js';
+import {
+  configMap,
+  container,
+  deployment,
+  grafanaWithSidecar,
+  lineOf,
+  secret,
+  workload,
+  yaml,
+} from './helpers/manifests.js';
 import { apply, checkChange, twoCommits } from './helpers/scenario.js';
 
 const mountAll = (cm: string) => ({
@@ -184,18 +193,7 @@ describe('key-level impact', () => {
   });
 
   test("a workload whose sidecar watches the config by label (Grafana's dashboards): said, with no rollout asked", async () => {
-    const grafana = deployment('grafana', {
-      containers: [
-        container('grafana'),
-        container('grafana-sc-dashboard', {
-          env: [
-            { name: 'LABEL', value: 'grafana_dashboard' },
-            { name: 'LABEL_VALUE', value: '1' },
-            { name: 'FOLDER', value: '/tmp/dashboards' },
-          ],
-        }),
-      ],
-    });
+    const grafana = grafanaWithSidecar({ LABEL: 'grafana_dashboard', LABEL_VALUE: '1' });
     const dashboard = (panels: string) => ({
       ...configMap('app-dashboard', { 'app.json': panels }),
       metadata: { name: 'app-dashboard', labels: { grafana_dashboard: '1' } },

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
-import { configMap, container, deployment, workload, yaml } from './helpers/manifests.js';
+import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
 import { scratchDir } from './helpers/temp-repo.js';
@@ -434,17 +434,7 @@ describeKustomize('kustomize rendered mode', () => {
 
   // kube-prometheus-stack's way: dashboards generated with a label Grafana's sidecar selects by.
   test('a generated dashboard a sidecar in the same build watches by label: said, no rollout asked', async () => {
-    const grafana = deployment('grafana', {
-      containers: [
-        container('grafana'),
-        container('grafana-sc-dashboard', {
-          env: [
-            { name: 'LABEL', value: 'grafana_dashboard' },
-            { name: 'FOLDER', value: '/tmp/dashboards' },
-          ],
-        }),
-      ],
-    });
+    const grafana = grafanaWithSidecar({ LABEL: 'grafana_dashboard' });
     const files = (panels: string): Files => ({
       'monitoring/grafana.yaml': yaml(grafana),
       'monitoring/app.json': panels,

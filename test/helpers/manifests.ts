@@ -78,3 +78,14 @@ export function lineOf(text: string, needle: string, nth = 1): number {
   if (index < 0) throw new Error(`no line with ${needle}`);
   return index + 1;
 }
+
+/** Grafana with its dashboard sidecar (kiwigrid's k8s-sidecar), which watches configs labelled `LABEL`. */
+export const grafanaWithSidecar = (env: Record<string, string>): Obj =>
+  deployment('grafana', {
+    containers: [
+      container('grafana'),
+      container('grafana-sc-dashboard', {
+        env: Object.entries({ ...env, FOLDER: '/tmp/dashboards' }).map(([name, value]) => ({ name, value })),
+      }),
+    ],
+  });
