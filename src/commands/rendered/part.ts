@@ -397,13 +397,7 @@ async function compare<R extends RenderRoot, Tool>(
 ): Promise<void> {
   const { base, head } = pair;
   let judgedChanges: ConfigChange[] = [];
-  let companions: Companions = {
-    rendered: [],
-    consumers: [],
-    previous: new Map(),
-    notChecked: [],
-    secrets: [],
-  };
+  let companions = noCompanions();
   const logicalName = (o: ManifestObject) =>
     renderer.logicalName(o, head.origins.get(o) ?? base.origins.get(o));
   const logicalKey = (o: ManifestObject) =>
@@ -799,7 +793,6 @@ const isToolError = (tool: unknown): tool is { error: string } =>
 const cannot = (renderer: AnyRenderer) =>
   renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
 
-/** The files `roots` read at one revision, copied out of git, and their renders. */
 /** What declares a release a build can deploy beside its configs. */
 const DECLARING = ['HelmRelease', 'Application'];
 
@@ -813,6 +806,14 @@ interface Companions {
   /** The values of the Secrets their renders read, for redaction. */
   secrets: string[];
 }
+
+const noCompanions = (): Companions => ({
+  rendered: [],
+  consumers: [],
+  previous: new Map(),
+  notChecked: [],
+  secrets: [],
+});
 
 /** The companions of one kustomize root's changes; `declared` finds the declaring object in that root's head build. */
 type Beside = (
@@ -840,13 +841,6 @@ function besideReleases(
   const helm = all.find((r) => r.name === 'helm')!;
   const { settings } = atHead;
   return async (root, changes, declared) => {
-    const none: Companions = {
-      rendered: [],
-      consumers: [],
-      previous: new Map(),
-      notChecked: [],
-      secrets: [],
-    };
     const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: root.closure });
     const candidates = (await at(atHead)).roots.flatMap(
       (release: RenderRoot & { namespace: string | null }) => {
@@ -857,9 +851,23 @@ function besideReleases(
         return changes.some((c) => namespaceMatch(namespace, c.namespace)) ? [{ ...release, namespace }] : [];
       },
     );
-    if (candidates.length === 0) return none;
+    if (candidates.length === 0) return noCompanions();
+    const result = noCompanions();
+    const readers = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
+    const unchecked = (release: RenderRoot, reason: NotCheckedReason, side: Side, message: string) =>
+      result.notChecked.push(
+        rootNotChecked(
+          release,
+          reason,
+          side,
+          `${message.replace(/\.$/, '')}. It is deployed beside ${readers}, which it may read.`,
+        ),
+      );
     const tool = await helm.tool();
-    if (isToolError(tool)) return none;
+    if (isToolError(tool)) {
+      for (const release of candidates) unchecked(release, 'tool', 'head', `${cannot(helm)}: ${tool.error}`);
+      return result;
+    }
     const touchedIds = new Set(candidates.filter((c) => touches(c, changed)).map((c) => c.id));
     const atBaseFound = (await at(atBase)).roots.filter((r: RenderRoot) =>
       candidates.some((c) => c.id === r.id),
@@ -873,19 +881,12 @@ function besideReleases(
       renderAt(helm, tool, candidates, atHead, access),
       baseRoots.length ? renderAt(helm, tool, baseRoots, atBase, access) : null,
     ]);
-    const result: Companions = {
-      rendered: [],
-      consumers: [],
-      previous: new Map(),
-      notChecked: [],
-      secrets: [...atH.secrets, ...(atB?.secrets ?? [])],
-    };
+    result.secrets.push(...atH.secrets, ...(atB?.secrets ?? []));
     const workloads = (yaml: string, release: RenderRoot, tree: ReadonlyMap<string, Buffer>) =>
       helm.read(yaml, release, tree, []).objects.flatMap((o: ManifestObject) => {
         const workload = asWorkload(o, settings.podTemplatePaths);
         return workload ? [consumerOf(workload)] : [];
       });
-    const readers = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
     for (const release of candidates) {
       const touched = touchedIds.has(release.id);
       const built = atH.results.get(release)!;
@@ -895,14 +896,8 @@ function besideReleases(
         // One this change touches is rendered, and said not checked, in its own right.
         if (touched) continue;
         const failed = (!built.ok ? built : before) as { reason: NotCheckedReason; message: string };
-        result.notChecked.push(
-          rootNotChecked(
-            release,
-            failed.reason,
-            built.ok ? 'base' : 'head',
-            `${cannot(helm)} ${built.ok ? 'at base' : 'at head'}: ${failed.message}. It is deployed beside ${readers}, which it may read.`,
-          ),
-        );
+        const side = built.ok ? 'base' : 'head';
+        unchecked(release, failed.reason, side, `${cannot(helm)} at ${side}: ${failed.message}`);
         continue;
       }
       result.rendered.push(release.id);
@@ -918,6 +913,7 @@ function besideReleases(
   };
 }
 
+/** The files `roots` read at one revision, copied out of git, and their renders. */
 async function renderAt<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
