@@ -483,6 +483,21 @@ ${extra}`;
       ]);
     });
 
+    test('without helm, each is not checked for want of it', async () => {
+      const report = await check(files('info'), files('debug'), {
+        helm: join(scratchDir('crg-no-helm-'), 'helm'),
+      });
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+        [
+          'chart (HelmRelease web)',
+          'tool',
+          expect.stringMatching(
+            /^helm cannot render it: .*\. It is deployed beside ConfigMap apps\/web-files, which it may read\.$/,
+          ),
+        ],
+      ]);
+    });
+
     test('one this change also touches is judged against its own base render: a template that moves rolls', async () => {
       const annotated = (rev: string) =>
         deployment([`rev: "${rev}"`]).replace('{{ .Release.Name }}-config', '{{ .Release.Name }}-files');
