@@ -441,11 +441,14 @@ async function compare<R extends RenderRoot, Tool>(
           w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
         );
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-        if (beside && judgedChanges.length && pair.holds(DECLARING))
-          companions = await beside(partial.root, judgedChanges, (kind, name) => {
-            pair.readMentioning([name]);
-            return head.objects.find((o) => o.kind === kind && o.name === name) ?? null;
+        if (beside && judgedChanges.length && pair.holds(DECLARING)) {
+          pair.readHolding(DECLARING);
+          const declarations = head.objects.flatMap((o) => {
+            const file = head.origins.get(o)?.file;
+            return DECLARING.includes(o.kind) && file ? [{ ...o, file }] : [];
           });
+          companions = await beside(judgedChanges, declarations);
+        }
         return [...consumers(), ...companions.consumers];
       },
       definitions: configs,
@@ -531,6 +534,11 @@ class BuildPair<R extends RenderRoot> {
   /** Whether the head build holds an object of one of `kinds`, by its documents' lines. */
   holds(kinds: readonly string[]): boolean {
     return this.documents.head.some((d) => mayHoldKind(d, kinds));
+  }
+
+  /** Reads, once, every document of either build that may hold an object of one of `kinds`. */
+  readHolding(kinds: readonly string[]): void {
+    this.readWhere((d) => mayHoldKind(d, kinds), true);
   }
 
   /** Reads, once, every document of either build that contains any of `names`. */
@@ -815,11 +823,10 @@ const noCompanions = (): Companions => ({
   secrets: [],
 });
 
-/** The companions of one kustomize root's changes; `declared` finds the declaring object in that root's head build. */
+/** The companions of one kustomize build's changes, from the release declarations it holds (each with its repository file). */
 type Beside = (
-  root: RenderRoot,
   changes: readonly ConfigChange[],
-  declared: (kind: string, name: string) => ManifestObject | null,
+  declarations: readonly ManifestObject[],
 ) => Promise<Companions>;
 
 /**
@@ -840,14 +847,18 @@ function besideReleases(
 ): Beside {
   const helm = all.find((r) => r.name === 'helm')!;
   const { settings } = atHead;
-  return async (root, changes, declared) => {
-    const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: root.closure });
+  return async (changes, declarations) => {
+    // Only the files that declare them are asked about: a discovery over the whole closure reads every release.
+    const files = new Set(declarations.map((d) => d.file));
+    const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: files });
     const candidates = (await at(atHead)).roots.flatMap(
       (release: RenderRoot & { namespace: string | null }) => {
-        if (!release.declaredBy || !root.closure.has(release.declaredBy.file)) return [];
+        const by = release.declaredBy;
+        const declared =
+          by && declarations.find((d) => d.file === by.file && d.kind === by.kind && d.name === by.name);
+        if (!declared) return [];
         // Flux installs into the namespace the build gives the HelmRelease, unless it names a target.
-        const namespace =
-          release.namespace ?? declared(release.declaredBy.kind, release.declaredBy.name)?.namespace ?? null;
+        const namespace = release.namespace ?? declared.namespace;
         return changes.some((c) => namespaceMatch(namespace, c.namespace)) ? [{ ...release, namespace }] : [];
       },
     );
@@ -869,9 +880,14 @@ function besideReleases(
       return result;
     }
     const touchedIds = new Set(candidates.filter((c) => touches(c, changed)).map((c) => c.id));
-    const atBaseFound = (await at(atBase)).roots.filter((r: RenderRoot) =>
-      candidates.some((c) => c.id === r.id),
+    // The base is asked only for what it can answer here: a touched release's templates, an untrusted source.
+    const needBase = candidates.some(
+      (c) =>
+        touchedIds.has(c.id) || helm.sources(c).some((source: string) => access.refusal(source) !== null),
     );
+    const atBaseFound = needBase
+      ? (await at(atBase)).roots.filter((r: RenderRoot) => candidates.some((c) => c.id === r.id))
+      : [];
     // What the base deploys beside the config is trusted as every base root is: its sources are fetched.
     access.trustAtBase(atBaseFound.flatMap((r: RenderRoot) => helm.sources(r)));
     const baseRoots = atBaseFound
