@@ -4,7 +4,7 @@ import {
   CHART_FILE,
   chartReleases,
   DEPENDENCY_FILES,
-  ignoredValuesFrom,
+  ignoredValuesLine,
   parseValues,
   readChart,
   valuesFromObject,
@@ -37,7 +37,8 @@ import {
 import { chartLabel, repositoryKey } from '../../stages/2-sources/remote/sources.js';
 
 /** The kinds that declare a release; without one, and without a chart, there is nothing to render. */
-const RELEASE_KINDS = ['HelmRelease', 'Application', 'ApplicationSet'];
+/** What declares a release of a chart: also what a kustomize build can deploy beside its configs. */
+export const RELEASE_KINDS = ['HelmRelease', 'Application', 'ApplicationSet'];
 
 /** Helm as a renderer: roots are chart releases, objects point at the template that made them. */
 export function helmRenderer(settings: Settings, repositoryRoot: string): Renderer<ChartRoot, Helm> {
@@ -411,7 +412,7 @@ function ignoredValues({ root, changed, headTree }: Builds<ChartRoot>): Diagnost
     .filter((file) => changed.has(file))
     .flatMap((file): Diagnostic[] => {
       const text = headTree.get(file)?.toString('utf8');
-      const line = text === undefined ? null : ignoredValuesFrom(text);
+      const line = text === undefined ? null : ignoredValuesLine(text);
       return line === null
         ? []
         : [

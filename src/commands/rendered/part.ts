@@ -34,7 +34,7 @@ import { pairObjects } from '../../stages/6-changes/pairing.js';
 import { annotationOf, staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
 import { judgeSource } from '../judge-source.js';
 import type { Settings } from '../options.js';
-import { helmRenderer } from './helm.js';
+import { helmRenderer, RELEASE_KINDS } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 import { parsedOnce } from './renderer.js';
@@ -441,11 +441,11 @@ async function compare<R extends RenderRoot, Tool>(
           w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
         );
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-        if (beside && judgedChanges.length && pair.holds(DECLARING)) {
-          pair.readHolding(DECLARING);
+        if (beside && judgedChanges.length && pair.holds(RELEASE_KINDS)) {
+          pair.readHolding(RELEASE_KINDS);
           const declarations = head.objects.flatMap((o) => {
             const file = head.origins.get(o)?.file;
-            return DECLARING.includes(o.kind) && file ? [{ ...o, file }] : [];
+            return RELEASE_KINDS.includes(o.kind) && file ? [{ ...o, file }] : [];
           });
           companions = await beside(judgedChanges, declarations);
         }
@@ -800,9 +800,6 @@ const isToolError = (tool: unknown): tool is { error: string } =>
 /** The root's name stands beside the message in every output; the message says what failed, so equal ones group. */
 const cannot = (renderer: AnyRenderer) =>
   renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
-
-/** What declares a release a build can deploy beside its configs. */
-const DECLARING = ['HelmRelease', 'Application'];
 
 /** Workloads of releases deployed beside a build's changed configs, how their templates were, and what could not be rendered. */
 interface Companions {

@@ -751,7 +751,7 @@ function valueFilesOf(
  * The line of the `---` after which a values text goes on with a document that is not empty, which
  * helm ignores (it reads the first); null when there is none.
  */
-export function ignoredValuesFrom(text: string): number | null {
+export function ignoredValuesLine(text: string): number | null {
   if (!/^---/m.test(text)) return null;
   const later = parseAllDocuments(text)
     .slice(1)
