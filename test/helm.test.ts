@@ -366,6 +366,77 @@ spec:
     expect([second.notChecked, second.changes]).toEqual([[], []]);
   });
 
+  // angelnu/k8s-gitops keeps whole values files SOPS-encrypted; bo0tzz/kube and billimek/k8s-gitops take
+  // single values from Secrets an operator or an ExternalSecret makes in the cluster.
+  describe('valuesFrom a Secret the repository does not hold in plain text', () => {
+    const release = (entry: string) =>
+      `${valuesFromRelease('unused', 'apps').replace(/ {4}- kind: ConfigMap\n {6}name: unused\n/, '')}${entry}`;
+    const single = (name: string) =>
+      release(
+        `    - kind: Secret\n      name: ${name}\n      valuesKey: timeout\n      targetPath: config.timeout\n`,
+      );
+    const whole = release('    - kind: Secret\n      name: web-values\n');
+    const sops = (key: string, cipher: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: web-values\n  namespace: apps\nstringData:\n  ${key}: ENC[AES256_GCM,data:${cipher},iv:aXY=,tag:dGFn,type:str]\nsops:\n  lastmodified: "2026-11-0${cipher.length % 9}T00:00:00Z"\n  mac: ENC[AES256_GCM,data:bWFj,iv:aXY=,tag:dGFn,type:str]\n`;
+    const external = (key: string) =>
+      `apiVersion: external-secrets.io/v1\nkind: ExternalSecret\nmetadata:\n  name: db\n  namespace: apps\nspec:\n  secretStoreRef: {kind: ClusterSecretStore, name: vault}\n  target:\n    name: db-secret\n  data:\n    - secretKey: timeout\n      remoteRef: {key: ${key}}\n`;
+    const statuses = (report: Report) => summary(report).map((s) => `${s.status} ${s.workload}`);
+    const timeoutOnly = (report: Report) =>
+      report.changes.map((c) => `${c.name} ${c.keys.modified.join(',')}`);
+
+    test('a single value renders as a stand-in that moves with its ciphertext, never printed', async () => {
+      const base = {
+        ...chart(),
+        'apps/web.yaml': single('web-values'),
+        'apps/secret.sops.yaml': sops('timeout', 'b2xk'),
+      };
+      const rotated = await check(base, { 'apps/secret.sops.yaml': sops('timeout', 'bmV3dmFsdWU=') });
+      expect(rotated.notChecked).toEqual([]);
+      expect(timeoutOnly(rotated)).toEqual(['web-config TIMEOUT']);
+      expect(statuses(rotated)).toEqual(['dormant Deployment apps/web']);
+      expect(JSON.stringify(rotated)).not.toMatch(/ENC\[|b2xk|bmV3dmFsdWU/);
+      // Untouched, the stand-in is the same at both revisions: only what the change moves is seen.
+      const values = await check(base, { 'chart/values.yaml': VALUES.replace('fast', 'safe') });
+      expect([values.notChecked, timeoutOnly(values)]).toEqual([[], ['web-config MODE']]);
+    });
+
+    test('one an ExternalSecret or an operator makes in the cluster renders too, moving with the ExternalSecret', async () => {
+      const base = {
+        ...chart(),
+        'apps/web.yaml': single('db-secret'),
+        'apps/db.yaml': external('web/timeout'),
+      };
+      const moved = await check(base, { 'apps/db.yaml': external('web/timeout-v2') });
+      expect(moved.notChecked).toEqual([]);
+      expect(timeoutOnly(moved)).toEqual(['web-config TIMEOUT']);
+      expect(statuses(moved)).toEqual(['dormant Deployment apps/web']);
+      const made = { ...chart(), 'apps/web.yaml': single('app-pguser-web') };
+      const slow = await check(made, { 'chart/values.yaml': VALUES.replace('fast', 'safe') });
+      expect([slow.notChecked, timeoutOnly(slow), statuses(slow)]).toEqual([
+        [],
+        ['web-config MODE'],
+        ['dormant Deployment apps/web'],
+      ]);
+    });
+
+    test('a whole values document encrypted with SOPS or sealed is not checked, as encrypted, naming what holds it', async () => {
+      const sealed = `apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: web-values\n  namespace: apps\nspec:\n  encryptedData:\n    values.yaml: AgBy3i4OJSWK\n`;
+      for (const [file, text, how] of [
+        ['apps/secret.sops.yaml', sops('values.yaml', 'Y29uZmln'), 'is encrypted with SOPS'],
+        ['apps/sealed.yaml', sealed, 'is sealed by SealedSecret web-values'],
+      ]) {
+        const report = await check(
+          { ...chart(), 'apps/web.yaml': whole, [file]: text },
+          { 'chart/values.yaml': slower },
+        );
+        expect(report.notChecked.map((n) => `${n.reason} ${n.fails}: ${n.message}`)).toEqual([
+          `encrypted true: helm cannot render it at both revisions: valuesFrom Secret web-values (key values.yaml) ${how} (${file}:1), so its values are read only in the cluster.`,
+        ]);
+        expect(JSON.stringify(report)).not.toMatch(/Y29uZmln|AgBy3i4OJSWK/);
+      }
+    });
+  });
+
   // The same harbor values, as the repository feeds them: a secretGenerator's file. An edit below the
   // `---` changes nothing in the cluster, and nothing in the renders either: the values file says so.
   test('an edit to a values file past its first document is warned about at its ---, a file helm reads whole or through valuesFrom', async () => {

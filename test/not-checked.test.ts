@@ -125,6 +125,24 @@ const rows: Row[] = [
     ),
   },
   {
+    // angelnu/k8s-gitops: a HelmRelease's whole values document in a SOPS-encrypted Secret.
+    reason: 'encrypted',
+    name: 'web (HelmRelease web)',
+    needs: 'helm',
+    base: {
+      'web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+      'web/values.yaml': 'level: info\n',
+      'web/templates/config.yaml': yaml(configMap('app-config', { level: '{{ .Values.level }}' })),
+      'web/templates/app.yaml': app,
+      'release.yaml':
+        'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: web}\nspec:\n  chart: {spec: {chart: ./web, sourceRef: {kind: GitRepository, name: repo}}}\n  valuesFrom: [{kind: Secret, name: web-values}]\n',
+      'values.sops.yaml':
+        'apiVersion: v1\nkind: Secret\nmetadata: {name: web-values}\nstringData:\n  values.yaml: ENC[AES256_GCM,data:bGV2ZWw=,iv:aXY=,tag:dGFn,type:str]\nsops: {lastmodified: "2026-11-01T00:00:00Z"}\n',
+    },
+    head: { 'web/values.yaml': 'level: debug\n' },
+    args: ['--helm', HELM ?? 'helm'],
+  },
+  {
     reason: 'tool',
     name: 'app',
     needs: 'kustomize',

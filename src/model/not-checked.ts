@@ -47,6 +47,8 @@ const NEXT: Record<NotCheckedReason, string> = {
   'too-large': 'Raise `max-file-mib` in the base configuration.',
   lfs: 'Fetch the Git LFS content before the check (`git lfs pull`; actions/checkout with `lfs: true`).',
   'missing-input': 'Define what the render needs in the repository.',
+  encrypted:
+    'What the encrypted values set is not seen here: review what the release deploys, or keep the values that shape its configs out of the encrypted file.',
   unsupported:
     'Give it a source this check reads: a file in the repository (vendor what a URL serves), a git base (`…//dir?ref=`), a chart repository or an OCI registry.',
   include: 'Fix the include pattern.',

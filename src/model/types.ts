@@ -140,6 +140,7 @@ export type NotCheckedReason =
   | 'too-large' // a file past the size limit
   | 'lfs' // a Git LFS pointer whose content is not here
   | 'missing-input' // something the render needs is not in the repository (a valuesFrom object, another source's file)
+  | 'encrypted' // values a render needs are encrypted in the repository (SOPS, a SealedSecret)
   | 'unsupported' // a source this tool does not render or fetch (a URL file, a semver range of tags)
   | 'substituted' // a config whose content moves with a Flux post-build variable this change moves
   | 'include'; // an include pattern that selects no file

@@ -8,6 +8,8 @@ import {
   parseValues,
   readChart,
   valuesFromObject,
+  atPath,
+  standIn,
   type ChartRoot,
 } from '../../stages/2-sources/helm/chart.js';
 import {
@@ -36,7 +38,6 @@ import {
 } from './renderer.js';
 import { chartLabel, repositoryKey } from '../../stages/2-sources/remote/sources.js';
 
-/** The kinds that declare a release; without one, and without a chart, there is nothing to render. */
 /** What declares a release of a chart: also what a kustomize build can deploy beside its configs. */
 export const RELEASE_KINDS = ['HelmRelease', 'Application', 'ApplicationSet'];
 
@@ -46,7 +47,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
   const probe = () => (probing ??= findHelm(settings.helm, repositoryRoot, settings.kustomize));
   // What `valuesFrom` reads is mostly the same text at both revisions: parsed once for the check.
   const parses: ValuesFromParses = {
-    configs: parsedOnce(new Map(), (file, text) => parseKinds(file, text, CONFIGS)),
+    configs: parsedOnce(new Map(), (file, text) => parseKinds(file, text, VALUES_HOLDERS)),
     generators: parsedOnce(new Map(), (file, text) =>
       GENERATED.flatMap(([kind, generator]) =>
         generatorEntries(file, text, generator).map((entry) => ({ kind, entry })),
@@ -156,7 +157,8 @@ async function discover(
   return discovered;
 }
 
-const CONFIGS = ['ConfigMap', 'Secret'];
+/** What a `valuesFrom` source can be, or be made by. */
+const VALUES_HOLDERS = ['ConfigMap', 'Secret', 'SealedSecret', 'ExternalSecret'];
 const GENERATED = [
   ['ConfigMap', 'ConfigMapGenerator'],
   ['Secret', 'SecretGenerator'],
@@ -197,16 +199,28 @@ async function readValuesFrom(
       for (const { path } of inputs) root.closure.add(path);
       const whole = source.targetPath ? undefined : inputs.find((f) => f.key === source.valuesKey);
       if (whole) root.valuesFromFiles.push(whole.path);
-      if (typeof found !== 'string') values.push(found);
+      const hidden = typeof found === 'object' && 'hidden' in found ? found.hidden : null;
+      if (hidden) root.closure.add(hidden.holder.file);
+      const from = `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey})`;
+      if (typeof found === 'object' && 'values' in found) values.push(found.values);
+      // A single value kept out of the repository cannot change with it: rendered with a stand-in,
+      // which moves only when what holds it does; a whole values document hides too much for that.
+      else if (source.targetPath && (hidden || (found === 'missing' && !source.optional)))
+        values.push(atPath(source.targetPath, standIn(source, hidden?.version ?? '')));
+      else if (hidden)
+        root.refused.push({
+          reason: hidden.encrypted ? 'encrypted' : 'missing-input',
+          message: `${from} ${hidden.how} (${hidden.holder.file}:${hidden.holder.line}), so its values are read only in the cluster`,
+        });
       else if (found === 'not a map')
         root.refused.push({
           reason: 'unreadable',
-          message: `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) does not hold a map of values, which Flux cannot install`,
+          message: `${from} does not hold a map of values, which Flux cannot install`,
         });
       else if (!source.optional)
         root.refused.push({
           reason: 'missing-input',
-          message: `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey}) is not defined in this repository`,
+          message: `${from} is not defined in this repository`,
         });
     }
     root.values = [...values, ...root.values];

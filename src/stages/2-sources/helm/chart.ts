@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
+import { valueDigest } from '../../../model/digest.js';
 import { field, isRecord } from '../../../model/values.js';
 import { KUBE_VERSION } from '../../../programs/invocation.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
@@ -787,40 +789,97 @@ const strings = (value: unknown): string[] =>
   (Array.isArray(value) ? value : []).filter((x): x is string => typeof x === 'string');
 
 /**
+ * Where a `valuesFrom` source's values are kept out of the repository's plain text: encrypted in
+ * it (SOPS, a SealedSecret) or made in the cluster from an external store (an ExternalSecret).
+ */
+export interface HiddenValues {
+  /** The object that holds them, or has them made. */
+  holder: ManifestObject;
+  /** For a message: "is encrypted with SOPS", "is sealed by SealedSecret x", … */
+  how: string;
+  encrypted: boolean;
+  /** What the values change with: their ciphertext, or the ExternalSecret's spec. */
+  version: string;
+}
+
+/**
  * The values a `valuesFrom` entry gives, from the ConfigMaps and Secrets defined in the repository:
  * the parsed values document (none for an empty one, as Flux merges nothing), or the text set at
  * `targetPath` (as `--set path=text`); `missing` when the object or its key is not there, `not a
- * map` when the document holds something else (Flux fails the release).
+ * map` when the document holds something else (Flux fails the release), and what hides them when
+ * they are encrypted or made in the cluster.
  */
 export function valuesFromObject(
   source: ValuesFrom,
   objects: readonly ManifestObject[],
   /** `parseValues`, or one that remembers its answers (the parsed map is never changed). */
   parse: (file: string, text: string) => Record<string, unknown> | null,
-): Record<string, unknown> | 'missing' | 'not a map' {
-  const object = objects.find(
-    (o) =>
-      o.kind === source.kind &&
-      o.name === source.name &&
-      (o.namespace === source.namespace || o.namespace === null || source.namespace === null),
-  );
-  if (!object) return 'missing';
-  const field = (name: string) =>
-    isRecord(object.body[name]) ? (object.body[name] as Record<string, unknown>) : {};
-  const plain = source.kind === 'Secret' ? field('stringData')[source.valuesKey] : undefined;
-  const encoded = field('data')[source.valuesKey];
-  const text =
-    typeof plain === 'string'
-      ? plain
-      : typeof encoded !== 'string'
-        ? null
-        : source.kind === 'Secret'
-          ? Buffer.from(encoded, 'base64').toString('utf8')
-          : encoded;
-  if (text === null) return 'missing';
-  if (!source.targetPath) return parse(object.file, text) ?? 'not a map';
-  const keys = source.targetPath.split('.');
+): { values: Record<string, unknown> } | { hidden: HiddenValues } | 'missing' | 'not a map' {
+  const named = (kind: string, name: (o: ManifestObject) => unknown = (o) => o.name) =>
+    objects.find(
+      (o) =>
+        o.kind === kind &&
+        name(o) === source.name &&
+        (o.namespace === source.namespace || o.namespace === null || source.namespace === null),
+    );
+  const object = named(source.kind);
+  if (!object) {
+    const hidden = hiddenValues(source, named);
+    return hidden ? { hidden } : 'missing';
+  }
+  const fields = (o: ManifestObject, ...path: string[]) => {
+    const value = field(o.body, path.join('.'));
+    return isRecord(value) ? value : {};
+  };
+  const plain = source.kind === 'Secret' ? fields(object, 'stringData')[source.valuesKey] : undefined;
+  const encoded = fields(object, 'data')[source.valuesKey];
+  const raw = typeof plain === 'string' ? plain : typeof encoded === 'string' ? encoded : null;
+  if (raw === null) return 'missing';
+  if (isRecord(object.body.sops) && raw.startsWith('ENC['))
+    return { hidden: { holder: object, how: 'is encrypted with SOPS', encrypted: true, version: raw } };
+  const text = raw === plain || source.kind !== 'Secret' ? raw : Buffer.from(raw, 'base64').toString('utf8');
+  if (source.targetPath) return { values: atPath(source.targetPath, text) };
+  const values = parse(object.file, text);
+  return values ? { values } : 'not a map';
+}
+
+/** The Secret a SealedSecret or an ExternalSecret makes in the cluster, when one here does. */
+function hiddenValues(
+  source: ValuesFrom,
+  named: (kind: string, name?: (o: ManifestObject) => unknown) => ManifestObject | undefined,
+): HiddenValues | null {
+  if (source.kind !== 'Secret') return null;
+  const sealed = named('SealedSecret');
+  if (sealed) {
+    const value = field(sealed.body, 'spec.encryptedData');
+    const text = isRecord(value) ? value[source.valuesKey] : undefined;
+    return typeof text !== 'string'
+      ? null
+      : { holder: sealed, how: `is sealed by SealedSecret ${sealed.name}`, encrypted: true, version: text };
+  }
+  const external = named('ExternalSecret', (o) => field(o.body, 'spec.target.name') ?? o.name);
+  if (!external) return null;
+  return {
+    holder: external,
+    how: `is made in the cluster by ExternalSecret ${external.name}`,
+    encrypted: false,
+    version: valueDigest(external.body.spec),
+  };
+}
+
+/** A text set at a dotted `targetPath`, as a map of values. */
+export function atPath(targetPath: string, text: string): Record<string, unknown> {
+  const keys = targetPath.split('.');
   let value: Record<string, unknown> = { [keys.pop()!]: text };
   for (const key of keys.reverse()) value = { [key]: value };
   return value;
+}
+
+/**
+ * The text a `targetPath` value is rendered with when the repository does not hold it: a name
+ * safe wherever a template puts it, the same at both revisions unless what holds it changed.
+ */
+export function standIn(source: ValuesFrom, version: string): string {
+  const digest = createHash('sha256').update(`${source.kind}\0${source.valuesKey}\0${version}`).digest('hex');
+  return `${source.kind.toLowerCase()}-${source.name}-${digest.slice(0, 10)}`;
 }
