@@ -583,6 +583,71 @@ ${extra}`;
     });
   });
 
+  // bo0tzz/kube's immich kiosk: a Flux path of plain files, a ConfigMap and the HelmRelease whose values
+  // mount it by name; only the release's render holds the workload that reads it.
+  describe('a release that names a changed plain config', () => {
+    const mounting = deployment().replace('{{ .Release.Name }}-config', '{{ .Values.mount }}');
+    const release = (namespace: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: kiosk
+  namespace: ${namespace}
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}
+  values:
+    mount: kiosk-config
+`;
+    const files = (level: string, namespace = 'apps'): Files => ({
+      ...chart({ deployment: mounting, values: `${VALUES}mount: none\n` }),
+      'apps/kiosk/release.yaml': release(namespace),
+      'apps/kiosk/config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kiosk-config\n  namespace: apps\ndata:\n  LEVEL: ${level}\n`,
+    });
+
+    test('its workload is judged: dormant, shown under the config, and fix says why it cannot stamp it', async () => {
+      const { repo, base, head } = await twoCommits(files('info'), files('debug'));
+      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
+        cwd: repo.dir,
+      });
+      const report = JSON.parse(run.stdout) as Report;
+      expect(summary(report)).toEqual([
+        {
+          status: 'dormant',
+          workload: 'Deployment apps/kiosk',
+          source: { root: 'chart (HelmRelease kiosk)', renderer: 'helm', release: 'kiosk' },
+          at: 'chart/templates/deployment.yaml:2',
+        },
+      ]);
+      expect(report.impacts[0].configs.map((c) => [c.name, c.root])).toEqual([['kiosk-config', null]]);
+      expect(report.rendered).toEqual(['chart (HelmRelease kiosk)']);
+      const text = await cli(['check', '--base', base, '--head', head, '--helm', helm], { cwd: repo.dir });
+      expect(text.stdout).toContain(
+        'ConfigMap apps/kiosk-config  changed LEVEL  apps/kiosk/config.yaml:1\n  DORMANT  Deployment apps/kiosk in chart (HelmRelease kiosk)',
+      );
+      expect(text.stdout).toContain('Next: Let Reloader roll the release');
+      const fixed = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
+      expect(fixed.stdout).toContain(
+        'did not stamp Deployment kiosk: it reads ConfigMap apps/kiosk-config, which is a plain manifest, outside its chart',
+      );
+      expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo.dir, encoding: 'utf8' })).toBe('');
+    });
+
+    test('one installed into another namespace is no reader; one that cannot be rendered is not checked, named', async () => {
+      const elsewhere = await check(files('info', 'other'), files('debug', 'other'));
+      expect([elsewhere.impacts, elsewhere.rendered, elsewhere.notChecked]).toEqual([[], [], []]);
+      const broken = (level: string) => ({
+        ...files(level),
+        'chart/templates/broken.yaml': '{{ required "image.tag is required" .Values.image }}\n',
+      });
+      const failing = await check(broken('info'), broken('debug'));
+      expect(failing.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
+        "chart (HelmRelease kiosk) render-failed: helm cannot render it at head: execution error at (web/templates/broken.yaml:1:3): the chart's fail or required stopped the render (its message is not shown; run helm template to read it). It names ConfigMap apps/kiosk-config, which it may read.",
+      ]);
+    });
+  });
+
   test.each(['configMapGenerator', '"configMap\\u0047enerator"'])(
     "a Flux HelmRelease whose valuesFrom ConfigMap a configMapGenerator (key written %s) makes from a file (as Flux's own example does)",
     async (key) => {

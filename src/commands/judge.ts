@@ -17,7 +17,7 @@ import { judgeSource } from './judge-source.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
 import { loadObjects, parseTexts, readTexts, type Loaded, type Unreadable } from './load.js';
-import { checkRendered, noRendered, type RenderedPart } from './rendered/part.js';
+import { checkRendered, noRendered, noCompanions, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
@@ -154,6 +154,9 @@ async function judgeWith(
   // Annotated workloads among those read (changed files and consumers of changed configs; no other
   // hash can have gone stale in this change) are verified against every definition at head of what
   // they read, so the choice among duplicate definitions is the one `fix` makes.
+  // Releases that name a changed plain config: their charts' workloads may mount it by that name.
+  let companions = noCompanions();
+  let plainChanges: ConfigChange[] = [];
   const annotated = (): Consumer[] =>
     view
       .consumers()
@@ -189,16 +192,20 @@ async function judgeWith(
         skipped.forEach(([file, why], i) => {
           if (names.some((name) => texts[i]?.includes(name))) unreadableReaders.set(file, why);
         });
+        plainChanges = changes;
         return changes;
       },
       consumers: async () => {
         await view.readConfigsOf(annotated());
-        return view.consumers();
+        if (rendered.releasesNaming && plainChanges.length)
+          companions = await rendered.releasesNaming(plainChanges);
+        return [...view.consumers(), ...companions.consumers];
       },
       definitions: () => new ConfigIndex(view.objects().filter(isConfig)),
       staleHash: (_, definitions, notes) => staleWorkloads(annotated(), definitions, settings.hash, notes),
       // A workload in a file this change leaves alone keeps its templates.
-      previous: (object) => (changedHeadFiles.has(object.file) ? undefined : 'unchanged'),
+      previous: (object) =>
+        companions.previous.get(object) ?? (changedHeadFiles.has(object.file) ? undefined : 'unchanged'),
       configs: () => [...view.objects(), ...[...atBase.objects.values()].flat()],
     },
     settings,
@@ -224,6 +231,7 @@ async function judgeWith(
       message: `${file} names a changed config but could not be read, so a workload in it that reads the config is not checked: ${why.message}`,
     })),
     ...rendered.notChecked,
+    ...companions.notChecked.filter((n) => !rendered.notChecked.some((o) => o.name === n.name)),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
     ...(await substitutedConfigs(
@@ -241,7 +249,10 @@ async function judgeWith(
     )),
   ];
   const redact = redactor(
-    secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(rendered.secretTexts),
+    secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(
+      rendered.secretTexts,
+      companions.secrets,
+    ),
   );
   const report: Report = orderReport({
     version: 2,
@@ -250,7 +261,7 @@ async function judgeWith(
     changes: [...judged.changes, ...rendered.changes],
     impacts: [...judged.impacts, ...rendered.impacts],
     unaffected: [...judged.unaffected, ...rendered.unaffected],
-    rendered: rendered.rendered,
+    rendered: [...new Set([...rendered.rendered, ...companions.rendered])],
     notChecked: judge(unjudged, settings.notChecked),
     diagnostics: [...diagnostics, ...judged.diagnostics, ...rendered.diagnostics],
     ...(settings.shard ? { shard: settings.shard } : {}),

@@ -205,14 +205,14 @@ function notCheckedClauses(entries: readonly NotChecked[]): string[] {
 export function nextStep(report: Report, base: string, where: Where): string | null {
   const counts = countByStatus(report);
   const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-  // Readers of a config deployed beside their release: no template of their chart can hash it.
+  // Readers of a config deployed beside their release, or a plain one: no template of their chart can hash it.
   const besideOnly = report.impacts
     .filter((i) => i.status === worst)
     .every((i) => i.configs.some((c) => c.root !== undefined));
   const step = !worst
     ? null
     : worst === 'dormant' && besideOnly
-      ? "Let Reloader roll the release's workloads (reloader.stakater.com/auto in its values), or give its values a pod annotation that changes with the config: the config is deployed beside the release, so no chart template can hash it."
+      ? "Let Reloader roll the release's workloads (reloader.stakater.com/auto in its values), or give its values a pod annotation that changes with the config: the config is outside the release's chart, so no chart template can hash it."
       : RULES[worst].next!(base, where);
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   const unchecked = notCheckedNext(report.notChecked);

@@ -112,8 +112,11 @@ export interface ImpactedConfig {
   via: { path: string; container: string | null; delivery: Delivery }[];
   /** True when the match holds only if both objects are applied to the same namespace. */
   namespaceAssumed: boolean;
-  /** The rendered root that deploys the config, when not the workload's own (a release deployed beside it). */
-  root?: string;
+  /**
+   * The rendered root that deploys the config, when not the workload's own (a release deployed
+   * beside it); null for a plain manifest a release's workload reads (a release that names it).
+   */
+  root?: string | null;
 }
 
 export interface WorkloadRefSummary extends Location {

@@ -60,6 +60,11 @@ export interface RenderedPart {
   secretTexts: string[];
   /** The Argo CD and Flux objects at head, as discovery read them; null when nothing was discovered. */
   controllers: (() => Promise<ControllerIndex>) | null;
+  /**
+   * The releases that name one of these plain configs (a HelmRelease whose values mount it by
+   * name), rendered at head: their workloads may read it. Null when nothing renders.
+   */
+  releasesNaming: ((changes: readonly ConfigChange[]) => Promise<Companions>) | null;
 }
 
 /** One root as built at head: its workloads with their references, and the configs they can read. */
@@ -87,6 +92,7 @@ export const noRendered = (): RenderedPart => ({
   heads: [],
   secretTexts: [],
   controllers: null,
+  releasesNaming: null,
 });
 
 // Both renderers are typed by their own roots and tools; the driver only passes them through.
@@ -126,6 +132,7 @@ export async function checkRendered(
     return [atB, atH, await trustedSide(all, atB, atH, changed, atBase)] as const;
   });
   const access = remoteAccess(all, trusted, settings, repo);
+  const beside = besideReleases(all, atBase, atHead, changed, access);
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -144,7 +151,7 @@ export async function checkRendered(
           settings,
           access,
           whole,
-          r.name === 'kustomize' ? besideReleases(all, atBase, atHead, changed, access) : null,
+          r.name === 'kustomize' ? beside : null,
         );
       }),
     ),
@@ -153,6 +160,16 @@ export async function checkRendered(
   settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
   part.controllers = atHead.controllers;
+  part.releasesNaming = async (changes) => {
+    const names = [...new Set(changes.map((c) => c.name))];
+    // The name as a value in the release's spec, not merely in its file.
+    const declarations = (await atHead.controllers())
+      .spelling(names)
+      .filter(
+        (o) => RELEASE_KINDS.includes(o.kind) && names.some((n) => JSON.stringify(o.body).includes(`"${n}"`)),
+      );
+    return declarations.length ? beside(changes, declarations, 'names') : noCompanions();
+  };
   const found = [...baseFound, ...headFound];
   if (found.some((d) => d.roots.length + d.setAside.length > 0 || d.reads)) {
     const reads = found.map(readsOf);
@@ -447,7 +464,7 @@ async function compare<R extends RenderRoot, Tool>(
             const file = head.origins.get(o)?.file;
             return RELEASE_KINDS.includes(o.kind) && file ? [{ ...o, file }] : [];
           });
-          companions = await beside(judgedChanges, declarations);
+          companions = await beside(judgedChanges, declarations, 'is deployed beside');
         }
         return [...consumers(), ...companions.consumers];
       },
@@ -801,8 +818,8 @@ const isToolError = (tool: unknown): tool is { error: string } =>
 const cannot = (renderer: AnyRenderer) =>
   renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
 
-/** Workloads of releases deployed beside a build's changed configs, how their templates were, and what could not be rendered. */
-interface Companions {
+/** Workloads of releases deployed beside changed configs, how their templates were, and what could not be rendered. */
+export interface Companions {
   /** The releases rendered. */
   rendered: string[];
   consumers: Consumer[];
@@ -812,7 +829,7 @@ interface Companions {
   secrets: string[];
 }
 
-const noCompanions = (): Companions => ({
+export const noCompanions = (): Companions => ({
   rendered: [],
   consumers: [],
   previous: new Map(),
@@ -820,10 +837,14 @@ const noCompanions = (): Companions => ({
   secrets: [],
 });
 
-/** The companions of one kustomize build's changes, from the release declarations it holds (each with its repository file). */
+/**
+ * The companions of some changes, from the release declarations beside them (each with its
+ * repository file); `relation` says how a release stands to the changes, in a message.
+ */
 type Beside = (
   changes: readonly ConfigChange[],
   declarations: readonly ManifestObject[],
+  relation: 'is deployed beside' | 'names',
 ) => Promise<Companions>;
 
 /**
@@ -844,7 +865,7 @@ function besideReleases(
 ): Beside {
   const helm = all.find((r) => r.name === 'helm')!;
   const { settings } = atHead;
-  return async (changes, declarations) => {
+  return async (changes, declarations, relation) => {
     // Only the files that declare them are asked about: a discovery over the whole closure reads every release.
     const files = new Set(declarations.map((d) => d.file));
     const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: files });
@@ -868,7 +889,7 @@ function besideReleases(
           release,
           reason,
           side,
-          `${message.replace(/\.$/, '')}. It is deployed beside ${readers}, which it may read.`,
+          `${message.replace(/\.$/, '')}. It ${relation} ${readers}, which it may read.`,
         ),
       );
     const tool = await helm.tool();

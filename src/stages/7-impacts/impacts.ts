@@ -156,8 +156,8 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
         via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
         namespaceAssumed: scope === 'assumed',
-        ...(change.source && change.source.root !== workload.object.source?.root
-          ? { root: change.source.root }
+        ...((change.source?.root ?? null) !== (workload.object.source?.root ?? null)
+          ? { root: change.source?.root ?? null }
           : {}),
       });
     }

@@ -46,7 +46,9 @@ export function changeSummary(change: ConfigChange): string {
 
 /** Whether an impact's config is this change: the same object, deployed by the same root. */
 const explains = (change: ConfigChange, impact: Impact, config: ImpactedConfig) =>
-  sameObject(config, change) && change.source?.root === (config.root ?? impact.workload.source?.root);
+  sameObject(config, change) &&
+  (change.source?.root ?? null) ===
+    (config.root !== undefined ? config.root : (impact.workload.source?.root ?? null));
 
 /** The impacts under one changed config, each with the part of it that reads this config. */
 export function impactsOf(report: Report, change: ConfigChange) {
