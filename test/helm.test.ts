@@ -598,12 +598,12 @@ spec:
       chart: ./chart
       sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}
   values:
-    mount: kiosk-config
+    mount: kiosk-settings
 `;
     const files = (level: string, namespace = 'apps'): Files => ({
       ...chart({ deployment: mounting, values: `${VALUES}mount: none\n` }),
       'apps/kiosk/release.yaml': release(namespace),
-      'apps/kiosk/config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kiosk-config\n  namespace: apps\ndata:\n  LEVEL: ${level}\n`,
+      'apps/kiosk/config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kiosk-settings\n  namespace: apps\ndata:\n  LEVEL: ${level}\n`,
     });
 
     test('its workload is judged: dormant, shown under the config, and fix says why it cannot stamp it', async () => {
@@ -620,18 +620,31 @@ spec:
           at: 'chart/templates/deployment.yaml:2',
         },
       ]);
-      expect(report.impacts[0].configs.map((c) => [c.name, c.root])).toEqual([['kiosk-config', null]]);
+      expect(report.impacts[0].configs.map((c) => [c.name, c.root])).toEqual([['kiosk-settings', null]]);
       expect(report.rendered).toEqual(['chart (HelmRelease kiosk)']);
       const text = await cli(['check', '--base', base, '--head', head, '--helm', helm], { cwd: repo.dir });
       expect(text.stdout).toContain(
-        'ConfigMap apps/kiosk-config  changed LEVEL  apps/kiosk/config.yaml:1\n  DORMANT  Deployment apps/kiosk in chart (HelmRelease kiosk)',
+        'ConfigMap apps/kiosk-settings  changed LEVEL  apps/kiosk/config.yaml:1\n  DORMANT  Deployment apps/kiosk in chart (HelmRelease kiosk)',
       );
       expect(text.stdout).toContain('Next: Let Reloader roll the release');
       const fixed = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
       expect(fixed.stdout).toContain(
-        'did not stamp Deployment kiosk: it reads ConfigMap apps/kiosk-config, which is a plain manifest, outside its chart',
+        'did not stamp Deployment kiosk: it reads ConfigMap apps/kiosk-settings, which is a plain manifest, outside its chart',
       );
       expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo.dir, encoding: 'utf8' })).toBe('');
+    });
+
+    // billimek/k8s-gitops' forgejo runner: the release and the Secret it mounts arrive together.
+    test('one the change adds with the config starts with it: said under the config, nothing dormant', async () => {
+      const { repo, base, head } = await twoCommits(
+        chart({ deployment: mounting, values: `${VALUES}mount: none\n` }),
+        files('debug'),
+      );
+      const text = await cli(['check', '--base', base, '--head', head, '--helm', helm], { cwd: repo.dir });
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain(
+        'ConfigMap apps/kiosk-settings  added  apps/kiosk/config.yaml:1\n  Read only by Deployment apps/kiosk, which this change adds: it starts with the new config',
+      );
     });
 
     test('one installed into another namespace is no reader; one that cannot be rendered is not checked, named', async () => {
@@ -643,7 +656,7 @@ spec:
       });
       const failing = await check(broken('info'), broken('debug'));
       expect(failing.notChecked.map((n) => `${n.name} ${n.reason}: ${n.message}`)).toEqual([
-        "chart (HelmRelease kiosk) render-failed: helm cannot render it at head: execution error at (web/templates/broken.yaml:1:3): the chart's fail or required stopped the render (its message is not shown; run helm template to read it). It names ConfigMap apps/kiosk-config, which it may read.",
+        "chart (HelmRelease kiosk) render-failed: helm cannot render it at head: execution error at (web/templates/broken.yaml:1:3): the chart's fail or required stopped the render (its message is not shown; run helm template to read it). It names ConfigMap apps/kiosk-settings, which it may read.",
       ]);
     });
   });

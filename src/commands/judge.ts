@@ -204,8 +204,13 @@ async function judgeWith(
       definitions: () => new ConfigIndex(view.objects().filter(isConfig)),
       staleHash: (_, definitions, notes) => staleWorkloads(annotated(), definitions, settings.hash, notes),
       // A workload in a file this change leaves alone keeps its templates.
+      // A companion's previous templates may be null: it is new.
       previous: (object) =>
-        companions.previous.get(object) ?? (changedHeadFiles.has(object.file) ? undefined : 'unchanged'),
+        companions.previous.has(object)
+          ? companions.previous.get(object)
+          : changedHeadFiles.has(object.file)
+            ? undefined
+            : 'unchanged',
       configs: () => [...view.objects(), ...[...atBase.objects.values()].flat()],
     },
     settings,

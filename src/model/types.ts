@@ -179,7 +179,8 @@ export interface Impact {
 /** A workload that references a changed config but is not affected, with why (verbose output only). */
 export interface Unaffected {
   workload: WorkloadRefSummary;
-  config: ObjectId;
+  /** `root` as an impact's config has it: deployed other than the workload. */
+  config: ObjectId & { root?: string | null };
   reason: string;
 }
 

@@ -471,8 +471,13 @@ async function compare<R extends RenderRoot, Tool>(
       definitions: configs,
       staleHash: (workloads, definitions, diagnostics) =>
         staleWorkloads(workloads, definitions, settings.hash, diagnostics),
+      // A companion's previous templates may be null: it is new.
       previous: (object) =>
-        companions.previous.get(object) ?? (pair.alike.has(object) ? 'unchanged' : undefined),
+        companions.previous.has(object)
+          ? companions.previous.get(object)
+          : pair.alike.has(object)
+            ? 'unchanged'
+            : undefined,
       configs: () => [...head.objects, ...base.objects],
     },
     settings,

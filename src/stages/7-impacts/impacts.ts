@@ -84,8 +84,11 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       if (!scope) continue;
       const matching = refs.filter((ref) => refersTo(ref, change));
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
+      // The config deployed other than the workload: beside its release, or as a plain manifest it names.
+      const root = change.source?.root ?? null;
+      const elsewhere = root !== (workload.object.source?.root ?? null) ? { root } : {};
       const unaffected = (reason: string) =>
-        result.unaffected.push({ workload: summary, config: id, reason });
+        result.unaffected.push({ workload: summary, config: { ...id, ...elsewhere }, reason });
       if (matching.length === 0) {
         // Kubernetes delivers it nothing, so nothing here rolls it: whether it sees the change is its own affair.
         const labels = input.configLabels(id);
@@ -156,9 +159,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
         via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
         namespaceAssumed: scope === 'assumed',
-        ...((change.source?.root ?? null) !== (workload.object.source?.root ?? null)
-          ? { root: change.source?.root ?? null }
-          : {}),
+        ...elsewhere,
       });
     }
     const stale = input.staleHash.has(source.owner.object);

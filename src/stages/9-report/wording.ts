@@ -14,6 +14,7 @@ import type {
   Delivery,
   Impact,
   ImpactedConfig,
+  ObjectId,
   ImpactStatus,
   Report,
   Source,
@@ -44,16 +45,20 @@ export function changeSummary(change: ConfigChange): string {
   return parts.join('; ');
 }
 
-/** Whether an impact's config is this change: the same object, deployed by the same root. */
-const explains = (change: ConfigChange, impact: Impact, config: ImpactedConfig) =>
+/** Whether a workload's config is this change: the same object, deployed by the same root. */
+const explains = (
+  change: ConfigChange,
+  workload: { source?: { root: string } },
+  config: ObjectId & { root?: string | null },
+) =>
   sameObject(config, change) &&
   (change.source?.root ?? null) ===
-    (config.root !== undefined ? config.root : (impact.workload.source?.root ?? null));
+    (config.root !== undefined ? config.root : (workload.source?.root ?? null));
 
 /** The impacts under one changed config, each with the part of it that reads this config. */
 export function impactsOf(report: Report, change: ConfigChange) {
   return report.impacts.flatMap((impact) => {
-    const config = impact.configs.find((c) => explains(change, impact, c));
+    const config = impact.configs.find((c) => explains(change, impact.workload, c));
     return config ? [{ impact, config }] : [];
   });
 }
@@ -121,11 +126,9 @@ const CHANGED: Record<ConfigChange['change'], string> = {
 export const groupTitle = (changes: readonly ConfigChange[]): string =>
   `${changes.length} ${changes[0].kind}s ${CHANGED[changes[0].change]}${inRoot(changes[0])}`;
 
-/** The workloads a change leaves alone: those of its own root (a rendered root is matched within itself). */
+/** The workloads a change leaves alone: those of its own root, and releases beside it. */
 export const unaffectedBy = (report: Report, change: ConfigChange): Unaffected[] =>
-  report.unaffected.filter(
-    (u) => sameObject(u.config, change) && u.workload.source?.root === change.source?.root,
-  );
+  report.unaffected.filter((u) => explains(change, u.workload, u.config));
 
 /** What a change's row says when no existing workload reads its changed keys. */
 export function noReader(report: Report, change: ConfigChange): string {
@@ -161,7 +164,8 @@ export function noReader(report: Report, change: ConfigChange): string {
 /** Impacts that no changed config explains: a stale hash on a workload whose config did not change. */
 export function impactsWithoutChange(report: Report): Impact[] {
   return report.impacts.filter(
-    (impact) => !impact.configs.some((c) => report.changes.some((change) => explains(change, impact, c))),
+    (impact) =>
+      !impact.configs.some((c) => report.changes.some((change) => explains(change, impact.workload, c))),
   );
 }
 
