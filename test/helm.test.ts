@@ -75,6 +75,12 @@ const notices = (report: Report) =>
   report.diagnostics
     .filter((d) => d.severity === 'notice' && /checksum/.test(d.message))
     .map((d) => `${d.file}:${d.line} ${d.message}`);
+/** The CLI's JSON report of base..head, as a user runs it. */
+const jsonReport = async (dir: string, base: string, head: string) =>
+  JSON.parse(
+    (await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], { cwd: dir }))
+      .stdout,
+  ) as Report;
 const check = (base: Files, head: Files, options = {}) => checkChange(base, head, { helm, ...options });
 /** A Flux HelmRelease of the chart in this repository, its values from ConfigMap `from`. */
 const valuesFromRelease = (from: string, namespace?: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
@@ -489,10 +495,7 @@ ${extra}`;
 
     test('its workload that mounts the config is judged with the build: dormant, and fix says why it cannot stamp it', async () => {
       const { repo, base, head } = await twoCommits(files('info'), files('debug'));
-      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
-        cwd: repo.dir,
-      });
-      const report = JSON.parse(run.stdout) as Report;
+      const report = await jsonReport(repo.dir, base, head);
       expect(summary(report)).toEqual([
         {
           status: 'dormant',
@@ -608,10 +611,7 @@ spec:
 
     test('its workload is judged: dormant, shown under the config, and fix says why it cannot stamp it', async () => {
       const { repo, base, head } = await twoCommits(files('info'), files('debug'));
-      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
-        cwd: repo.dir,
-      });
-      const report = JSON.parse(run.stdout) as Report;
+      const report = await jsonReport(repo.dir, base, head);
       expect(summary(report)).toEqual([
         {
           status: 'dormant',
@@ -929,10 +929,7 @@ spec:
         { ...newer(chart()), ...config },
         newer(chart({ values: slower })),
       );
-      const run = await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], {
-        cwd: repo.dir,
-      });
-      const report = JSON.parse(run.stdout) as Report;
+      const report = await jsonReport(repo.dir, base, head);
       expect(report.notChecked).toEqual([]);
       expect(summary(report).map((i) => i.status)).toEqual(['dormant']);
       const argo = (kubeVersion: string) => ({
