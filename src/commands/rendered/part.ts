@@ -859,7 +859,8 @@ type Beside = (
  * gives it, where its workloads may mount the config by a name the chart computes
  * (`{{ .Release.Name }}-configmap`), which no file spells: only rendering the release finds them.
  * Each is rendered at head (and at base when this change touches it, for its templates there) and
- * its workloads are judged with the build's own. One that cannot be rendered is not checked.
+ * its workloads are judged with the build's own. One that cannot be rendered is not checked. The
+ * plain files' judge asks the same of the releases that name a changed plain config (`releasesNaming`).
  */
 function besideReleases(
   all: readonly AnyRenderer[],
