@@ -222,10 +222,20 @@ describe('key-level impact', () => {
       containers: [container('app', { volumeMounts: [{ name: 'c', mountPath: '/c' }] })],
       volumes: [{ name: 'c', configMap: { name: 'cfg', items: [{ key: 'used.conf', path: 'u' }] } }],
     };
+    const subPath = {
+      containers: [
+        container('app', { volumeMounts: [{ name: 'c', mountPath: '/etc/u.conf', subPath: 'used.conf' }] }),
+      ],
+      volumes: [{ name: 'c', configMap: { name: 'cfg' } }],
+    };
     const report = await checkChange(
       {
         'cfg.yaml': yaml(configMap('cfg', { 'used.conf': '1', 'other.conf': '1', level: 'info' })),
-        'w.yaml': yaml(deployment('by-items', itemsOnly), deployment('by-key', envKey('cfg', 'level'))),
+        'w.yaml': yaml(
+          deployment('by-items', itemsOnly),
+          deployment('by-key', envKey('cfg', 'level')),
+          deployment('by-sub-path', subPath),
+        ),
       },
       { 'cfg.yaml': yaml(configMap('cfg', { 'used.conf': '1', 'other.conf': '2', level: 'info' })) },
     );
@@ -233,6 +243,7 @@ describe('key-level impact', () => {
     expect(report.unaffected.map((u) => [u.workload.name, u.reason])).toEqual([
       ['by-items', 'reads none of the changed keys'],
       ['by-key', 'reads none of the changed keys'],
+      ['by-sub-path', 'reads none of the changed keys'],
     ]);
   });
 

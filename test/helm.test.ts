@@ -237,6 +237,22 @@ data:
     ]);
   });
 
+  // dexidp/helm-charts 996e9df: "Add release namespace to all resources", as many charts did.
+  test('templates that start to write {{ .Release.Namespace }} move no object: a config change in the same commit is judged', async () => {
+    const namespaced = (text: string) =>
+      text.replace(/^( {2}name: .*)$/m, '$1\n  namespace: {{ .Release.Namespace }}');
+    const moved = {
+      ...chart({ values: slower }),
+      'chart/templates/configmap.yaml': namespaced(CONFIGMAP),
+      'chart/templates/deployment.yaml': namespaced(deployment()),
+    };
+    const report = await check(chart(), moved);
+    expect(report.changes.map((c) => `${c.change} ${c.namespace}/${c.name} ${c.keys.modified}`)).toEqual([
+      'modified null/web-config TIMEOUT',
+    ]);
+    expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment /web']);
+  });
+
   test('a values edit that changes no config: nothing to report', async () => {
     const report = await check(chart(), chart({ values: VALUES.replace('replicas: 2', 'replicas: 3') }));
     expect(report.rendered).toEqual(['chart']);

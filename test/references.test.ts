@@ -68,7 +68,38 @@ const PATHS: { name: string; podSpec: Record<string, unknown>; expected: Record<
       ],
       volumes: [{ name: 's', secret: { secretName: 'tls' } }],
     },
-    expected: [{ kind: 'Secret', name: 'tls', keys: null, path: 'volume', delivery: 'subPath' }],
+    // The file a subPath names is one key: a change to another never reaches the container.
+    expected: [{ kind: 'Secret', name: 'tls', keys: ['key.pem'], path: 'volume', delivery: 'subPath' }],
+  },
+  {
+    // openstack-helm's tacker: each container takes its own script out of one ConfigMap.
+    name: 'subPath into items: the key behind the path, or the keys under a directory; a deeper path keeps the volume',
+    podSpec: {
+      containers: [
+        container('one', { volumeMounts: [{ name: 'c', mountPath: '/a', subPath: 'conf/a.yaml' }] }),
+        container('dir', { volumeMounts: [{ name: 'c', mountPath: '/conf', subPath: 'conf/' }] }),
+        container('deep', { volumeMounts: [{ name: 'w', mountPath: '/x', subPath: 'x/y' }] }),
+      ],
+      volumes: [
+        {
+          name: 'c',
+          configMap: {
+            name: 'bin',
+            items: [
+              { key: 'a', path: 'conf/a.yaml' },
+              { key: 'b', path: 'conf/b.yaml' },
+              { key: 'c', path: 'c.sh' },
+            ],
+          },
+        },
+        { name: 'w', configMap: { name: 'whole' } },
+      ],
+    },
+    expected: [
+      { kind: 'ConfigMap', name: 'bin', keys: ['a'], container: 'one', delivery: 'subPath' },
+      { kind: 'ConfigMap', name: 'bin', keys: ['a', 'b'], container: 'dir', delivery: 'subPath' },
+      { kind: 'ConfigMap', name: 'whole', keys: null, container: 'deep', delivery: 'subPath' },
+    ],
   },
   {
     name: 'secret volume with items, mounted by two containers differently',

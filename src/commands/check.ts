@@ -13,7 +13,7 @@ export interface CheckOptions extends EngineOptions {
 
 /**
  * The whole engine for one base..head range. Cost follows the change: a range that changes no file
- * costs the diff and nothing else (the engine itself is loaded only for a change).
+ * costs the diff and nothing else (the engine itself is loaded only for two revisions that differ).
  */
 export async function check(repo: Repository, given: CheckOptions): Promise<Report> {
   const progress = given.progress ?? new Progress();
@@ -22,6 +22,8 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
+  // The engine loads while git diffs: a range that changes something needs it next.
+  const engine = base === head ? null : import('./judge.js');
   const allChanges = base === head ? [] : await repo.changedFiles(base, head);
   if (allChanges.length === 0 && !options.include?.length)
     return withStats({
@@ -35,7 +37,7 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
       rendered: [],
       notChecked: [],
     });
-  const { judgeChange } = await import('./judge.js');
+  const { judgeChange } = await (engine ?? import('./judge.js'));
   return withStats(await judgeChange(repo, options, base, head, allChanges));
 
   function withStats(report: Report): Report {

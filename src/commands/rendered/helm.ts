@@ -157,6 +157,9 @@ async function discover(
   return discovered;
 }
 
+/** The namespace `helm template` gives a release that names none. */
+const RELEASE_NAMESPACE_UNKNOWN = 'default';
+
 /** What a `valuesFrom` source can be, or be made by. */
 const VALUES_HOLDERS = ['ConfigMap', 'Secret', 'SealedSecret', 'ExternalSecret'];
 const GENERATED = [
@@ -310,8 +313,13 @@ function readRender(
     const text = template === null ? undefined : tree.get(template)?.toString('utf8');
     const object: ManifestObject = {
       ...rendered,
-      // Helm applies objects that set no namespace into the release's.
-      namespace: rendered.namespace ?? root.namespace,
+      // Helm applies objects that set no namespace into the release's. A chart nobody declares has
+      // none: helm says `default` for it, which is what a template that writes
+      // `{{ .Release.Namespace }}` gets, the same namespace as one that writes none.
+      namespace:
+        root.namespace === null && rendered.namespace === RELEASE_NAMESPACE_UNKNOWN
+          ? null
+          : (rendered.namespace ?? root.namespace),
       file: text === undefined ? root.file : template!,
       line: text === undefined ? (declared?.line ?? 1) : kindLine(text, rendered.kind),
       source: {

@@ -13,7 +13,8 @@ const PLUGIN_SECRET_FIELDS: Record<string, string> = {
   storageos: 'secretRef',
 };
 
-type Mount = { container: string; at: string; subPath: boolean };
+/** `subPath`: the literal one, `true` for a `subPathExpr`, null for a whole-volume mount. */
+type Mount = { container: string; at: string; subPath: string | true | null };
 
 /** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
 export function extractRefs(podSpec: unknown): ConfigRef[] {
@@ -25,22 +26,34 @@ export function extractRefs(podSpec: unknown): ConfigRef[] {
     const volumeName = str(volume.name) ?? '?';
     const at = `volumes[${volumeName}]`;
     const consumers = mounts.get(volumeName) ?? [];
-    const mounted = (ref: Omit<ConfigRef, 'container' | 'delivery' | 'via'>, via: string) => {
+    const mounted = (
+      ref: Omit<ConfigRef, 'container' | 'delivery' | 'via'>,
+      via: string,
+      source: Record<string, unknown>,
+    ) => {
       if (!ref.name) return;
       if (consumers.length === 0) refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
       for (const m of consumers) {
-        const delivery: Delivery = m.subPath ? 'subPath' : 'volume';
-        refs.push({ ...ref, via: `${via} ← ${m.at}`, container: m.container, delivery, volume: volumeName });
+        const delivery: Delivery = m.subPath !== null ? 'subPath' : 'volume';
+        const keys = typeof m.subPath === 'string' ? subPathKeys(ref.keys, source, m.subPath) : ref.keys;
+        refs.push({
+          ...ref,
+          keys,
+          via: `${via} ← ${m.at}`,
+          container: m.container,
+          delivery,
+          volume: volumeName,
+        });
       }
     };
 
     if (isRecord(volume.configMap)) {
       const source = volume.configMap;
-      mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`);
+      mounted(keyed('ConfigMap', str(source.name), source, 'volume'), `${at}.configMap`, source);
     }
     if (isRecord(volume.secret)) {
       const source = volume.secret;
-      mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`);
+      mounted(keyed('Secret', str(source.secretName), source, 'volume'), `${at}.secret`, source);
     }
     if (isRecord(volume.projected)) {
       list(volume.projected.sources).forEach((source, i) => {
@@ -48,11 +61,13 @@ export function extractRefs(podSpec: unknown): ConfigRef[] {
           mounted(
             keyed('ConfigMap', str(source.configMap.name), source.configMap, 'projected'),
             `${at}.projected.sources[${i}].configMap`,
+            source.configMap,
           );
         if (isRecord(source.secret))
           mounted(
             keyed('Secret', str(source.secret.name), source.secret, 'projected'),
             `${at}.projected.sources[${i}].secret`,
+            source.secret,
           );
       });
     }
@@ -242,6 +257,26 @@ function keyed(kind: ConfigKind, name: string | undefined, source: Record<string
   };
 }
 
+/**
+ * The keys a container reads through a `subPath` of a ConfigMap or Secret volume: the file it names
+ * is one key (by its name, or by the `items` path), or the keys of the items under a directory.
+ * A path this cannot tie to keys keeps what the volume holds.
+ */
+function subPathKeys(
+  keys: string[] | null,
+  source: Record<string, unknown>,
+  subPath: string,
+): string[] | null {
+  const path = subPath.replace(/^\.\/|\/$/g, '');
+  if (!Array.isArray(source.items)) return path.includes('/') || path.startsWith('..') ? keys : [path];
+  const under = list(source.items).filter((item) => {
+    const at = str(item.path);
+    return at !== undefined && (at === path || at.startsWith(`${path}/`));
+  });
+  const named = under.map((item) => str(item.key)).filter((key): key is string => key !== undefined);
+  return named.length ? named : keys;
+}
+
 function mountCredentials(name: string, path: RefPath, via: string): ConfigRef {
   return { kind: 'Secret', name, keys: null, optional: false, path, via, container: null, delivery: 'mount' };
 }
@@ -254,7 +289,7 @@ function volumeMounts(podSpec: Record<string, unknown>): Map<string, Mount[]> {
       for (const mount of list(container.volumeMounts)) {
         const volume = str(mount.name);
         if (!volume) continue;
-        const subPath = Boolean(str(mount.subPath) || str(mount.subPathExpr));
+        const subPath = str(mount.subPath) || (str(mount.subPathExpr) ? true : null);
         const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
         mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
       }
