@@ -260,6 +260,37 @@ data:
     expect(report.impacts).toEqual([]);
   });
 
+  // openstack-helm: a commit that edits every chart's values.yaml and moves no config rendered each
+  // chart once more for the checksum's quality, which only a config change makes this check's concern.
+  test('renders asked only to judge a config change are not made without one', async () => {
+    const token =
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: token\nstringData:\n  token: {{ randAlphaNum 16 }}\n';
+    const files = (values: string, random = false) => ({
+      ...chart({ values, deployment: deployment([WHOLE_FILE]) }),
+      ...(random ? { 'chart/templates/token.yaml': token } : {}),
+    });
+    const more = VALUES.replace('replicas: 2', 'replicas: 3');
+    // The checksum's quality is said only where a config changes.
+    const quiet = await check(files(VALUES), files(more));
+    expect([quiet.changes, quiet.diagnostics, quiet.stats?.builds]).toEqual([[], [], 2]);
+    // A random value outside every config cannot pass for a config change: no second render.
+    const nonce = (values: string) =>
+      chart({ values, deployment: deployment(['nonce: {{ randAlphaNum 8 }}']) });
+    const elsewhere = await check(nonce(VALUES), nonce(more));
+    expect([elsewhere.changes, elsewhere.stats?.builds]).toEqual([[], 2]);
+    // A random value differs at every render: told from a change by one more, and then no change.
+    const random = await check(files(VALUES, true), files(more, true));
+    expect([random.changes, random.stats?.builds]).toEqual([[], 3]);
+    expect(random.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining('token differs between two renders of the same revision'),
+    ]);
+    const moved = await check(files(VALUES), files(slower));
+    expect(moved.changes.map((c) => c.name)).toEqual(['web-config']);
+    expect(moved.diagnostics.map((d) => d.message)).toContainEqual(
+      expect.stringContaining('checksum/config changes when only the chart version changes'),
+    );
+  });
+
   test('a checksum on the Deployment’s own metadata: the wrong-metadata notice, and the change is dormant', async () => {
     const files = (values: string) => chart({ values, deployment: deployment([], [WHOLE_FILE]) });
     const report = await check(files(VALUES), files(slower));

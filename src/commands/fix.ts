@@ -4,7 +4,7 @@ import { stampCures } from '../model/status.js';
 import type { Diagnostic, Impact, Location, Report } from '../model/types.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
-import { redactText, redactor } from '../model/redact.js';
+import { redactText } from '../model/redact.js';
 import type { Consumer, ConsumingTemplate } from '../stages/5-references/consumers.js';
 import { patchFileName } from '../stages/8-stamps/kustomize-patch.js';
 import { applyStamps, type FileEdit, type FixResult, type Stamp } from '../stages/8-stamps/plan.js';
@@ -132,13 +132,12 @@ export async function planFix(repo: Repository, options: FixOptions): Promise<Fi
   // Files read by both the check and the fix would report their problems twice.
   const known = new Set(report?.diagnostics.map((d) => `${d.file}:${d.line}:${d.message}`));
   // The edits are file texts to write, never shown whole; only the messages are redacted.
-  const redact = redactor(secretTexts(view.objects()));
   return {
     annotation: hash.annotation,
     edits,
     diagnostics: redactText(
       { diagnostics: diagnostics.filter((d) => !known.has(`${d.file}:${d.line}:${d.message}`)) },
-      redact,
+      secretTexts(view.objects()),
     ).diagnostics,
   };
 }

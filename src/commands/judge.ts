@@ -7,7 +7,7 @@ import type { FileChange, Repository, Revision } from '../stages/1-git/repositor
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
-import { redactText, redactor } from '../model/redact.js';
+import { redactText } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
 import { labelsOf } from '../stages/7-impacts/reloaders.js';
@@ -253,11 +253,9 @@ async function judgeWith(
       options_,
     )),
   ];
-  const redact = redactor(
-    secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(
-      rendered.secretTexts,
-      companions.secrets,
-    ),
+  const secrets = secretTexts([...[...atBase.objects.values()].flat(), ...view.objects()]).concat(
+    rendered.secretTexts,
+    companions.secrets,
   );
   const report: Report = orderReport({
     version: 2,
@@ -271,7 +269,7 @@ async function judgeWith(
     diagnostics: [...diagnostics, ...judged.diagnostics, ...rendered.diagnostics],
     ...(settings.shard ? { shard: settings.shard } : {}),
   });
-  return redactText(report, redact);
+  return redactText(report, secrets);
 }
 
 /** The changed files a check reads as written, at both revisions. */

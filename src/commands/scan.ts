@@ -3,7 +3,7 @@ import { compareText } from '../model/order.js';
 import type { Report, ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
-import { redactText, redactor } from '../model/redact.js';
+import { redactText } from '../model/redact.js';
 import { judge } from '../model/not-checked.js';
 import { asWorkload } from '../stages/4-objects/workloads.js';
 import { consumerOf } from '../stages/5-references/consumers.js';
@@ -87,7 +87,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     rendered: rendered.heads.map((h) => h.root.id),
     notChecked: judge(rendered.notChecked, settings.notChecked),
   };
-  return redactText(report, redactor([...secretTexts(objects), ...rendered.secretTexts]));
+  return redactText(report, [...secretTexts(objects), ...rendered.secretTexts]);
 }
 
 /**

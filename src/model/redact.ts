@@ -1,4 +1,5 @@
 import type { Diagnostic, Impact, NotChecked, Unaffected } from './types.js';
+import { isRecord } from './values.js';
 
 /**
  * Secret values out of every text the tool emits. The engine compares Secrets by digest and never
@@ -6,7 +7,7 @@ import type { Diagnostic, Impact, NotChecked, Unaffected } from './types.js';
  * message, an annotation a build copied a value into. Each value of each Secret read at either
  * revision (as written, decoded, and line by line) is replaced wherever it appears.
  */
-export type Redact = (text: string) => string;
+type Redact = (text: string) => string;
 
 export const REDACTED = '[redacted]';
 
@@ -14,7 +15,7 @@ export const REDACTED = '[redacted]';
 const WHOLE_TOKEN_BELOW = 8;
 const SHORTEST = 4;
 
-export function redactor(values: Iterable<string>): Redact {
+function redactor(values: Iterable<string>): Redact {
   const long: string[] = [];
   const short = new Set<string>();
   for (const raw of values) {
@@ -35,8 +36,11 @@ export function redactor(values: Iterable<string>): Redact {
 }
 
 /**
- * The free text of a result redacted: messages and reasons, where a renderer's words or a value a
- * build copied land. Names, keys and paths are identifiers and stay as they are.
+ * The free text of a result redacted of these Secret values: messages and reasons, where a
+ * renderer's words or a value a build copied land. Names, keys and paths are identifiers and stay
+ * as they are; so does a value that is part of one, which hiding in a message would protect nothing
+ * (openstack-helm's Secrets hold service names: `barbican` made `[redacted]-api` of a Deployment
+ * whose name the same report prints).
  */
 export function redactText<
   T extends {
@@ -45,7 +49,11 @@ export function redactText<
     impacts?: Impact[];
     unaffected?: Unaffected[];
   },
->(result: T, redact: Redact): T {
+>(result: T, values: Iterable<string>): T {
+  const printed: string[] = [];
+  identifiers(result, printed);
+  const shown = printed.join('\n');
+  const redact = redactor([...values].filter((value) => !shown.includes(value.trim())));
   return {
     ...result,
     diagnostics: result.diagnostics.map((d) => ({ ...d, message: redact(d.message) })),
@@ -57,4 +65,12 @@ export function redactText<
       ? { unaffected: result.unaffected.map((u) => ({ ...u, reason: redact(u.reason) })) }
       : {}),
   };
+}
+
+/** Every string of a result outside its free text (`message`, `reason`): what it prints as it is. */
+function identifiers(value: unknown, into: string[], key = ''): void {
+  if (typeof value === 'string') {
+    if (key !== 'message' && key !== 'reason') into.push(value);
+  } else if (Array.isArray(value)) for (const item of value) identifiers(item, into, key);
+  else if (isRecord(value)) for (const [k, item] of Object.entries(value)) identifiers(item, into, k);
 }

@@ -1,6 +1,7 @@
 import type { Report } from '../../src/model/types.js';
 import { hasKustomize } from '../helpers/kustomize.js';
-import type { Files } from '../helpers/scenario.js';
+import { configMap, container, deployment, secret, yaml } from '../helpers/manifests.js';
+import { checkChange, type Files } from '../helpers/scenario.js';
 import { attackRepo, Canary, kustomizeApp, PLAIN_KUSTOMIZATION, runCli } from './harness.js';
 
 // A Secret's value is never printed: not in kustomize's own error messages, not in a reason a build
@@ -86,4 +87,24 @@ maybe('Secret values stay out of every output', () => {
       ['ignored', expect.stringContaining('[redacted]')],
     ]);
   });
+});
+
+// openstack-helm: Secrets hold service names (`barbican`), which are also the names of the
+// Deployments the report prints; hiding them in messages protected nothing and garbled the notes.
+test('a value that is part of a name the report prints stays in its messages (the tests above: others do not)', async () => {
+  const app = (config: boolean) =>
+    yaml(
+      ...(config ? [configMap('barbican-etc', { level: 'info' })] : []),
+      secret('barbican-db', { stringData: { user: 'barbican', password: VALUE } }),
+      deployment('barbican-api', {
+        containers: [
+          container('api', { envFrom: [{ configMapRef: { name: 'barbican-etc' } }], args: [VALUE] }),
+        ],
+      }),
+    );
+  const report = await checkChange({ 'app.yaml': app(true) }, { 'app.yaml': app(false) });
+  expect(report.diagnostics.map((d) => d.message)).toEqual([
+    expect.stringMatching(/^Deployment barbican-api still needs ConfigMap barbican-etc /),
+  ]);
+  expect(JSON.stringify(report)).not.toContain(VALUE);
 });

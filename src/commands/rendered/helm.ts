@@ -84,7 +84,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     read: readRender,
     logicalName: (object) => object.name,
     pointAtEdit,
-    review: async (builds, helm, { workloads, configs, impacts }, timeoutMs, access) => {
+    review: async (builds, helm, { workloads, configs, impacts, changes }, timeoutMs, access) => {
       const ignored = ignoredValues(builds);
       // A chart from a registry is not ours to annotate: its version moving is what is said.
       if (builds.root.remote) return { impacts, diagnostics: [...versionNote(builds), ...ignored] };
@@ -94,7 +94,9 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
       const summed = workloads.some((w) =>
         w.templates.some((t) => Object.keys(annotationsOf(t.template)).some((k) => CHECKSUM_LIKE.test(k))),
       );
-      const bumped = chartText === undefined || !summed ? null : bumpVersion(chartText);
+      // A check asks it only where the change moves a config the checksum is there to follow.
+      const bumped =
+        chartText === undefined || !summed || changes?.length === 0 ? null : bumpVersion(chartText);
       let probe: ManifestObject[] = [];
       if (bumped !== null) {
         const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));

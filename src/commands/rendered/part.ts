@@ -436,7 +436,10 @@ async function compare<R extends RenderRoot, Tool>(
       // what reads the changes: documents that name them, or name a Deployment (Argo Rollouts).
       judged: async (changes, pairing) => {
         const builds: Builds<R> = { ...partial, base, head, baseOf: pairing.baseOf };
-        const unstable = await unstableKeys(renderer, tool, builds, logicalKey, settings, access);
+        // Nothing changed, nothing to tell from noise: the second render is skipped.
+        const unstable = changes.length
+          ? await unstableKeys(renderer, tool, builds, logicalKey, settings, access)
+          : { notes: [], without: (change: ConfigChange) => [change] };
         unstableNotes.push(...unstable.notes);
         const judged = changes.flatMap((change) => unstable.without(change));
         const changedObjects = [...base.objects, ...head.objects].filter((o) =>
@@ -498,7 +501,7 @@ async function compare<R extends RenderRoot, Tool>(
   const reviewed = await renderer.review(
     builds,
     tool,
-    { workloads, configs: read, impacts: result.impacts },
+    { workloads, configs: read, impacts: result.impacts, changes: result.changes },
     settings.renderTimeoutMs,
     access,
   );
@@ -757,7 +760,7 @@ export async function scanRendered(
         const reviewed = await renderer.review(
           same,
           tool,
-          { workloads: consumers, configs, impacts: [] },
+          { workloads: consumers, configs, impacts: [], changes: null },
           settings.renderTimeoutMs,
           access,
         );

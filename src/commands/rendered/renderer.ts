@@ -96,7 +96,13 @@ export interface Renderer<R extends RenderRoot, Tool> {
   review(
     builds: Builds<R>,
     tool: Tool,
-    result: { workloads: Consumer[]; configs: ConfigIndex; impacts: Impact[] },
+    result: {
+      workloads: Consumer[];
+      configs: ConfigIndex;
+      impacts: Impact[];
+      /** The config changes judged; null for `scan`, which reviews a whole revision. */
+      changes: ConfigChange[] | null;
+    },
     timeoutMs: number,
     access: RemoteAccess,
   ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[] }>;
