@@ -186,6 +186,15 @@ data:
     expect(notices(report)).toEqual([
       'chart/templates/deployment.yaml:12 Deployment web: checksum/config changes when only the chart version changes, so it restarts the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.',
     ]);
+    // goharbor/harbor-helm: a template with several such checksums gets one note naming them.
+    const two = (values: string) =>
+      chart({
+        values,
+        deployment: deployment([WHOLE_FILE, WHOLE_FILE.replace('checksum/config', 'checksum/again')]),
+      });
+    expect(notices(await check(two(VALUES), two(slower)))).toEqual([
+      'chart/templates/deployment.yaml:12 Deployment web: checksum/config, checksum/again change when only the chart version changes, so they restart the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.',
+    ]);
   });
 
   test('a data-only checksum: rolling, no notice', async () => {

@@ -77,10 +77,12 @@ export function checksumNotices(
           );
         return;
       }
-      for (const key of sums.filter((k) => bumped?.[i] && bumped[i][k] !== annotations[k]))
+      // One note for the template: its checksums are written alike, and mended alike.
+      const moving = sums.filter((k) => bumped?.[i] && bumped[i][k] !== annotations[k]);
+      if (moving.length)
         notice(
-          lineOf(key),
-          `${key} changes when only the chart version changes, so it restarts the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.`,
+          lineOf(moving[0]),
+          `${moving.join(', ')} ${moving.length === 1 ? 'changes' : 'change'} when only the chart version changes, so ${moving.length === 1 ? 'it restarts' : 'they restart'} the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.`,
         );
     });
   }
