@@ -151,12 +151,12 @@ async function judgeWith(
   const changedHeadFiles = new Set(headPaths);
   // Files that name a changed config but could not be read (not those read later for hashes).
   const unreadableReaders = new Map<string, Unreadable>();
-  // Annotated workloads among those read (changed files and consumers of changed configs; no other
-  // hash can have gone stale in this change) are verified against every definition at head of what
-  // they read, so the choice among duplicate definitions is the one `fix` makes.
   // Releases that name a changed plain config: their charts' workloads may mount it by that name.
   let companions = noCompanions();
   let plainChanges: ConfigChange[] = [];
+  // Annotated workloads among those read (changed files and consumers of changed configs; no other
+  // hash can have gone stale in this change) are verified against every definition at head of what
+  // they read, so the choice among duplicate definitions is the one `fix` makes.
   const annotated = (): Consumer[] =>
     view
       .consumers()

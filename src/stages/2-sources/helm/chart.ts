@@ -827,12 +827,10 @@ export function valuesFromObject(
     const hidden = hiddenValues(source, named);
     return hidden ? { hidden } : 'missing';
   }
-  const fields = (o: ManifestObject, ...path: string[]) => {
-    const value = field(o.body, path.join('.'));
-    return isRecord(value) ? value : {};
-  };
-  const plain = source.kind === 'Secret' ? fields(object, 'stringData')[source.valuesKey] : undefined;
-  const encoded = fields(object, 'data')[source.valuesKey];
+  const entry = (name: string) =>
+    isRecord(object.body[name]) ? object.body[name][source.valuesKey] : undefined;
+  const plain = source.kind === 'Secret' ? entry('stringData') : undefined;
+  const encoded = entry('data');
   const raw = typeof plain === 'string' ? plain : typeof encoded === 'string' ? encoded : null;
   if (raw === null) return 'missing';
   if (isRecord(object.body.sops) && raw.startsWith('ENC['))
