@@ -10,7 +10,7 @@ import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
-import { labelsOf } from '../stages/7-impacts/reloaders.js';
+import { mayBeWatched } from '../stages/7-impacts/reloaders.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { judgeSource } from './judge-source.js';
@@ -85,7 +85,7 @@ export async function judgeChange(
 
 /** Whether the definition of a changed config among `objects` has labels, which a sidecar may watch it by. */
 const labelled = (objects: readonly ManifestObject[], change: ConfigChange): boolean =>
-  objects.some((o) => sameObject(o, change) && Object.keys(labelsOf(o.body)).length > 0);
+  objects.some((o) => sameObject(o, change) && mayBeWatched(o));
 
 /** The plain files and the rendered part together: impacts, not-checked entries, the report. */
 async function judgeWith(

@@ -25,7 +25,7 @@ import {
 } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
-import { labelsOf } from '../../stages/7-impacts/reloaders.js';
+import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
 import { asWorkload, type Workload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
@@ -446,7 +446,7 @@ async function compare<R extends RenderRoot, Tool>(
           judged.some((c) => c.kind === o.kind && c.name === o.name && c.namespace === o.namespace),
         );
         // A sidecar that watches configs by label never names them: its pod spec is read by its word.
-        const watched = changedObjects.some((o) => isConfig(o) && Object.keys(labelsOf(o.body)).length > 0);
+        const watched = changedObjects.some((o) => isConfig(o) && mayBeWatched(o));
         pair.readMentioning([
           ...changedObjects.map(logicalName),
           'workloadRef',

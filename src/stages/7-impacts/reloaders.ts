@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import type { ConfigIndex } from '../../model/identity.js';
-import type { ConfigKind, ConfigRef, ObjectId } from '../../model/types.js';
+import type { ConfigKind, ConfigRef, ManifestObject, ObjectId } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 
@@ -239,6 +239,10 @@ export function labelsOf(value: unknown): Record<string, string> {
   if (!isRecord(labels)) return {};
   return Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)]));
 }
+
+/** Whether a config has labels, by which a sidecar may watch it (`watchedBy`) without naming it. */
+export const mayBeWatched = (config: ManifestObject): boolean =>
+  Object.keys(labelsOf(config.body)).length > 0;
 
 function perConfig(objects: Iterable<Defined>, read: (body: unknown) => Record<string, string>) {
   const byId = new Map<string, Record<string, string>>();
