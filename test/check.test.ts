@@ -714,6 +714,24 @@ describe('files and documents', () => {
     ]);
   });
 
+  // lisenet/kubernetes-homelab: a duplicate key failed the check, for a container named after the config.
+  test('a file that cannot be read and spells a longer name holding the changed one is no unreadable reader', async () => {
+    const broken = (container: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: p}\nspec:\n  template:\n    spec:\n      containers: [{name: ${container}}]\n  replicas: 1\n  replicas: 2\n`;
+    const config = (v: string) => yaml(configMap('prometheus-server-conf', { k: v }));
+    const longer = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': broken('prometheus-server-configmap-reload') },
+      { 'cfg.yaml': config('2') },
+    );
+    expect(longer.notChecked).toEqual([]);
+
+    const whole = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': broken('prometheus-server-conf') },
+      { 'cfg.yaml': config('2') },
+    );
+    expect(whole.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([['p.yaml', 9, 'unreadable']]);
+  });
+
   test('a changed bundle: its CRDs written alike at both revisions are not parsed; a CRD the change edits is', async () => {
     // argo-cd's install.yaml: an image tag bump in a bundle of megabytes of CRD schema.
     const crd = (description: string) =>

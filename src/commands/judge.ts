@@ -1,4 +1,4 @@
-import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
+import { ConfigIndex, idKey, sameObject, spellsName } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { posix } from 'node:path';
@@ -190,7 +190,7 @@ async function judgeWith(
             )
           : [];
         skipped.forEach(([file, why], i) => {
-          if (names.some((name) => texts[i]?.includes(name))) unreadableReaders.set(file, why);
+          if (names.some((name) => spellsName(texts[i] ?? '', name))) unreadableReaders.set(file, why);
         });
         plainChanges = changes;
         return changes;

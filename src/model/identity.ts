@@ -26,6 +26,21 @@ export function summarise(object: ManifestObject): WorkloadRefSummary {
   return source ? { kind, namespace, name, file, line, source } : { kind, namespace, name, file, line };
 }
 
+/**
+ * Whether a text spells `name` as a whole name: `prometheus-server-conf` is not spelled by
+ * `prometheus-server-configmap-reload` (lisenet/kubernetes-homelab). A dot ends a name here, so
+ * `cfg.d` spells `cfg`: what this is asked of is a file that cannot be read, kept not checked in doubt.
+ */
+export function spellsName(text: string, name: string): boolean {
+  const part = /[A-Za-z0-9_-]/;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + name.length];
+    if (!(before && part.test(before)) && !(after && part.test(after))) return true;
+  }
+  return false;
+}
+
 export const sameLocation = (a: Location, b: Location): boolean => a.file === b.file && a.line === b.line;
 
 /**
