@@ -714,8 +714,9 @@ describe('files and documents', () => {
     ]);
   });
 
-  // lisenet/kubernetes-homelab: a duplicate key failed the check, for a container named after the config.
-  test('a file that cannot be read and spells a longer name holding the changed one is no unreadable reader', async () => {
+  // lisenet/kubernetes-homelab: a duplicate key in a Prometheus Deployment failed the check of every
+  // config whose name it spells within a longer one, or in another document of its file.
+  test('a file that cannot be read is an unreadable reader only by a document of it that spells the changed name whole', async () => {
     const broken = (container: string) =>
       `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: p}\nspec:\n  template:\n    spec:\n      containers: [{name: ${container}}]\n  replicas: 1\n  replicas: 2\n`;
     const config = (v: string) => yaml(configMap('prometheus-server-conf', { k: v }));
@@ -725,11 +726,21 @@ describe('files and documents', () => {
     );
     expect(longer.notChecked).toEqual([]);
 
-    const whole = await checkChange(
-      { 'cfg.yaml': config('1'), 'p.yaml': broken('prometheus-server-conf') },
+    const reader = yaml(deployment('reader', mountAll('prometheus-server-conf')));
+    const beside = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${broken('server')}` },
       { 'cfg.yaml': config('2') },
     );
-    expect(whole.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([['p.yaml', 9, 'unreadable']]);
+    expect(beside.notChecked).toEqual([]);
+    expect(statuses(beside)).toEqual(['Deployment/reader:dormant']);
+
+    const whole = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${broken('prometheus-server-conf')}` },
+      { 'cfg.yaml': config('2') },
+    );
+    const at = reader.split('\n').length + 9;
+    expect(whole.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([['p.yaml', at, 'unreadable']]);
+    expect(statuses(whole)).toEqual(['Deployment/reader:dormant']);
   });
 
   test('a changed bundle: its CRDs written alike at both revisions are not parsed; a CRD the change edits is', async () => {

@@ -1,4 +1,4 @@
-import { ConfigIndex, idKey, sameObject, spellsName } from '../model/identity.js';
+import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { posix } from 'node:path';
@@ -16,7 +16,14 @@ import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { judgeSource } from './judge-source.js';
 import { annotationOf, staleWorkloads } from '../stages/8-stamps/template-hashes.js';
 import { HeadView } from './head-view.js';
-import { loadObjects, parseTexts, readTexts, type Loaded, type Unreadable } from './load.js';
+import {
+  loadObjects,
+  parseTexts,
+  readTexts,
+  unreadableNaming,
+  type Loaded,
+  type Unreadable,
+} from './load.js';
 import { checkRendered, noRendered, noCompanions, type RenderedPart } from './rendered/part.js';
 import { settings as resolve, type Settings } from './options.js';
 import { substitutedConfigs } from './substitution.js';
@@ -190,7 +197,8 @@ async function judgeWith(
             )
           : [];
         skipped.forEach(([file, why], i) => {
-          if (names.some((name) => spellsName(texts[i] ?? '', name))) unreadableReaders.set(file, why);
+          const naming = unreadableNaming(file, texts[i] ?? '', why, names);
+          if (naming) unreadableReaders.set(file, naming);
         });
         plainChanges = changes;
         return changes;

@@ -1,4 +1,5 @@
-import { parseManifests, withoutDefinitions } from '../stages/3-documents/parse.js';
+import { keepDocuments, parseManifests, withoutDefinitions } from '../stages/3-documents/parse.js';
+import { spellsName } from '../model/identity.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
 import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
@@ -141,4 +142,24 @@ async function namespacesAt(
       texts[i] === null ? [] : parseManifests(file, texts[i]!, maxFileBytes).objects,
     ),
   ].filter((o) => o.kind === 'Namespace' && o.apiVersion === 'v1');
+}
+
+/**
+ * Why a file that could not be read may hold a reader of a config named in `names`: a document of
+ * it that spells one of them (`spellsName`) and cannot be read. The documents that were read were
+ * judged, and a CustomResourceDefinition reads no config (lisenet/kubernetes-homelab: a duplicate
+ * key in a Prometheus Deployment failed every check of the istio ConfigMaps beside it).
+ */
+export function unreadableNaming(
+  file: string,
+  text: string,
+  why: Unreadable,
+  names: readonly string[],
+): Unreadable | null {
+  const spells = (document: string) => names.some((name) => spellsName(document, name));
+  if (!spells(text)) return null;
+  // A file too large or in Git LFS was not read at all.
+  if (why.reason !== 'unreadable') return why;
+  const [skipped] = parseManifests(file, withoutDefinitions(keepDocuments(text, spells))).diagnostics;
+  return skipped ? { reason: 'unreadable', line: skipped.line, message: skipped.message } : null;
 }

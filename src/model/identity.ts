@@ -27,12 +27,12 @@ export function summarise(object: ManifestObject): WorkloadRefSummary {
 }
 
 /**
- * Whether a text spells `name` as a whole name: `prometheus-server-conf` is not spelled by
- * `prometheus-server-configmap-reload` (lisenet/kubernetes-homelab). A dot ends a name here, so
- * `cfg.d` spells `cfg`: what this is asked of is a file that cannot be read, kept not checked in doubt.
+ * Whether a text spells `name` as a whole name, as Kubernetes spells one (letters, digits, `-`,
+ * `.`): `prometheus-server-configmap-reload` does not spell `prometheus-server-conf`, nor
+ * `sidecar.istio.io` `istio` (lisenet/kubernetes-homelab).
  */
 export function spellsName(text: string, name: string): boolean {
-  const part = /[A-Za-z0-9_-]/;
+  const part = /[A-Za-z0-9_.-]/;
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const before = text[at - 1];
     const after = text[at + name.length];
