@@ -670,6 +670,50 @@ describe('files and documents', () => {
     ]);
   });
 
+  // khuedoan/homelab: an Ansible role's Jinja template of a CiliumLoadBalancerIPPool failed every
+  // change to it, though no config can hide in it.
+  test('a changed file that cannot be read but plainly defines no config is a warning; as a reader of a changed config it is not checked', async () => {
+    const template = (kind: string, spec: string) =>
+      `apiVersion: v1\nkind: ${kind}\nmetadata:\n  name: pool\nspec:\n  {% for cidr in pools %}\n  ${spec}\n  {% endfor %}\n`;
+    const pool = (cidr: string) => template('CiliumLoadBalancerIPPool', `- cidr: ${cidr}`);
+    const base = {
+      'cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+      'w.yaml': yaml(deployment('w', mountAll('cfg'))),
+    };
+    const quiet = await checkChange(
+      { ...base, 'role/pool.yaml': pool('10.0.0.0/24') },
+      { 'role/pool.yaml': pool('10.0.1.0/24') },
+    );
+    expect(quiet.notChecked).toEqual([]);
+    expect(quiet.diagnostics).toEqual([
+      expect.objectContaining({
+        file: 'role/pool.yaml',
+        line: 6,
+        severity: 'warning',
+        message: expect.stringMatching(/Jinja/),
+      }),
+    ]);
+
+    // Its kind templated, it may be a ConfigMap.
+    const anyKind = await checkChange(
+      { ...base, 'role/pool.yaml': template('{{ kind }}', '- a') },
+      { 'role/pool.yaml': template('{{ kind }}', '- b') },
+    );
+    expect(anyKind.notChecked.map((n) => [n.file, n.reason])).toEqual([['role/pool.yaml', 'unreadable']]);
+
+    // A Deployment template that mounts the config the change moves.
+    const reader = (image: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: r}\nspec:\n  template:\n    spec:\n      volumes: [{name: c, configMap: {name: cfg}}]\n      containers:\n      {% for i in images %}\n      - image: ${image}\n      {% endfor %}\n`;
+    const reading = await checkChange(
+      { ...base, 'role/r.yaml': reader('a') },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })), 'role/r.yaml': reader('b') },
+    );
+    expect(statuses(reading)).toEqual(['Deployment/w:dormant']);
+    expect(reading.notChecked.map((n) => [n.file, n.reason, n.message])).toEqual([
+      ['role/r.yaml', 'unreadable', expect.stringMatching(/names a changed config/)],
+    ]);
+  });
+
   test('a file read because it names the config: its CRDs are not parsed, its readers are; a broken reader is still said', async () => {
     // A CRD names everything in its schema and is megabytes in real repositories; it holds no reader.
     const crd =

@@ -1,4 +1,5 @@
 import {
+  definesNoneOf,
   MAX_FILE_BYTES,
   mayHoldKind,
   parseKinds,
@@ -241,6 +242,28 @@ describe('parseKinds: the objects of some kinds, parsing only the documents that
     const found = parseKinds('bundle.yaml', text, ['Secret']);
     expect(found.map((o) => [o.kind, o.name, o.line])).toEqual([['Secret', 's', 10]]);
     expect(parseKinds('bundle.yaml', text, ['Application'])).toEqual([]);
+  });
+});
+
+describe('definesNoneOf: what a file that cannot be parsed may define, by its lines', () => {
+  test.each([
+    [
+      'kinds written plainly, none of them',
+      'kind: Deployment\n{% if x %}\n---\n# only a comment\n---\nkind: "Service"\n',
+      true,
+    ],
+    ['one of them', 'kind: Deployment\n---\nkind: ConfigMap\n', false],
+    ['a List, whose items may be', 'kind: List\nitems: [{% for %}]\n', false],
+    ['a templated kind', 'kind: {{ .kind }}\n', false],
+    [
+      'a document without a kind line (a Jinja include)',
+      'kind: Deployment\n---\n{% include "cm.yaml" %}\n',
+      false,
+    ],
+    ['a flow document', '{kind: Deployment, data: [}\n', false],
+    ['a kind line nested in an object is no kind', 'kind: Deployment\nspec:\n  kind: Secret\n', true],
+  ])('%s', (_, text, none) => {
+    expect(definesNoneOf(text, ['ConfigMap', 'Secret'])).toBe(none);
   });
 });
 

@@ -120,19 +120,21 @@ async function judgeWith(
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));
   // A file that could not be read whole at either side is not checked: its objects there are
   // unknown, so nothing in it is reported added or deleted. Its parser diagnostics say the same
-  // thing, once, in the not-checked entry.
+  // thing, once, in the not-checked entry. One whose lines show it defines no config at either
+  // side hides no config change (khuedoan/homelab: an Ansible role's Jinja template of a
+  // CiliumLoadBalancerIPPool); its diagnostics are warnings.
   const unreadable = [...fileChanges].flatMap((f) => {
     const atB = f.basePath ? atBase.unreadable.get(f.basePath) : undefined;
     const atH = f.headPath ? atHead.unreadable.get(f.headPath) : undefined;
     const side: Side | null = atB && atH ? 'both' : atB ? 'base' : atH ? 'head' : null;
-    if (!side) return [];
+    if (!side || !(atB?.mayDefineConfig || atH?.mayDefineConfig)) return [];
     const file = (atH ? f.headPath : f.basePath)!;
     const why = (atH ?? atB)!;
     return [{ ...why, side, file, paths: [f.basePath, f.headPath].filter((p) => p !== null) }];
   });
   const unreadablePaths = new Set(unreadable.flatMap((u) => u.paths));
   // Diagnostics about base files describe what is already merged; the report is about what this change brings.
-  const diagnostics: Diagnostic[] = atHead.diagnostics.filter((d) => !atHead.unreadable.has(d.file));
+  const diagnostics: Diagnostic[] = atHead.diagnostics.filter((d) => !unreadablePaths.has(d.file));
   const configChange = options.configFile && allChanges.find((f) => f.headPath === options.configFile);
   if (configChange)
     diagnostics.push({
@@ -152,6 +154,8 @@ async function judgeWith(
   };
   const view = new HeadView(repo, head, settings, narrowed ? atHead : initial, diagnostics);
   if (!narrowed) view.alsoUnreadable(mentioned.unreadable);
+  // A changed file that hides no config change may still hold a reader of one.
+  view.alsoUnreadable(new Map([...atHead.unreadable].filter(([path]) => !unreadablePaths.has(path))));
   const basePathOf = new Map(
     fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
   );

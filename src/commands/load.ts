@@ -1,8 +1,13 @@
-import { keepDocuments, parseManifests, withoutDefinitions } from '../stages/3-documents/parse.js';
+import {
+  definesNoneOf,
+  keepDocuments,
+  parseManifests,
+  withoutDefinitions,
+} from '../stages/3-documents/parse.js';
 import { spellsName } from '../model/identity.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
-import { madeSecrets, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
+import { madeSecrets, SECRET_MAKERS, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
 import type { Settings } from './options.js';
 
 /** A file that could not be read as manifests, and why: its objects are unknown. */
@@ -10,7 +15,12 @@ export interface Unreadable {
   reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs'>;
   line: number;
   message: string;
+  /** Whether what could not be read may define a ConfigMap or Secret, or make one. */
+  mayDefineConfig: boolean;
 }
+
+/** What defines a config, or makes one: what a file that cannot be read may hide. */
+const CONFIG_MAKERS = ['ConfigMap', 'Secret', ...SECRET_MAKERS];
 
 export interface Loaded {
   objects: Map<string, ManifestObject[]>;
@@ -51,6 +61,7 @@ export async function readTexts(
           line: 1,
           message:
             'it is a Git LFS pointer, and the content is not in this clone (fetch it with git lfs pull)',
+          mayDefineConfig: true,
         });
         return null;
       }
@@ -59,6 +70,7 @@ export async function readTexts(
           reason: 'too-large',
           line: 1,
           message: `it is larger than ${Math.round(maxFileBytes / 2 ** 20)} MiB (raise max-file-mib to read it)`,
+          mayDefineConfig: true,
         });
         return null;
       }
@@ -118,7 +130,12 @@ export async function parseTexts(
     // Every parser diagnostic is a document it skipped.
     const [skipped] = file.diagnostics;
     if (skipped)
-      loaded.unreadable.set(path, { reason: 'unreadable', line: skipped.line, message: skipped.message });
+      loaded.unreadable.set(path, {
+        reason: 'unreadable',
+        line: skipped.line,
+        message: skipped.message,
+        mayDefineConfig: !definesNoneOf(texts[i]!, CONFIG_MAKERS),
+      });
   });
   return loaded;
 }
@@ -161,5 +178,5 @@ export function unreadableNaming(
   // A file too large or in Git LFS was not read at all.
   if (why.reason !== 'unreadable') return why;
   const [skipped] = parseManifests(file, withoutDefinitions(keepDocuments(text, spells))).diagnostics;
-  return skipped ? { reason: 'unreadable', line: skipped.line, message: skipped.message } : null;
+  return skipped ? { ...why, line: skipped.line, message: skipped.message } : null;
 }

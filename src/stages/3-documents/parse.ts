@@ -146,13 +146,37 @@ export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
 export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
   if (!mayHoldKind(text, kinds)) return false;
   return renderDocuments(text).some((document) => {
-    const lines = [...document.matchAll(/^["']?kind["']?[ \t]*:(.*)$/gm)].map((m) => m[1]);
-    const plain = lines.map((value) => /^[ \t]*(["']?)([A-Za-z0-9]+)\1[ \t]*(#.*)?$/.exec(value)?.[2]);
-    if (/^[{[]/m.test(document) || lines.length === 0 || plain.includes(undefined))
-      return mayHoldKind(document, kinds);
-    // A List's items are objects too.
-    return plain.some((kind) => kinds.includes(kind!) || isListKind(kind!));
+    const plain = plainKinds(document);
+    return plain
+      ? plain.some((kind) => kinds.includes(kind) || isListKind(kind))
+      : mayHoldKind(document, kinds);
   });
+}
+
+/**
+ * Whether no document of `text` can define an object of one of `kinds`, judged by its lines alone,
+ * as for a file that cannot be parsed: each document with content writes its top-level kinds plainly
+ * (`plainKinds`) and none is one of them or a List (whose items are objects too). One whose kind is
+ * templated, written in flow style or missing may be anything.
+ */
+export function definesNoneOf(text: string, kinds: readonly string[]): boolean {
+  return renderDocuments(text).every((document) => {
+    if (!/^[ \t]*[^\s#]/m.test(document)) return true;
+    const plain = plainKinds(document);
+    return plain !== null && !plain.some((kind) => kinds.includes(kind) || isListKind(kind));
+  });
+}
+
+/**
+ * The kinds a document's top-level `kind:` lines write plainly, or null where one is not plain (an
+ * alias, a tag, a template), there is none, or the document opens a flow collection at the top.
+ */
+function plainKinds(document: string): string[] | null {
+  const lines = [...document.matchAll(/^["']?kind["']?[ \t]*:(.*)$/gm)].map((m) => m[1]);
+  const plain = lines.map((value) => /^[ \t]*(["']?)([A-Za-z0-9]+)\1[ \t]*(#.*)?$/.exec(value)?.[2]);
+  // A line that opens with `{%` or `{{` is a template's, not a flow collection.
+  if (/^[{[](?![%{#])/m.test(document) || lines.length === 0 || plain.includes(undefined)) return null;
+  return plain as string[];
 }
 
 /**
