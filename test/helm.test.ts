@@ -394,6 +394,21 @@ spec:
     expect(missing.notChecked.map((n) => n.message)).toEqual([
       'helm cannot render it at head: valuesFrom ConfigMap nowhere (key values.yaml) is not defined in this repository.',
     ]);
+    // Defined without the key (a SealedSecret's too): Flux fails the release, and says so.
+    const sealed = `apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: web-values\n  namespace: apps\nspec:\n  encryptedData:\n    other.yaml: AgBy3i4OJSWK\n`;
+    for (const [file, text, from] of [
+      ['apps/web-values.yaml', values('20s').replace('values.yaml', 'other.yaml'), 'ConfigMap web-values'],
+      ['apps/web-values.yaml', sealed, 'SealedSecret web-values'],
+    ]) {
+      const kind = from.startsWith('Sealed') ? 'Secret' : 'ConfigMap';
+      const lacking = await check(base, {
+        'apps/web.yaml': release('web-values').replace('kind: ConfigMap', `kind: ${kind}`),
+        [file]: text,
+      });
+      expect(lacking.notChecked.map((n) => `${n.reason}: ${n.message}`)).toEqual([
+        `missing-input: helm cannot render it at head: valuesFrom ${kind} web-values (key values.yaml) is defined without that key (${from}, ${file}:1), so Flux cannot install the release.`,
+      ]);
+    }
   });
 
   test('a valuesFrom document of comments only gives no values (as Flux merges nothing); one that is no map is not checked', async () => {

@@ -206,6 +206,8 @@ async function readValuesFrom(
       if (whole) root.valuesFromFiles.push(whole.path);
       const hidden = typeof found === 'object' && 'hidden' in found ? found.hidden : null;
       if (hidden) root.closure.add(hidden.holder.file);
+      const lacks = typeof found === 'object' && 'lacks' in found ? found.lacks : null;
+      if (lacks) root.closure.add(lacks.file);
       const from = `valuesFrom ${source.kind} ${source.name} (key ${source.valuesKey})`;
       if (typeof found === 'object' && 'values' in found) values.push(found.values);
       // A single value kept out of the repository cannot change with it: rendered with a stand-in,
@@ -222,7 +224,12 @@ async function readValuesFrom(
           reason: 'unreadable',
           message: `${from} does not hold a map of values, which Flux cannot install`,
         });
-      else if (!source.optional)
+      else if (lacks && !source.optional)
+        root.refused.push({
+          reason: 'missing-input',
+          message: `${from} is defined without that key (${lacks.kind} ${lacks.name}, ${lacks.file}:${lacks.line}), so Flux cannot install the release`,
+        });
+      else if (found === 'missing' && !source.optional)
         root.refused.push({
           reason: 'missing-input',
           message: `${from} is not defined in this repository`,

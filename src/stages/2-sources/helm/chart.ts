@@ -805,16 +805,21 @@ export interface HiddenValues {
 /**
  * The values a `valuesFrom` entry gives, from the ConfigMaps and Secrets defined in the repository:
  * the parsed values document (none for an empty one, as Flux merges nothing), or the text set at
- * `targetPath` (as `--set path=text`); `missing` when the object or its key is not there, `not a
- * map` when the document holds something else (Flux fails the release), and what hides them when
- * they are encrypted or made in the cluster.
+ * `targetPath` (as `--set path=text`); `missing` when the object is not there, the object that
+ * `lacks` the key, `not a map` when the document holds something else (Flux fails the release for
+ * these two), and what hides them when they are encrypted or made in the cluster.
  */
 export function valuesFromObject(
   source: ValuesFrom,
   objects: readonly ManifestObject[],
   /** `parseValues`, or one that remembers its answers (the parsed map is never changed). */
   parse: (file: string, text: string) => Record<string, unknown> | null,
-): { values: Record<string, unknown> } | { hidden: HiddenValues } | 'missing' | 'not a map' {
+):
+  | { values: Record<string, unknown> }
+  | { hidden: HiddenValues }
+  | { lacks: ManifestObject }
+  | 'missing'
+  | 'not a map' {
   const named = (kind: string, name: (o: ManifestObject) => unknown = (o) => o.name) =>
     objects.find(
       (o) =>
@@ -823,16 +828,13 @@ export function valuesFromObject(
         (o.namespace === source.namespace || o.namespace === null || source.namespace === null),
     );
   const object = named(source.kind);
-  if (!object) {
-    const hidden = hiddenValues(source, named);
-    return hidden ? { hidden } : 'missing';
-  }
+  if (!object) return hiddenValues(source, named) ?? 'missing';
   const entry = (name: string) =>
     isRecord(object.body[name]) ? object.body[name][source.valuesKey] : undefined;
   const plain = source.kind === 'Secret' ? entry('stringData') : undefined;
   const encoded = entry('data');
   const raw = typeof plain === 'string' ? plain : typeof encoded === 'string' ? encoded : null;
-  if (raw === null) return 'missing';
+  if (raw === null) return { lacks: object };
   if (isRecord(object.body.sops) && raw.startsWith('ENC['))
     return { hidden: { holder: object, how: 'is encrypted with SOPS', encrypted: true, version: raw } };
   const text = raw === plain || source.kind !== 'Secret' ? raw : Buffer.from(raw, 'base64').toString('utf8');
@@ -845,23 +847,32 @@ export function valuesFromObject(
 function hiddenValues(
   source: ValuesFrom,
   named: (kind: string, name?: (o: ManifestObject) => unknown) => ManifestObject | undefined,
-): HiddenValues | null {
+): { hidden: HiddenValues } | { lacks: ManifestObject } | null {
   if (source.kind !== 'Secret') return null;
   const sealed = named('SealedSecret');
   if (sealed) {
     const value = field(sealed.body, 'spec.encryptedData');
     const text = isRecord(value) ? value[source.valuesKey] : undefined;
     return typeof text !== 'string'
-      ? null
-      : { holder: sealed, how: `is sealed by SealedSecret ${sealed.name}`, encrypted: true, version: text };
+      ? { lacks: sealed }
+      : {
+          hidden: {
+            holder: sealed,
+            how: `is sealed by SealedSecret ${sealed.name}`,
+            encrypted: true,
+            version: text,
+          },
+        };
   }
   const external = named('ExternalSecret', (o) => field(o.body, 'spec.target.name') ?? o.name);
   if (!external) return null;
   return {
-    holder: external,
-    how: `is made in the cluster by ExternalSecret ${external.name}`,
-    encrypted: false,
-    version: valueDigest(external.body.spec),
+    hidden: {
+      holder: external,
+      how: `is made in the cluster by ExternalSecret ${external.name}`,
+      encrypted: false,
+      version: valueDigest(external.body.spec),
+    },
   };
 }
 
