@@ -843,7 +843,10 @@ export function valuesFromObject(
   return values ? { values } : 'not a map';
 }
 
-/** The Secret a SealedSecret or an ExternalSecret makes in the cluster, when one here does. */
+/**
+ * The Secret a SealedSecret or an ExternalSecret makes in the cluster, when one here does; or the
+ * SealedSecret that seals no such key.
+ */
 function hiddenValues(
   source: ValuesFrom,
   named: (kind: string, name?: (o: ManifestObject) => unknown) => ManifestObject | undefined,
