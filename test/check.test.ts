@@ -712,6 +712,26 @@ describe('files and documents', () => {
     expect(reading.notChecked.map((n) => [n.file, n.reason, n.message])).toEqual([
       ['role/r.yaml', 'unreadable', expect.stringMatching(/names a changed config/)],
     ]);
+
+    // One with a sidecar's word for watching by label, where the changed config has labels.
+    const labelled = (v: string) =>
+      yaml({
+        ...configMap('dash', { k: v }),
+        metadata: { name: 'dash', labels: { grafana_dashboard: '1' } },
+      });
+    const watcher = (image: string) =>
+      reader(image).replace('configMap: {name: cfg}', 'emptyDir: {}') +
+      '      env: [{name: FOLDER, value: /d}]\n';
+    for (const [labels, said] of [
+      [labelled, [['role/r.yaml', 'unreadable']]],
+      [(v: string) => yaml(configMap('dash', { k: v })), []],
+    ] as const) {
+      const watching = await checkChange(
+        { 'dash.yaml': labels('1'), 'role/r.yaml': watcher('a') },
+        { 'dash.yaml': labels('2'), 'role/r.yaml': watcher('b') },
+      );
+      expect(watching.notChecked.map((n) => [n.file, n.reason])).toEqual(said);
+    }
   });
 
   test('a file read because it names the config: its CRDs are not parsed, its readers are; a broken reader is still said', async () => {

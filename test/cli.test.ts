@@ -202,7 +202,10 @@ describe('check', () => {
 test('a config nothing checked reads, beside something not checked: the reader is unknown, not absent', async () => {
   const { repo, base, head } = await twoCommits(
     { 'cfg.yaml': yaml(configMap('cfg', { k: '1' })) },
-    { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })), 'broken.yaml': 'kind: Deployment\nspec: [\n' },
+    {
+      'cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+      'broken.yaml': 'kind: Deployment\nspec:\n  volumes: [{configMap: {name: cfg}}\n',
+    },
   );
   const args = ['check', '--repo', repo.dir, '--base', base, '--head', head];
   const text = await cli(args);

@@ -191,9 +191,11 @@ async function judgeWith(
             (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
         );
         // The grep also finds files by a changed file's name (what may build it) and `workloadRef`:
-        // one that could not be read may hold a reader only if it names a config that changed.
+        // one that could not be read may hold a reader only if it names a config that changed, or
+        // has the word of a sidecar that watches configs by label, where a changed one has labels.
         const skipped = [...view.unreadable()];
         const names = [...new Set(changes.map((c) => c.name))];
+        const watched = changes.some((c) => labelled(view.objects(), c)) ? [WATCHER_WORD] : [];
         const texts = names.length
           ? await repo.readMany(
               head,
@@ -201,7 +203,7 @@ async function judgeWith(
             )
           : [];
         skipped.forEach(([file, why], i) => {
-          const naming = unreadableNaming(file, texts[i] ?? '', why, names);
+          const naming = unreadableNaming(file, texts[i] ?? '', why, [...names, ...watched]);
           if (naming) unreadableReaders.set(file, naming);
         });
         plainChanges = changes;
