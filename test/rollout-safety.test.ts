@@ -170,7 +170,7 @@ describe('Secrets made by an ExternalSecret', () => {
       ),
     ).toEqual(['Secret shop/db-credentials password es.yaml:1']);
     expect(report.impacts.map((i) => `${i.status} ${i.workload.name}`)).toEqual(['dormant api']);
-    expect(report.impacts[0].reason).toContain('(the Secret is made by ExternalSecret db)');
+    expect(report.impacts[0].reason).toContain('(Secret db-credentials is made by ExternalSecret db)');
   });
 
   test('a reader of another key is unaffected; a refreshInterval edit changes nothing; dataFrom reaches every key', async () => {
@@ -376,7 +376,7 @@ describe('SealedSecrets and SOPS-encrypted Secrets', () => {
     );
     expect(report.changes.map((c) => `${c.name} ${c.keys.modified.join(',')}`)).toEqual(['creds password']);
     expect(report.impacts.map((i) => `${i.status} ${i.workload.name}`)).toEqual(['dormant api']);
-    expect(report.impacts[0].reason).toContain('(the Secret is made by SealedSecret creds)');
+    expect(report.impacts[0].reason).toContain('(Secret creds is made by SealedSecret creds)');
     expect(report.diagnostics.filter((d) => d.severity === 'notice' && /re-sealed/.test(d.message))).toEqual(
       [],
     );

@@ -181,9 +181,13 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       verdict.reason === DORMANT_REASON && delivery.every((d) => d === 'volume')
         ? VOLUME_DORMANT_REASON
         : verdict.reason;
-    // A Secret a controller makes: the reader should know where its content is decided.
-    const makers = consumedBy.flatMap((c) => input.configAnnotations(c.config)[MADE_BY] ?? []);
-    const reason = makers.length ? `${plain} (the Secret is made by ${makers.join(', ')})` : plain;
+    // A Secret a controller makes: the reader should know where its content is decided. Named, as
+    // the reason is said under each config the workload reads (a ConfigMap beside it too).
+    const made = consumedBy.flatMap((c) => {
+      const maker = input.configAnnotations(c.config)[MADE_BY];
+      return maker ? [`Secret ${c.config.name} is made by ${maker}`] : [];
+    });
+    const reason = made.length ? `${plain} (${made.join('; ')})` : plain;
     result.impacts.push({ ...verdict, reason, workload: summary, configs, delivery });
   }
   result.impacts.sort(compareImpacts);
