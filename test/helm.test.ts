@@ -130,6 +130,35 @@ data:
     expect(named.notChecked[0].message).toMatch(/more than 1000 aliases/);
   });
 
+  // alphagov/govuk-helm-charts: argo-bootstrap's templates hold the Applications it deploys, valid YAML
+  // with `values-{{ .Values.govukEnvironment }}.yaml` quoted; read as a plain one, every change to the
+  // chart it names was refused for a values file outside the repository.
+  test('an Application in a chart template with template actions declares nothing, one without them declares its release', async () => {
+    const app = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: web\nspec:\n  source:\n    repoURL: https://example.com/repo.git\n    path: chart\n    helm:\n      valueFiles:\n        - "values-{{ .Values.env }}.yaml"\n  destination: {namespace: apps}\n`;
+    const base = {
+      ...chart(),
+      'boot/Chart.yaml': 'apiVersion: v2\nname: boot\nversion: 1.0.0\n',
+      'boot/values.yaml': 'env: test\n',
+      'boot/templates/app.yaml': app,
+    };
+    const report = await check(base, { 'chart/values.yaml': slower });
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report).map((s) => `${s.status} ${s.workload} ${s.source?.root}`)).toEqual([
+      'dormant Deployment /web chart',
+    ]);
+    // Written without template actions, it is what the chart renders: it declares the release.
+    const fixed = app.replace('values-{{ .Values.env }}.yaml', 'values-prod.yaml');
+    const declared = await check(
+      { ...base, 'boot/templates/app.yaml': fixed, 'chart/values-prod.yaml': 'replicas: 3\n' },
+      { 'chart/values.yaml': slower },
+    );
+    expect(declared.notChecked).toEqual([]);
+    expect(declared.rendered).toEqual(['chart (Application web)']);
+    expect(summary(declared).map((s) => `${s.status} ${s.workload}`)).toEqual([
+      'dormant Deployment apps/web',
+    ]);
+  });
+
   test('a values edit without a checksum: dormant, pointing at the changed values line, with the missing-checksum notice', async () => {
     const report = await check(chart(), chart({ values: slower }));
     expect(summary(report)).toEqual([

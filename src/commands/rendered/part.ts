@@ -13,6 +13,7 @@ import type {
 import type { Unjudged } from '../../model/not-checked.js';
 import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
+import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
@@ -284,29 +285,42 @@ function snapshot(
   parsed = new Map<string, ManifestObject[]>(),
 ): Snapshot {
   let files: Promise<string[]> | null = null;
-  let named: Promise<string[]> | null = null;
+  let rootFiles: Promise<string[]> | null = null;
   let controllers: Promise<ControllerIndex> | null = null;
+  const named = async (names: readonly string[]) => {
+    rootFiles ??= repo
+      .findByName(
+        rev,
+        all.flatMap((r) => r.rootFiles),
+      )
+      .then((found) => found.filter(settings.selected));
+    return (await rootFiles).filter((f) => names.includes(posix.basename(f)));
+  };
   return {
     repo,
     rev,
     settings,
     changed,
     files: () => (files ??= repo.listFiles(rev)),
-    named: async (names) => {
-      named ??= repo
-        .findByName(
-          rev,
-          all.flatMap((r) => r.rootFiles),
-        )
-        .then((found) => found.filter(settings.selected));
-      return (await named).filter((f) => names.includes(posix.basename(f)));
-    },
+    named,
     controllers: () =>
       (controllers ??= (async () => {
-        const files = (await repo.grep(rev, CONTROLLER_GROUPS, settings.grepScope)).filter(settings.selected);
+        const [found, charts] = await Promise.all([
+          repo.grep(rev, CONTROLLER_GROUPS, settings.grepScope),
+          named([CHART_FILE]),
+        ]);
+        const files = found.filter(settings.selected);
         const texts = await repo.readMany(rev, files);
+        // A chart's template is rendered with it, not applied as written: one with template actions,
+        // even where they parse as strings (alphagov's argo-bootstrap, `values-{{ .Values.env }}.yaml`),
+        // declares nothing until the chart is rendered.
+        const templates = charts.map((chart) => posix.join(posix.dirname(chart), 'templates/'));
+        const templated = (file: string, text: string) =>
+          text.includes('{{') && templates.some((dir) => file.startsWith(dir));
         return new ControllerIndex(
-          files.flatMap((file, i) => (texts[i] === null ? [] : [{ file, text: texts[i]! }])),
+          files.flatMap((file, i) =>
+            texts[i] === null || templated(file, texts[i]!) ? [] : [{ file, text: texts[i]! }],
+          ),
           parsedOnce(parsed, (file, text) => parseKinds(file, text, CONTROLLER_KINDS)),
           mayDefineKind,
         );
