@@ -105,6 +105,47 @@ describe('parseManifests', () => {
     expect(diagnostics[0].message).toMatch(/invalid YAML/);
   });
 
+  // bitwarden/helm-charts' self-host renders `args: ['` … `']`, the closing quote at the key's
+  // indentation: go-yaml (kubectl, helm) reads it, as it reads the rest of its file.
+  test("a quoted scalar closed at its key's indentation reads as go-yaml reads it, lines unchanged", () => {
+    const job = (name: string) =>
+      [
+        'apiVersion: batch/v1',
+        'kind: Job',
+        `metadata: {name: ${name}}`,
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      containers:',
+        '      - name: gen',
+        "        args: ['",
+        '          openssl req -subj "/CN=x";',
+        '          echo Done;',
+        "        ']",
+        '        image: alpine',
+      ].join('\n');
+    const block = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kept}\ndata:\n  a: |\n    "]\n';
+    const { objects, diagnostics } = parseManifests(
+      'job.yaml',
+      `${block}---\n${job('first')}\n---\n${job('second')}\n`,
+    );
+    expect(diagnostics).toEqual([]);
+    expect(objects.map((o) => [o.name, o.line])).toEqual([
+      ['kept', 1],
+      ['first', 8],
+      ['second', 22],
+    ]);
+    const args = (o: (typeof objects)[number]) =>
+      (o.body as { spec: { template: { spec: { containers: { args: string[] }[] } } } }).spec.template.spec
+        .containers[0].args;
+    expect(args(objects[1])).toEqual([' openssl req -subj "/CN=x"; echo Done; ']);
+    // A document that did read keeps its text: a block scalar's `"]` line is data.
+    expect(objects[0].body.data).toEqual({ a: '"]\n' });
+    // A quote that is never closed is still invalid.
+    const open = parseManifests('open.yaml', job('x').replace("        ']", '        ]'));
+    expect(open.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/invalid YAML/)]);
+  });
+
   test('a Helm template is one diagnostic at the first template action, whatever else the file holds', () => {
     const text = [
       'apiVersion: apps/v1',

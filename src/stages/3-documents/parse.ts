@@ -38,6 +38,7 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   };
   const objects: ManifestObject[] = [];
   const written = { text };
+  const indented = indentClosingQuotes(text, documents);
 
   // One diagnostic for a template file says more than one per document it breaks.
   const [template] = TEMPLATES.filter(
@@ -51,7 +52,10 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
     return { objects, diagnostics };
   }
 
-  for (const [index, doc] of documents.entries()) {
+  if (indented) written.text = indented.text;
+  for (const [index, original] of documents.entries()) {
+    const doc = indented?.documents.get(index) ?? original;
+    const lineOf = (offset: number) => (doc === original ? lines : indented!.lines).linePos(offset).line;
     if (doc.errors.length > 0) {
       const error = doc.errors[0];
       warn(
@@ -94,6 +98,34 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
     }
   }
   return { objects, diagnostics };
+}
+
+/** A line that only closes a quoted scalar (and the flow collections around it): `']`, `"`. */
+const CLOSING_QUOTE = /^([ \t]*)(['"][ \t]*(?:[\]},][^\n]*)?)$/gm;
+
+/**
+ * The documents that read only once the lines closing a multi-line quoted scalar are indented, and
+ * the text so indented. go-yaml, which Kubernetes and helm read with, takes a closing quote at its
+ * key's indentation (bitwarden's self-host chart: `args: ['` … `']`); this parser does not. The
+ * spaces added change no value: a continuation line's leading white space folds away. Lines keep
+ * their numbers; only documents that did not read are taken from the indented text.
+ */
+function indentClosingQuotes(
+  text: string,
+  documents: readonly Document.Parsed[],
+): { text: string; lines: LineCounter; documents: Map<number, Document.Parsed> } | null {
+  if (!documents.some((d) => d.errors.length > 0)) return null;
+  const indented = text.replace(CLOSING_QUOTE, '$1  $2');
+  if (indented === text) return null;
+  const lines = new LineCounter();
+  const again = parseAllDocuments(indented, { lineCounter: lines, version: '1.1', prettyErrors: false });
+  if (again.length !== documents.length) return null;
+  const read = new Map(
+    documents.flatMap((d, i) =>
+      d.errors.length > 0 && again[i].errors.length === 0 ? [[i, again[i]] as const] : [],
+    ),
+  );
+  return read.size ? { text: indented, lines, documents: read } : null;
 }
 
 /**
