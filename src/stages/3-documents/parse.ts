@@ -38,7 +38,6 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   };
   const objects: ManifestObject[] = [];
   const written = { text };
-  const indented = indentClosingQuotes(text, documents);
 
   // One diagnostic for a template file says more than one per document it breaks.
   const [template] = TEMPLATES.filter(
@@ -52,14 +51,15 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
     return { objects, diagnostics };
   }
 
+  const indented = indentClosingQuotes(text, documents);
   if (indented) written.text = indented.text;
   for (const [index, original] of documents.entries()) {
     const doc = indented?.documents.get(index) ?? original;
-    const lineOf = (offset: number) => (doc === original ? lines : indented!.lines).linePos(offset).line;
+    const docLine = (offset: number) => (doc === original ? lines : indented!.lines).linePos(offset).line;
     if (doc.errors.length > 0) {
       const error = doc.errors[0];
       warn(
-        lineOf(error.pos[0]),
+        docLine(error.pos[0]),
         `skipped a document: invalid YAML at ${at(error.pos[0])}: ${describeYamlError(error.code)}.`,
       );
       continue;
@@ -76,10 +76,10 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
         : /alias/i.test(message)
           ? 'an alias (*name) names no anchor'
           : 'its values could not be read';
-      warn(lineOf(doc.contents.range[0]), `skipped a document: ${what}.`);
+      warn(docLine(doc.contents.range[0]), `skipped a document: ${what}.`);
       continue;
     }
-    const line = lineOf(doc.contents.range[0]);
+    const line = docLine(doc.contents.range[0]);
     const object = toObject(file, line, value, warn);
     if (!object) continue;
     if (isListKind(object.kind)) {
@@ -87,7 +87,7 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
       const items = Array.isArray(object.body.items) ? object.body.items : [];
       items.forEach((item, i) => {
         const node = isSeq(itemNodes) ? (itemNodes.items[i] as Node | undefined) : undefined;
-        const itemObject = toObject(file, node?.range ? lineOf(node.range[0]) : line, item, warn);
+        const itemObject = toObject(file, node?.range ? docLine(node.range[0]) : line, item, warn);
         if (!itemObject) return;
         remember(itemObject.body, written, index, ['items', i]);
         objects.push(itemObject);
