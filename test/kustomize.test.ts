@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
+import { headline } from '../src/model/status.js';
+import { noReader } from '../src/stages/9-report/wording.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -627,6 +629,18 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.rendered).toEqual(['a']);
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment /a', root: 'a', at: 'a/app.yaml:1' },
+    ]);
+    // Without a reader of its own, what was looked at is said: b's reader is in a root not rendered.
+    const alone = (level: string): Files => ({
+      ...files(level),
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'a/app.yaml': null,
+    });
+    const unread = await checkChange(alone('info'), alone('debug'));
+    expect([unread.impacts, headline(unread), noReader(unread, unread.changes[0])]).toEqual([
+      [],
+      'No workload in its root reads the changed keys.',
+      'No workload in its root reads the changed keys.',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { ImpactStatus, NotChecked, Report } from './types.js';
+import type { ConfigChange, ImpactStatus, NotChecked, Report } from './types.js';
 import { notCheckedNext } from './not-checked.js';
 
 /**
@@ -158,7 +158,7 @@ export function headline(report: Report): string {
     [
       watched
         ? `${plural(watched, 'workload')} ${verb(watched, 'watches', 'watch')} a changed config by label and ${verb(watched, 'has', 'have')} it as soon as it is applied`
-        : 'No workload in the repository reads the changed keys',
+        : `No workload in ${searched(report.changes)} reads the changed keys`,
       ...(named
         ? [
             `${plural(named, 'workload')} ${verb(named, 'names', 'name')} a changed config and may read it through the Kubernetes API`,
@@ -166,6 +166,18 @@ export function headline(report: Report): string {
         : []),
     ].join('; ') + '.'
   );
+}
+
+/**
+ * Where readers of these changes were looked for: plain manifests anywhere in the repository; a
+ * rendered config's in its own root's build (and what that deploys beside it), not in roots the
+ * change does not touch, which are not rendered.
+ */
+export function searched(changes: readonly ConfigChange[]): string {
+  const rendered = changes.filter((c) => c.source).length;
+  if (rendered === 0) return 'the repository';
+  if (changes.length === 1) return 'its root';
+  return rendered === changes.length ? 'the roots rendered' : 'the plain manifests or the roots rendered';
 }
 
 /** Why a reader needs nothing: it is new, so its first pods read the new config. */

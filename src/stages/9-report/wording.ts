@@ -4,6 +4,7 @@ import {
   STATUS_ORDER,
   countByStatus,
   namedPlace,
+  searched,
   watchedPlace,
   toneOf,
   type Tone,
@@ -139,7 +140,7 @@ export function noReader(report: Report, change: ConfigChange): string {
   // A root or file not checked may hold the reader: its workloads are unknown, not absent.
   const none = report.notChecked.length
     ? 'No workload among those checked reads the changed keys; what was not checked may.'
-    : 'No workload in the repository reads the changed keys.';
+    : `No workload in ${searched([change])} reads the changed keys.`;
   const workloads = (place: (reason: string) => string | null) => {
     const found = unaffected.filter((u) => place(u.reason) !== null);
     if (found.length === 0) return null;
