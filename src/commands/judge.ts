@@ -161,7 +161,8 @@ async function judgeWith(
   );
   const changedHeadFiles = new Set(headPaths);
   // Files that name a changed config but could not be read (not those read later for hashes).
-  const unreadableReaders = new Map<string, Unreadable>();
+  /** Files that could not be read and may hold a reader, and how: by a changed config's name, or a watcher's word. */
+  const unreadableReaders = new Map<string, Unreadable & { how: string }>();
   // Releases that name a changed plain config: their charts' workloads may mount it by that name.
   let companions = noCompanions();
   let plainChanges: ConfigChange[] = [];
@@ -203,8 +204,11 @@ async function judgeWith(
             )
           : [];
         skipped.forEach(([file, why], i) => {
-          const naming = unreadableNaming(file, texts[i] ?? '', why, [...names, ...watched]);
-          if (naming) unreadableReaders.set(file, naming);
+          const naming = unreadableNaming(file, texts[i] ?? '', why, names);
+          const watching = naming ? null : unreadableNaming(file, texts[i] ?? '', why, watched);
+          if (naming) unreadableReaders.set(file, { ...naming, how: 'names a changed config' });
+          else if (watching)
+            unreadableReaders.set(file, { ...watching, how: 'may watch a changed config by its labels' });
         });
         plainChanges = changes;
         return changes;
@@ -247,7 +251,7 @@ async function judgeWith(
       line: why.line,
       reason: why.reason,
       side: 'head' as const,
-      message: `${file} names a changed config but could not be read, so a workload in it that reads the config is not checked: ${why.message}`,
+      message: `${file} ${why.how} but could not be read, so a workload in it that reads the config is not checked: ${why.message}`,
     })),
     ...rendered.notChecked,
     ...companions.notChecked.filter((n) => !rendered.notChecked.some((o) => o.name === n.name)),
