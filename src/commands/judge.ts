@@ -160,8 +160,8 @@ async function judgeWith(
     fileChanges.flatMap((f) => (f.basePath && f.headPath ? [[f.headPath, f.basePath] as const] : [])),
   );
   const changedHeadFiles = new Set(headPaths);
-  // Files that name a changed config but could not be read (not those read later for hashes).
-  /** Files that could not be read and may hold a reader, and how: by a changed config's name, or a watcher's word. */
+  // Files that could not be read and may hold a reader (not those read later for hashes), and how:
+  // by a changed config's name, or a watcher's word.
   const unreadableReaders = new Map<string, Unreadable & { how: string }>();
   // Releases that name a changed plain config: their charts' workloads may mount it by that name.
   let companions = noCompanions();
