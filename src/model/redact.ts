@@ -38,9 +38,9 @@ function redactor(values: Iterable<string>): Redact {
 /**
  * The free text of a result redacted of these Secret values: messages and reasons, where a
  * renderer's words or a value a build copied land. Names, keys and paths are identifiers and stay
- * as they are; so does a value that is part of one, which hiding in a message would protect nothing
- * (openstack-helm's Secrets hold service names: `barbican` made `[redacted]-api` of a Deployment
- * whose name the same report prints).
+ * as they are; so does an identifier the result prints that holds a value as a part of it, where a
+ * message writes it (openstack-helm's Secrets hold service names: `barbican` made `[redacted]-api`
+ * of a Deployment whose name the same report prints). The value standing alone is still replaced.
  */
 export function redactText<
   T extends {
@@ -50,10 +50,25 @@ export function redactText<
     unaffected?: Unaffected[];
   },
 >(result: T, values: Iterable<string>): T {
-  const printed: string[] = [];
+  const all = [...values];
+  const printed = new Set<string>();
   identifiers(result, printed);
-  const shown = printed.join('\n');
-  const redact = redactor([...values].filter((value) => !shown.includes(value.trim())));
+  const parts = all.map((v) => v.trim()).filter((v) => v.length >= SHORTEST);
+  // Longest first, so an identifier inside another is kept as part of the longer one.
+  const holding = [...printed]
+    .filter((id) => parts.some((value) => id !== value && id.includes(value)))
+    .sort((a, b) => b.length - a.length);
+  const redactValues = redactor(all);
+  const redact = (text: string): string => {
+    const kept: string[] = [];
+    let masked = text;
+    for (const id of holding)
+      if (masked.includes(id)) masked = masked.replaceAll(id, placeholder(kept.push(id) - 1));
+    return redactValues(masked).replace(
+      /\uE000([\uE010-\uE019]+)\uE001/g,
+      (_, digits: string) => kept[Number([...digits].map((d) => d.charCodeAt(0) - 0xe010).join(''))],
+    );
+  };
   return {
     ...result,
     diagnostics: result.diagnostics.map((d) => ({ ...d, message: redact(d.message) })),
@@ -67,10 +82,14 @@ export function redactText<
   };
 }
 
+/** A stand-in for the n-th kept identifier no value can match: private-use characters only. */
+const placeholder = (n: number): string =>
+  `\uE000${[...String(n)].map((d) => String.fromCharCode(0xe010 + Number(d))).join('')}\uE001`;
+
 /** Every string of a result outside its free text (`message`, `reason`): what it prints as it is. */
-function identifiers(value: unknown, into: string[], key = ''): void {
+function identifiers(value: unknown, into: Set<string>, key = ''): void {
   if (typeof value === 'string') {
-    if (key !== 'message' && key !== 'reason') into.push(value);
+    if (key !== 'message' && key !== 'reason') into.add(value);
   } else if (Array.isArray(value)) for (const item of value) identifiers(item, into, key);
   else if (isRecord(value)) for (const [k, item] of Object.entries(value)) identifiers(item, into, k);
 }

@@ -1,4 +1,5 @@
 import type { Report } from '../../src/model/types.js';
+import { redactText } from '../../src/model/redact.js';
 import { hasKustomize } from '../helpers/kustomize.js';
 import { configMap, container, deployment, secret, yaml } from '../helpers/manifests.js';
 import { checkChange, type Files } from '../helpers/scenario.js';
@@ -107,4 +108,30 @@ test('a value that is part of a name the report prints stays in its messages (th
     expect.stringMatching(/^Deployment barbican-api still needs ConfigMap barbican-etc /),
   ]);
   expect(JSON.stringify(report)).not.toContain(VALUE);
+});
+
+// The name is kept where a message writes it; the value standing alone is not (a renderer's message
+// that quotes `password: barbican` beside a Deployment barbican-api the report prints).
+test('a value that is part of a printed name is replaced wherever it stands alone', () => {
+  const result = {
+    diagnostics: [
+      {
+        file: 'app.yaml',
+        line: 1,
+        severity: 'warning' as const,
+        message: 'Deployment barbican-api: login barbican rejected; barbican-api-worker too',
+      },
+    ],
+    impacts: [],
+    unaffected: [],
+    notChecked: [],
+    names: ['barbican-api', 'barbican-api-worker'],
+  };
+  expect(redactText(result, ['barbican']).diagnostics[0].message).toBe(
+    'Deployment barbican-api: login [redacted] rejected; barbican-api-worker too',
+  );
+  // Named exactly by the value, a name is no part of something longer: it is replaced too.
+  expect(redactText({ ...result, names: ['barbican'] }, ['barbican']).diagnostics[0].message).toBe(
+    'Deployment [redacted]-api: login [redacted] rejected; [redacted]-api-worker too',
+  );
 });
