@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
+import { nextStep } from '../src/model/status.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -157,6 +158,54 @@ data:
     expect(summary(declared).map((s) => `${s.status} ${s.workload}`)).toEqual([
       'dormant Deployment apps/web',
     ]);
+  });
+
+  test("a chart's workload that reads a config another chart makes is judged, though the change never touches it (govuk's app-config)", async () => {
+    // alphagov/govuk-helm-charts: charts/app-config makes ConfigMap govuk-apps-env; the apps' chart
+    // reads it by name through envFrom. Two releases of that chart, one in the config's namespace.
+    const application = (name: string, path: string, namespace: string) => `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: ${name}
+spec:
+  destination:
+    namespace: ${namespace}
+  source:
+    repoURL: https://example.com/repo.git
+    path: ${path}
+`;
+    const files = (level: string): Files => ({
+      'app-config/Chart.yaml': 'apiVersion: v2\nname: app-config\nversion: 1.0.0\n',
+      'app-config/values.yaml': `level: ${level}\n`,
+      'app-config/templates/env.yaml':
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: apps-env\ndata:\n  LEVEL: {{ .Values.level | quote }}\n',
+      ...chart({ dir: 'app', deployment: deployment().replace('{{ .Release.Name }}-config', 'apps-env') }),
+      'apps/app-config.yaml': application('app-config', 'app-config', 'apps'),
+      'apps/web.yaml': application('web', 'app', 'apps'),
+      'apps/web-other.yaml': application('web-other', 'app', 'other'),
+    });
+    const report = await check(files('info'), files('debug'));
+    expect(report.rendered).toEqual([
+      'app (Application web)',
+      'app (Application web-other)',
+      'app-config (Application app-config)',
+    ]);
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment apps/web',
+        source: { root: 'app (Application web)', renderer: 'helm', release: 'web' },
+        at: 'app/templates/deployment.yaml:2',
+      },
+    ]);
+    expect(report.impacts[0].configs[0]).toMatchObject({
+      name: 'apps-env',
+      root: 'app-config (Application app-config)',
+    });
+    expect(report.notChecked).toEqual([]);
+    // No checksum in the app's chart can follow a config another chart makes: no notice asks for one.
+    expect(notices(report)).toEqual([]);
+    expect(nextStep(report, 'abc1234', 'terminal')).toMatch(/^Let Reloader roll the release's workloads/);
   });
 
   test('a values edit without a checksum: dormant, pointing at the changed values line, with the missing-checksum notice', async () => {
@@ -615,7 +664,7 @@ ${extra}`;
       const fixed = await cli(['fix', '--base', base, '--helm', helm], { cwd: repo.dir });
       expect(fixed.stdout).toContain('Nothing stamped: the workloads below need another cure.');
       expect(fixed.stdout).toContain(
-        'did not stamp Deployment web: it reads ConfigMap apps/web-files, which apps/web deploys beside its release',
+        'did not stamp Deployment web: it reads ConfigMap apps/web-files, which apps/web deploys, outside its chart',
       );
       expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo.dir, encoding: 'utf8' })).toBe('');
     });

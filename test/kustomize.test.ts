@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
-import { headline } from '../src/model/status.js';
+import { nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
@@ -614,34 +615,112 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
-  test('a file another root builds is never read as written, though the check met only the root its change reaches', async () => {
+  test('a reader in a root the change does not touch is rendered at head and judged, never read as written', async () => {
     const reader = (name: string) =>
       yaml(deployment(name, { containers: [container('app', envFrom('shared'))] }));
     const files = (level: string): Files => ({
       'a/kustomization.yaml': kustomization({ resources: ['config.yaml', 'app.yaml'] }),
       'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
       'a/app.yaml': reader('a'),
-      // Read after the builds, by the search for readers of `shared`: b's build reads it, untouched.
+      // Found by the search for `shared` in what no touched root reads: b's build, untouched.
       'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namePrefix: 'b-' }),
       'b/app.yaml': reader('b'),
     });
     const report = await checkChange(files('info'), files('debug'));
-    expect(report.rendered).toEqual(['a']);
+    expect(report.rendered).toEqual(['a', 'b']);
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment /a', root: 'a', at: 'a/app.yaml:1' },
+      { status: 'dormant', workload: 'Deployment /b-b', root: 'b', at: 'b/app.yaml:1' },
     ]);
-    // Without a reader of its own, what was looked at is said: b's reader is in a root not rendered.
+    expect(report.impacts[1].configs[0]).toMatchObject({ name: 'shared', root: 'a' });
+    // Its only reader elsewhere, the config's own root reading nothing.
     const alone = (level: string): Files => ({
       ...files(level),
       'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
       'a/app.yaml': null,
     });
     const unread = await checkChange(alone('info'), alone('debug'));
-    expect([unread.impacts, headline(unread), noReader(unread, unread.changes[0])]).toEqual([
-      [],
-      'No workload in its root reads the changed keys.',
-      'No workload in its root reads the changed keys.',
+    expect(summary(unread)).toEqual([
+      { status: 'dormant', workload: 'Deployment /b-b', root: 'b', at: 'b/app.yaml:1' },
     ]);
+    expect(unread.notChecked).toEqual([]);
+    expect(nextStep(unread, 'abc1234', 'terminal')).toBe(
+      'Let Reloader roll the workloads (reloader.stakater.com/auto), or deploy the config from the root that builds them: it is outside that root, so no stamp there can follow it.',
+    );
+  });
+
+  test('a plain config a root reads by name: the root is rendered at head and its reader judged', async () => {
+    const files = (level: string): Files => ({
+      // No kustomization reads configs/: Flux applies it as written.
+      'configs/shared.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'kustomization.yaml': kustomization({ resources: ['b'] }),
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namePrefix: 'b-' }),
+      'b/app.yaml': yaml(deployment('b', { containers: [container('app', envFrom('shared'))] })),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect([report.rendered, summary(report), report.notChecked]).toEqual([
+      ['.'],
+      [{ status: 'dormant', workload: 'Deployment /b-b', root: '.', at: 'b/app.yaml:1' }],
+      [],
+    ]);
+    expect(report.impacts[0].configs[0]).toMatchObject({ name: 'shared', root: null });
+  });
+
+  test('roots that deploy their own copy of a changed config, or another namespace, are no readers elsewhere', async () => {
+    const reader = (name: string) =>
+      yaml(deployment(name, { containers: [container('app', envFrom('shared'))] }));
+    const files = (level: string, extra: Files): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'], namespace: 'web' }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      ...extra,
+    });
+    const unread = async (extra: Files) => {
+      const report = await checkChange(files('info', extra), files('debug', extra));
+      return [report.impacts, report.notChecked, noReader(report, report.changes[0])];
+    };
+    const none = [[], [], 'No workload in its root reads the changed keys.'];
+    // Another namespace: its Deployment reads a `shared` of its own namespace.
+    expect(
+      await unread({
+        'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namespace: 'api' }),
+        'b/app.yaml': reader('b'),
+      }),
+    ).toEqual(none);
+    // Another overlay of the base the config is made from deploys its own copy: not even built.
+    const overlays = (level: string): Files => ({
+      'base/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'base/config.yaml': yaml(configMap('shared', { LEVEL: 'info' })),
+      'a/kustomization.yaml': kustomization({ resources: ['../base'], patches: [{ path: 'level.yaml' }] }),
+      'a/level.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'b/kustomization.yaml': kustomization({ resources: ['../base', 'app.yaml'] }),
+      'b/app.yaml': reader('b'),
+    });
+    const own = await checkChange(overlays('info'), overlays('debug'));
+    expect([own.rendered, own.impacts, own.notChecked]).toEqual([['a'], [], []]);
+    // A second root deploys `shared` into `web` too (a cluster of its own): which one c reads is not known.
+    expect(
+      await unread({
+        'b/kustomization.yaml': kustomization({ resources: ['config.yaml'], namespace: 'web' }),
+        'b/config.yaml': yaml(configMap('shared', { LEVEL: 'warn' })),
+        'c/kustomization.yaml': kustomization({ resources: ['app.yaml'], namespace: 'web' }),
+        'c/app.yaml': reader('c'),
+      }),
+    ).toEqual(none);
+  });
+
+  test('a root that may read a changed config and cannot be built is not checked, saying which config', async () => {
+    const files = (level: string): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml', 'missing.yaml'] }),
+      'b/app.yaml': yaml(deployment('b', { containers: [container('app', envFrom('shared'))] })),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.impacts).toEqual([]);
+    expect(report.notChecked).toEqual([
+      expect.objectContaining({ kind: 'root', name: 'b', side: 'head', reason: 'render-failed' }),
+    ]);
+    expect(report.notChecked[0].message).toMatch(/Its files name ConfigMap shared, which it may read\.$/);
   });
 
   test('a repository whose change touches no kustomization closure builds nothing', async () => {
@@ -726,6 +805,23 @@ describeKustomize('files outside a kustomization directory', () => {
 });
 
 describeKustomize('fix in rendered mode', () => {
+  test('a reader another root builds is not stamped: fix says why and what cures it, and writes nothing', async () => {
+    const files = (level: string): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namePrefix: 'b-' }),
+      'b/app.yaml': yaml(deployment('b', { containers: [container('app', envFrom('shared'))] })),
+    });
+    const { repo, base } = await twoCommits(files('info'), files('debug'));
+    const fixed = await cli(['fix', '--base', base], { cwd: repo.dir });
+    expect(fixed.stdout).toContain('Nothing stamped: the workloads below need another cure.');
+    expect(fixed.stdout).toContain(
+      'b/app.yaml:1  did not stamp Deployment b-b: it reads ConfigMap shared, which a deploys, outside b, the root that builds it, so no stamp there can follow it. ' +
+        'Let Reloader roll it (reloader.stakater.com/auto), or deploy the config from the root that builds it.',
+    );
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo.dir, encoding: 'utf8' })).toBe('');
+  });
+
   test('a patch beside the overlay carries the hash: fix, then check passes, the kustomization gains only the entry', async () => {
     const overlay = kustomization({ resources: ['../../base'], namespace: 'prod', namePrefix: 'prod-' });
     const files = (level: string): Files => ({

@@ -184,19 +184,22 @@ async function stampRendered(
     [f.basePath, f.headPath].filter((p) => p !== null),
   );
   const part = await checkRendered(repo, baseSha, head, changed, settings, true);
-  // A release's workload that reads a config deployed beside the release, or a plain one it names:
-  // no template of its chart renders that config, so none can hash it.
+  // A workload that reads a config another root deploys (beside its release, or a root of its own),
+  // or a plain one: nothing its own root builds renders that config, so nothing there can hash it.
   for (const impact of impacts.filter((i) => i.configs.some((c) => c.root !== undefined))) {
     const config = impact.configs.find((c) => c.root !== undefined)!;
-    const which = config.root === null ? 'is a plain manifest' : `${config.root} deploys beside its release`;
+    const which = config.root === null ? 'is a plain manifest' : `${config.root} deploys`;
+    const cure =
+      impact.workload.source?.renderer === 'helm'
+        ? "outside its chart, so no template of the chart can hash it. Let Reloader roll it (reloader.stakater.com/auto in the release's values), " +
+          "or give the release's values a pod annotation that changes with the config."
+        : `outside ${impact.workload.source?.root ?? 'its root'}, the root that builds it, so no stamp there can follow it. ` +
+          'Let Reloader roll it (reloader.stakater.com/auto), or deploy the config from the root that builds it.';
     diagnostics.push({
       file: impact.workload.file,
       line: impact.workload.line,
       severity: 'warning',
-      message:
-        `did not stamp ${impact.workload.kind} ${impact.workload.name}: it reads ${config.kind} ${objectName(config)}, which ${which}, ` +
-        "outside its chart, so no template of the chart can hash it. Let Reloader roll it (reloader.stakater.com/auto in the release's values), " +
-        "or give the release's values a pod annotation that changes with the config.",
+      message: `did not stamp ${impact.workload.kind} ${impact.workload.name}: it reads ${config.kind} ${objectName(config)}, which ${which}, ${cure}`,
     });
   }
   const charts = impacts.filter(

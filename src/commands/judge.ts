@@ -215,8 +215,7 @@ async function judgeWith(
       },
       consumers: async () => {
         await view.readConfigsOf(annotated());
-        if (rendered.releasesNaming && plainChanges.length)
-          companions = await rendered.releasesNaming(plainChanges);
+        if (rendered.readersOf && plainChanges.length) companions = await rendered.readersOf(plainChanges);
         return [...view.consumers(), ...companions.consumers];
       },
       definitions: () => new ConfigIndex(view.objects().filter(isConfig)),

@@ -217,14 +217,16 @@ function notCheckedClauses(entries: readonly NotChecked[]): string[] {
 export function nextStep(report: Report, base: string, where: Where): string | null {
   const counts = countByStatus(report);
   const worst = STATUS_ORDER.find((s) => counts[s] > 0 && RULES[s].next);
-  // Readers of a config deployed beside their release, or a plain one: no template of their chart can hash it.
-  const besideOnly = report.impacts
-    .filter((i) => i.status === worst)
-    .every((i) => i.configs.some((c) => c.root !== undefined));
+  // Readers of a config another root deploys, or a plain one: nothing their own root builds can hash it.
+  const worstImpacts = report.impacts.filter((i) => i.status === worst);
+  const outsideOnly = worstImpacts.every((i) => i.configs.some((c) => c.root !== undefined));
+  const releasesOnly = worstImpacts.every((i) => i.workload.source?.renderer === 'helm');
   const step = !worst
     ? null
-    : worst === 'dormant' && besideOnly
-      ? "Let Reloader roll the release's workloads (reloader.stakater.com/auto in its values), or give its values a pod annotation that changes with the config: the config is outside the release's chart, so no chart template can hash it."
+    : worst === 'dormant' && outsideOnly
+      ? releasesOnly
+        ? "Let Reloader roll the release's workloads (reloader.stakater.com/auto in its values), or give its values a pod annotation that changes with the config: the config is outside the release's chart, so no chart template can hash it."
+        : 'Let Reloader roll the workloads (reloader.stakater.com/auto), or deploy the config from the root that builds them: it is outside that root, so no stamp there can follow it.'
       : RULES[worst].next!(base, where);
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   const unchecked = notCheckedNext(report.notChecked);

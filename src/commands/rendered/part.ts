@@ -1,6 +1,14 @@
 import { compareText } from '../../model/order.js';
 import { posix } from 'node:path';
-import { ConfigIndex, idKey, namespaceMatch, objectName, sameObject } from '../../model/identity.js';
+import {
+  ConfigIndex,
+  idKey,
+  namespaceMatch,
+  objectName,
+  refersTo,
+  sameObject,
+  spellsName,
+} from '../../model/identity.js';
 import type {
   ConfigChange,
   Diagnostic,
@@ -62,10 +70,11 @@ export interface RenderedPart {
   /** The Argo CD and Flux objects at head, as discovery read them; null when nothing was discovered. */
   controllers: (() => Promise<ControllerIndex>) | null;
   /**
-   * The releases that name one of these plain configs (a HelmRelease whose values mount it by
-   * name), rendered at head: their workloads may read it. Null when nothing renders.
+   * The rendered readers of these plain configs, at head: the releases that name one (a HelmRelease
+   * whose values mount it by name) and the roots whose files spell one (`readersElsewhere`). Null
+   * when nothing renders.
    */
-  releasesNaming: ((changes: readonly ConfigChange[]) => Promise<Companions>) | null;
+  readersOf: ((changes: readonly ConfigChange[]) => Promise<Companions>) | null;
 }
 
 /** One root as built at head: its workloads with their references, and the configs they can read. */
@@ -93,7 +102,7 @@ export const noRendered = (): RenderedPart => ({
   heads: [],
   secretTexts: [],
   controllers: null,
-  releasesNaming: null,
+  readersOf: null,
 });
 
 // Both renderers are typed by their own roots and tools; the driver only passes them through.
@@ -134,6 +143,13 @@ export async function checkRendered(
   });
   const access = remoteAccess(all, trusted, settings, repo);
   const beside = besideReleases(all, atBase, atHead, changed, access);
+  const touchedFiles = new Set(
+    [...baseFound, ...headFound]
+      .flatMap((d) => [...d.roots, ...d.setAside])
+      .filter((root) => touches(root, changed))
+      .flatMap((root) => [...root.closure]),
+  );
+  const elsewhere = readersElsewhere(all, atHead, headFound.map(readsOf), access);
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -153,6 +169,8 @@ export async function checkRendered(
           access,
           whole,
           r.name === 'kustomize' ? beside : null,
+          elsewhere,
+          touchedFiles,
         );
       }),
     ),
@@ -161,7 +179,7 @@ export async function checkRendered(
   settings.progress.count('fetched', access.tally.fetched);
   const part = noRendered();
   part.controllers = atHead.controllers;
-  part.releasesNaming = async (changes) => {
+  part.readersOf = async (changes) => {
     const names = [...new Set(changes.map((c) => c.name))];
     // The name as a value in the release's spec, not merely in its file.
     const declarations = (await atHead.controllers())
@@ -169,7 +187,14 @@ export async function checkRendered(
       .filter(
         (o) => RELEASE_KINDS.includes(o.kind) && names.some((n) => JSON.stringify(o.body).includes(`"${n}"`)),
       );
-    return declarations.length ? beside(changes, declarations, 'names') : noCompanions();
+    const naming = declarations.length ? await beside(changes, declarations, 'names') : noCompanions();
+    // A plain config is no root's: every root's files may name it, a touched one's too.
+    const around = {
+      madeFrom: new Set(changes.map((c) => c.file)),
+      known: new Set(naming.rendered),
+      touched: new Set<string>(),
+    };
+    return joinCompanions(naming, await elsewhere(changes, around));
   };
   const found = [...baseFound, ...headFound];
   if (found.some((d) => d.roots.length + d.setAside.length > 0 || d.reads)) {
@@ -339,6 +364,8 @@ async function checkWith<R extends RenderRoot, Tool>(
   access: RemoteAccess,
   whole: boolean,
   beside: Beside | null,
+  elsewhere: Elsewhere,
+  touchedFiles: ReadonlySet<string>,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
@@ -411,7 +438,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
     };
-    await compare(renderer, tool, builds, settings, part, access, beside);
+    await compare(renderer, tool, builds, settings, part, access, beside, elsewhere, touchedFiles);
   }
   return part;
 }
@@ -425,9 +452,13 @@ async function compare<R extends RenderRoot, Tool>(
   part: RenderedPart,
   access: RemoteAccess,
   beside: Beside | null,
+  elsewhere: Elsewhere,
+  touchedFiles: ReadonlySet<string>,
 ): Promise<void> {
   const { base, head } = pair;
   let judgedChanges: ConfigChange[] = [];
+  /** The repository files the changed configs are made from (a generator's kustomization, a template). */
+  let madeFrom = new Set<string>();
   let companions = noCompanions();
   const logicalName = (o: ManifestObject) =>
     renderer.logicalName(o, head.origins.get(o) ?? base.origins.get(o));
@@ -467,6 +498,11 @@ async function compare<R extends RenderRoot, Tool>(
           ...(watched ? [WATCHER_WORD] : []),
         ]);
         judgedChanges = judged.map((change) => renderer.pointAtEdit(change, builds));
+        madeFrom = new Set(
+          changedObjects.flatMap((o) =>
+            [head.origins.get(o)?.file ?? [], base.origins.get(o)?.file ?? []].flat(),
+          ),
+        );
         return judgedChanges;
       },
       // Annotated readers are verified against every config they read: those are read too.
@@ -482,6 +518,13 @@ async function compare<R extends RenderRoot, Tool>(
             return RELEASE_KINDS.includes(o.kind) && file ? [{ ...o, file }] : [];
           });
           companions = await beside(judgedChanges, declarations, 'is deployed beside');
+        }
+        if (judgedChanges.length) {
+          const known = new Set([partial.root.id, ...companions.rendered]);
+          companions = joinCompanions(
+            companions,
+            await elsewhere(judgedChanges, { madeFrom, known, touched: touchedFiles }),
+          );
         }
         return [...consumers(), ...companions.consumers];
       },
@@ -512,10 +555,13 @@ async function compare<R extends RenderRoot, Tool>(
   part.rendered.push(partial.root.id);
   const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
   const read = configs();
+  // The renderer reviews its own root: a companion's chart cannot hash a config this root makes.
+  const theirs = new Set(companions.consumers.map((c) => c.object));
+  const own = workloads.filter((w) => !theirs.has(w.object));
   const reviewed = await renderer.review(
     builds,
     tool,
-    { workloads, configs: read, impacts: result.impacts, changes: result.changes },
+    { workloads: own, configs: read, impacts: result.impacts, changes: result.changes },
     settings.renderTimeoutMs,
     access,
   );
@@ -877,7 +923,7 @@ type Beside = (
  * (`{{ .Release.Name }}-configmap`), which no file spells: only rendering the release finds them.
  * Each is rendered at head (and at base when this change touches it, for its templates there) and
  * its workloads are judged with the build's own. One that cannot be rendered is not checked. The
- * plain files' judge asks the same of the releases that name a changed plain config (`releasesNaming`).
+ * plain files' judge asks the same of the releases that name a changed plain config (`readersOf`).
  */
 function besideReleases(
   all: readonly AnyRenderer[],
@@ -969,6 +1015,142 @@ function besideReleases(
     return result;
   };
 }
+
+/** The readers of some changes in roots rendered for them alone. */
+type Elsewhere = (
+  changes: readonly ConfigChange[],
+  around: {
+    /** The files the changed configs are made from (a generator's kustomization, a template, a plain file). */
+    madeFrom: ReadonlySet<string>;
+    /** The roots already judged with the changes. */
+    known: ReadonlySet<string>;
+    /** The files of the roots the change touches, whose names prove nothing (see `readersElsewhere`). */
+    touched: ReadonlySet<string>;
+  },
+) => Promise<Companions>;
+
+/**
+ * Workloads of roots this change does not touch that read a changed config by its name: alphagov's
+ * govuk-helm-charts renders ConfigMap `govuk-apps-env` in chart `app-config`, and the Deployments
+ * of `generic-govuk-app` read it through `envFrom`. Such a root is found by a file it reads that
+ * spells a changed name whole and that no touched root reads (a base a changed overlay shares
+ * spells the names of its own build, which proves nothing), and is rendered at head only; its
+ * workloads are judged with the change's own, unchanged at base as the root is. A root that reads
+ * a file a changed config is made from deploys its own copy (another overlay of the same base);
+ * one whose build defines a changed config too makes every such reader ambiguous (two deployments
+ * of one config, as clusters split into roots lay them out), and then none is judged: the report
+ * says no workload in the config's root reads it, which stays true. One that cannot be rendered
+ * is not checked.
+ */
+function readersElsewhere(
+  all: readonly AnyRenderer[],
+  atHead: Snapshot,
+  reads: readonly ((path: string) => boolean)[],
+  access: RemoteAccess,
+): Elsewhere {
+  const { repo, rev, settings } = atHead;
+  return async (changes, { madeFrom, known, touched }) => {
+    const names = [...new Set(changes.map((c) => c.name))];
+    const outside = (await repo.grep(rev, names, settings.grepScope)).filter(
+      (f) => settings.selected(f) && !touched.has(f) && reads.some((read) => read(f)),
+    );
+    if (outside.length === 0) return noCompanions();
+    const texts = await repo.readMany(rev, outside);
+    const spelling = new Set(
+      outside.filter((_, i) => texts[i] !== null && names.some((n) => spellsName(texts[i]!, n))),
+    );
+    if (spelling.size === 0) return noCompanions();
+    const found = await discover(all, { ...atHead, changed: spelling });
+    const result = noCompanions();
+    const configs = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
+    const unchecked = (root: RenderRoot, reason: NotCheckedReason, message: string) =>
+      result.notChecked.push(
+        rootNotChecked(
+          root,
+          reason,
+          'head',
+          `${message.replace(/\.$/, '')}. Its files name ${configs}, which it may read.`,
+        ),
+      );
+    const readers: Consumer[] = [];
+    let ambiguous = false;
+    await Promise.all(
+      all.map(async (renderer, i) => {
+        const roots = found[i].roots
+          .filter(
+            (root) =>
+              !known.has(root.id) &&
+              touches(root, spelling) &&
+              ![...root.closure].some((f) => madeFrom.has(f)),
+          )
+          .sort((a, b) => compareText(a.id, b.id));
+        if (roots.length === 0) return;
+        const tool = await renderer.tool();
+        if (isToolError(tool)) {
+          roots.forEach((root) => unchecked(root, 'tool', `${cannot(renderer)}: ${tool.error}`));
+          return;
+        }
+        const built = await renderAt(renderer, tool, roots, atHead, access);
+        result.secrets.push(...built.secrets);
+        for (const root of roots) {
+          const build = built.results.get(root)!;
+          if (!build.ok) {
+            unchecked(root, build.reason, `${cannot(renderer)} at head: ${build.message}`);
+            continue;
+          }
+          const skipped: Diagnostic[] = [];
+          const text = keepDocuments(
+            build.yaml,
+            (d) => names.some((n) => d.includes(n)) || mayHoldKind(d, READ_FIRST),
+          );
+          const { objects } = withMadeSecrets(renderer.read(text, root, built.tree, skipped), []);
+          result.secrets.push(...secretTexts(objects));
+          if (skipped.length) {
+            unchecked(
+              root,
+              'unreadable',
+              `its render holds a document this check cannot read: ${skipped[0].message}`,
+            );
+            continue;
+          }
+          const defines = objects.some(
+            (o) =>
+              isConfig(o) &&
+              changes.some(
+                (c) => c.kind === o.kind && c.name === o.name && namespaceMatch(o.namespace, c.namespace),
+              ),
+          );
+          if (defines) ambiguous = true;
+          result.rendered.push(root.id);
+          for (const o of objects) {
+            const workload = asWorkload(o, settings.podTemplatePaths);
+            const consumer = workload && consumerOf(workload);
+            const reads = (c: ConfigChange) =>
+              namespaceMatch(o.namespace, c.namespace) &&
+              consumer!.templates.some((t) => t.refs.some((r) => refersTo(r, c)));
+            if (consumer && changes.some(reads)) readers.push(consumer);
+          }
+        }
+      }),
+    );
+    if (!ambiguous)
+      for (const consumer of readers) {
+        result.consumers.push(consumer);
+        result.previous.set(consumer.object, 'unchanged');
+      }
+    result.rendered.sort(compareText);
+    return result;
+  };
+}
+
+/** Two sets of companions as one. */
+const joinCompanions = (a: Companions, b: Companions): Companions => ({
+  rendered: [...a.rendered, ...b.rendered],
+  consumers: [...a.consumers, ...b.consumers],
+  previous: new Map([...a.previous, ...b.previous]),
+  notChecked: [...a.notChecked, ...b.notChecked],
+  secrets: [...a.secrets, ...b.secrets],
+});
 
 /** The files `roots` read at one revision, copied out of git, and their renders. */
 async function renderAt<R extends RenderRoot, Tool>(
