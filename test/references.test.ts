@@ -2,7 +2,8 @@ import { asWorkload, parsePodTemplatePaths } from '../src/stages/4-objects/workl
 import { extractRefs, namedBy, watchedBy } from '../src/stages/5-references/extract.js';
 import { namespaceMatch } from '../src/model/identity.js';
 import type { ManifestObject } from '../src/model/types.js';
-import { container, workload, WORKLOAD_KINDS } from './helpers/manifests.js';
+import { byName } from '../src/stages/5-references/by-name.js';
+import { container, workload, WORKLOAD_KINDS, yaml } from './helpers/manifests.js';
 
 const asObject = (body: Record<string, unknown>): ManifestObject => {
   const metadata = body.metadata as { name: string; namespace?: string };
@@ -413,5 +414,101 @@ describe('a config watched by label', () => {
     ).toBeNull();
     const noFolder = [{ name: 'LABEL', value: 'grafana_dashboard' }];
     expect(watchedBy({ containers: [container('x', { env: noFolder })] }, 'apps', dashboard)).toBeNull();
+  });
+});
+
+describe('a file that writes a config name: may it hold a reader, or define the config, once its root is built?', () => {
+  const deploymentReading = (name: string) =>
+    yaml(
+      workload('Deployment', 'web', {
+        containers: [container('app', { envFrom: [{ configMapRef: { name } }] })],
+      }),
+    );
+  const none = new Map<string, string[]>();
+  const istio = { kind: 'ConfigMap' as const, name: 'istio', namespace: 'mesh' };
+  test.each([
+    ['a Deployment that mounts it', 'app.yaml', deploymentReading('istio'), true, false],
+    // Named istio itself, it mounts another config.
+    [
+      'a Deployment that mounts another',
+      'app.yaml',
+      deploymentReading('other').replace('name: web', 'name: istio'),
+      false,
+      false,
+    ],
+    [
+      'a Service and a label that spell it',
+      'svc.yaml',
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: istio\n  labels: {app: istio}\n',
+      false,
+      false,
+    ],
+    [
+      'the config in its namespace',
+      'cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio\n  namespace: mesh\ndata: {a: b}\n',
+      false,
+      true,
+    ],
+    [
+      'the config in another namespace',
+      'cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio\n  namespace: web\ndata: {a: b}\n',
+      false,
+      false,
+    ],
+    [
+      'a Secret of that name',
+      'cm.yaml',
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: istio\n',
+      false,
+      false,
+    ],
+    [
+      'a values file that names it as a value',
+      'chart/values.yaml',
+      'existingConfigMap: istio\n',
+      true,
+      false,
+    ],
+    ['a values file with it as a key only', 'chart/values.yaml', 'istio:\n  enabled: true\n', false, false],
+    [
+      'a chart template',
+      'chart/templates/d.yaml',
+      'kind: Deployment\n{{- if .Values.x }}\nname: istio\n{{- end }}\n',
+      true,
+      false,
+    ],
+    [
+      'a HelmRelease whose values name it',
+      'hr.yaml',
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\nspec:\n  values:\n    config: istio\n',
+      true,
+      false,
+    ],
+    [
+      'a kustomization that generates it (no namespace: any)',
+      'k/kustomization.yaml',
+      'configMapGenerator:\n  - name: istio\n    literals: [a=b]\n',
+      false,
+      true,
+    ],
+    [
+      'a kustomization that generates it elsewhere',
+      'k/kustomization.yaml',
+      'namespace: web\nconfigMapGenerator:\n  - name: istio\n    literals: [a=b]\n',
+      false,
+      false,
+    ],
+    [
+      'a kustomization whose inline patch mounts it',
+      'k/kustomization.yaml',
+      yaml({ patches: [{ patch: deploymentReading('istio') }] }),
+      true,
+      false,
+    ],
+  ])('%s: %s', (_, file, text, mayRead, defines) => {
+    expect(text).toMatch(/(^|[^\w.-])istio($|[^\w.-])/m);
+    expect(byName(file, text, [istio], none)).toEqual({ mayRead, defines });
   });
 });

@@ -74,6 +74,31 @@ async function check(before: Files, after: Files, extra: string[] = []) {
 }
 
 maybe('remote kustomize bases', () => {
+  test('an untouched overlay of a remote base that may read a changed config fetches it as the base would, and is judged', async () => {
+    const config = (level: string): Files => ({
+      'config/kustomization.yaml': 'resources: [shared.yaml]\nnamespace: prod\n',
+      'config/shared.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shared}\ndata: {level: ${level}}\n`,
+      ...overlay('v1'),
+      // The change never reaches prod, whose patch makes the remote Deployment read `shared` too.
+      'prod/kustomization.yaml': `${overlay('v1')['prod/kustomization.yaml']}patches:\n  - path: env.yaml\n`,
+      'prod/env.yaml': [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: {name: app}',
+        'spec:',
+        '  template:',
+        '    spec: {containers: [{name: app, envFrom: [{configMapRef: {name: shared}}]}]}',
+        '',
+      ].join('\n'),
+    });
+    const { report } = await check(config('info'), config('debug'));
+    expect(report.notChecked).toEqual([]);
+    expect(report.rendered).toEqual(['config', 'prod']);
+    expect(
+      report.impacts.map((i) => [i.workload.name, i.workload.namespace, i.status, i.workload.source?.root]),
+    ).toEqual([['app', 'prod', 'dormant', 'prod']]);
+  });
+
   test('a base moved to a tag where its ConfigMap changed: the overlay is dormant', async () => {
     const { report } = await check(overlay('v1'), overlay('v2'));
     expect(report.notChecked).toEqual([]);

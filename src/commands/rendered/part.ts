@@ -7,7 +7,6 @@ import {
   objectName,
   refersTo,
   sameObject,
-  spellsName,
 } from '../../model/identity.js';
 import type {
   ConfigChange,
@@ -33,6 +32,7 @@ import {
   renderDocuments,
 } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
+import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
 import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
@@ -149,7 +149,7 @@ export async function checkRendered(
       .filter((root) => touches(root, changed))
       .flatMap((root) => [...root.closure]),
   );
-  const elsewhere = readersElsewhere(all, atHead, headFound.map(readsOf), access);
+  const elsewhere = readersElsewhere(all, atHead, headFound.map(readsOf), changed, access);
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -206,7 +206,15 @@ export async function checkRendered(
     part.impacts.push(...p.impacts);
     part.unaffected.push(...p.unaffected);
     part.diagnostics.push(...p.diagnostics);
-    part.notChecked.push(...p.notChecked);
+    // A root that may read configs of both renderers' roots is said once.
+    part.notChecked.push(
+      ...p.notChecked.filter(
+        (n) =>
+          !part.notChecked.some(
+            (o) => o.kind === n.kind && o.name === n.name && o.reason === n.reason && o.side === n.side,
+          ),
+      ),
+    );
     part.rendered.push(...p.rendered.filter((id) => !part.rendered.includes(id)));
     part.heads.push(...p.heads);
     part.secretTexts.push(...p.secretTexts);
@@ -1032,35 +1040,95 @@ type Elsewhere = (
 /**
  * Workloads of roots this change does not touch that read a changed config by its name: alphagov's
  * govuk-helm-charts renders ConfigMap `govuk-apps-env` in chart `app-config`, and the Deployments
- * of `generic-govuk-app` read it through `envFrom`. Such a root is found by a file it reads that
- * spells a changed name whole and that no touched root reads (a base a changed overlay shares
- * spells the names of its own build, which proves nothing), and is rendered at head only; its
+ * of `generic-govuk-app` read it through `envFrom`. Such a root is found by a file it reads that no
+ * touched root reads (a base a changed overlay shares names what its own build makes, which proves
+ * nothing) and that may hold a reader by the name (`byName`), and is rendered at head only; its
  * workloads are judged with the change's own, unchanged at base as the root is. A root that reads
- * a file a changed config is made from deploys its own copy (another overlay of the same base);
- * one whose build defines a changed config too makes every such reader ambiguous (two deployments
- * of one config, as clusters split into roots lay them out), and then none is judged: the report
- * says no workload in the config's root reads it, which stays true. One that cannot be rendered
- * is not checked.
+ * a file a changed config is made from deploys its own copy (another overlay of the same base).
+ * A file outside the touched roots, or a build found so, that defines a changed config too makes
+ * every such reader ambiguous (two deployments of one config, as clusters split into roots lay
+ * them out), and then none is judged: the report says no workload in the config's root reads it,
+ * which stays true. One that cannot be rendered is not checked.
  */
 function readersElsewhere(
   all: readonly AnyRenderer[],
   atHead: Snapshot,
   reads: readonly ((path: string) => boolean)[],
+  changed: ReadonlySet<string>,
   access: RemoteAccess,
 ): Elsewhere {
   const { repo, rev, settings } = atHead;
+  // Every touched root asks for its own changes; a root found by several is built once.
+  const builds = new Map<
+    string,
+    Promise<{ build: RenderResult; tree: ReadonlyMap<string, Buffer>; secrets: string[] }>
+  >();
+  const buildsOf = <R extends RenderRoot, Tool>(renderer: Renderer<R, Tool>, tool: Tool, roots: R[]) => {
+    const key = (root: R) => `${renderer.name}\0${root.id}`;
+    const fresh = roots.filter((root) => !builds.has(key(root)));
+    if (fresh.length) {
+      const batch = renderAt(renderer, tool, fresh, atHead, access);
+      for (const root of fresh)
+        builds.set(
+          key(root),
+          batch.then((b) => ({ build: b.results.get(root)!, tree: b.tree, secrets: b.secrets })),
+        );
+    }
+    return Promise.all(roots.map((root) => builds.get(key(root))!));
+  };
+  // Touched roots that change the same configs ask the same questions: each is answered once.
+  const searched = new WeakMap<
+    ReadonlySet<string>,
+    Map<string, Promise<{ readers: string[]; defined: boolean }>>
+  >();
+  /**
+   * The files outside `touched` that may hold a reader of `changes` (read by some root), and whether
+   * another file defines one of them: then which copy a reader elsewhere reads is unknown.
+   */
+  const search = (
+    changes: readonly ConfigChange[],
+    touched: ReadonlySet<string>,
+    madeFrom: ReadonlySet<string>,
+  ) => {
+    const key = changes.map(idKey).sort(compareText).join('\n');
+    let asked = searched.get(touched);
+    if (!asked) searched.set(touched, (asked = new Map()));
+    let found = asked.get(key);
+    if (!found)
+      asked.set(
+        key,
+        (found = (async () => {
+          const names = [...new Set(changes.map((c) => c.name))];
+          const outside = (await repo.grep(rev, names, settings.grepScope)).filter(
+            (f) => settings.selected(f) && !touched.has(f) && !madeFrom.has(f),
+          );
+          const texts = await repo.readMany(rev, outside);
+          const seen = outside.map((f, i) =>
+            texts[i] === null ? null : byName(f, texts[i]!, changes, settings.podTemplatePaths),
+          );
+          return {
+            readers: outside.filter((f, i) => seen[i]?.mayRead && reads.some((read) => read(f))),
+            defined: seen.some((s) => s?.defines),
+          };
+        })()),
+      );
+    return found;
+  };
+  const discovered = new Map<string, Promise<Discovered<RenderRoot>[]>>();
+  const rootsReading = (files: ReadonlySet<string>) => {
+    const key = [...files].sort(compareText).join('\0');
+    let found = discovered.get(key);
+    if (!found) discovered.set(key, (found = discover(all, { ...atHead, changed: files })));
+    return found;
+  };
   return async (changes, { madeFrom, known, touched }) => {
     const names = [...new Set(changes.map((c) => c.name))];
-    const outside = (await repo.grep(rev, names, settings.grepScope)).filter(
-      (f) => settings.selected(f) && !touched.has(f) && reads.some((read) => read(f)),
-    );
-    if (outside.length === 0) return noCompanions();
-    const texts = await repo.readMany(rev, outside);
-    const spelling = new Set(
-      outside.filter((_, i) => texts[i] !== null && names.some((n) => spellsName(texts[i]!, n))),
-    );
-    if (spelling.size === 0) return noCompanions();
-    const found = await discover(all, { ...atHead, changed: spelling });
+    const { readers: files, defined } = await search(changes, touched, madeFrom);
+    // Two deployments of one config (one cluster's copy and another's, split into roots): which one
+    // a reader elsewhere reads is unknown, and none is judged.
+    if (defined || files.length === 0) return noCompanions();
+    const spelling = new Set(files);
+    const found = await rootsReading(spelling);
     const result = noCompanions();
     const configs = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
     const unchecked = (root: RenderRoot, reason: NotCheckedReason, message: string) =>
@@ -1090,10 +1158,14 @@ function readersElsewhere(
           roots.forEach((root) => unchecked(root, 'tool', `${cannot(renderer)}: ${tool.error}`));
           return;
         }
-        const built = await renderAt(renderer, tool, roots, atHead, access);
-        result.secrets.push(...built.secrets);
-        for (const root of roots) {
-          const build = built.results.get(root)!;
+        // A root no changed file reaches is the base's, and so are the sources it fetches.
+        access.trustAtBase(
+          roots.filter((root) => !touches(root, changed)).flatMap((root) => renderer.sources(root)),
+        );
+        const built = await buildsOf(renderer, tool, roots);
+        for (const [k, root] of roots.entries()) {
+          const { build, tree, secrets } = built[k];
+          result.secrets.push(...secrets);
           if (!build.ok) {
             unchecked(root, build.reason, `${cannot(renderer)} at head: ${build.message}`);
             continue;
@@ -1103,7 +1175,7 @@ function readersElsewhere(
             build.yaml,
             (d) => names.some((n) => d.includes(n)) || mayHoldKind(d, READ_FIRST),
           );
-          const { objects } = withMadeSecrets(renderer.read(text, root, built.tree, skipped), []);
+          const { objects } = withMadeSecrets(renderer.read(text, root, tree, skipped), []);
           result.secrets.push(...secretTexts(objects));
           if (skipped.length) {
             unchecked(

@@ -7,7 +7,7 @@ import { remember } from './positions.js';
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** Real manifests use a handful of aliases; thousands mean an alias bomb. */
-const MAX_ALIAS_COUNT = 1000;
+export const MAX_ALIAS_COUNT = 1000;
 
 export interface ParsedFile {
   objects: ManifestObject[];

@@ -1,0 +1,161 @@
+import { posix } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { namespaceMatch, spellsName } from '../../model/identity.js';
+import type { ManifestObject, ObjectId } from '../../model/types.js';
+import { isConfig } from '../4-objects/configs.js';
+import { SECRET_MAKERS } from '../4-objects/made-secrets.js';
+import { isRecord } from '../../model/values.js';
+import { KUSTOMIZATION_FILES } from '../2-sources/kustomize/kustomization.js';
+import { keepDocuments, MAX_ALIAS_COUNT, parseManifests } from '../3-documents/parse.js';
+import { asWorkload, type PodTemplatePaths } from '../4-objects/workloads.js';
+import { extractRefs, namedBy } from './extract.js';
+
+/** What a release's values or source hold is the chart's to map onto references, as it likes. */
+const RELEASES = ['HelmRelease', 'Application', 'ApplicationSet'];
+
+const valuePatterns = new Map<string, RegExp>();
+/**
+ * A name written as a YAML value, whole: after `: `, `- `, `=`, `/`, `[`, `{` or `,` (`name: app-env`,
+ * `--config=ns/app-env`, `{name: app-env}`), quoted or not, and before the end of the line or of a
+ * flow entry. A key (`values:`), a label's part or a template's `.Values.values` is no value.
+ */
+function asValue(name: string): RegExp {
+  let pattern = valuePatterns.get(name);
+  if (!pattern) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(?:^|[:=/,[{-])[ \\t]*["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`, 'm');
+    valuePatterns.set(name, pattern);
+  }
+  return pattern;
+}
+
+/** What a file that writes a config's name as a value may be to that config once its root is built. */
+export interface ByName {
+  /** It may hold a reader (see `byName`). */
+  mayRead: boolean;
+  /** It defines a config of that kind and name in a namespace that may be the config's. */
+  defines: boolean;
+}
+
+const NEITHER: ByName = { mayRead: false, defines: false };
+
+/**
+ * What a repository file may be to the `configs` whose names it writes as values. It may hold a
+ * reader: a workload (or a patch of one) whose pod spec references one or names it to a container;
+ * a release whose spec holds the name as a value; a kustomization whose inline patches or chart
+ * values hold it; or a file that is no plain manifest (a chart template, a values file, a JSON
+ * patch), which may say anything. A Service, a webhook or a label that spells the name reads
+ * nothing, and its root is not rendered for it: in kubeflow's manifests, a ConfigMap named `values`
+ * is spelled by a hundred files that never mount it. It defines one: a ConfigMap or Secret, what
+ * makes a Secret, or a kustomize generator, of that name, in a namespace that may be the config's.
+ */
+export function byName(
+  file: string,
+  text: string,
+  configs: readonly ObjectId[],
+  podTemplatePaths: PodTemplatePaths,
+): ByName {
+  const spelled = configs.filter((c) => asValue(c.name).test(text));
+  if (spelled.length === 0) return NEITHER;
+  return KUSTOMIZATION_FILES.includes(posix.basename(file))
+    ? kustomization(file, text, spelled, podTemplatePaths)
+    : manifests(file, text, spelled, podTemplatePaths);
+}
+
+function manifests(
+  file: string,
+  text: string,
+  spelled: readonly ObjectId[],
+  podTemplatePaths: PodTemplatePaths,
+): ByName {
+  const names = spelled.map((c) => c.name);
+  // Only the documents that write a name as a value are parsed: a 10,000-line bundle that spells
+  // `values` once, as a volume's name, costs a search, not a parse.
+  const written = keepDocuments(text, (d) => names.some((n) => asValue(n).test(d)));
+  const { objects, diagnostics } = parseManifests(file, written);
+  // A template may say anything; values and JSON patches name a config by a value, never by a key.
+  if (diagnostics.length > 0) return { mayRead: true, defines: false };
+  if (objects.length === 0) return { mayRead: valueSpells(written, names), defines: false };
+  const makes = (o: ManifestObject, c: ObjectId) =>
+    o.name === c.name &&
+    namespaceMatch(o.namespace, c.namespace) !== null &&
+    ((isConfig(o) && o.kind === c.kind) ||
+      (c.kind === 'Secret' && (SECRET_MAKERS as readonly string[]).includes(o.kind)));
+  return {
+    defines: objects.some((o) => spelled.some((c) => makes(o, c))),
+    mayRead: objects.some((o) => {
+      if (RELEASES.includes(o.kind)) return names.some((n) => JSON.stringify(o.body).includes(`"${n}"`));
+      const workload = asWorkload(o, podTemplatePaths);
+      return (
+        workload !== null &&
+        workload.templates.some(
+          (t) =>
+            extractRefs(t.template.spec).some((r) => names.includes(r.name)) ||
+            names.some((n) => namedBy(t.template.spec, n) !== null),
+        )
+      );
+    }),
+  };
+}
+
+/** A kustomization reads nothing itself: its inline patches and inflated charts' values may. Its generators define. */
+function kustomization(
+  file: string,
+  text: string,
+  spelled: readonly ObjectId[],
+  podTemplatePaths: PodTemplatePaths,
+): ByName {
+  let body: unknown;
+  try {
+    body = parse(text, { version: '1.1' });
+  } catch {
+    return { mayRead: true, defines: false };
+  }
+  if (!isRecord(body)) return NEITHER;
+  const entries = (key: string): unknown[] => (Array.isArray(body[key]) ? body[key] : []);
+  const patches = [
+    ...entries('patches').map((p) => (isRecord(p) ? p.patch : null)),
+    ...entries('patchesStrategicMerge'),
+    ...entries('patchesJson6902').map((p) => (isRecord(p) ? p.patch : null)),
+    // A patch written inline, not the path of a file (which the root's closure holds, searched itself).
+  ].filter((p): p is string => typeof p === 'string' && (p.includes('\n') || /^\s*[[{]/.test(p)));
+  const values = entries('helmCharts').map((c) =>
+    isRecord(c) ? JSON.stringify(c.valuesInline ?? null) : '',
+  );
+  const namespace = typeof body.namespace === 'string' ? body.namespace : null;
+  const generated = (key: string, kind: string) =>
+    entries(key).some(
+      (g) =>
+        isRecord(g) &&
+        spelled.some(
+          (c) =>
+            c.kind === kind &&
+            g.name === c.name &&
+            namespaceMatch(typeof g.namespace === 'string' ? g.namespace : namespace, c.namespace) !== null,
+        ),
+    );
+  const names = spelled.map((c) => c.name);
+  return {
+    mayRead:
+      patches.some((p) => manifests(file, p, spelled, podTemplatePaths).mayRead) ||
+      values.some((v) => names.some((n) => v.includes(`"${n}"`))),
+    defines: generated('configMapGenerator', 'ConfigMap') || generated('secretGenerator', 'Secret'),
+  };
+}
+
+/** Whether a string value (not a key) of some YAML document spells one of `names`. */
+function valueSpells(text: string, names: readonly string[]): boolean {
+  const spells = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? names.some((n) => spellsName(value, n))
+      : Array.isArray(value)
+        ? value.some(spells)
+        : isRecord(value) && Object.values(value).some(spells);
+  return parseAllDocuments(text, { version: '1.1' }).some((d) => {
+    try {
+      return d.errors.length > 0 || spells(d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+    } catch {
+      return true;
+    }
+  });
+}
