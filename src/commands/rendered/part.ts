@@ -801,11 +801,7 @@ export async function scanRendered(
         const skipped: Diagnostic[] = [];
         const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, skipped), result.diagnostics);
         if (skipped.length) {
-          notChecked(
-            root,
-            'unreadable',
-            `its render holds a document this check cannot read: ${skipped[0].message}`,
-          );
+          notChecked(root, 'unreadable', unreadableRender(skipped[0]));
           continue;
         }
         result.secretTexts.push(...secretTexts(rendered.objects));
@@ -879,6 +875,10 @@ function remoteAccess(
     settings.renderTimeoutMs,
   );
 }
+
+/** Why a root whose render holds a document that cannot be read is not checked: the first such document. */
+const unreadableRender = (first: Diagnostic) =>
+  `its render holds a document this check cannot read: ${first.message}`;
 
 function rootNotChecked(root: RenderRoot, reason: NotCheckedReason, side: Side, message: string): Unjudged {
   return { kind: 'root', name: root.id, file: root.file, line: 1, reason, side, message };
@@ -1178,11 +1178,7 @@ function readersElsewhere(
           const { objects } = withMadeSecrets(renderer.read(text, root, tree, skipped), []);
           result.secrets.push(...secretTexts(objects));
           if (skipped.length) {
-            unchecked(
-              root,
-              'unreadable',
-              `its render holds a document this check cannot read: ${skipped[0].message}`,
-            );
+            unchecked(root, 'unreadable', unreadableRender(skipped[0]));
             continue;
           }
           const defines = objects.some(
