@@ -261,6 +261,8 @@ spec:
     const files = (values: string) => chart({ values, deployment: deployment([WHOLE_FILE]) });
     const report = await check(files(VALUES), files(slower));
     expect(summary(report).map((s) => s.status)).toEqual(['rolling']);
+    // Both revisions, and head again with only the chart version moved: three builds.
+    expect(report.stats?.builds).toBe(3);
     expect(notices(report)).toEqual([
       'chart/templates/deployment.yaml:12 Deployment web: checksum/config changes when only the chart version changes, so it restarts the pods on every chart upgrade: hash only the data, e.g. (include … | fromYaml).data | toJson | sha256sum.',
     ]);

@@ -100,6 +100,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
       let probe: ManifestObject[] = [];
       if (bumped !== null) {
         const tree = new Map(builds.headTree).set(builds.root.file, Buffer.from(bumped));
+        settings.progress.count('builds');
         const result = (await renderCharts(helm, [builds.root], tree, timeoutMs, access)).get(builds.root)!;
         if (result.ok) probe = parseManifests(builds.root.file, result.yaml).objects;
       }
