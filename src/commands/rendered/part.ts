@@ -1090,7 +1090,7 @@ function readersElsewhere(
     touched: ReadonlySet<string>,
     madeFrom: ReadonlySet<string>,
   ) => {
-    const key = changes.map(idKey).sort(compareText).join('\n');
+    const key = [changes.map(idKey).sort(compareText), [...madeFrom].sort(compareText)].join('\n');
     let asked = searched.get(touched);
     if (!asked) searched.set(touched, (asked = new Map()));
     let found = asked.get(key);
@@ -1193,10 +1193,10 @@ function readersElsewhere(
           for (const o of objects) {
             const workload = asWorkload(o, settings.podTemplatePaths);
             const consumer = workload && consumerOf(workload);
-            const reads = (c: ConfigChange) =>
+            const readsChange = (c: ConfigChange) =>
               namespaceMatch(o.namespace, c.namespace) &&
               consumer!.templates.some((t) => t.refs.some((r) => refersTo(r, c)));
-            if (consumer && changes.some(reads)) readers.push(consumer);
+            if (consumer && changes.some(readsChange)) readers.push(consumer);
           }
         }
       }),
