@@ -511,4 +511,11 @@ describe('a file that writes a config name: may it hold a reader, or define the 
     expect(text).toMatch(/(^|[^\w.-])istio($|[^\w.-])/m);
     expect(byName(file, text, [istio], none)).toEqual({ mayRead, defines });
   });
+  test('a longer name that ends in it is not it, even in a template', () => {
+    const template = 'kind: Deployment\n{{- if .Values.x }}\nname: my-istio\nargs: [app-istio]\n{{- end }}\n';
+    expect(byName('chart/templates/d.yaml', template, [istio], none)).toEqual({
+      mayRead: false,
+      defines: false,
+    });
+  });
 });

@@ -15,7 +15,7 @@ const RELEASES = ['HelmRelease', 'Application', 'ApplicationSet'];
 
 const valuePatterns = new Map<string, RegExp>();
 /**
- * A name written as a YAML value, whole: after `: `, `- `, `=`, `/`, `[`, `{` or `,` (`name: app-env`,
+ * A name written as a YAML value, whole: after `: `, a list's `- `, `=`, `/`, `[`, `{` or `,` (`name: app-env`,
  * `--config=ns/app-env`, `{name: app-env}`), quoted or not, and before the end of the line or of a
  * flow entry. A key (`values:`), a label's part or a template's `.Values.values` is no value.
  */
@@ -23,7 +23,10 @@ function asValue(name: string): RegExp {
   let pattern = valuePatterns.get(name);
   if (!pattern) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    pattern = new RegExp(`(?:^|[:=/,[{-])[ \\t]*["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`, 'm');
+    pattern = new RegExp(
+      `(?:^[ \\t]*-?|[:=/,[{])[ \\t]*["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`,
+      'm',
+    );
     valuePatterns.set(name, pattern);
   }
   return pattern;
