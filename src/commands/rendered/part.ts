@@ -71,8 +71,8 @@ export interface RenderedPart {
   controllers: (() => Promise<ControllerIndex>) | null;
   /**
    * The rendered readers of these plain configs, at head: the releases that name one (a HelmRelease
-   * whose values mount it by name) and the roots whose files spell one (`readersElsewhere`). Null
-   * when nothing renders.
+   * whose values mount it by name) and the roots whose files may read one by its name
+   * (`readersElsewhere`). Null when nothing renders.
    */
   readersOf: ((changes: readonly ConfigChange[]) => Promise<Companions>) | null;
 }
