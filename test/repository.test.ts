@@ -25,6 +25,33 @@ test('readMany returns every blob whole and in order, large ones included, and n
   }
 });
 
+test('readMany and existing answer alike for a few paths, a few hundred and more than the whole tree holds', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    // Names a pathspec would read as patterns or magic: they must be looked up literally.
+    const odd = ['star*.yaml', ':(glob)x.yaml', 'q?/a.yaml', '[ab].yaml'];
+    const files: Record<string, string> = Object.fromEntries([
+      ...Array.from({ length: 2100 }, (_, i) => [`d${i % 7}/f${i}.yaml`, `n: ${i}\n`]),
+      ...odd.map((f) => [f, `odd: ${f}\n`]),
+    ]);
+    repo.write(files);
+    const sha = await repo.commit();
+    repository = await Repository.open(repo.dir);
+    const present = Object.keys(files);
+    // The few (the running reader), a few hundred (an ls-tree of those paths) and more than its
+    // limit (the whole tree listed): each with missing paths and a pattern that matches files.
+    for (const size of [5, 300, 2300]) {
+      const asked = [...odd, 'd1/*.yaml', 'missing.yaml', ...present.slice(0, size)].slice(0, size + 6);
+      expect(await repository.readMany(sha, asked)).toEqual(asked.map((p) => files[p] ?? null));
+      expect(await repository.existing(sha, asked)).toEqual(asked.filter((p) => p in files));
+    }
+  } finally {
+    repository?.close();
+    repo.cleanup();
+  }
+});
+
 test('diffLines: the changed line ranges at head, for paths with a space, a tab, a quote and non-ASCII characters', async () => {
   const repo = await TempRepo.create();
   try {

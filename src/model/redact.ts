@@ -15,17 +15,11 @@ export const REDACTED = '[redacted]';
 const WHOLE_TOKEN_BELOW = 8;
 const SHORTEST = 4;
 
-function redactor(values: Iterable<string>): Redact {
-  const long: string[] = [];
-  const short = new Set<string>();
-  for (const raw of values) {
-    const value = raw.trim();
-    if (value.length >= WHOLE_TOKEN_BELOW) long.push(value);
-    else if (value.length >= SHORTEST) short.add(value);
-  }
+/** `values` trimmed, none shorter than `SHORTEST`. */
+function redactor(values: string[]): Redact {
   // Longest first, so a value that contains another is replaced whole.
-  long.sort((a, b) => b.length - a.length);
-  if (long.length === 0 && short.size === 0) return (text) => text;
+  const long = values.filter((v) => v.length >= WHOLE_TOKEN_BELOW).sort((a, b) => b.length - a.length);
+  const short = new Set(values.filter((v) => v.length < WHOLE_TOKEN_BELOW));
   return (text) => {
     let out = text;
     for (const value of long) if (out.includes(value)) out = out.replaceAll(value, REDACTED);
@@ -50,13 +44,24 @@ export function redactText<
     unaffected?: Unaffected[];
   },
 >(result: T, values: Iterable<string>): T {
-  const all = [...values];
+  const texts = [
+    ...result.diagnostics.map((d) => d.message),
+    ...(result.notChecked ?? []).map((n) => n.message),
+    ...(result.impacts ?? []).map((i) => i.reason),
+    ...(result.unaffected ?? []).map((u) => u.reason),
+  ];
+  // Only a value some text holds can be replaced, or can make a printed identifier worth keeping:
+  // a scan of a large repository reads thousands of Secret values and prints thousands of names,
+  // and pairing them all cost more than the scan.
+  const all = [...new Set([...values].map((v) => v.trim()))].filter(
+    (v) => v.length >= SHORTEST && texts.some((t) => t.includes(v)),
+  );
+  if (all.length === 0) return result;
   const printed = new Set<string>();
   identifiers(result, printed);
-  const parts = all.map((v) => v.trim()).filter((v) => v.length >= SHORTEST);
   // Longest first, so an identifier inside another is kept as part of the longer one.
   const holding = [...printed]
-    .filter((id) => parts.some((value) => id !== value && id.includes(value)))
+    .filter((id) => all.some((value) => id !== value && id.includes(value)))
     .sort((a, b) => b.length - a.length);
   const redactValues = redactor(all);
   const redact = (text: string): string => {

@@ -16,6 +16,13 @@ export interface FileChange {
 /** Up to this many paths, `rev:path` through the running reader beats a process that lists them. */
 const FEW = 16;
 
+/**
+ * Up to this many paths (and bytes of them, for the command line), an `ls-tree` limited to them
+ * walks only their trees; beyond, listing the whole tree once costs less. On a 20,000-file tree:
+ * 215 paths 4 ms, 2,015 paths 52 ms, the whole tree 43 ms and then 2 MB to parse.
+ */
+const LISTED_BY_PATH = { paths: 2000, bytes: 256 * 1024 };
+
 /** One file of a commit's tree. */
 interface TreeEntry {
   mode: string;
@@ -246,7 +253,9 @@ export class Repository {
     const diffed = this.diffed.get(rev);
     if (diffed && paths.every((p) => diffed.has(p))) return diffed;
     const whole = this.trees.get(rev);
-    if (whole || paths.length > 200) return whole ?? this.tree(rev);
+    if (whole) return whole;
+    const bytes = paths.reduce((sum, p) => sum + p.length, 0);
+    if (paths.length > LISTED_BY_PATH.paths || bytes > LISTED_BY_PATH.bytes) return this.tree(rev);
     return parseTree(await gitOut(git.lsTree(this.root, rev, paths)));
   }
 
