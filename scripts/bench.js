@@ -388,10 +388,16 @@ function main(quick) {
         light,
         { cwd: repo },
       );
+      // The fastest search git has for the names: fixed strings for a few, one alternation beyond
+      // (a fixed-string search scans once per name).
+      const patterns =
+        head.names.length > 8
+          ? ['-E', '-e', head.names.map((n) => n.replace(/[.[\\()*+?{|^$]/g, '\\$&')).join('|')]
+          : ['-F', ...head.names.flatMap((n) => ['-e', n])];
       r.greps[count] = measure(
-        `floor: git grep -l -F of ${count} name(s)`,
+        `floor: git grep -l of ${count} name(s)`,
         'git',
-        ['grep', '-l', '-F', ...head.names.flatMap((n) => ['-e', n]), head.sha],
+        ['grep', '-l', ...patterns, head.sha],
         light,
         { cwd: repo },
       );
@@ -465,7 +471,7 @@ function report(results) {
   );
   for (const count of [1, 20, 200])
     lines.push(
-      `| floor: git grep -l -F, ${count} name(s) | ${ms(big.greps[count])} | ${big.greps[count].mb.toFixed(0)} MB | |`,
+      `| floor: git grep -l, ${count} name(s) | ${ms(big.greps[count])} | ${big.greps[count].mb.toFixed(0)} MB | |`,
     );
   for (const count of [1, 200])
     lines.push(

@@ -102,3 +102,61 @@ test('grep reads only the files its scope names: the manifests, never the source
     repo.cleanup();
   }
 });
+
+test('grep finds each needle as the fixed string it is, one needle or many, whatever characters it holds', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    // Each needle in a file of its own, and beside it a file that a pattern reading of it would match.
+    const needles = [
+      'a.b',
+      '(x)',
+      '[y]',
+      'p|q',
+      '^start',
+      'end$',
+      'back\\slash',
+      'st*r',
+      'pl+s',
+      'q?',
+      'br{2}',
+      'ünï',
+      'dash-name',
+    ];
+    const misread = [
+      'axb',
+      'x',
+      'y',
+      'p',
+      'start',
+      'end',
+      'backslash',
+      'sttr',
+      'plls',
+      'q',
+      'brr',
+      'un',
+      'dash',
+    ];
+    repo.write(
+      Object.fromEntries([
+        ...needles.map((n, i) => [`hit/${i}.yaml`, `value: "${n}"\n`]),
+        ...misread.map((m, i) => [`miss/${i}.yaml`, `value: "${m}"\n`]),
+      ]),
+    );
+    const sha = await repo.commit();
+    repository = await Repository.open(repo.dir);
+    const hits = needles.map((_, i) => `hit/${i}.yaml`).sort();
+    for (const rev of [sha, null]) {
+      // All at once (alternations), among more than one pattern holds, and one at a time (fixed strings).
+      expect((await repository.grep(rev, needles, grepScope())).sort()).toEqual(hits);
+      const many = [...Array.from({ length: 1200 }, (_, i) => `absent-${i}`), ...needles];
+      expect((await repository.grep(rev, many, grepScope())).sort()).toEqual(hits);
+      for (const [i, needle] of needles.entries())
+        expect(await repository.grep(rev, [needle], grepScope())).toEqual([`hit/${i}.yaml`]);
+    }
+  } finally {
+    repository?.close();
+    repo.cleanup();
+  }
+});

@@ -132,6 +132,21 @@ const GIT_SAFE = ['-c', 'core.fsmonitor=false', '-c', 'diff.external=', '-c', 'c
 
 const literal = (paths: readonly string[]) => paths.map((p) => `:(literal)${p}`);
 
+/**
+ * git's fixed-string search scans once per needle: on 20,000 files 1 name takes 0.3 s, 200 take
+ * 1.3 s and 2,000 take 10.5 s. Beyond a few needles they are searched as alternations of escaped
+ * strings, a few hundred to a pattern, which scan once (200: 0.4 s, 2,000: 0.6 s). Under LC_ALL=C
+ * a pattern is bytes, so any name escapes the same way.
+ */
+const FIXED_NEEDLES = 8;
+const PER_ALTERNATION = 500;
+const alternations = (needles: readonly string[]): string[] => {
+  const escaped = needles.map((n) => n.replace(/[.[\\()*+?{|^$]/g, '\\$&'));
+  return Array.from({ length: Math.ceil(escaped.length / PER_ALTERNATION) }, (_, i) =>
+    escaped.slice(i * PER_ALTERNATION, (i + 1) * PER_ALTERNATION).join('|'),
+  );
+};
+
 function gitCall(cwd: string, args: string[], network = false): Invocation {
   return {
     program: tool('git'),
@@ -218,22 +233,26 @@ export const git = {
    * change can name more configs than a command line holds, and no pattern is ever an argument.
    * `-a`: a `.gitattributes` that marks manifests binary must not hide them.
    */
-  grep: (root: string, rev: string | null, needles: readonly string[], scope: readonly string[]) => ({
-    ...gitCall(root, [
-      'grep',
-      '-l',
-      '-z',
-      '-a',
-      '--no-textconv',
-      '-F',
-      '-f',
-      '-',
-      ...(rev === null ? ['--untracked'] : [commitId(rev)]),
-      '--',
-      ...scope,
-    ]),
-    stdin: needles.join('\n') + '\n',
-  }),
+  grep: (root: string, rev: string | null, needles: readonly string[], scope: readonly string[]) => {
+    const lines = [...new Set(needles.flatMap((n) => n.split('\n')).filter(Boolean))];
+    const alternated = lines.length > FIXED_NEEDLES;
+    return {
+      ...gitCall(root, [
+        'grep',
+        '-l',
+        '-z',
+        '-a',
+        '--no-textconv',
+        alternated ? '-E' : '-F',
+        '-f',
+        '-',
+        ...(rev === null ? ['--untracked'] : [commitId(rev)]),
+        '--',
+        ...scope,
+      ]),
+      stdin: (alternated ? alternations(lines) : lines).join('\n') + '\n',
+    };
+  },
   /** Non-empty files with one of these names, in any directory. */
   named: (root: string, rev: string | null, names: readonly string[]) =>
     gitCall(root, [

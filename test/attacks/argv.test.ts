@@ -172,6 +172,15 @@ test('what git grep looks for is its stdin, never its argv', () => {
   const invocation = git.grep('/r', SHA, ['--output=/tmp/x', '${VAR'], []);
   expect(invocation.args.some((a) => a.includes('--output') || a.includes('${VAR'))).toBe(false);
   expect(invocation.stdin).toBe('--output=/tmp/x\n${VAR\n');
+  // Many needles are searched as alternations: still on stdin, escaped.
+  const many = git.grep(
+    '/r',
+    SHA,
+    ['--output=/tmp/x', ...Array.from({ length: 9 }, (_, i) => `$(x${i})`)],
+    [],
+  );
+  expect(many.args.some((a) => a.includes('--output') || a.includes('$('))).toBe(false);
+  expect(many.stdin).toMatch(/^--output=\/tmp\/x\|\\\$\\\(x0\\\)\|/);
 });
 
 test('a revision as the user wrote it follows --end-of-options', () => {
