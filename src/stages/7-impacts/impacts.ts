@@ -53,7 +53,7 @@ export interface ImpactResult {
 
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
-  const changes = byIdentity(input.changes);
+  const inScope = scoped(byIdentity(input.changes));
   for (const workload of input.workloads) {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
@@ -79,7 +79,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
     const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const configs: ImpactedConfig[] = [];
 
-    for (const change of changes) {
+    for (const change of inScope(workload.object.namespace)) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
       if (!scope) continue;
       const matching = refs.filter((ref) => refersTo(ref, change));
@@ -303,6 +303,21 @@ function byIdentity(changes: ConfigChange[]) {
     }
   }
   return [...merged.values()];
+}
+
+/**
+ * The changes a workload in a namespace may read, in their order: those of its namespace and those
+ * without one (or all, for a workload without one). A change of thousands of configs across a
+ * monorepo's namespaces would otherwise pair every workload with every config.
+ */
+function scoped<C extends { namespace: string | null }>(changes: C[]): (namespace: string | null) => C[] {
+  const found = new Map<string | null, C[]>();
+  return (namespace) => {
+    let list = found.get(namespace);
+    if (!list)
+      found.set(namespace, (list = changes.filter((c) => namespaceMatch(namespace, c.namespace) !== null)));
+    return list;
+  };
 }
 
 /** Where the pod template really lives: in the workload, or in the Deployment a Rollout points at. */
