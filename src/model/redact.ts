@@ -51,25 +51,55 @@ export function redactText<
     ...(result.unaffected ?? []).map((u) => u.reason),
   ];
   // Only a value some text holds can be replaced, or can make a printed identifier worth keeping:
-  // a scan of a large repository reads thousands of Secret values and prints thousands of names,
-  // and pairing them all cost more than the scan.
+  // a large scan or fix reads thousands of Secret values and prints thousands of names and notes,
+  // and pairing them all cost more than the run. A value is looked for only where every one of its
+  // SHORTEST-character pieces occurs in some text.
+  const pieces = new Set<string>();
+  for (const text of texts)
+    for (let i = 0; i + SHORTEST <= text.length; i++) pieces.add(text.slice(i, i + SHORTEST));
+  const mayOccur = (value: string) => {
+    for (let i = 0; i + SHORTEST <= value.length; i += SHORTEST)
+      if (!pieces.has(value.slice(i, i + SHORTEST))) return false;
+    return pieces.has(value.slice(-SHORTEST));
+  };
   const all = [...new Set([...values].map((v) => v.trim()))].filter(
-    (v) => v.length >= SHORTEST && texts.some((t) => t.includes(v)),
+    (v) => v.length >= SHORTEST && mayOccur(v) && texts.some((t) => t.includes(v)),
   );
   if (all.length === 0) return result;
   const printed = new Set<string>();
   identifiers(result, printed);
-  // Longest first, so an identifier inside another is kept as part of the longer one.
-  const holding = [...printed]
-    .filter((id) => all.some((value) => id !== value && id.includes(value)))
-    .sort((a, b) => b.length - a.length);
-  const redactValues = redactor(all);
+  // The printed identifiers that hold each value, and where: an identifier in a text surrounds an
+  // occurrence of its value there, at the value's offset in it, so it is found from there.
+  const holders = new Map(
+    all.map((v) => [v, { ids: new Set<string>(), shapes: new Map<string, [number, number]>() }]),
+  );
+  for (const id of printed)
+    for (const v of all)
+      for (let at = id.indexOf(v); at !== -1 && id !== v; at = id.indexOf(v, at + 1)) {
+        const held = holders.get(v)!;
+        held.ids.add(id);
+        held.shapes.set(`${at}:${id.length}`, [at, id.length]);
+      }
   const redact = (text: string): string => {
+    const here = all.filter((v) => text.includes(v));
+    if (here.length === 0) return text;
+    const found = new Set<string>();
+    for (const v of here) {
+      const { ids, shapes } = holders.get(v)!;
+      if (ids.size === 0) continue;
+      for (let p = text.indexOf(v); p !== -1; p = text.indexOf(v, p + 1))
+        for (const [at, length] of shapes.values()) {
+          const candidate = p >= at ? text.slice(p - at, p - at + length) : '';
+          if (ids.has(candidate)) found.add(candidate);
+        }
+    }
+    // Longest first, so an identifier inside another is kept as part of the longer one.
+    const holding = [...found].sort((a, b) => b.length - a.length);
     const kept: string[] = [];
     let masked = text;
     for (const id of holding)
       if (masked.includes(id)) masked = masked.replaceAll(id, placeholder(kept.push(id) - 1));
-    return redactValues(masked).replace(
+    return redactor(here)(masked).replace(
       /\uE000([\uE010-\uE019]+)\uE001/g,
       (_, digits: string) => kept[Number([...digits].map((d) => d.charCodeAt(0) - 0xe010).join(''))],
     );

@@ -135,3 +135,29 @@ test('a value that is part of a printed name is replaced wherever it stands alon
     'Deployment [redacted]-api: login [redacted] rejected; [redacted]-api-worker too',
   );
 });
+
+// Each name is found where the value sits inside it: at the start of a message, holding the value
+// twice, inside a longer word, and the same value alone or inside an unprinted word beside them.
+test('a printed name is kept wherever a message writes it, however the value sits in it', () => {
+  const message = (text: string) => ({
+    file: 'a.yaml',
+    line: 1,
+    severity: 'warning' as const,
+    message: text,
+  });
+  const result = {
+    diagnostics: [
+      message(
+        's3cr3tval-svc reads s3cr3tval; s3cr3tval-x-s3cr3tval and pre-s3cr3tval-api-post, not s3cr3tvalic',
+      ),
+      message('s3cr3tval'),
+      message('nothing here'),
+    ],
+    names: ['s3cr3tval-svc', 's3cr3tval-x-s3cr3tval', 'pre-s3cr3tval-api-post', 'unprinted-s3cr3tval'],
+  };
+  expect(redactText(result, ['s3cr3tval', 'absent-value']).diagnostics.map((d) => d.message)).toEqual([
+    's3cr3tval-svc reads [redacted]; s3cr3tval-x-s3cr3tval and pre-s3cr3tval-api-post, not [redacted]ic',
+    '[redacted]',
+    'nothing here',
+  ]);
+});
