@@ -133,7 +133,7 @@ const GIT_SAFE = ['-c', 'core.fsmonitor=false', '-c', 'diff.external=', '-c', 'c
 const literal = (paths: readonly string[]) => paths.map((p) => `:(literal)${p}`);
 
 /**
- * git's fixed-string search scans once per needle: on 20,000 files 1 name takes 0.3 s, 200 take
+ * git's fixed-string search scans once per needle: on a 20,000-file clone 1 name takes 0.3 s, 200 take
  * 1.3 s and 2,000 take 10.5 s. Beyond a few needles they are searched as alternations of escaped
  * strings, a few hundred to a pattern, which scan once (200: 0.4 s, 2,000: 0.6 s). Under LC_ALL=C
  * a pattern is bytes, so any name escapes the same way.

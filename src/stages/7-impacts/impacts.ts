@@ -81,7 +81,6 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
 
     for (const change of inScope(workload.object.namespace)) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
-      if (!scope) continue;
       const matching = refs.filter((ref) => refersTo(ref, change));
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
       // The config deployed other than the workload: beside its release, or as a plain manifest it names.
