@@ -1076,6 +1076,14 @@ function readersElsewhere(
     }
     return Promise.all(roots.map((root) => builds.get(key(root))!));
   };
+  // Overlays that change a config of one name in their own namespaces search for the same name.
+  const grepped = new Map<string, Promise<string[]>>();
+  const filesNaming = (names: string[]) => {
+    const key = [...names].sort(compareText).join('\0');
+    let found = grepped.get(key);
+    if (!found) grepped.set(key, (found = repo.grep(rev, names, settings.grepScope)));
+    return found;
+  };
   // Touched roots that change the same configs ask the same questions: each is answered once.
   const searched = new WeakMap<
     ReadonlySet<string>,
@@ -1099,7 +1107,7 @@ function readersElsewhere(
         key,
         (found = (async () => {
           const names = [...new Set(changes.map((c) => c.name))];
-          const outside = (await repo.grep(rev, names, settings.grepScope)).filter(
+          const outside = (await filesNaming(names)).filter(
             (f) => settings.selected(f) && !touched.has(f) && !madeFrom.has(f),
           );
           const texts = await repo.readMany(rev, outside);
