@@ -876,6 +876,17 @@ function remoteAccess(
   );
 }
 
+/** `answer` asked once for each set of strings, whatever their order. */
+function oncePerSet<T>(answer: (strings: readonly string[]) => T): (strings: Iterable<string>) => T {
+  const answers = new Map<string, T>();
+  return (strings) => {
+    const sorted = [...new Set(strings)].sort(compareText);
+    const key = sorted.join('\0');
+    if (!answers.has(key)) answers.set(key, answer(sorted));
+    return answers.get(key)!;
+  };
+}
+
 /** Why a root whose render holds a document that cannot be read is not checked: the first such document. */
 const unreadableRender = (first: Diagnostic) =>
   `its render holds a document this check cannot read: ${first.message}`;
@@ -1077,13 +1088,7 @@ function readersElsewhere(
     return Promise.all(roots.map((root) => builds.get(key(root))!));
   };
   // Overlays that change a config of one name in their own namespaces search for the same name.
-  const grepped = new Map<string, Promise<string[]>>();
-  const filesNaming = (names: string[]) => {
-    const key = [...names].sort(compareText).join('\0');
-    let found = grepped.get(key);
-    if (!found) grepped.set(key, (found = repo.grep(rev, names, settings.grepScope)));
-    return found;
-  };
+  const filesNaming = oncePerSet((names) => repo.grep(rev, [...names], settings.grepScope));
   // Touched roots that change the same configs ask the same questions: each is answered once.
   const searched = new WeakMap<
     ReadonlySet<string>,
@@ -1122,13 +1127,7 @@ function readersElsewhere(
       );
     return found;
   };
-  const discovered = new Map<string, Promise<Discovered<RenderRoot>[]>>();
-  const rootsReading = (files: ReadonlySet<string>) => {
-    const key = [...files].sort(compareText).join('\0');
-    let found = discovered.get(key);
-    if (!found) discovered.set(key, (found = discover(all, { ...atHead, changed: files })));
-    return found;
-  };
+  const rootsReading = oncePerSet((files) => discover(all, { ...atHead, changed: new Set(files) }));
   return async (changes, { madeFrom, known, touched }) => {
     const names = [...new Set(changes.map((c) => c.name))];
     const { readers: files, defined } = await search(changes, touched, madeFrom);
