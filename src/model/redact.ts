@@ -54,6 +54,8 @@ export function redactText<
   // a large scan or fix reads thousands of Secret values and prints thousands of names and notes,
   // and pairing them all cost more than the run. A value is looked for only where every one of its
   // SHORTEST-character pieces occurs in some text.
+  const candidates = [...new Set([...values].map((v) => v.trim()))].filter((v) => v.length >= SHORTEST);
+  if (candidates.length === 0) return result;
   const pieces = new Set<string>();
   for (const text of texts)
     for (let i = 0; i + SHORTEST <= text.length; i++) pieces.add(text.slice(i, i + SHORTEST));
@@ -62,9 +64,7 @@ export function redactText<
       if (!pieces.has(value.slice(i, i + SHORTEST))) return false;
     return pieces.has(value.slice(-SHORTEST));
   };
-  const all = [...new Set([...values].map((v) => v.trim()))].filter(
-    (v) => v.length >= SHORTEST && mayOccur(v) && texts.some((t) => t.includes(v)),
-  );
+  const all = candidates.filter((v) => mayOccur(v) && texts.some((t) => t.includes(v)));
   if (all.length === 0) return result;
   const printed = new Set<string>();
   identifiers(result, printed);
