@@ -4,22 +4,31 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
-// Self-contained ESM bundles: the Action runs dist/index.js with no node_modules, and the CLI
+// Self-contained CommonJS bundles: the Action runs dist/index.js with no node_modules, and the CLI
 // must start fast (issue: speed at monorepo scale), so neither loads anything it does not use.
-// Some CommonJS dependencies call require() behind guards; ESM has none, so give them one.
-const requireShim =
-  "import { createRequire as __crgCreateRequire } from 'node:module';\nconst require = __crgCreateRequire(import.meta.url);";
+// CommonJS, not ESM, although the sources and @actions/* are ES modules: node's ESM loader costs
+// every start 8-12 ms for the CLI and about 30 for the Action (Node 20 and 24, docs/performance.md).
+// dist/package.json says so to node, whatever the root package.json says.
+const commonJsDist = {
+  name: 'commonjs-dist',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'package.json', source: '{ "type": "commonjs" }\n' });
+  },
+};
 
 const bundle = (input, output, banner) => ({
   input,
-  output: { format: 'es', banner, sourcemap: false, ...output },
+  // Dynamic imports of chunks become require() calls: an import() would start the ESM loader anyway.
+  output: { format: 'cjs', banner, sourcemap: false, dynamicImportInCjs: false, ...output },
   plugins: [
     typescript({ tsconfig: './tsconfig.build.json' }),
     nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
     commonjs(),
     json(),
     // Half the bytes to decode and compile at every start; names are kept for readable stack traces.
-    terser({ module: true, compress: false, mangle: true, format: { comments: /^!|^#|@license/ } }),
+    // A CommonJS module's top level is a function's scope, so its names may be shortened too.
+    terser({ toplevel: true, compress: false, mangle: true, format: { comments: /^!|^#|@license/ } }),
+    commonJsDist,
   ],
   onwarn(warning, warn) {
     // Dependencies' own bundling quirks (TypeScript helpers using top-level `this`, internal cycles) are theirs.
@@ -33,14 +42,14 @@ const bundle = (input, output, banner) => ({
 // the argument tables (dist/cli.js), and a command the engine chunk then; the Action loads the
 // judge, the fix engine and ajv only for a run that needs them.
 export default [
-  bundle(
-    'src/action/index.ts',
-    { dir: 'dist', entryFileNames: 'index.js', chunkFileNames: 'action-[name].js' },
-    requireShim,
-  ),
+  bundle('src/action/index.ts', {
+    dir: 'dist',
+    entryFileNames: 'index.js',
+    chunkFileNames: 'action-[name].js',
+  }),
   bundle(
     'src/cli/index.ts',
     { dir: 'dist', entryFileNames: 'cli.js', chunkFileNames: 'cli-[name].js' },
-    `#!/usr/bin/env node\n${requireShim}`,
+    '#!/usr/bin/env node',
   ),
 ];

@@ -14,7 +14,7 @@ import { stopOnSignals } from '../programs/run.js';
 
 stopOnSignals((line) => process.stderr.write(`${line}\n`));
 const args = process.argv.slice(2);
-process.exitCode = await run(args, {
+void run(args, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   colour: wantsColour(process.env, Boolean(process.stdout.isTTY), args.includes('--no-color')),
@@ -23,4 +23,6 @@ process.exitCode = await run(args, {
   columns: process.stderr.columns,
   cwd: process.cwd(),
   env: process.env,
+}).then((code) => {
+  process.exitCode = code;
 });
