@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Repository } from '../src/stages/1-git/repository.js';
 import type { Report } from '../src/model/types.js';
 import { renderMarkdown } from '../src/stages/9-report/markdown.js';
+import { writeInside } from '../src/cli/write.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, yaml } from './helpers/manifests.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
@@ -84,7 +85,7 @@ describe('no Secret value in any output', () => {
   });
 });
 
-test('fix never writes through a tracked symlink to a file outside the repository', async () => {
+test('fix never reads nor writes through a tracked symlink to a file outside the repository', async () => {
   const outside = scratchDir('crg-outside-');
   const target = join(outside, 'deploy.yaml');
   const original = yaml(deployment('app', reads('cfg')));
@@ -95,8 +96,17 @@ test('fix never writes through a tracked symlink to a file outside the repositor
   await repo.commit('a symlink to a manifest elsewhere');
   const result = await cli(['fix'], { cwd: repo.dir });
   expect(readFileSync(target, 'utf8')).toBe(original);
-  expect(result.code).toBe(1);
-  expect(result.stdout).toMatch(/refusing to write apps\/link\.yaml: it is a symlink/);
+  // The link reads as its target's path, as git keeps it: the Deployment outside is never read.
+  expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^Nothing to fix/), stderr: '' });
+  // And were a link put there after the reading, the writer refuses it, or a linked directory on the way.
+  await expect(writeInside(repo.dir, 'apps/link.yaml', 'x: 1\n')).rejects.toThrow(
+    'refusing to write apps/link.yaml: it is a symlink.',
+  );
+  symlinkSync(outside, join(repo.dir, 'linked'));
+  await expect(writeInside(repo.dir, 'linked/deploy.yaml', 'x: 1\n')).rejects.toThrow(
+    'refusing to write linked/deploy.yaml: a directory on its path is a symlink.',
+  );
+  expect(readFileSync(target, 'utf8')).toBe(original);
 });
 
 test('a config file that cannot be read at head is not checked, never deleted', async () => {

@@ -82,7 +82,7 @@ const jsonReport = async (dir: string, base: string, head: string) =>
     (await cli(['check', '--base', base, '--head', head, '--format', 'json', '--helm', helm], { cwd: dir }))
       .stdout,
   ) as Report;
-const check = (base: Files, head: Files, options = {}) => checkChange(base, head, { helm, ...options });
+const check = (base: Bytes, head: Bytes, options = {}) => checkChange(base, head, { helm, ...options });
 /** A Flux HelmRelease of the chart in this repository, its values from ConfigMap `from`. */
 const valuesFromRelease = (from: string, namespace?: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
@@ -949,6 +949,39 @@ spec:
         'web-config chart/values.yaml:3',
       ]);
       expect(report.notChecked).toEqual([]);
+    });
+
+    // rook/rook: `charts/library` is a symbolic link to the chart a `file://../library` dependency names.
+    test('kept as a symbolic link under charts/ too: rendered from the copy, the link never written', async () => {
+      const link = { 'platform/umbrella/charts/web': { link: '../../../chart' } };
+      const report = await check(
+        { ...chart(), ...umbrella('file://../../chart'), ...link },
+        { ...chart({ values: slower }), ...umbrella('file://../../chart'), ...link },
+      );
+      expect(report.notChecked).toEqual([]);
+      expect(report.rendered).toEqual(['chart', 'platform/umbrella']);
+      expect(summary(report).map((i) => [i.status, i.workload])).toEqual([
+        ['dormant', 'Deployment /web'],
+        ['dormant', 'Deployment /umbrella'],
+      ]);
+    });
+
+    test('a symbolic link anywhere else in a chart: the chart is not checked, naming the link', async () => {
+      const report = await check(chart(), {
+        ...chart(),
+        'shared/values.yaml': slower,
+        'chart/values.yaml': { link: '../shared/values.yaml' },
+      });
+      expect(report.impacts).toEqual([]);
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+        [
+          'chart',
+          'unsupported',
+          expect.stringMatching(
+            /it reads chart\/values\.yaml, a symbolic link to "\.\.\/shared\/values\.yaml", which this check does not follow/,
+          ),
+        ],
+      ]);
     });
 
     test('two releases of the chart render at once from one tree, each with the dependency', async () => {

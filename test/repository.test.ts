@@ -1,6 +1,8 @@
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { grepScope } from '../src/stages/2-sources/select.js';
-import { TempRepo } from './helpers/temp-repo.js';
+import { scratchDir, TempRepo } from './helpers/temp-repo.js';
 
 test('readMany returns every blob whole and in order, large ones included, and null for what is missing', async () => {
   const repo = await TempRepo.create();
@@ -21,6 +23,32 @@ test('readMany returns every blob whole and in order, large ones included, and n
     expect(await repository.readMany(null, paths)).toEqual([big, 'a: 1\n', null, '', 'c: 3\n', big]);
     repository.close();
   } finally {
+    repo.cleanup();
+  }
+});
+
+test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree names it', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    // A file outside the repository that a link in the working tree points at: never read.
+    const outside = join(scratchDir('crg-outside-'), 'secret.yaml');
+    writeFileSync(outside, 'token: outside-the-repository\n');
+    repo.write({ 'a.yaml': 'a: 1\n' });
+    symlinkSync('a.yaml', join(repo.dir, 'inside.yaml'));
+    symlinkSync(outside, join(repo.dir, 'outside.yaml'));
+    const sha = await repo.commit();
+    repository = await Repository.open(repo.dir);
+    const paths = ['a.yaml', 'inside.yaml', 'outside.yaml', 'missing.yaml'];
+    const expected = ['a: 1\n', 'a.yaml', outside, null];
+    for (const rev of [sha, null]) {
+      expect(await repository.readMany(rev, paths)).toEqual(expected);
+      const { bytes, links } = await repository.readTree(rev, paths);
+      expect(bytes.map((b) => b?.toString('utf8') ?? null)).toEqual(expected);
+      expect([...links]).toEqual(['inside.yaml', 'outside.yaml']);
+    }
+  } finally {
+    repository?.close();
     repo.cleanup();
   }
 });

@@ -183,7 +183,7 @@ maybe('kustomize reads nothing outside the repository', () => {
     expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
   });
 
-  test('a symlink to a host file is copied as its text, never followed', async () => {
+  test('a symlink to a host file is never followed nor written: the root reading it is not checked', async () => {
     const { repo, base } = await attackRepo(kustomizeApp('app', PLAIN_KUSTOMIZATION, 'info'), {});
     try {
       const { symlinkSync } = await import('node:fs');
@@ -197,7 +197,9 @@ maybe('kustomize reads nothing outside the repository', () => {
       );
       canary.expectClean([run.stdout, run.stderr]);
       expect(run.code).toBe(1);
-      expect((JSON.parse(run.stdout) as Report).notChecked.map((n) => n.name)).toEqual(['app']);
+      expect((JSON.parse(run.stdout) as Report).notChecked.map((n) => [n.name, n.reason, n.message])).toEqual(
+        [['app', 'unsupported', expect.stringContaining('it reads app/leak.yaml, a symbolic link to "/')]],
+      );
     } finally {
       repo.cleanup();
     }

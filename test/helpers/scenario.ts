@@ -1,3 +1,5 @@
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { check, type CheckOptions } from '../../src/commands/check.js';
 import { Repository } from '../../src/stages/1-git/repository.js';
 import type { Report } from '../../src/model/types.js';
@@ -5,7 +7,11 @@ import { TempRepo } from './temp-repo.js';
 
 /** Files by path, null to delete one; bytes where a test needs a binary file (a chart archive). */
 export type Files = Record<string, string | null>;
-export type Bytes = Record<string, string | Buffer | null>;
+export type Bytes = Record<string, string | Buffer | null | Link>;
+/** A symbolic link to `link`, as git commits one. */
+export interface Link {
+  link: string;
+}
 
 /** A repository with a base commit and a head commit (null deletes a file). */
 export async function twoCommits(
@@ -23,7 +29,11 @@ export async function twoCommits(
 export function apply(repo: TempRepo, files: Bytes): void {
   for (const [path, content] of Object.entries(files)) {
     if (content === null) repo.remove(path);
-    else repo.write({ [path]: content });
+    else if (typeof content === 'object' && 'link' in content) {
+      repo.remove(path);
+      mkdirSync(dirname(join(repo.dir, path)), { recursive: true });
+      symlinkSync(content.link, join(repo.dir, path));
+    } else repo.write({ [path]: content });
   }
 }
 

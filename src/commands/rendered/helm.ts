@@ -61,6 +61,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     discover: (snapshot) => discover(snapshot, probe, parses),
     tool: probe,
     render: renderCharts,
+    fills: (root) => root.local.map((c) => posix.join(root.dir, c.at)),
     varies: (root, tree) => {
       // A fetched chart's templates are not in the tree: rendered twice whatever they hold.
       if (root.remote) return 'a function that varies (genCA, randAlphaNum or the like)';

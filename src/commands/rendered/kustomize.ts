@@ -64,6 +64,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
         access,
         finished,
       ),
+    fills: () => [],
     // kustomize's generators and hashes are deterministic.
     varies: () => null,
     sources: (root) => [

@@ -1239,8 +1239,20 @@ async function renderAt<R extends RenderRoot, Tool>(
   const files = [
     ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
   ];
-  const bytes = await at.repo.readBytes(at.rev, files);
-  const tree = new Map(files.flatMap((f, i) => (bytes[i] ? [[f, bytes[i]!] as const] : [])));
+  const { bytes, links } = await at.repo.readTree(at.rev, files);
+  // A render tree holds regular files only: a symbolic link is never written, as its target's path
+  // or as what it points at, and a root that reads one is not built (the renderer fills some
+  // paths itself, helm's copies of `file://` dependencies, and a link kept there is replaced).
+  const tree = new Map(files.flatMap((f, i) => (bytes[i] && !links.has(f) ? [[f, bytes[i]!] as const] : [])));
+  const target = new Map(
+    files.flatMap((f, i) => (links.has(f) ? [[f, bytes[i]!.toString('utf8')] as const] : [])),
+  );
+  const linkRead = (root: R) => {
+    const filled = new Set(renderer.fills(root));
+    return [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])].find(
+      (f) => links.has(f) && !filled.has(f),
+    );
+  };
   // A renderer's message about a file it could not read can quote the Secret in it.
   const secrets = [...tree]
     .filter(([file, text]) => /\.(ya?ml|json)$/.test(file) && text.includes('Secret'))
@@ -1249,10 +1261,28 @@ async function renderAt<R extends RenderRoot, Tool>(
   progress.expect('render', roots.length);
   progress.count('builds', roots.length);
   const side = at.rev === null ? 'work tree' : at.rev.slice(0, 7);
+  const done = (root: R) => progress.done('render', `${root.id} (${side})`);
+  const refused = new Map<R, RenderResult>();
+  for (const root of roots) {
+    const link = linkRead(root);
+    if (link === undefined) continue;
+    refused.set(root, {
+      ok: false,
+      reason: 'unsupported',
+      message: `it reads ${link}, a symbolic link to ${JSON.stringify(target.get(link)!.slice(0, 200))}, which this check does not follow`,
+    });
+    done(root);
+  }
+  const built = await renderer.render(
+    tool,
+    roots.filter((root) => !refused.has(root)),
+    tree,
+    at.settings.renderTimeoutMs,
+    access,
+    done,
+  );
   return {
-    results: await renderer.render(tool, roots, tree, at.settings.renderTimeoutMs, access, (root) =>
-      progress.done('render', `${root.id} (${side})`),
-    ),
+    results: new Map(roots.map((root) => [root, refused.get(root) ?? built.get(root)!])),
     tree,
     secrets,
   };

@@ -83,6 +83,11 @@ export interface Renderer<R extends RenderRoot, Tool> {
     /** Hears of each root as its build ends (progress). */
     finished: (root: R) => void,
   ): Promise<Map<R, RenderResult>>;
+  /**
+   * Paths of a root's tree the renderer writes itself (helm's copies of `file://` dependencies): a
+   * symbolic link the repository keeps there is replaced, not read.
+   */
+  fills(root: R): string[];
   /** The remote sources a root fetches (normalized): those a base root names are trusted at head. */
   sources(root: R): string[];
   /** A function of the root's templates that gives a new value on every render (`genCA`, `randAlphaNum`), or null. */

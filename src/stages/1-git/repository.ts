@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { readFile, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
@@ -22,6 +23,9 @@ const FEW = 16;
  * 215 paths 4 ms, 2,015 paths 52 ms, the whole tree 43 ms and then 2 MB to parse.
  */
 const LISTED_BY_PATH = { paths: 2000, bytes: 256 * 1024 };
+
+/** git's mode for a symbolic link. */
+const SYMLINK = '120000';
 
 /** One file of a commit's tree. */
 interface TreeEntry {
@@ -221,30 +225,70 @@ export class Repository {
     );
   }
 
-  /** As readMany, as bytes: generator inputs can be binary. */
+  /**
+   * As readMany, as bytes: generator inputs can be binary. A symbolic link reads as git keeps it,
+   * its target's path, in the working tree too: a link never makes this read a file elsewhere.
+   */
   async readBytes(rev: Revision, paths: readonly string[]): Promise<(Buffer | null)[]> {
-    if (rev === null) {
-      const contents: (Buffer | null)[] = [];
-      for (let i = 0; i < paths.length; i += 64) {
-        const batch = paths.slice(i, i + 64).map((path) => readFile(join(this.root, path)).catch(() => null));
-        contents.push(...(await Promise.all(batch)));
-      }
-      return contents;
-    }
-    this.blobs ??= new BlobReader(this.root);
-    const blobs = this.blobs;
+    if (rev === null) return (await this.readWorking(paths)).map((file) => file.bytes);
     // A few files nothing has listed yet (the configuration file) are asked for by `rev:path`.
     const diffed = this.diffed.get(rev);
-    if (!this.trees.has(rev) && paths.length <= FEW && !paths.every((p) => diffed?.has(p)))
+    if (!this.trees.has(rev) && paths.length <= FEW && !paths.every((p) => diffed?.has(p))) {
+      const blobs = (this.blobs ??= new BlobReader(this.root));
       return Promise.all(paths.map((p) => blobs.read(`${rev}:${p}`)));
+    }
+    return this.readEntries(await this.entries(rev, paths), paths);
+  }
+
+  /**
+   * As readBytes, and which of `paths` are symbolic links (their bytes are the link's target): what
+   * a render tree, which holds regular files only, must not write as files.
+   */
+  async readTree(
+    rev: Revision,
+    paths: readonly string[],
+  ): Promise<{ bytes: (Buffer | null)[]; links: Set<string> }> {
+    if (rev === null) {
+      const files = await this.readWorking(paths);
+      return { bytes: files.map((f) => f.bytes), links: new Set(paths.filter((_, i) => files[i].link)) };
+    }
     const entries = await this.entries(rev, paths);
+    return {
+      bytes: await this.readEntries(entries, paths),
+      links: new Set(paths.filter((p) => entries.get(p)?.mode === SYMLINK)),
+    };
+  }
+
+  /** Blobs by object id, pipelined through one process. */
+  private async readEntries(entries: ReadonlyMap<string, TreeEntry>, paths: readonly string[]) {
     if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
+    const blobs = (this.blobs ??= new BlobReader(this.root));
     return Promise.all(
       paths.map(async (path) => {
         const entry = entries.get(path);
         return entry?.type === 'blob' ? await blobs.read(entry.id) : null;
       }),
     );
+  }
+
+  /** Working-tree files in bounded batches; O_NOFOLLOW fails on a link (ELOOP), which is read as one. */
+  private async readWorking(paths: readonly string[]): Promise<{ bytes: Buffer | null; link: boolean }[]> {
+    const read = async (path: string) => {
+      const at = join(this.root, path);
+      try {
+        return {
+          bytes: await readFile(at, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }),
+          link: false,
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOOP') return { bytes: null, link: false };
+        return { bytes: await readlink(at, { encoding: 'buffer' }).catch(() => null), link: true };
+      }
+    };
+    const files: { bytes: Buffer | null; link: boolean }[] = [];
+    for (let i = 0; i < paths.length; i += 64)
+      files.push(...(await Promise.all(paths.slice(i, i + 64).map(read))));
+    return files;
   }
 
   /** The entries of `paths` at a commit: from the whole tree once it is listed, else by asking for them. */
