@@ -7,7 +7,7 @@ import typescript from '@rollup/plugin-typescript';
 // Self-contained CommonJS bundles: the Action runs dist/index.js with no node_modules, and the CLI
 // must start fast (issue: speed at monorepo scale), so neither loads anything it does not use.
 // CommonJS, not ESM, although the sources and @actions/* are ES modules: node's ESM loader costs
-// every start 8-12 ms for the CLI and about 30 for the Action (Node 20 and 24, docs/performance.md).
+// every start 9-15 ms for the CLI and 20-50 for the Action (Node 20 and 24, docs/performance.md).
 // dist/package.json says so to node, whatever the root package.json says.
 const commonJsDist = {
   name: 'commonjs-dist',
