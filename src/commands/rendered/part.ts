@@ -1245,7 +1245,7 @@ async function renderAt<R extends RenderRoot, Tool>(
   // paths itself, helm's copies of `file://` dependencies, and a link kept there is replaced).
   const tree = new Map(files.flatMap((f, i) => (bytes[i] && !links.has(f) ? [[f, bytes[i]!] as const] : [])));
   const target = new Map(
-    files.flatMap((f, i) => (links.has(f) ? [[f, bytes[i]!.toString('utf8')] as const] : [])),
+    files.flatMap((f, i) => (links.has(f) ? [[f, bytes[i]?.toString('utf8') ?? ''] as const] : [])),
   );
   const linkRead = (root: R) => {
     const filled = new Set(renderer.fills(root));
@@ -1264,7 +1264,7 @@ async function renderAt<R extends RenderRoot, Tool>(
   const done = (root: R) => progress.done('render', `${root.id} (${side})`);
   const refused = new Map<R, RenderResult>();
   for (const root of roots) {
-    const link = linkRead(root);
+    const link = links.size ? linkRead(root) : undefined;
     if (link === undefined) continue;
     refused.set(root, {
       ok: false,
