@@ -223,6 +223,25 @@ describe('cases met on real repositories and by attackers', () => {
     expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
   });
 
+  test('a manifest turned into a symbolic link is not checked, never read as deleted', async () => {
+    const { repo, base, head } = await twoCommits(plain('info'), {
+      'elsewhere/config.yaml': yaml(configMap('app-config', { level: 'debug' })),
+      'config.yaml': { link: 'elsewhere/config.yaml' },
+    });
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => [n.reason, n.name, n.side, n.message])).toEqual([
+      [
+        'unsupported',
+        'config.yaml',
+        'head',
+        expect.stringContaining(
+          'it is a symbolic link to "elsewhere/config.yaml", which this check does not follow',
+        ),
+      ],
+    ]);
+    expect(report.changes.filter((c) => c.file === 'config.yaml')).toEqual([]);
+  });
+
   test('a Git LFS pointer whose content is in the local LFS store is read as that content', async () => {
     const content = yaml(configMap('app-config', { level: 'debug' }));
     const { repo, base, head } = await twoCommits(plain('info'), { 'config.yaml': lfsPointer(content) });

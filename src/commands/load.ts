@@ -12,7 +12,7 @@ import type { Settings } from './options.js';
 
 /** A file that could not be read as manifests, and why: its objects are unknown. */
 export interface Unreadable {
-  reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs'>;
+  reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs' | 'unsupported'>;
   line: number;
   message: string;
   /** Whether what could not be read may define a ConfigMap or Secret, or make one. */
@@ -40,7 +40,8 @@ export interface Texts {
 
 /**
  * Reads `paths` at `rev`; a path that does not exist there is null. A Git LFS pointer is read
- * through the local LFS store when its content is there.
+ * through the local LFS store when its content is there. A symbolic link is not followed: what it
+ * points at is unknown, so a manifest turned into one is not checked rather than deleted.
  */
 export async function readTexts(
   repo: Repository,
@@ -48,11 +49,20 @@ export async function readTexts(
   paths: readonly string[],
   maxFileBytes: number,
 ): Promise<Texts> {
-  const bytes = await repo.readBytes(rev, paths);
+  const { bytes, links } = await repo.readTree(rev, paths);
   const unreadable = new Map<string, Unreadable>();
   const texts = await Promise.all(
     bytes.map(async (b, i): Promise<string | null> => {
       if (b === null) return null;
+      if (links.has(paths[i])) {
+        unreadable.set(paths[i], {
+          reason: 'unsupported',
+          line: 1,
+          message: `it is a symbolic link to ${JSON.stringify(b.toString('utf8').slice(0, 200))}, which this check does not follow`,
+          mayDefineConfig: true,
+        });
+        return null;
+      }
       const pointer = b.length < 1024 ? LFS_POINTER.exec(b.toString('utf8')) : null;
       const content = pointer ? await repo.lfsObject(pointer[1]) : b;
       if (content === null) {

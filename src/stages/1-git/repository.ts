@@ -242,7 +242,8 @@ export class Repository {
 
   /**
    * As readBytes, and which of `paths` are symbolic links (their bytes are the link's target): what
-   * a render tree, which holds regular files only, must not write as files.
+   * a render tree, which holds regular files only, must not write, and a reading must not take for
+   * a manifest.
    */
   async readTree(
     rev: Revision,
@@ -252,11 +253,12 @@ export class Repository {
       const files = await this.readWorking(paths);
       return { bytes: files.map((f) => f.bytes), links: new Set(paths.filter((_, i) => files[i].link)) };
     }
-    const entries = await this.entries(rev, paths);
-    return {
-      bytes: await this.readEntries(entries, paths),
-      links: new Set(paths.filter((p) => entries.get(p)?.mode === SYMLINK)),
-    };
+    const bytes = await this.readBytes(rev, paths);
+    // A link's blob is its target's path, one line: only a file that reads as one is asked its
+    // mode, so reading manifests lists nothing it would not list anyway.
+    const oneLine = paths.filter((_, i) => bytes[i]?.length && !bytes[i]!.includes(0x0a));
+    const entries = await this.entries(rev, oneLine);
+    return { bytes, links: new Set(oneLine.filter((p) => entries.get(p)?.mode === SYMLINK)) };
   }
 
   /** Blobs by object id, pipelined through one process. */
