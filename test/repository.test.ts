@@ -27,6 +27,25 @@ test('readMany returns every blob whole and in order, large ones included, and n
   }
 });
 
+test('opened from a subdirectory with the revisions it will read, paths are still from the top', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    repo.write({ 'top.yaml': 'at: top\n', 'apps/web/top.yaml': 'at: apps/web\n' });
+    const sha = await repo.commit();
+    repository = await Repository.open(join(repo.dir, 'apps/web'), [sha, 'HEAD']);
+    expect(repository.root).toBe(await repo.git.revparse(['--show-toplevel']));
+    expect(await repository.resolveCommit('HEAD')).toBe(sha);
+    expect(await repository.readMany(sha, ['top.yaml', 'apps/web/top.yaml'])).toEqual([
+      'at: top\n',
+      'at: apps/web\n',
+    ]);
+  } finally {
+    repository?.close();
+    repo.cleanup();
+  }
+});
+
 test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree names it', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;

@@ -89,14 +89,13 @@ export function execute(invocation: Invocation): Promise<Outcome> {
       child.stdin!.end(invocation.stdin);
     }
     const timer = setTimeout(() => stop('timeout'), Math.max(0, timeoutMs));
-    const watch = invocation.limits.maxMemoryBytes
-      ? setInterval(() => {
-          if (child.pid && groupMemory(child.pid) > invocation.limits.maxMemoryBytes!) stop('memory');
-        }, 200)
-      : null;
+    const unwatch =
+      invocation.limits.maxMemoryBytes && child.pid
+        ? watchMemory(child.pid, invocation.limits.maxMemoryBytes, () => stop('memory'))
+        : null;
     const finish = (outcome: Outcome) => {
       clearTimeout(timer);
-      if (watch) clearInterval(watch);
+      unwatch?.();
       live.delete(child);
       // Whatever the leader left running in its group goes with it.
       stopGroup(child);
@@ -168,31 +167,59 @@ function stopGroup(child: ChildProcess): void {
   }
 }
 
+/** What /proc counts resident memory in: the page size of x86-64 and of most arm64 kernels. */
+const PAGE_BYTES = 4096;
+
+/** Process groups under a memory cap, by leader pid: one timer and one look at /proc serve them all. */
+const capped = new Map<number, { maxBytes: number; exceeded: () => void }>();
+let memoryTimer: NodeJS.Timeout | null = null;
+
 /**
- * Resident memory of every process in a process group, from /proc (Linux). Elsewhere there is no
- * /proc to read and the cap does not apply; the timeout still does.
+ * Stops a group when the resident memory of its processes passes `maxBytes`, looked at every 200
+ * ms. A look reads every process's stat file, so the groups running at once (base and head builds,
+ * a pool as wide as the cores) share one look rather than each taking its own. Returns the undo.
  */
-function groupMemory(group: number): number {
-  let total = 0;
+function watchMemory(group: number, maxBytes: number, exceeded: () => void): () => void {
+  capped.set(group, { maxBytes, exceeded });
+  memoryTimer ??= setInterval(() => {
+    for (const [leader, bytes] of groupMemory(new Set(capped.keys())))
+      if (bytes > capped.get(leader)!.maxBytes) capped.get(leader)!.exceeded();
+  }, 200);
+  return () => {
+    capped.delete(group);
+    if (capped.size === 0 && memoryTimer) {
+      clearInterval(memoryTimer);
+      memoryTimer = null;
+    }
+  };
+}
+
+/**
+ * Resident memory of every process in each of `groups`, from /proc (Linux): `stat` holds a
+ * process's group and its resident pages both. Elsewhere there is no /proc to read and the cap
+ * does not apply; the timeout still does.
+ */
+function groupMemory(groups: ReadonlySet<number>): Map<number, number> {
+  const totals = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return totals;
   }
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name, which is in parentheses and may hold spaces: state ppid pgrp …
+      // Fields after the command name, which is in parentheses and may hold spaces: the 3rd (state)
+      // first, so the 5th (pgrp) is at 2 and the 24th (rss, in pages) at 21.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== group) continue;
-      const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-      total += pages * 4096;
+      const group = Number(fields[2]);
+      if (groups.has(group)) totals.set(group, (totals.get(group) ?? 0) + Number(fields[21]) * PAGE_BYTES);
     } catch {
       // Exited while we looked.
     }
   }
-  return total;
+  return totals;
 }
 
 /** A new temporary directory, removed by `removeTemporary` or when the run is interrupted. */

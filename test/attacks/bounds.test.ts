@@ -73,6 +73,23 @@ test('a reload list with a catastrophic pattern is matched in linear time', asyn
     ]);
   });
 
+  test('the memory cap stops only the render that passes it, while others run beside it', async () => {
+    const files = (level: string, extra: Files = {}) => ({
+      ...chart('bomb', level, extra),
+      ...chart('calm', level),
+    });
+    const { run, report } = await check(files('info'), files('debug', { 'bomb/templates/bomb.yaml': BOMB }), [
+      '--timeout',
+      '100',
+    ]);
+    expect(run.code).toBe(1);
+    expect(report.notChecked.map((n) => [n.name, n.message])).toEqual([
+      ['bomb', expect.stringMatching(/helm was stopped at \d+ MiB of memory/)],
+    ]);
+    expect(report.rendered).toContain('calm');
+    expect(report.impacts.map((i) => [i.workload.source?.root, i.status])).toEqual([['calm', 'dormant']]);
+  });
+
   test('the run deadline stops a render that would take longer, and the root is not checked', async () => {
     const files = (level: string) => chart('web', level, { 'web/templates/slow.yaml': SLOW });
     const { run, report } = await check(chart('web', 'info'), files('debug'), ['--timeout', '5']);

@@ -39,6 +39,8 @@ export class BlobReader {
       for (const p of this.pending.splice(0)) p.reject(error);
     };
     this.git.on('error', fail);
+    // Writing to a reader that exited (not a repository, killed) fails the pipe; 'close' says why.
+    this.git.stdin!.on('error', () => {});
     this.git.on('close', (code) => {
       if (this.pending.length) fail(new Error(`git cat-file exited with ${code}: ${stderr.trim()}`));
     });

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
@@ -151,7 +152,11 @@ export async function renderRoots(
             reason: 'unsupported',
             message: `it fetches ${root.remote[0]}${root.remote.length > 1 ? ` and ${root.remote.length - 1} more` : ''} over the network, which this check does not do for it`,
           };
-        const based = await materialiseRemote(root, files, dir, tree, i, access);
+        // Until its first build starts, a revision's roots go on without an `await` where they
+        // can: the other revision's tree is written in the meantime (synchronously), and its
+        // builds and these then run together instead of one tree's writing holding both up.
+        const remote = root.remoteBases.length || root.remoteFiles.length;
+        const based = remote ? await materialiseRemote(root, files, dir, tree, i, access) : null;
         if (based) return { ok: false, ...based };
         let chartHelm: string | null = null;
         if (root.charts.length) {
@@ -181,8 +186,8 @@ export async function renderRoots(
           }
         }
         const wrapperDir = posix.join(WRAPPERS, String(i));
-        await mkdir(join(dir, wrapperDir), { recursive: true });
-        await writeFile(
+        mkdirSync(join(dir, wrapperDir), { recursive: true });
+        writeFileSync(
           join(dir, wrapperDir, 'kustomization.yaml'),
           JSON.stringify(wrapper(root), null, 2) + '\n',
         );
