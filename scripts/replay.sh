@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 helm="$here/node_modules/.cache/config-rollout-guard/helm-v3.17.3/helm"
 out="${TMPDIR:-/tmp}/crg-replay/$name"
 rm -rf "$out" && mkdir -p "$out"
-git clone -q "$src" "$out/repo" || exit 1
+git clone -q --no-checkout "$src" "$out/repo" || exit 1
 cd "$out/repo" || exit 1
 n=0 crashes=0
 for c in $(git log --no-merges --format=%H -- '*.yaml' '*.yml' | head -"$limit"); do

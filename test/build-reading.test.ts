@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { settings } from '../src/commands/options.js';
-import { checkRendered, type RenderedPart } from '../src/commands/rendered/part.js';
+import { checkRendered } from '../src/commands/rendered/part.js';
+import type { RenderedPart } from '../src/commands/rendered/result.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';

@@ -24,7 +24,7 @@ import {
   type Loaded,
   type Unreadable,
 } from './load.js';
-import { checkRendered, noRendered, noCompanions, type RenderedPart } from './rendered/part.js';
+import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
 import { settings as resolve, type Settings } from './options.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
@@ -84,7 +84,10 @@ export async function judgeChange(
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
   // revision) only when this change can touch one.
-  const rendered = touches ? await checkRendered(repo, base, head, changedPaths, options_) : noRendered();
+  // The renderers load only then: a plain change never compiles them.
+  const rendered = touches
+    ? await (await import('./rendered/part.js')).checkRendered(repo, base, head, changedPaths, options_)
+    : noRendered();
   return progress.stage('judge', () =>
     judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered, new Set(needles)),
   );

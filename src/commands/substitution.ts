@@ -6,7 +6,6 @@ import { parseManifests } from '../stages/3-documents/parse.js';
 import type { ControllerIndex } from '../stages/2-sources/controllers.js';
 import { spelledVariables, substitutions, type Substitution } from '../stages/7-impacts/substitution.js';
 import { SECRET_MAKERS } from '../stages/4-objects/made-secrets.js';
-import { kustomizeClosures } from './rendered/part.js';
 import type { Settings } from './options.js';
 
 /** What takes a substituted value and can change a workload's config: configs, what makes Secrets, chart values. */
@@ -46,7 +45,7 @@ export async function substitutedConfigs(
   if (moved.length === 0) return [];
   // What each applies: its kustomization's closure, or every file under it (Flux makes a
   // kustomization of them when the directory has none).
-  const closures = await kustomizeClosures(repo, head, settings);
+  const closures = await (await import('./rendered/part.js')).kustomizeClosures(repo, head, settings);
   const applies = (s: Substitution, file: string) =>
     closures.get(s.path)?.has(file) ?? (s.path === '' || file.startsWith(`${s.path}/`));
   const variables = [...new Set(moved.flatMap((s) => [...s.variables.keys()]))];

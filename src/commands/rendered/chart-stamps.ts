@@ -15,7 +15,7 @@ import {
 import type { FileEdit } from '../../stages/8-stamps/plan.js';
 import type { Settings } from '../options.js';
 import { noFetching } from '../../stages/2-sources/remote/access.js';
-import type { RenderedRoot } from './part.js';
+import type { RenderedRoot } from './result.js';
 
 /**
  * The cure for a chart's workloads, written into its templates, never into rendered output: a

@@ -8,22 +8,14 @@ import {
   refersTo,
   sameObject,
 } from '../../model/identity.js';
-import type {
-  ConfigChange,
-  Diagnostic,
-  Impact,
-  ManifestObject,
-  NotCheckedReason,
-  Side,
-  Unaffected,
-} from '../../model/types.js';
+import type { ConfigChange, Diagnostic, ManifestObject, NotCheckedReason, Side } from '../../model/types.js';
 import type { Unjudged } from '../../model/not-checked.js';
 import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
-import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
+import type { RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import {
   keepDocuments,
   mayDefineKind,
@@ -36,7 +28,7 @@ import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
 import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
-import { asWorkload, type Workload } from '../../stages/4-objects/workloads.js';
+import { asWorkload } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
@@ -47,63 +39,7 @@ import { helmRenderer, RELEASE_KINDS } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 import { parsedOnce } from './renderer.js';
-
-/** What the rendered roots a change touches contribute to a check. */
-export interface RenderedPart {
-  /**
-   * Whether some root's build reads a file, or a root set aside would, at either revision: such a
-   * file is never also read as a plain manifest (a library chart's templates are a chart's, though
-   * nothing renders it). Null when no root exists at either revision.
-   */
-  readByRoot: ((path: string) => boolean) | null;
-  changes: ConfigChange[];
-  impacts: Impact[];
-  unaffected: Unaffected[];
-  diagnostics: Diagnostic[];
-  notChecked: Unjudged[];
-  /** The roots built and checked. */
-  rendered: string[];
-  /** What each built root deploys at head, for `fix`. */
-  heads: RenderedRoot[];
-  /** The values of every Secret either build made, for redaction. */
-  secretTexts: string[];
-  /** The Argo CD and Flux objects at head, as discovery read them; null when nothing was discovered. */
-  controllers: (() => Promise<ControllerIndex>) | null;
-  /**
-   * The rendered readers of these plain configs, at head: the releases that name one (a HelmRelease
-   * whose values mount it by name) and the roots whose files may read one by its name
-   * (`readersElsewhere`). Null when nothing renders.
-   */
-  readersOf: ((changes: readonly ConfigChange[]) => Promise<Companions>) | null;
-}
-
-/** One root as built at head: its workloads with their references, and the configs they can read. */
-export interface RenderedRoot {
-  renderer: 'kustomize' | 'helm';
-  root: RenderRoot;
-  consumers: Consumer[];
-  configs: ConfigIndex;
-  origins: ReadonlyMap<ManifestObject, Origin>;
-  /** The files the head build read. */
-  tree: ReadonlyMap<string, Buffer>;
-  /** The head build's objects, for a fix to compare against a build of its edit. */
-  objects: ManifestObject[];
-}
-
-/** What a check renders when the change can touch no root. */
-export const noRendered = (): RenderedPart => ({
-  readByRoot: null,
-  changes: [],
-  impacts: [],
-  unaffected: [],
-  diagnostics: [],
-  notChecked: [],
-  rendered: [],
-  heads: [],
-  secretTexts: [],
-  controllers: null,
-  readersOf: null,
-});
+import { noCompanions, noRendered, type Companions, type RenderedPart, type RenderedRoot } from './result.js';
 
 // Both renderers are typed by their own roots and tools; the driver only passes them through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -904,25 +840,6 @@ const isToolError = (tool: unknown): tool is { error: string } =>
 /** The root's name stands beside the message in every output; the message says what failed, so equal ones group. */
 const cannot = (renderer: AnyRenderer) =>
   renderer.name === 'helm' ? 'helm cannot render it' : 'kustomize cannot build it';
-
-/** Workloads of releases deployed beside changed configs, how their templates were, and what could not be rendered. */
-export interface Companions {
-  /** The releases rendered. */
-  rendered: string[];
-  consumers: Consumer[];
-  previous: Map<ManifestObject, Pick<Workload, 'templates'> | 'unchanged' | null>;
-  notChecked: Unjudged[];
-  /** The values of the Secrets their renders read, for redaction. */
-  secrets: string[];
-}
-
-export const noCompanions = (): Companions => ({
-  rendered: [],
-  consumers: [],
-  previous: new Map(),
-  notChecked: [],
-  secrets: [],
-});
 
 /**
  * The companions of some changes, from the release declarations beside them (each with its
