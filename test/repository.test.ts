@@ -46,6 +46,33 @@ test('opened from a subdirectory with the revisions it will read, paths are stil
   }
 });
 
+test('findByName answers alike from git grep and from a listing of the whole tree', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    repo.write({
+      'kustomization.yaml': 'resources: [a]\n',
+      'a/kustomization.yaml': 'resources: [app.yaml]\n',
+      'a/app.yaml': 'kind: ConfigMap\n',
+      'b/kustomization.yaml': '',
+      'c/Chart.yaml': 'name: c\n',
+      'x/notkustomization.yaml': 'x: 1\n',
+      'y/Kustomization': 'resources: []\n',
+    });
+    const sha = await repo.commit();
+    const names = ['kustomization.yaml', 'Kustomization', 'Chart.yaml'];
+    const expected = ['a/kustomization.yaml', 'c/Chart.yaml', 'kustomization.yaml', 'y/Kustomization'];
+    repository = await Repository.open(repo.dir);
+    expect([...(await repository.findByName(sha, names))].sort()).toEqual(expected);
+    const listed = repository.listFiles(sha);
+    expect([...(await repository.findByName(sha, names))].sort()).toEqual(expected);
+    expect(await listed).toContain('b/kustomization.yaml');
+  } finally {
+    repository?.close();
+    repo.cleanup();
+  }
+});
+
 test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree names it', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;

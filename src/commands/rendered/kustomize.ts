@@ -89,14 +89,16 @@ async function discover(
   { repo, rev, settings, files: listFiles, named, controllers: declaring, changed }: Snapshot,
   parsed: Map<string, Kustomization>,
 ): Promise<Discovered<Root>> {
-  // The tree is listed while the kustomization files are looked for: discovery runs only when a
-  // root file lies near the change, so there almost always are some.
+  // The tree is listed first: discovery runs only when a root file lies near the change, so there
+  // almost always are some, and the kustomization files are found in that listing. The Argo CD
+  // and Flux objects that may point at a root (helm's discovery asks for them too) are found
+  // meanwhile.
   const listing = listFiles();
   listing.catch(() => {});
+  const controllersRead = declaring();
+  controllersRead.catch(() => {});
   const kustomizationFiles = await named(KUSTOMIZATION_FILES);
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
-  // Argo CD and Flux objects that may point at a root: found while the kustomizations are read.
-  const controllersRead = declaring();
   const files = await listing;
   const fileSet = new Set(files);
   const dirs = new Set<string>();

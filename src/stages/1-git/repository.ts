@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { readFile, readlink, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
 import { git, type Invocation } from '../../programs/invocation.js';
@@ -32,6 +32,8 @@ interface TreeEntry {
   mode: string;
   type: string;
   id: string;
+  /** Bytes of a blob, when an `ls-tree -l` listed it. */
+  size?: number;
 }
 
 /** git failed where the run cannot go on: its first line of stderr. */
@@ -332,9 +334,16 @@ export class Repository {
 
   /**
    * Non-empty files at `rev` whose name is one of `names`, in any directory. git walks only the
-   * trees and reads only the matching blobs, so this stays cheap on a large repository.
+   * trees and reads only the matching blobs, so this stays cheap on a large repository; a commit
+   * whose whole tree is listed already, or being listed (kustomize's discovery lists it beside
+   * this), is answered from that listing without a process of its own.
    */
   async findByName(rev: Revision, fileNames: readonly string[]): Promise<string[]> {
+    const listed = rev === null ? undefined : this.trees.get(rev);
+    if (listed)
+      return [...(await listed)]
+        .filter(([path, e]) => e.type === 'blob' && e.size! > 0 && fileNames.includes(posix.basename(path)))
+        .map(([path]) => path);
     return [...new Set(names(await gitOut(git.named(this.root, rev, fileNames), [1]), rev))];
   }
 
@@ -420,8 +429,8 @@ function parseTree(out: string): Map<string, TreeEntry> {
   for (const line of out.split('\0')) {
     const tab = line.indexOf('\t');
     if (tab < 0) continue;
-    const [mode, type, id] = line.slice(0, tab).split(/ +/);
-    entries.set(line.slice(tab + 1), { mode, type, id });
+    const [mode, type, id, size] = line.slice(0, tab).split(/ +/);
+    entries.set(line.slice(tab + 1), { mode, type, id, size: Number(size) });
   }
   return entries;
 }
