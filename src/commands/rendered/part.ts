@@ -1,4 +1,5 @@
 import { compareText } from '../../model/order.js';
+import { availableParallelism } from 'node:os';
 import { posix } from 'node:path';
 import {
   ConfigIndex,
@@ -15,7 +16,7 @@ import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
-import type { RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
+import { pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
 import {
   keepDocuments,
   mayDefineKind,
@@ -344,7 +345,12 @@ async function checkWith<R extends RenderRoot, Tool>(
   );
 
   part.secretTexts.push(...builtBase.secrets, ...builtHead.secrets);
-  for (const id of touched) {
+  // Roots are compared as many at a time as there are cores, so that one's searches (a grep for
+  // the names it changes) and second renders overlap another's; each adds to `part` in its turn,
+  // in root order, as one compared after another would: the report does not depend on which
+  // finished first. The pool takes roots in order, so a root's predecessor has always started.
+  const turns: Promise<void>[] = [];
+  const compareRoot = async (id: string, previous: Promise<void>): Promise<void> => {
     const baseRoot = before.get(id);
     const headRoot = after.get(id);
     const root = (headRoot ?? baseRoot)!;
@@ -362,8 +368,9 @@ async function checkWith<R extends RenderRoot, Tool>(
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
       // Gone at head: what it deployed at base, and so what its removal takes away, is unknown.
       const removed = headRoot ? '' : ' This change removes it, so which configs it took away is not known.';
+      await previous;
       notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.${removed}`);
-      continue;
+      return;
     }
     const pair = new BuildPair(
       renderer,
@@ -372,8 +379,13 @@ async function checkWith<R extends RenderRoot, Tool>(
       { base: builtBase.tree, head: builtHead.tree },
       whole,
     );
-    part.diagnostics.push(...pair.notes);
-    if (unreadableRoot(pair, root, part)) continue;
+    const unreadable = unreadableRoot(pair, root);
+    if (unreadable) {
+      await previous;
+      part.diagnostics.push(...pair.notes);
+      part.notChecked.push(unreadable);
+      return;
+    }
     const builds = {
       root,
       baseRoot,
@@ -382,12 +394,33 @@ async function checkWith<R extends RenderRoot, Tool>(
       headTree: builtHead.tree,
       baseTree: builtBase.tree,
     };
-    await compare(renderer, tool, builds, settings, part, access, beside, elsewhere, touchedFiles);
-  }
+    const commit = await compare(
+      renderer,
+      tool,
+      builds,
+      settings,
+      part,
+      access,
+      beside,
+      elsewhere,
+      touchedFiles,
+    );
+    await previous;
+    part.diagnostics.push(...pair.notes);
+    commit();
+  };
+  await pool(
+    touched.length,
+    availableParallelism(),
+    (i) => (turns[i] = compareRoot(touched[i], turns[i - 1] ?? Promise.resolve())),
+  );
   return part;
 }
 
-/** Pairs, diffs and resolves one root's two builds, into `part`. */
+/**
+ * Pairs, diffs and resolves one root's two builds; what it finds goes into `part` when the returned
+ * function is called (the root's turn), after every other root's that comes before it.
+ */
 async function compare<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
@@ -398,7 +431,7 @@ async function compare<R extends RenderRoot, Tool>(
   beside: Beside | null,
   elsewhere: Elsewhere,
   touchedFiles: ReadonlySet<string>,
-): Promise<void> {
+): Promise<() => void> {
   const { base, head } = pair;
   let judgedChanges: ConfigChange[] = [];
   /** The repository files the changed configs are made from (a generator's kustomization, a template). */
@@ -487,41 +520,49 @@ async function compare<R extends RenderRoot, Tool>(
     settings,
   );
   part.secretTexts.push(...companions.secrets);
-  // A release two builds deploy is rendered for each, and said once.
-  part.notChecked.push(
-    ...companions.notChecked.filter((n) => !part.notChecked.some((o) => o.name === n.name)),
-  );
-  part.rendered.push(...companions.rendered.filter((id) => !part.rendered.includes(id)));
   const { workloads } = result;
   // What a renderer says of a reader (a chart's checksum that misses a config) names every config it reads.
   pair.readMentioning(workloads.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-  if (unreadableRoot(pair, partial.root, part)) return;
-  part.rendered.push(partial.root.id);
+  const unreadable = unreadableRoot(pair, partial.root);
   const builds: Builds<R> = { ...partial, base, head, baseOf: result.pairing.baseOf };
   const read = configs();
   // The renderer reviews its own root: a companion's chart cannot hash a config this root makes.
   const theirs = new Set(companions.consumers.map((c) => c.object));
   const own = workloads.filter((w) => !theirs.has(w.object));
-  const reviewed = await renderer.review(
-    builds,
-    tool,
-    { workloads: own, configs: read, impacts: result.impacts, changes: result.changes },
-    settings.renderTimeoutMs,
-    access,
-  );
-  part.heads.push({
-    renderer: renderer.name,
-    root: builds.root,
-    consumers: workloads,
-    configs: read,
-    origins: head.origins,
-    tree: builds.headTree,
-    objects: head.objects,
-  });
-  part.changes.push(...result.changes);
-  part.impacts.push(...reviewed.impacts);
-  part.unaffected.push(...result.unaffected);
-  part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
+  const reviewed = unreadable
+    ? null
+    : await renderer.review(
+        builds,
+        tool,
+        { workloads: own, configs: read, impacts: result.impacts, changes: result.changes },
+        settings.renderTimeoutMs,
+        access,
+      );
+  return () => {
+    // A release two builds deploy is rendered for each, and said once.
+    part.notChecked.push(
+      ...companions.notChecked.filter((n) => !part.notChecked.some((o) => o.name === n.name)),
+    );
+    part.rendered.push(...companions.rendered.filter((id) => !part.rendered.includes(id)));
+    if (!reviewed) {
+      part.notChecked.push(unreadable!);
+      return;
+    }
+    part.rendered.push(partial.root.id);
+    part.heads.push({
+      renderer: renderer.name,
+      root: builds.root,
+      consumers: workloads,
+      configs: read,
+      origins: head.origins,
+      tree: builds.headTree,
+      objects: head.objects,
+    });
+    part.changes.push(...result.changes);
+    part.impacts.push(...reviewed.impacts);
+    part.unaffected.push(...result.unaffected);
+    part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
+  };
 }
 
 /**
@@ -600,21 +641,18 @@ class BuildPair<R extends RenderRoot> {
 }
 
 /** A root whose builds hold a document this check cannot read: not checked, never "deleted". */
-function unreadableRoot(pair: BuildPair<RenderRoot>, root: RenderRoot, part: RenderedPart): boolean {
+function unreadableRoot(pair: BuildPair<RenderRoot>, root: RenderRoot): Unjudged | null {
   const { base, head } = pair.unreadable;
   const at = sideOf(base.length > 0, head.length > 0);
-  if (!at) return false;
+  if (!at) return null;
   // The first in the render, whichever reading met it first.
   const first = [...(head.length ? head : base)].sort((a, b) => a.line - b.line)[0];
-  part.notChecked.push(
-    rootNotChecked(
-      root,
-      'unreadable',
-      at,
-      `its render ${at === 'both' ? 'at both revisions' : `at ${at}`} holds a document this check cannot read: ${first.message}`,
-    ),
+  return rootNotChecked(
+    root,
+    'unreadable',
+    at,
+    `its render ${at === 'both' ? 'at both revisions' : `at ${at}`} holds a document this check cannot read: ${first.message}`,
   );
-  return true;
 }
 
 /**
