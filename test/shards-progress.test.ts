@@ -8,6 +8,7 @@ import { hasKustomize } from './helpers/kustomize.js';
 import { twoCommits, type Files } from './helpers/scenario.js';
 import { FakeGitHub } from './helpers/fake-github.js';
 import { RemoteSetup, runAction } from './helpers/action-run.js';
+import { pool } from '../src/stages/2-sources/tools.js';
 
 const describeKustomize = hasKustomize ? describe : describe.skip;
 
@@ -209,4 +210,24 @@ describeKustomize('progress and stats', () => {
       await github.stop();
     }
   });
+});
+
+// Roots are compared side by side and what each finds is added in root order (part.ts): that
+// order is the pool's, whichever task ends first.
+test('pool runs at most its width at once and keeps the order of its tasks, not of their ends', async () => {
+  let running = 0;
+  let most = 0;
+  const ended: number[] = [];
+  const results = await pool(6, 2, async (i) => {
+    running++;
+    most = Math.max(most, running);
+    // Later tasks end sooner.
+    await new Promise((done) => setTimeout(done, (6 - i) * 15));
+    running--;
+    ended.push(i);
+    return `root ${i}`;
+  });
+  expect(most).toBe(2);
+  expect(ended).not.toEqual([0, 1, 2, 3, 4, 5]);
+  expect(results).toEqual(['root 0', 'root 1', 'root 2', 'root 3', 'root 4', 'root 5']);
 });

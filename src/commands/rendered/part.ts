@@ -346,11 +346,10 @@ async function checkWith<R extends RenderRoot, Tool>(
 
   part.secretTexts.push(...builtBase.secrets, ...builtHead.secrets);
   // Roots are compared as many at a time as there are cores, so that one's searches (a grep for
-  // the names it changes) and second renders overlap another's; each adds to `part` in its turn,
-  // in root order, as one compared after another would: the report does not depend on which
-  // finished first. The pool takes roots in order, so a root's predecessor has always started.
-  const turns: Promise<void>[] = [];
-  const compareRoot = async (id: string, previous: Promise<void>): Promise<void> => {
+  // the names it changes) and second renders overlap another's. What each finds is added to `part`
+  // afterwards, in root order, as one compared after another would add it: the report does not
+  // depend on which finished first.
+  const compareRoot = async (id: string): Promise<() => void> => {
     const baseRoot = before.get(id);
     const headRoot = after.get(id);
     const root = (headRoot ?? baseRoot)!;
@@ -368,9 +367,8 @@ async function checkWith<R extends RenderRoot, Tool>(
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
       // Gone at head: what it deployed at base, and so what its removal takes away, is unknown.
       const removed = headRoot ? '' : ' This change removes it, so which configs it took away is not known.';
-      await previous;
-      notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.${removed}`);
-      return;
+      return () =>
+        notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.${removed}`);
     }
     const pair = new BuildPair(
       renderer,
@@ -380,12 +378,11 @@ async function checkWith<R extends RenderRoot, Tool>(
       whole,
     );
     const unreadable = unreadableRoot(pair, root);
-    if (unreadable) {
-      await previous;
-      part.diagnostics.push(...pair.notes);
-      part.notChecked.push(unreadable);
-      return;
-    }
+    if (unreadable)
+      return () => {
+        part.diagnostics.push(...pair.notes);
+        part.notChecked.push(unreadable);
+      };
     const builds = {
       root,
       baseRoot,
@@ -405,21 +402,19 @@ async function checkWith<R extends RenderRoot, Tool>(
       elsewhere,
       touchedFiles,
     );
-    await previous;
-    part.diagnostics.push(...pair.notes);
-    commit();
+    return () => {
+      part.diagnostics.push(...pair.notes);
+      commit();
+    };
   };
-  await pool(
-    touched.length,
-    availableParallelism(),
-    (i) => (turns[i] = compareRoot(touched[i], turns[i - 1] ?? Promise.resolve())),
-  );
+  const found = await pool(touched.length, availableParallelism(), (i) => compareRoot(touched[i]));
+  for (const add of found) add();
   return part;
 }
 
 /**
  * Pairs, diffs and resolves one root's two builds; what it finds goes into `part` when the returned
- * function is called (the root's turn), after every other root's that comes before it.
+ * function is called, after what every root before it found.
  */
 async function compare<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
