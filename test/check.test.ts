@@ -878,3 +878,73 @@ test('deleting a ConfigMap nothing references is a change with no impacts and no
   expect(report.changes.map((c) => [c.name, c.change])).toEqual([['orphan', 'deleted']]);
   expect(report).toMatchObject({ impacts: [], unaffected: [], diagnostics: [] });
 });
+
+describe('the search at head', () => {
+  /** The check's report, and the needles of each search at head for what reads the changes. */
+  async function searched(base: Record<string, string>, head: Record<string, string>) {
+    const asked: string[][] = [];
+    const grep = Repository.prototype.grep;
+    Repository.prototype.grep = function (this: Repository, ...args: Parameters<typeof grep>) {
+      if (args[1].includes('workloadRef')) asked.push([...args[1]]);
+      return grep.apply(this, args);
+    };
+    try {
+      return { report: await checkChange(base, head), asked };
+    } finally {
+      Repository.prototype.grep = grep;
+    }
+  }
+  const reader = yaml(deployment('web', mountAll('web-config')));
+  const config = (value: string, comment = '') =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\n  labels:\n    app: web\ndata:\n  MODE: ${value}${comment}\n`;
+
+  test('starts before the parse, for the configs a skim of the changed files names: one search', async () => {
+    const { report, asked } = await searched(
+      { 'web.yaml': reader, 'config.yaml': config('a') },
+      { 'config.yaml': config('b') },
+    );
+    expect(statuses(report)).toEqual(['Deployment/web:dormant']);
+    // Labelled: a sidecar watching by label is searched for by its word too.
+    expect(asked).toEqual([['web-config', 'config.yaml', 'workloadRef', 'FOLDER']]);
+  });
+
+  test('a change the parse reads otherwise (a comment only): the engine searches again, with its own needles', async () => {
+    const { report, asked } = await searched(
+      { 'web.yaml': reader, 'config.yaml': config('a') },
+      { 'config.yaml': config('a', ' # the default') },
+    );
+    expect(report.changes).toEqual([]);
+    expect(asked).toEqual([
+      ['web-config', 'config.yaml', 'workloadRef', 'FOLDER'],
+      ['config.yaml', 'workloadRef'],
+    ]);
+  });
+
+  test('a name YAML reads otherwise than its letters (1.1: `on` is true): left to the parse, one search', async () => {
+    const named = (value: string) => config(value).replace('name: web-config', 'name: on');
+    const { report, asked } = await searched(
+      { 'web.yaml': reader, 'config.yaml': named('a') },
+      { 'config.yaml': named('b') },
+    );
+    expect(report.notChecked.map((n) => [n.file, n.message.slice(-52)])).toEqual([
+      ['config.yaml', 'metadata.name reads as true, not a string; quote it.'],
+    ]);
+    expect(asked).toEqual([['config.yaml', 'workloadRef']]);
+  });
+
+  test('a file the lines cannot tell (a SealedSecret makes a Secret): one search, after the parse', async () => {
+    const sealed = (value: string) =>
+      `apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: web-secret\nspec:\n  encryptedData:\n    TOKEN: ${value}\n`;
+    const web = yaml(
+      deployment('web', {
+        containers: [container('app', { envFrom: [{ secretRef: { name: 'web-secret' } }] })],
+      }),
+    );
+    const { report, asked } = await searched(
+      { 'web.yaml': web, 'sealed.yaml': sealed('AgBy3i4OJSWK') },
+      { 'sealed.yaml': sealed('AgCz9k2PLQXY') },
+    );
+    expect(statuses(report)).toEqual(['Deployment/web:dormant']);
+    expect(asked).toEqual([['web-secret', 'sealed.yaml', 'workloadRef']]);
+  });
+});

@@ -5,6 +5,10 @@ import stringify from 'fast-json-stable-stringify';
 import { check } from '../src/commands/check.js';
 import { loadObjects } from '../src/commands/load.js';
 import { parseManifests } from '../src/stages/3-documents/parse.js';
+import { skimConfigs } from '../src/stages/3-documents/lines.js';
+import { isConfig } from '../src/stages/4-objects/configs.js';
+import { SECRET_MAKERS } from '../src/stages/4-objects/made-secrets.js';
+import { mayBeWatched } from '../src/stages/7-impacts/reloaders.js';
 import { applyStamps } from '../src/stages/8-stamps/plan.js';
 import { asWorkload } from '../src/stages/4-objects/workloads.js';
 import type { Diagnostic, ScanReport } from '../src/model/types.js';
@@ -47,6 +51,20 @@ describeCorpora('corpus %s', (name) => {
         at: `${w.file}:${w.line}`,
         line: expect.stringMatching(/^\s*(- )?(\{\s*)?("?[A-Za-z]+"?\s*:.*)?$/),
       });
+    }
+  });
+
+  test('a skim of each file names the ConfigMaps and Secrets its parse finds, or declines', () => {
+    const said = (configs: { kind: string; namespace: string | null; name: string; labelled: boolean }[]) =>
+      configs.map((c) => `${c.kind} ${c.namespace ?? ''}/${c.name}${c.labelled ? ' (labelled)' : ''}`);
+    for (const file of files) {
+      const text = readFileSync(join(temp.dir, file), 'utf8');
+      const skimmed = skimConfigs(text, SECRET_MAKERS);
+      if (skimmed === null) continue;
+      const parsed = parseManifests(file, text)
+        .objects.filter(isConfig)
+        .map((o) => ({ ...o, labelled: mayBeWatched(o) }));
+      expect({ file, configs: said(skimmed) }).toEqual({ file, configs: said(parsed) });
     }
   });
 

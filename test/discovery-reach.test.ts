@@ -17,7 +17,8 @@ import {
   type ChartRoot,
 } from '../src/stages/2-sources/helm/chart.js';
 import { repositoryKey } from '../src/stages/2-sources/remote/sources.js';
-import { mayDefineKind, parseKinds } from '../src/stages/3-documents/parse.js';
+import { mayDefineKind } from '../src/stages/3-documents/lines.js';
+import { parseKinds } from '../src/stages/3-documents/parse.js';
 
 // A check parses only the kustomizations that can reach what it changes, and only the Argo CD and
 // Flux objects that can declare a root it touches. Whatever it is asked, the answer must be the

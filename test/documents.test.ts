@@ -1,7 +1,6 @@
+import { definesNoneOf, mayHoldKind, skimConfigs } from '../src/stages/3-documents/lines.js';
 import {
-  definesNoneOf,
   MAX_FILE_BYTES,
-  mayHoldKind,
   parseKinds,
   parseManifests,
   parseRender,
@@ -305,6 +304,57 @@ describe('definesNoneOf: what a file that cannot be parsed may define, by its li
     ['a kind line nested in an object is no kind', 'kind: Deployment\nspec:\n  kind: Secret\n', true],
   ])('%s', (_, text, none) => {
     expect(definesNoneOf(text, ['ConfigMap', 'Secret'])).toBe(none);
+  });
+});
+
+describe('skimConfigs: the ConfigMaps and Secrets a file declares, by its lines', () => {
+  const makers = ['SealedSecret'];
+  const cm = (metadata: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n${metadata}data:\n  a: "1"\n`;
+  test('block style, as nearly every manifest: kind, namespace, name, labels, the document', () => {
+    const text = [
+      '# a comment\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template: {}\n',
+      cm('  name: "web-config" # quoted, commented\n  namespace: apps\n  labels:\n    # why\n    app: web\n'),
+      "apiVersion: v1\nkind: 'Secret'\nmetadata:\n    annotations:\n        a: b\n    name: token\n    labels: {}\ntype: Opaque\n",
+      'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: web\nsecrets:\n- name: token\n',
+      'kind: ClusterRole\nrules:\n- apiGroups: [""]\n  resources: [configmaps]\n',
+    ];
+    const skimmed = skimConfigs(text.join('---\n'), makers);
+    expect(
+      skimmed?.map(({ document, ...c }) => ({
+        ...c,
+        document: document === text[1] || document === text[2],
+      })),
+    ).toEqual([
+      { kind: 'ConfigMap', namespace: 'apps', name: 'web-config', labelled: true, document: true },
+      { kind: 'Secret', namespace: null, name: 'token', labelled: false, document: true },
+    ]);
+  });
+
+  test('a file that names no config kind declares none', () => {
+    expect(skimConfigs('{"kind": "Deployment"}\n', makers)).toEqual([]);
+  });
+
+  test.each([
+    ['JSON', '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}\n'],
+    ['flow metadata', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n'],
+    ['a template', cm('  name: {{ .Release.Name }}\n')],
+    ['a template in the data', cm('  name: a\n').replace('"1"', '{{ .Values.a }}')],
+    ['a name YAML 1.1 reads as no string', cm('  name: on\n')],
+    ['a number for a name', cm('  name: 1e3\n')],
+    ['an alias for a name', cm('  name: *name\n')],
+    ['a key twice', cm('  name: a\n  name: b\n')],
+    ['metadata without a name', cm('  namespace: a\n')],
+    ['indentation by tabs', cm('\tname: a\n')],
+    ['a merge key', '<<: *base\n' + cm('  name: a\n')],
+    ['a marker with more on its line', '--- !tag\n' + cm('  name: a\n')],
+    ['a List: its items are objects', 'apiVersion: v1\nkind: ConfigMapList\nitems:\n- kind: ConfigMap\n'],
+    [
+      'a kind that makes a Secret',
+      'apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: a\n',
+    ],
+    ['another API version', cm('  name: a\n').replace('v1', 'v2')],
+  ])('declines %s: the parse decides', (_, text) => {
+    expect(skimConfigs(text, makers)).toBeNull();
   });
 });
 

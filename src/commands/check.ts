@@ -1,7 +1,7 @@
 import { Progress } from '../model/progress.js';
 import type { Report } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
-import type { EngineOptions } from './options.js';
+import { settings as resolve, type EngineOptions } from './options.js';
 
 export interface CheckOptions extends EngineOptions {
   base: string;
@@ -13,7 +13,7 @@ export interface CheckOptions extends EngineOptions {
 
 /**
  * The whole engine for one base..head range. Cost follows the change: a range that changes no file
- * costs the diff and nothing else (the engine itself is loaded only for two revisions that differ).
+ * costs the diff and nothing else (the engine itself is loaded only for a range that changes some).
  */
 export async function check(repo: Repository, given: CheckOptions): Promise<Report> {
   const progress = given.progress ?? new Progress();
@@ -22,8 +22,6 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
     repo.resolveCommit(options.base),
     options.head === null ? null : repo.resolveCommit(options.head),
   ]);
-  // The engine loads while git diffs: a range that changes something needs it next.
-  const engine = base === head ? null : import('./judge.js');
   const allChanges = base === head ? [] : await repo.changedFiles(base, head);
   if (allChanges.length === 0 && !options.include?.length)
     return withStats({
@@ -37,8 +35,13 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
       rendered: [],
       notChecked: [],
     });
-  const { judgeChange } = await (engine ?? import('./judge.js'));
-  return withStats(await judgeChange(repo, options, base, head, allChanges));
+  const settings = resolve(options);
+  // The search at head starts first, then the engine loads (a synchronous compile) while it runs.
+  const early = allChanges.length
+    ? await (await import('./search.js')).searchEarly(repo, base, head, allChanges, settings)
+    : null;
+  const { judgeChange } = await import('./judge.js');
+  return withStats(await judgeChange(repo, options, settings, base, head, allChanges, early));
 
   function withStats(report: Report): Report {
     return { ...report, stats: progress.stats() };

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
-import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/parse.js';
+import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import { redactText } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
@@ -25,7 +25,8 @@ import {
   type Unreadable,
 } from './load.js';
 import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
-import { settings as resolve, type Settings } from './options.js';
+import type { Settings } from './options.js';
+import { needlesFor, search, type EarlySearch } from './search.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
@@ -36,11 +37,12 @@ import type { CheckOptions } from './check.js';
 export async function judgeChange(
   repo: Repository,
   options: CheckOptions,
+  options_: Settings,
   base: string,
   head: Revision,
   allChanges: readonly FileChange[],
+  early: EarlySearch | null,
 ): Promise<Report> {
-  const options_ = resolve(options);
   const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
   // Every selected changed file as written, at both revisions, and one grep at head for what can
   // read it or build it: the changed configs' names, `workloadRef`, and the changed files' names.
@@ -49,16 +51,14 @@ export async function judgeChange(
   // Searched for by the names of the configs the files change; judged (judgeSource) once the
   // rendered roots are known, which take their files out of the plain ones.
   const changedConfigs = diffConfigs(pairObjects(versions(first)), []);
-  const changedNames = changedConfigs.map((c) => c.name);
-  const needles = [...new Set([...changedNames, ...changedPaths.map((p) => posix.basename(p))])];
   // A sidecar that watches configs by label never names them: its pod spec is searched for by its word.
-  const watcher = changedConfigs.some((c) => labelled(first.atHead.objects.get(c.file) ?? [], c))
-    ? [WATCHER_WORD]
-    : [];
+  const needles = needlesFor(
+    changedConfigs.map((c) => c.name),
+    changedPaths,
+    changedConfigs.some((c) => labelled(first.atHead.objects.get(c.file) ?? [], c)),
+  );
   const { mentioned, touches } = await progress.stage('search', async () => {
-    const mentions = needles.length
-      ? await repo.grep(head, [...needles, 'workloadRef', ...watcher], options_.grepScope)
-      : [];
+    const mentions = needles.length ? await search(repo, head, needles, options_.grepScope, early) : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
     // workload, so it is not parsed as one.
     const mentionsRoot = mentions.some((p) => isRootFile(p) && options_.selected(p));

@@ -1,9 +1,5 @@
-import {
-  definesNoneOf,
-  keepDocuments,
-  parseManifests,
-  withoutDefinitions,
-} from '../stages/3-documents/parse.js';
+import { definesNoneOf, keepDocuments, withoutDefinitions } from '../stages/3-documents/lines.js';
+import { parseManifests } from '../stages/3-documents/parse.js';
 import { spellsName } from '../model/identity.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';

@@ -26,12 +26,8 @@ import type { Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findReaching, KustomizationIndex } from '../../stages/2-sources/kustomize/reach.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
-import {
-  keepDocuments,
-  mayHoldKind,
-  parseRender,
-  type DocumentCache,
-} from '../../stages/3-documents/parse.js';
+import { keepDocuments, mayHoldKind } from '../../stages/3-documents/lines.js';
+import { parseRender, type DocumentCache } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';

@@ -21,9 +21,9 @@ import {
   keepDocuments,
   mayDefineKind,
   mayHoldKind,
-  parseKinds,
   renderDocuments,
-} from '../../stages/3-documents/parse.js';
+} from '../../stages/3-documents/lines.js';
+import { parseKinds } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';

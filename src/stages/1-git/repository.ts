@@ -327,7 +327,7 @@ export class Repository {
    * Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them,
    * over the files `scope` names (pathspecs; empty: every file).
    */
-  async grep(rev: Revision, needles: string[], scope: readonly string[] = []): Promise<string[]> {
+  async grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
     return names(await gitOut(git.grep(this.root, rev, needles, scope), [1]), rev);
   }

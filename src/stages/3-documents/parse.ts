@@ -2,6 +2,14 @@ import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, typ
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
+import {
+  isDefinition,
+  isListKind,
+  keepDocuments,
+  mayDefineKind,
+  mayHoldKind,
+  renderDocuments,
+} from './lines.js';
 import { remember } from './positions.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
@@ -129,89 +137,6 @@ function indentClosingQuotes(
 }
 
 /**
- * A CustomResourceDefinition, by its top-level `kind:` line: a schema, often megabytes, never a
- * workload, a config or what declares a root. A document that opens a flow collection at the top
- * is not judged by its lines.
- */
-const DEFINITION = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(#.*)?$/m;
-export const isDefinition = (document: string): boolean =>
-  DEFINITION.test(document) && !/^[{[]/m.test(document);
-
-/** `text` with its CustomResourceDefinitions blank (lines kept), or only those of them `drop` picks. */
-export function withoutDefinitions(text: string, drop: (document: string) => boolean = () => true): string {
-  return DEFINITION.test(text) ? keepDocuments(text, (d) => !(isDefinition(d) && drop(d))) : text;
-}
-
-/** The CustomResourceDefinition documents written alike in both sets of texts: nothing of them changed. */
-export function definitionsAlike(
-  base: readonly (string | null)[],
-  head: readonly (string | null)[],
-): Set<string> {
-  const definitions = (texts: readonly (string | null)[]) =>
-    texts.flatMap((t) => (t !== null && DEFINITION.test(t) ? renderDocuments(t).filter(isDefinition) : []));
-  const atBase = new Set(definitions(base));
-  return new Set(definitions(head).filter((d) => atBase.has(d)));
-}
-
-const kindLines = new WeakMap<readonly string[], RegExp>();
-
-/**
- * Whether `text` can hold an object of one of `kinds`: some line names `kind` and one of them. A
- * file or document without such a line holds none, so it need not be parsed to find them: a CRD
- * whose schema mentions argoproj.io or Secret is megabytes of YAML. Quotes, tags and anchors on the
- * line are allowed; a kind written only through an alias is not seen.
- */
-export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
-  let pattern = kindLines.get(kinds);
-  if (!pattern)
-    kindLines.set(kinds, (pattern = new RegExp(`kind['"]?\\s*:[^\\n]*\\b(?:${kinds.join('|')})\\b`)));
-  return pattern.test(text);
-}
-
-/**
- * Whether `text` may define an object of one of `kinds`: stricter than `mayHoldKind`, which also
- * sees a `kind:` nested in an object (a HelmRelease's `chartRef`). A document whose top-level
- * `kind:` lines all name another kind plainly (not a List) defines none; one opening a flow
- * collection at the top, without a top-level `kind:` line, or whose kind is not written plainly (an
- * alias, a tag) is judged by `mayHoldKind`.
- */
-export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
-  if (!mayHoldKind(text, kinds)) return false;
-  return renderDocuments(text).some((document) => {
-    const plain = plainKinds(document);
-    return plain
-      ? plain.some((kind) => kinds.includes(kind) || isListKind(kind))
-      : mayHoldKind(document, kinds);
-  });
-}
-
-/**
- * Whether no document of `text` can define an object of one of `kinds`, judged by its lines alone,
- * as for a file that cannot be parsed: each document with content writes its top-level kinds plainly
- * (`plainKinds`) and none is one of them or a List (whose items are objects too). One whose kind is
- * templated, written in flow style or missing may be anything.
- */
-export function definesNoneOf(text: string, kinds: readonly string[]): boolean {
-  return renderDocuments(text).every((document) => {
-    if (!/^[ \t]*[^\s#]/m.test(document)) return true;
-    const plain = plainKinds(document);
-    return plain !== null && !plain.some((kind) => kinds.includes(kind) || isListKind(kind));
-  });
-}
-
-/**
- * The kinds a document's top-level `kind:` lines write plainly, or null where one is not plain (an
- * alias, a tag, a template), there is none, or the document opens a flow collection at the top.
- */
-function plainKinds(document: string): string[] | null {
-  const lines = [...document.matchAll(/^["']?kind["']?[ \t]*:(.*)$/gm)].map((m) => m[1]);
-  const plain = lines.map((value) => /^[ \t]*(["']?)([A-Za-z0-9]+)\1[ \t]*(#.*)?$/.exec(value)?.[2]);
-  // A line that opens with `{%` or `{{` is a template's, not a flow collection.
-  if (/^[{[](?![%{#])/m.test(document) || lines.length === 0 || plain.includes(undefined)) return null;
-  return plain as string[];
-}
-
-/**
  * The objects of `kinds` in a file, parsing only the documents that may define one (`mayDefineKind`:
  * not a HelmRelease for the `kind: ConfigMap` of its `valuesFrom`), never a CustomResourceDefinition
  * (whose `names` say `kind: Application`); the others are blank, so lines stay the file's own.
@@ -222,23 +147,6 @@ export function parseKinds(file: string, text: string, kinds: readonly string[])
     file,
     keepDocuments(text, (d) => mayDefineKind(d, kinds) && !isDefinition(d)),
   ).objects.filter((o) => kinds.includes(o.kind));
-}
-
-/**
- * A render's (or a file's) documents, split at each `---` line. A `---` line cannot sit inside a
- * document's content (a block scalar is indented; a quoted one ends there); a marker with more on
- * its line is left inside its piece, which only makes that piece two documents.
- */
-export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
-
-/**
- * The render (or its documents, already split) with only the documents `keep` picks, the others
- * blank: every line keeps its number, so what is read later points at the same lines of the render.
- */
-export function keepDocuments(text: string | readonly string[], keep: (document: string) => boolean): string {
-  return (typeof text === 'string' ? renderDocuments(text) : text)
-    .map((d) => (keep(d) ? d : '\n'.repeat(d.split('\n').length - 1)))
-    .join('---\n');
 }
 
 /** Documents already parsed in this run, by file and text (see `parseRender`). */
@@ -331,8 +239,4 @@ function isTemplate(doc: Document.Parsed, text: string, mark: string): boolean {
     },
   });
   return found;
-}
-
-function isListKind(kind: string): boolean {
-  return kind === 'List' || kind.endsWith('List');
 }

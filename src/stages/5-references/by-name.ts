@@ -6,7 +6,8 @@ import { isConfig } from '../4-objects/configs.js';
 import { SECRET_MAKERS } from '../4-objects/made-secrets.js';
 import { isRecord } from '../../model/values.js';
 import { KUSTOMIZATION_FILES } from '../2-sources/kustomize/kustomization.js';
-import { keepDocuments, MAX_ALIAS_COUNT, parseManifests } from '../3-documents/parse.js';
+import { keepDocuments } from '../3-documents/lines.js';
+import { MAX_ALIAS_COUNT, parseManifests } from '../3-documents/parse.js';
 import { asWorkload, type PodTemplatePaths } from '../4-objects/workloads.js';
 import { extractRefs, namedBy } from './extract.js';
 

@@ -1,0 +1,110 @@
+import { posix } from 'node:path';
+import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
+import { skimConfigs, type SkimmedConfig } from '../stages/3-documents/lines.js';
+import { SECRET_MAKERS } from '../stages/4-objects/made-secrets.js';
+import { WATCHER_WORD } from '../stages/5-references/extract.js';
+import type { Settings } from './options.js';
+
+/**
+ * What the search at head looks for: the changed configs' names (what reads them), the changed
+ * files' names (what may build them), `workloadRef` (an Argo Rollout that borrows a Deployment's
+ * pods), and a watching sidecar's word when a changed config has labels (it never names one).
+ * Nothing changed, nothing to look for.
+ */
+export function needlesFor(
+  configNames: readonly string[],
+  changedPaths: readonly string[],
+  watched: boolean,
+): string[] {
+  if (configNames.length + changedPaths.length === 0) return [];
+  return [
+    ...new Set([...configNames, ...changedPaths.map((p) => posix.basename(p)), 'workloadRef']),
+    ...(watched ? [WATCHER_WORD] : []),
+  ];
+}
+
+/** A search at head already running, and what it looks for. */
+export interface EarlySearch {
+  needles: ReadonlySet<string>;
+  found: Promise<string[]>;
+}
+
+/** Changed files skimmed at most: past them, the search waits for the parse. */
+const SKIMMED_FILES = 32;
+const SKIMMED_BYTES = 256 * 1024;
+
+/**
+ * The search at head, begun before the engine has loaded (about 30 ms to compile) and parsed the
+ * changed files (yaml's first parse, 10–20 ms): a skim of their lines names the configs they change,
+ * and `git grep`, the longest step of a plain check, runs meanwhile. Null where a changed file is
+ * not plain enough to skim, or there are many.
+ */
+export async function searchEarly(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  changes: readonly FileChange[],
+  settings: Pick<Settings, 'selected' | 'grepScope'>,
+): Promise<EarlySearch | null> {
+  const chosen = changes.filter(
+    (f) => (f.basePath && settings.selected(f.basePath)) || (f.headPath && settings.selected(f.headPath)),
+  );
+  if (chosen.length > SKIMMED_FILES) return null;
+  const skim = async (rev: Revision, paths: string[]) =>
+    (await repo.readBytes(rev, paths)).map((bytes) =>
+      bytes === null
+        ? []
+        : bytes.length > SKIMMED_BYTES
+          ? null
+          : skimConfigs(bytes.toString('utf8'), SECRET_MAKERS),
+    );
+  const [atBase, atHead] = await Promise.all([
+    skim(
+      base,
+      chosen.flatMap((f) => f.basePath ?? []),
+    ),
+    skim(
+      head,
+      chosen.flatMap((f) => f.headPath ?? []),
+    ),
+  ]);
+  const byId = (files: (SkimmedConfig[] | null)[]) => {
+    if (files.includes(null)) return null;
+    const configs = files.flat() as SkimmedConfig[];
+    const ids = new Map(configs.map((c) => [`${c.kind}\0${c.namespace ?? ''}\0${c.name}`, c]));
+    // One config written twice at a revision: which one counts is the parse's to say.
+    return ids.size === configs.length ? ids : null;
+  };
+  const [before, after] = [byId(atBase), byId(atHead)];
+  if (!before || !after) return null;
+  // A config written alike at both revisions did not change; one written otherwise is taken for
+  // changed, and if only its formatting did, the engine's needles differ and it searches again.
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+    (id) => before.get(id)?.document !== after.get(id)?.document,
+  );
+  const needles = needlesFor(
+    changed.map((id) => (after.get(id) ?? before.get(id))!.name),
+    changes.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null)),
+    changed.some((id) => after.get(id)?.labelled),
+  );
+  const found = repo.grep(head, needles, settings.grepScope);
+  // An answer no one asks for is dropped, and so is its failure.
+  found.catch(() => undefined);
+  return { needles: new Set(needles), found };
+}
+
+/**
+ * The files at `head` that hold any of `needles`: the early search's, when it looked for exactly
+ * these (the same search, so the same files), or a search of its own.
+ */
+export function search(
+  repo: Repository,
+  head: Revision,
+  needles: readonly string[],
+  scope: readonly string[],
+  early: EarlySearch | null,
+): Promise<string[]> {
+  const same =
+    early && early.needles.size === new Set(needles).size && needles.every((n) => early.needles.has(n));
+  return same ? early.found : repo.grep(head, needles, scope);
+}
