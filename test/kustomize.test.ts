@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { nextStep } from '../src/model/status.js';
@@ -9,6 +9,7 @@ import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } 
 import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
 import { scratchDir } from './helpers/temp-repo.js';
+import { replaceInTree, withTree } from '../src/stages/2-sources/tools.js';
 
 // Real kustomize builds (kubectl kustomize, or kustomize on PATH) of real two-commit repositories.
 const describeKustomize = hasKustomize ? describe : describe.skip;
@@ -734,6 +735,39 @@ describeKustomize('kustomize rendered mode', () => {
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment /plain', root: undefined, at: 'plain/app.yaml:1' },
     ]);
+  });
+});
+
+describe('render trees', () => {
+  test("a tree takes the files another living tree holds alike as links; a file replaced in one is the other's no longer", async () => {
+    const bytes = (text: string) => Buffer.from(text);
+    const base = new Map([
+      ['app/kustomization.yaml', bytes('resources: [cm.yaml]\n')],
+      ['app/cm.yaml', bytes('kind: ConfigMap\n')],
+      ['app/deploy.yaml', bytes('kind: Deployment\n')],
+    ]);
+    const head = new Map([...base, ['app/cm.yaml', bytes('kind: ConfigMap # edited\n')]]);
+    const inode = (tree: string, path: string) => statSync(join(tree, path)).ino;
+    await withTree(base, async (b) => {
+      // The base tree rewrites its kustomization (as remote bases do): the head tree must not take that one.
+      await replaceInTree(join(b.tree, 'app/kustomization.yaml'), 'resources: [elsewhere.yaml]\n');
+      await withTree(head, async (h) => {
+        expect(inode(h.tree, 'app/deploy.yaml')).toBe(inode(b.tree, 'app/deploy.yaml'));
+        expect(inode(h.tree, 'app/cm.yaml')).not.toBe(inode(b.tree, 'app/cm.yaml'));
+        expect(inode(h.tree, 'app/kustomization.yaml')).not.toBe(inode(b.tree, 'app/kustomization.yaml'));
+        // Replacing a shared file in one tree leaves the other's as it was.
+        await replaceInTree(join(h.tree, 'app/deploy.yaml'), 'kind: StatefulSet\n');
+        for (const [tree, files] of [
+          [
+            b.tree,
+            { ...Object.fromEntries(base), 'app/kustomization.yaml': 'resources: [elsewhere.yaml]\n' },
+          ],
+          [h.tree, { ...Object.fromEntries(head), 'app/deploy.yaml': 'kind: StatefulSet\n' }],
+        ] as const)
+          for (const [path, text] of Object.entries(files))
+            expect([path, readFileSync(join(tree, path), 'utf8')]).toEqual([path, String(text)]);
+      });
+    });
   });
 });
 

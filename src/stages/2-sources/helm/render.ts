@@ -6,7 +6,7 @@ import { compareText } from '../../../model/order.js';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
+import { pool, replaceInTree, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
 import { schemaFetch } from './schema-refs.js';
@@ -97,10 +97,7 @@ export async function renderCharts(
       return placed;
     };
     const writeAll = async (entries: Iterable<readonly [string, Buffer]>, under: string) => {
-      for (const [path, bytes] of entries) {
-        await mkdir(posix.dirname(join(dir, TREE, under, path)), { recursive: true });
-        await writeFile(join(dir, TREE, under, path), bytes);
-      }
+      for (const [path, bytes] of entries) await replaceInTree(join(dir, TREE, under, path), bytes);
     };
     const results = await pool(
       roots.length,

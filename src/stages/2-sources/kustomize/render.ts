@@ -24,7 +24,7 @@ import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
 import { schemaFetch } from '../helm/schema-refs.js';
 import type { RemoteAccess } from '../remote/access.js';
-import { pool, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
+import { pool, replaceInTree, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
 import type { Root } from './roots.js';
 
 /** The kustomize to run: a standalone binary (`kustomize build`) or kubectl's built-in one. */
@@ -179,11 +179,7 @@ export async function renderRoots(
           const fetched = await access.chart(remote);
           if (!('files' in fetched)) return { ok: false, ...fetched };
           const target = posix.join(chartHome, chart.version ? `${chart.name}-${chart.version}` : '');
-          for (const [path, bytes] of fetched.files) {
-            const at = join(tree, target, path);
-            await mkdir(posix.dirname(at), { recursive: true });
-            await writeFile(at, bytes);
-          }
+          for (const [path, bytes] of fetched.files) await replaceInTree(join(tree, target, path), bytes);
         }
         const wrapperDir = posix.join(WRAPPERS, String(i));
         mkdirSync(join(dir, wrapperDir), { recursive: true });
@@ -305,7 +301,7 @@ async function materialiseRemote(
             const key = f.slice(0, f.indexOf('=') + 1);
             return key + (local.get(f.slice(key.length)) ?? f.slice(key.length));
           });
-    await writeFile(join(tree, file), JSON.stringify(body));
+    await replaceInTree(join(tree, file), JSON.stringify(body));
   }
   return null;
 }
