@@ -58,16 +58,9 @@ export async function searchEarly(
           ? null
           : skimConfigs(bytes.toString('utf8'), SECRET_MAKERS),
     );
-  const [atBase, atHead] = await Promise.all([
-    skim(
-      base,
-      chosen.flatMap((f) => f.basePath ?? []),
-    ),
-    skim(
-      head,
-      chosen.flatMap((f) => f.headPath ?? []),
-    ),
-  ]);
+  const basePaths = chosen.flatMap((f) => f.basePath ?? []);
+  const headPaths = chosen.flatMap((f) => f.headPath ?? []);
+  const [atBase, atHead] = await Promise.all([skim(base, basePaths), skim(head, headPaths)]);
   const byId = (files: (SkimmedConfig[] | null)[]) => {
     if (files.includes(null)) return null;
     const configs = files.flat() as SkimmedConfig[];
