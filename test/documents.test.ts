@@ -261,6 +261,13 @@ describe('parseKinds: the objects of some kinds, parsing only the documents that
       expect([line, mayHoldKind(line, secret)]).toEqual([line, false]);
   });
 
+  test('a line a pull request fills with `kind:` is searched once, not once per `kind:` (2 MB of them)', () => {
+    const line = 'kind:'.repeat(400_000);
+    expect(mayHoldKind(line, ['Secret'])).toBe(false);
+    expect(mayHoldKind(`${line} Secret`, ['Secret'])).toBe(true);
+    expect(mayHoldKind(`kind: x kind\n: Secret`, ['Secret'])).toBe(true);
+  });
+
   test('in a bundle, the Secret and its line; a document that does not parse and holds none is never read', () => {
     const text = [
       'apiVersion: apiextensions.k8s.io/v1',
@@ -353,6 +360,10 @@ describe('skimConfigs: the ConfigMaps and Secrets a file declares, by its lines'
       'apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: a\n',
     ],
     ['another API version', cm('  name: a\n').replace('v1', 'v2')],
+    [
+      'labels in flow style that do not close on their line',
+      cm(`  name: a\n  labels: {${'a'.repeat(200_000)}\n`),
+    ],
   ])('declines %s: the parse decides', (_, text) => {
     expect(skimConfigs(text, makers)).toBeNull();
   });

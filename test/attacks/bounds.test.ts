@@ -62,6 +62,18 @@ test('a reload list with a catastrophic pattern is matched in linear time', asyn
   expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
 });
 
+test("a changed file's line full of `kind:` is read in time linear in it", async () => {
+  const files = (level: string) => ({
+    'config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config}\ndata: {level: ${level}}\n`,
+    'app.yaml': DEPLOYMENT('app', 'app-config'),
+  });
+  // 250 KB: small enough to be skimmed for config names before the engine parses it.
+  const noise = { 'noise.yaml': `note: "${'kind:'.repeat(50_000)}"\n` };
+  const { run, report } = await check(files('info'), { ...files('debug'), ...noise }, ['--timeout', '30']);
+  expect(run.seconds).toBeLessThan(30);
+  expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
+});
+
 (HELM ? describe : describe.skip)('renders', () => {
   test('a chart that grows without bound is stopped at the memory cap: not checked, said', async () => {
     const files = (level: string) => chart('web', level, { 'web/templates/bomb.yaml': BOMB });

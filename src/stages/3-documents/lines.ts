@@ -29,7 +29,8 @@ export function definitionsAlike(
   return new Set(definitions(head).filter((d) => atBase.has(d)));
 }
 
-const kindLines = new WeakMap<readonly string[], RegExp>();
+const kindWords = new WeakMap<readonly string[], RegExp>();
+const KIND_KEY = /kind['"]?\s*:/g;
 
 /**
  * Whether `text` can hold an object of one of `kinds`: some line names `kind` and one of them. A
@@ -38,10 +39,20 @@ const kindLines = new WeakMap<readonly string[], RegExp>();
  * line are allowed; a kind written only through an alias is not seen.
  */
 export function mayHoldKind(text: string, kinds: readonly string[]): boolean {
-  let pattern = kindLines.get(kinds);
-  if (!pattern)
-    kindLines.set(kinds, (pattern = new RegExp(`kind['"]?\\s*:[^\\n]*\\b(?:${kinds.join('|')})\\b`)));
-  return pattern.test(text);
+  let words = kindWords.get(kinds);
+  if (!words) kindWords.set(kinds, (words = new RegExp(`\\b(?:${kinds.join('|')})\\b`)));
+  // Each line is searched once, from its first `kind:` on, which sees all that a later one on the
+  // line sees: one pattern trying every `kind:` against the rest of its line takes the square of
+  // a long line's length (a pull request can write one).
+  let searched = -1;
+  for (const key of text.matchAll(KIND_KEY)) {
+    const from = key.index + key[0].length;
+    if (from <= searched) continue;
+    const newline = text.indexOf('\n', from);
+    searched = newline < 0 ? text.length : newline;
+    if (words.test(text.slice(from, searched))) return true;
+  }
+  return false;
 }
 
 /**
@@ -108,6 +119,8 @@ export function isListKind(kind: string): boolean {
   return kind === 'List' || kind.endsWith('List');
 }
 
+const CONFIG_KINDS = ['ConfigMap', 'Secret'];
+
 /** A ConfigMap or Secret as the lines of its document write it. */
 export interface SkimmedConfig {
   kind: ConfigKind;
@@ -127,7 +140,7 @@ export interface SkimmedConfig {
  * subtle YAML; whatever uses one must check it against the parse.
  */
 export function skimConfigs(text: string, makers: readonly string[]): SkimmedConfig[] | null {
-  if (!mayHoldKind(text, ['ConfigMap', 'Secret', ...makers])) return [];
+  if (!mayHoldKind(text, CONFIG_KINDS) && !mayHoldKind(text, makers)) return [];
   // A template is not YAML until rendered: what it declares is the parse's to say (it skips it).
   if (/\{\{|\{%/.test(text)) return null;
   const configs: SkimmedConfig[] = [];
@@ -201,8 +214,12 @@ function skimDocument(document: string, makers: readonly string[]): SkimmedConfi
   const namespace = written ? plainWord(written.rest) : null;
   if (name === null || (written && namespace === null)) return null;
   const labels = own.get('labels');
-  const value = labels?.rest.replace(/(^|\s)#.*$/, '').trim();
-  if (labels && value !== '' && value !== '{}' && !/^\{.*\S.*\}$/.test(value!)) return null;
-  const labelled = labels !== undefined && (value === '' ? labels.deeper > 0 : value !== '{}');
+  const value = labels?.rest.replace(/(^|\s)#.*$/, '').trim() ?? '';
+  // A flow mapping on the line, `{}` or with something in it; tested without a pattern that
+  // backtracks, as a line can be as long as the file.
+  const flow = value.startsWith('{') && value.endsWith('}');
+  if (labels && value !== '' && !flow) return null;
+  const labelled =
+    labels !== undefined && (value === '' ? labels.deeper > 0 : value.slice(1, -1).trim() !== '');
   return { kind, namespace, name, labelled, document };
 }
