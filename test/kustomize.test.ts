@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
@@ -755,17 +755,28 @@ describe('render trees', () => {
         expect(inode(h.tree, 'app/deploy.yaml')).toBe(inode(b.tree, 'app/deploy.yaml'));
         expect(inode(h.tree, 'app/cm.yaml')).not.toBe(inode(b.tree, 'app/cm.yaml'));
         expect(inode(h.tree, 'app/kustomization.yaml')).not.toBe(inode(b.tree, 'app/kustomization.yaml'));
-        // Replacing a shared file in one tree leaves the other's as it was.
-        await replaceInTree(join(h.tree, 'app/deploy.yaml'), 'kind: StatefulSet\n');
+        // Replacing a shared file in one tree leaves the other's as it was; two replacements of one
+        // file at once (two roots rewriting a base they share) both land, the last one whole.
+        await Promise.all([
+          replaceInTree(join(h.tree, 'app/deploy.yaml'), 'kind: DaemonSet\n'),
+          replaceInTree(join(h.tree, 'app/deploy.yaml'), 'kind: StatefulSet\n'),
+        ]);
         for (const [tree, files] of [
           [
             b.tree,
             { ...Object.fromEntries(base), 'app/kustomization.yaml': 'resources: [elsewhere.yaml]\n' },
           ],
-          [h.tree, { ...Object.fromEntries(head), 'app/deploy.yaml': 'kind: StatefulSet\n' }],
+          [
+            h.tree,
+            { ...Object.fromEntries(head), 'app/deploy.yaml': 'kind: DaemonSet\n|kind: StatefulSet\n' },
+          ],
         ] as const)
           for (const [path, text] of Object.entries(files))
-            expect([path, readFileSync(join(tree, path), 'utf8')]).toEqual([path, String(text)]);
+            expect([path, String(text).split('|')]).toEqual([
+              path,
+              expect.arrayContaining([readFileSync(join(tree, path), 'utf8')]),
+            ]);
+        expect(readdirSync(dirname(h.tree)).filter((name) => name.startsWith('replacing-'))).toEqual([]);
       });
     });
   });

@@ -1,5 +1,5 @@
 import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import type { ManifestObject, NotCheckedReason } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
@@ -104,17 +104,23 @@ function linked(from: string, to: string): boolean {
   }
 }
 
+let staged = 0;
+
 /**
- * Writes `bytes` at `path` in a tree as a new file: a tree's file may be a link another tree shares
- * (`withTree`), which writing through it would change too.
+ * Writes `bytes` at `path` in a tree as a new file, moved into place: a tree's file may be a link
+ * another tree shares (`withTree`), which writing through it would change too, and two roots of one
+ * tree may replace the same file at once (a base both include rewritten for its remote resources):
+ * each replacement lands whole, and a build reading the file sees one or the other.
  */
 export async function replaceInTree(path: string, bytes: string | Buffer): Promise<void> {
+  const tree = [...livingTrees.keys()].find((t) => path.startsWith(`${t}${sep}`));
   // From now on the file is no longer what the tree was made with: no other tree may link to it.
-  for (const [tree, held] of livingTrees)
-    if (path.startsWith(`${tree}${sep}`)) held.delete(relative(tree, path).split(sep).join(posix.sep));
+  if (tree) livingTrees.get(tree)!.delete(relative(tree, path).split(sep).join(posix.sep));
   await mkdir(dirname(path), { recursive: true });
-  await rm(path, { force: true });
-  await writeFile(path, bytes, { flag: 'wx' });
+  // Beside the tree, not in it: a chart's `charts/` is read whole.
+  const beside = join(dirname(tree ?? dirname(path)), `replacing-${process.pid}-${++staged}`);
+  await writeFile(beside, bytes, { flag: 'wx' });
+  await rename(beside, path);
 }
 
 /**
