@@ -1,4 +1,5 @@
 import { check } from '../src/commands/check.js';
+import { Progress } from '../src/model/progress.js';
 import { renderText } from '../src/stages/9-report/text.js';
 import { headline } from '../src/model/status.js';
 import { Repository } from '../src/stages/1-git/repository.js';
@@ -883,13 +884,19 @@ describe('the search at head', () => {
   /** The check's report, and the needles of each search at head for what reads the changes. */
   async function searched(base: Record<string, string>, head: Record<string, string>) {
     const asked: string[][] = [];
+    // When each search starts, against the stages: one before `changes` (the parse) began is early.
+    const events: string[] = [];
+    const progress = new Progress({ begin: (stage) => events.push(stage), step: () => {}, end: () => {} });
     const grep = Repository.prototype.grep;
     Repository.prototype.grep = function (this: Repository, ...args: Parameters<typeof grep>) {
-      if (args[1].includes('workloadRef')) asked.push([...args[1]]);
+      if (args[1].includes('workloadRef')) {
+        asked.push([...args[1]]);
+        events.push('grep');
+      }
       return grep.apply(this, args);
     };
     try {
-      return { report: await checkChange(base, head), asked };
+      return { report: await checkChange(base, head, { progress }), asked, events };
     } finally {
       Repository.prototype.grep = grep;
     }
@@ -899,20 +906,22 @@ describe('the search at head', () => {
     `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-config\n  labels:\n    app: web\ndata:\n  MODE: ${value}${comment}\n`;
 
   test('starts before the parse, for the configs a skim of the changed files names: one search', async () => {
-    const { report, asked } = await searched(
+    const { report, asked, events } = await searched(
       { 'web.yaml': reader, 'config.yaml': config('a') },
       { 'config.yaml': config('b') },
     );
     expect(statuses(report)).toEqual(['Deployment/web:dormant']);
     // Labelled: a sidecar watching by label is searched for by its word too.
     expect(asked).toEqual([['web-config', 'config.yaml', 'workloadRef', 'FOLDER']]);
+    expect(events.slice(0, 2)).toEqual(['grep', 'changes']);
   });
 
   test('a change the parse reads otherwise (a comment only): the engine searches again, with its own needles', async () => {
-    const { report, asked } = await searched(
+    const { report, asked, events } = await searched(
       { 'web.yaml': reader, 'config.yaml': config('a') },
       { 'config.yaml': config('a', ' # the default') },
     );
+    expect(events).toEqual(['grep', 'changes', 'search', 'grep', 'judge']);
     expect(report.changes).toEqual([]);
     expect(asked).toEqual([
       ['web-config', 'config.yaml', 'workloadRef', 'FOLDER'],

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { idKey } from '../model/identity.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { skimConfigs, type SkimmedConfig } from '../stages/3-documents/lines.js';
 import { SECRET_MAKERS } from '../stages/4-objects/made-secrets.js';
@@ -64,7 +65,7 @@ export async function searchEarly(
   const byId = (files: (SkimmedConfig[] | null)[]) => {
     if (files.includes(null)) return null;
     const configs = files.flat() as SkimmedConfig[];
-    const ids = new Map(configs.map((c) => [`${c.kind}\0${c.namespace ?? ''}\0${c.name}`, c]));
+    const ids = new Map(configs.map((c) => [idKey(c), c]));
     // One config written twice at a revision: which one counts is the parse's to say.
     return ids.size === configs.length ? ids : null;
   };

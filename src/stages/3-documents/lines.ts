@@ -155,12 +155,15 @@ export function skimConfigs(text: string, makers: readonly string[]): SkimmedCon
 /** `key: rest` at the start of a line, the key a plain word and the colon followed by a space or the end. */
 const KEY = /^( *)([A-Za-z][\w./-]*):(?: (.*))?$/;
 
+/** A value as written on its line, without the comment after it. */
+const uncommented = (rest: string) => rest.replace(/(^|\s)#.*$/, '').trim();
+
 /**
  * A string written as a plain word, quoted or not, with any comment after it; otherwise null. YAML
  * 1.1 reads some unquoted words as something else (`on` is true, `1e3` a number): null too.
  */
 function plainWord(rest: string): string | null {
-  const value = rest.replace(/(^|\s)#.*$/, '').trim();
+  const value = uncommented(rest);
   const [, quote, word] = /^(["']?)([A-Za-z0-9][\w.-]*)\1$/.exec(value) ?? [];
   if (word === undefined) return null;
   const other = /^(y|n|yes|no|true|false|on|off|null)$|^(0x[\da-f_]+|[\d_]+(\.[\d_]*)?(e[-+]?\d+)?)$/i;
@@ -183,7 +186,7 @@ function skimDocument(document: string, makers: readonly string[]): SkimmedConfi
     const key = KEY.exec(line);
     if (!key || top.has(key[2])) return null;
     current = key[2];
-    top.set(current, (key[3] ?? '').replace(/(^|\s)#.*$/, '').trim());
+    top.set(current, uncommented(key[3] ?? ''));
   }
   if (!top.has('kind')) return 'none';
   const kind = plainWord(top.get('kind')!);
@@ -214,7 +217,7 @@ function skimDocument(document: string, makers: readonly string[]): SkimmedConfi
   const namespace = written ? plainWord(written.rest) : null;
   if (name === null || (written && namespace === null)) return null;
   const labels = own.get('labels');
-  const value = labels?.rest.replace(/(^|\s)#.*$/, '').trim() ?? '';
+  const value = uncommented(labels?.rest ?? '');
   // A flow mapping on the line, `{}` or with something in it; tested without a pattern that
   // backtracks, as a line can be as long as the file.
   const flow = value.startsWith('{') && value.endsWith('}');
