@@ -8,6 +8,8 @@ import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
 import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+import { Progress } from '../src/model/progress.js';
+import { Repository } from '../src/stages/1-git/repository.js';
 import { scratchDir } from './helpers/temp-repo.js';
 import { replaceInTree, withTree } from '../src/stages/2-sources/tools.js';
 
@@ -136,6 +138,53 @@ describeKustomize('kustomize rendered mode', () => {
     expect(new Set(report.changes.map((c) => c.source?.root))).toEqual(
       new Set(['overlays/dev', 'overlays/prod']),
     );
+  });
+
+  test('a root is compared as soon as both its builds are read, while a larger root still builds', async () => {
+    const overlay = (prefix: string, extra: string[] = []) =>
+      kustomization({ resources: ['../../base', ...extra], namePrefix: `${prefix}-` });
+    const filler = yaml(...Array.from({ length: 1500 }, (_, i) => configMap(`filler-${i}`, { N: `${i}` })));
+    const files = (level: string): Files => ({
+      ...baseFiles({ envs: ['app.env'] }, { generatorOptions: { disableNameSuffixHash: true } }),
+      'base/app.env': `LEVEL=${level}\n`,
+      'overlays/small/kustomization.yaml': overlay('small'),
+      'overlays/large/kustomization.yaml': overlay('large', ['filler.yaml']),
+      'overlays/large/filler.yaml': filler,
+    });
+    // Builds as they end, and each root's search for readers of its changes elsewhere.
+    const events: string[] = [];
+    const progress = new Progress({
+      begin: () => {},
+      step: (stage, _done, _total, item) => {
+        if (stage === 'render') events.push(`built ${item.split(' ')[0]}`);
+      },
+      end: () => {},
+    });
+    const grep = Repository.prototype.grep;
+    Repository.prototype.grep = function (this: Repository, ...args: Parameters<typeof grep>) {
+      const root = ['small', 'large'].find((prefix) => args[1].includes(`${prefix}-app-config`));
+      if (root) events.push(`searched for ${root}-app-config`);
+      return grep.apply(this, args);
+    };
+    let report: Report;
+    try {
+      report = await checkChange(files('info'), files('debug'), { progress });
+    } finally {
+      Repository.prototype.grep = grep;
+    }
+    expect(summary(report).map((i) => `${i.status} ${i.workload}`)).toEqual([
+      'dormant Deployment /large-app',
+      'dormant Deployment /small-app',
+    ]);
+    // The small root's search starts before the large root's builds end, not after every build.
+    expect(events).toEqual([
+      'built overlays/small',
+      'built overlays/small',
+      'searched for small-app-config',
+      'built overlays/large',
+      'built overlays/large',
+      'searched for large-app-config',
+    ]);
   });
 
   test('behavior: merge in an overlay, and a patch that changes only one overlay', async () => {

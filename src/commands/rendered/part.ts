@@ -16,7 +16,7 @@ import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
-import { pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
+import { bySettling, pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
 import {
   keepDocuments,
   mayDefineKind,
@@ -349,12 +349,21 @@ async function checkWith<R extends RenderRoot, Tool>(
   // the names it changes) and second renders overlap another's. What each finds is added to `part`
   // afterwards, in root order, as one compared after another would add it: the report does not
   // depend on which finished first.
-  const compareRoot = async (id: string): Promise<() => void> => {
+  const none: RenderResult = { ok: true, yaml: '' };
+  const builds = touched.map((id) => {
+    const [baseRoot, headRoot] = [before.get(id), after.get(id)];
+    return Promise.all([
+      baseRoot ? builtBase.results.get(baseRoot)! : none,
+      headRoot ? builtHead.results.get(headRoot)! : none,
+    ]);
+  });
+  const compareRoot = async (
+    id: string,
+    [baseBuild, headBuild]: [RenderResult, RenderResult],
+  ): Promise<() => void> => {
     const baseRoot = before.get(id);
     const headRoot = after.get(id);
     const root = (headRoot ?? baseRoot)!;
-    const baseBuild: RenderResult = baseRoot ? builtBase.results.get(baseRoot)! : { ok: true, yaml: '' };
-    const headBuild: RenderResult = headRoot ? builtHead.results.get(headRoot)! : { ok: true, yaml: '' };
     const failedAt = sideOf(!baseBuild.ok, !headBuild.ok);
     if (failedAt) {
       const same = !baseBuild.ok && !headBuild.ok && baseBuild.message === headBuild.message;
@@ -407,7 +416,13 @@ async function checkWith<R extends RenderRoot, Tool>(
       commit();
     };
   };
-  const found = await pool(touched.length, availableParallelism(), (i) => compareRoot(touched[i]));
+  // A root is compared as soon as both its builds are read, while other roots still build.
+  const ready = bySettling(builds);
+  const found: (() => void)[] = new Array(touched.length);
+  await pool(touched.length, availableParallelism(), async (k) => {
+    const i = await ready[k];
+    found[i] = await compareRoot(touched[i], await builds[i]);
+  });
   for (const add of found) add();
   return part;
 }
@@ -762,7 +777,7 @@ export async function scanRendered(
       const { results, tree, secrets } = await renderAt(renderer, tool, roots, at, access);
       result.secretTexts.push(...secrets);
       for (const root of roots) {
-        const build = results.get(root)!;
+        const build = await results.get(root)!;
         if (!build.ok) {
           notChecked(root, build.reason, `${cannot(renderer)}: ${build.message}.`);
           continue;
@@ -961,9 +976,9 @@ function besideReleases(
       });
     for (const release of candidates) {
       const touched = touchedIds.has(release.id);
-      const built = atH.results.get(release)!;
+      const built = await atH.results.get(release)!;
       const baseRoot = baseRoots.find((r: RenderRoot) => r.id === release.id);
-      const before = baseRoot ? atB!.results.get(baseRoot)! : null;
+      const before = baseRoot ? await atB!.results.get(baseRoot)! : null;
       if (!built.ok || (before && !before.ok)) {
         // One this change touches is rendered, and said not checked, in its own right.
         if (touched) continue;
@@ -1032,7 +1047,7 @@ function readersElsewhere(
       for (const root of fresh)
         builds.set(
           key(root),
-          batch.then((b) => ({ build: b.results.get(root)!, tree: b.tree, secrets: b.secrets })),
+          batch.then(async (b) => ({ build: await b.results.get(root)!, tree: b.tree, secrets: b.secrets })),
         );
     }
     return Promise.all(roots.map((root) => builds.get(key(root))!));
@@ -1177,14 +1192,17 @@ const joinCompanions = (a: Companions, b: Companions): Companions => ({
   secrets: [...a.secrets, ...b.secrets],
 });
 
-/** The files `roots` read at one revision, copied out of git, and their renders. */
+/**
+ * The files `roots` read at one revision, copied out of git, and their renders: once the builds
+ * have started, with a promise of each root's build, so that what reads one need not wait for all.
+ */
 async function renderAt<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
   roots: R[],
   at: Snapshot,
   access: RemoteAccess,
-): Promise<{ results: Map<R, RenderResult>; tree: Map<string, Buffer>; secrets: string[] }> {
+): Promise<{ results: Map<R, Promise<RenderResult>>; tree: Map<string, Buffer>; secrets: string[] }> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
   const files = [
     ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
@@ -1211,29 +1229,33 @@ async function renderAt<R extends RenderRoot, Tool>(
   progress.expect('render', roots.length);
   progress.count('builds', roots.length);
   const side = at.rev === null ? 'work tree' : at.rev.slice(0, 7);
-  const done = (root: R) => progress.done('render', `${root.id} (${side})`);
-  const refused = new Map<R, RenderResult>();
+  const settle = new Map<R, { resolve: (result: RenderResult) => void; reject: (error: unknown) => void }>();
+  const results = new Map(
+    roots.map((root) => {
+      const result = new Promise<RenderResult>((resolve, reject) => settle.set(root, { resolve, reject }));
+      // A failure reaches whoever waits for the build; one nobody waits for is no crash.
+      result.catch(() => {});
+      return [root, result];
+    }),
+  );
+  const done = (root: R, result: RenderResult) => {
+    progress.done('render', `${root.id} (${side})`);
+    settle.get(root)!.resolve(result);
+  };
+  const building: R[] = [];
   for (const root of roots) {
     const link = links.size ? linkRead(root) : undefined;
-    if (link === undefined) continue;
-    refused.set(root, {
-      ok: false,
-      reason: 'unsupported',
-      message: `it reads ${link}, a symbolic link to ${JSON.stringify(target.get(link)!.slice(0, 200))}, which this check does not follow`,
-    });
-    done(root);
+    if (link === undefined) building.push(root);
+    else
+      done(root, {
+        ok: false,
+        reason: 'unsupported',
+        message: `it reads ${link}, a symbolic link to ${JSON.stringify(target.get(link)!.slice(0, 200))}, which this check does not follow`,
+      });
   }
-  const built = await renderer.render(
-    tool,
-    roots.filter((root) => !refused.has(root)),
-    tree,
-    at.settings.renderTimeoutMs,
-    access,
-    done,
-  );
-  return {
-    results: new Map(roots.map((root) => [root, refused.get(root) ?? built.get(root)!])),
-    tree,
-    secrets,
-  };
+  // A renderer that fails as a whole fails every build still waited for.
+  renderer
+    .render(tool, building, tree, at.settings.renderTimeoutMs, access, done)
+    .catch((error: unknown) => building.forEach((root) => settle.get(root)!.reject(error)));
+  return { results, tree, secrets };
 }

@@ -80,8 +80,8 @@ export interface Renderer<R extends RenderRoot, Tool> {
     files: ReadonlyMap<string, Buffer>,
     timeoutMs: number,
     access: RemoteAccess,
-    /** Hears of each root as its build ends (progress). */
-    finished: (root: R) => void,
+    /** Hears of each root's build as it ends: its root is compared while others still build. */
+    finished: (root: R, result: RenderResult) => void,
   ): Promise<Map<R, RenderResult>>;
   /**
    * Paths of a root's tree the renderer writes itself (helm's copies of `file://` dependencies): a

@@ -158,7 +158,7 @@ export async function pool<T>(
   count: number,
   width: number,
   task: (i: number) => Promise<T>,
-  finished: (i: number) => void = () => {},
+  finished: (i: number, result: T) => void = () => {},
 ): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
@@ -166,11 +166,25 @@ export async function pool<T>(
     while (next < count) {
       const i = next++;
       results[i] = await task(i);
-      finished(i);
+      finished(i, results[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, count) }, worker));
   return results;
+}
+
+/** The indices of `promises` in the order they settle: the first of these is the first to settle. */
+export function bySettling(promises: readonly Promise<unknown>[]): Promise<number>[] {
+  const settle: ((i: number) => void)[] = [];
+  const order = promises.map(() => new Promise<number>((resolve) => settle.push(resolve)));
+  let settled = 0;
+  promises.forEach((promise, i) =>
+    promise.then(
+      () => settle[settled++](i),
+      () => settle[settled++](i),
+    ),
+  );
+  return order;
 }
 
 /** A path in this repository; templated paths (ApplicationSet generators), `$ref` sources and escapes are not. */

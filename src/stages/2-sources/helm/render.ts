@@ -84,7 +84,7 @@ export async function renderCharts(
   files: ReadonlyMap<string, Buffer>,
   timeoutMs: number,
   access: RemoteAccess,
-  finished: (root: ChartRoot) => void = () => {},
+  finished: (root: ChartRoot, result: RenderResult) => void = () => {},
 ): Promise<Map<ChartRoot, RenderResult>> {
   return withTree(files, async ({ dir, home }) => {
     await mkdir(join(dir, VALUES), { recursive: true });
@@ -225,7 +225,7 @@ export async function renderCharts(
           timeoutMs,
         );
       },
-      (i) => finished(roots[i]),
+      (i, result) => finished(roots[i], result),
     );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });

@@ -137,7 +137,7 @@ export async function renderRoots(
   timeoutMs: number,
   helm: { command: string } | { error: string } | null,
   access: RemoteAccess,
-  finished: (root: Root) => void = () => {},
+  finished: (root: Root, result: RenderResult) => void = () => {},
 ): Promise<Map<Root, RenderResult>> {
   return withTree(files, async ({ dir, tree, home }) => {
     const results = await pool(
@@ -193,7 +193,7 @@ export async function renderRoots(
           (stderr) => kustomizeMessage(stderr, dir, files, root.closure),
         );
       },
-      (i) => finished(roots[i]),
+      (i, result) => finished(roots[i], result),
     );
     return new Map(roots.map((root, i) => [root, results[i]]));
   });
