@@ -265,32 +265,45 @@ function buildRepo(namespaces, counts) {
 const CLEAN_ENV = { ...process.env };
 delete CLEAN_ENV.NODE_EXTRA_CA_CERTS;
 
-/** Median wall time and peak RSS of `runs` runs of a command. */
-function measure(label, command, args, runs, options = {}) {
-  const times = [];
-  const rss = [];
+/** One command to measure: `label` names its row. */
+const spec = (label, command, args, options = {}) => ({ label, command, args, options });
+
+/**
+ * Median wall time and peak RSS of `runs` runs of each command, measured in rounds: each round
+ * runs every command once, in turn. A machine that grows busier or quieter during a section then
+ * weighs on a floor and the tool alike, so the ratio between two rows holds where medians taken one
+ * command after another moved 1.5× between the floor's runs and the tool's.
+ */
+function measureTogether(specs, runs) {
+  const samples = Object.fromEntries(Object.keys(specs).map((key) => [key, { times: [], rss: [] }]));
   const rssFile = join(tmpdir(), `crg-bench-rss-${process.pid}`);
   for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
-      cwd: options.cwd,
-      env: options.env ?? CLEAN_ENV,
-      maxBuffer: 1 << 30,
-    });
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0 && !(options.okCodes ?? []).includes(result.status)) {
-      throw new Error(`${label} failed (${result.status}): ${result.stderr.toString().slice(0, 500)}`);
+    for (const [key, { label, command, args, options }] of Object.entries(specs)) {
+      const start = process.hrtime.bigint();
+      const result = spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, command, ...args], {
+        cwd: options.cwd,
+        env: options.env ?? CLEAN_ENV,
+        maxBuffer: 1 << 30,
+      });
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (result.status !== 0 && !(options.okCodes ?? []).includes(result.status)) {
+        throw new Error(`${label} failed (${result.status}): ${result.stderr.toString().slice(0, 500)}`);
+      }
+      samples[key].times.push(elapsed);
+      samples[key].rss.push(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
     }
-    times.push(elapsed);
-    rss.push(Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
   }
   rmSync(rssFile, { force: true });
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const row = { label, ms: median(times), mb: Math.max(...rss), runs };
-  console.error(
-    `  ${label.padEnd(46)} ${row.ms.toFixed(0).padStart(7)} ms  ${row.mb.toFixed(0).padStart(5)} MB  (median of ${runs})`,
+  return Object.fromEntries(
+    Object.entries(specs).map(([key, { label }]) => {
+      const row = { label, ms: median(samples[key].times), mb: Math.max(...samples[key].rss), runs };
+      console.error(
+        `  ${label.padEnd(46)} ${row.ms.toFixed(0).padStart(7)} ms  ${row.mb.toFixed(0).padStart(5)} MB  (median of ${runs}, in rounds)`,
+      );
+      return [key, row];
+    }),
   );
-  return row;
 }
 
 // Every ratio the performance issue sets a limit for, printed together at the end of a run.
@@ -319,15 +332,22 @@ function noopSection(quick) {
     `${configMap('one', 'app-config', random(3))}---\n${workload('Deployment', 'apps/v1', 'one', 'app', 'app-config', 'db')}`,
   );
   console.error('\nno-op: a one-file repository, base = head');
-  const r = {
-    node: measure('floor: node alone', process.execPath, ['-e', '0'], runs),
-    check: measure(
-      'check, base = head',
-      process.execPath,
-      [CLI, 'check', '--repo', repo, '--base', 'HEAD', '--head', 'HEAD'],
-      runs,
-    ),
-  };
+  const r = measureTogether(
+    {
+      node: spec('floor: node alone', process.execPath, ['-e', '0']),
+      check: spec('check, base = head', process.execPath, [
+        CLI,
+        'check',
+        '--repo',
+        repo,
+        '--base',
+        'HEAD',
+        '--head',
+        'HEAD',
+      ]),
+    },
+    runs,
+  );
   rmSync(repo, { recursive: true, force: true });
   target('no-op check ÷ node -e 0', r.check.ms / r.node.ms, 1.5);
   return r;
@@ -363,31 +383,28 @@ function main(quick) {
     console.error(
       `\n${files} files in ${namespaces} namespaces (generated and committed in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     );
-    const r = (results[files] = { files, checks: {}, greps: {}, diffs: {} });
-    r.node = measure('floor: node alone', process.execPath, ['-e', '0'], light);
-    r.start = measure('floor: node + bundle load, no work', process.execPath, [CLI, '--help'], light);
-    // The engine's load (the chunk a command imports) and the Action's whole bundle, each run
-    // bare: what every command and every Action run pays before any work. The chunk requires the
-    // CLI's entry (code they share), which then prints its usage and exits 2.
-    r.engine = measure(
-      'start: CLI engine chunk',
-      process.execPath,
-      [join(dirname(CLI), 'cli-commands.js')],
-      light,
-      { okCodes: [2] },
-    );
-    // Without inputs the Action stops at the missing token, right after loading everything.
-    r.action = measure('start: Action bundle', process.execPath, [join(dirname(CLI), 'index.js')], light, {
-      env: { PATH: process.env.PATH },
-      okCodes: [1],
-    });
+    // Every light command in rounds, every heavy one in rounds of its own.
+    const lightSpecs = {
+      node: spec('floor: node alone', process.execPath, ['-e', '0']),
+      start: spec('floor: node + bundle load, no work', process.execPath, [CLI, '--help']),
+      // The engine's load (the chunk a command imports) and the Action's whole bundle, each run
+      // bare: what every command and every Action run pays before any work. The chunk requires
+      // the CLI's entry (code they share), which then prints its usage and exits 2.
+      engine: spec('start: CLI engine chunk', process.execPath, [join(dirname(CLI), 'cli-commands.js')], {
+        okCodes: [2],
+      }),
+      // Without inputs the Action stops at the missing token, right after loading everything.
+      action: spec('start: Action bundle', process.execPath, [join(dirname(CLI), 'index.js')], {
+        env: { PATH: process.env.PATH },
+        okCodes: [1],
+      }),
+    };
     for (const count of counts) {
       const head = heads[count];
-      r.diffs[count] = measure(
+      lightSpecs[`diff${count}`] = spec(
         `floor: git diff --name-only (${count} changed)`,
         'git',
         ['diff', '--name-only', base, head.sha],
-        light,
         { cwd: repo },
       );
       // The fastest search git has for the names: fixed strings for a few, one alternation beyond
@@ -396,39 +413,61 @@ function main(quick) {
         head.names.length > 8
           ? ['-E', '-e', head.names.map((n) => n.replace(/[.[\\()*+?{|^$]/g, '\\$&')).join('|')]
           : ['-F', ...head.names.flatMap((n) => ['-e', n])];
-      r.greps[count] = measure(
+      lightSpecs[`grep${count}`] = spec(
         `floor: git grep -l of ${count} name(s)`,
         'git',
         ['grep', '-l', ...patterns, head.sha],
-        light,
-        { cwd: repo },
+        {
+          cwd: repo,
+        },
       );
-      r.checks[count] = measure(
+      lightSpecs[`check${count}`] = spec(
         `check, ${count} ConfigMap(s) changed`,
         process.execPath,
         [CLI, 'check', '--repo', repo, '--base', base, '--head', head.sha, '--format', 'json'],
-        light,
         { okCodes: [1] },
       );
     }
-    r.scan = measure(
-      'scan of the whole head',
-      process.execPath,
-      [CLI, 'scan', '--repo', repo, '--rev', heads[1].sha, '--format', 'json'],
+    const l = measureTogether(lightSpecs, light);
+    const h = measureTogether(
+      {
+        scan: spec('scan of the whole head', process.execPath, [
+          CLI,
+          'scan',
+          '--repo',
+          repo,
+          '--rev',
+          heads[1].sha,
+          '--format',
+          'json',
+        ]),
+        parse: spec('floor: read + parse every manifest, nothing else', process.execPath, [
+          SELF,
+          '--parse-only',
+          repo,
+          heads[1].sha,
+        ]),
+        naive: spec('straightforward: read + parse both revisions', process.execPath, [
+          SELF,
+          '--naive',
+          repo,
+          base,
+          heads[1].sha,
+        ]),
+      },
       heavy,
     );
-    r.parse = measure(
-      'floor: read + parse every manifest, nothing else',
-      process.execPath,
-      [SELF, '--parse-only', repo, heads[1].sha],
-      heavy,
-    );
-    r.naive = measure(
-      'straightforward: read + parse both revisions',
-      process.execPath,
-      [SELF, '--naive', repo, base, heads[1].sha],
-      heavy,
-    );
+    results[files] = {
+      files,
+      node: l.node,
+      start: l.start,
+      engine: l.engine,
+      action: l.action,
+      diffs: Object.fromEntries(counts.map((c) => [c, l[`diff${c}`]])),
+      greps: Object.fromEntries(counts.map((c) => [c, l[`grep${c}`]])),
+      checks: Object.fromEntries(counts.map((c) => [c, l[`check${c}`]])),
+      ...h,
+    };
     rmSync(repo, { recursive: true, force: true });
   }
   const n = noopSection(quick);
@@ -681,10 +720,10 @@ function renderedRoots(repo, base, head) {
  * touches, at both revisions from plain checkouts, as many at a time as there are cores. No
  * implementation that renders can do less.
  */
-function renderFloor(command, args, k, runs) {
+function renderFloor(command, args, k) {
   const dirs = ['base', 'head'].flatMap((t) => k.touched.map((d) => join(k.trees[t], d)));
   const parallel = String(cpus().length);
-  return measure(
+  return spec(
     `floor: ${command} ${args.join(' ')} of the ${dirs.length} builds, ${parallel} at a time`,
     'bash',
     [
@@ -693,7 +732,6 @@ function renderFloor(command, args, k, runs) {
       'x',
       ...dirs,
     ],
-    runs,
   );
 }
 
@@ -702,7 +740,7 @@ function renderFloor(command, args, k, runs) {
  * builds them (a wrapper beside the tree): what the origin of every object, which a check needs to
  * point at files and lines, costs kustomize. Not a target; it says how much of a gap is kustomize's.
  */
-function annotatedFloor(command, args, k, runs) {
+function annotatedFloor(command, args, k) {
   const wrappers = mkdtempSync(join(tmpdir(), 'crg-bench-wrappers-'));
   const dirs = ['base', 'head'].flatMap((t) =>
     k.touched.map((d, i) => {
@@ -716,7 +754,9 @@ function annotatedFloor(command, args, k, runs) {
     }),
   );
   const parallel = String(cpus().length);
-  const row = measure(
+  // The wrappers go when the section's repository does (removeRepo).
+  k.wrappers = wrappers;
+  return spec(
     `floor: the same ${dirs.length} builds with origin annotations, ${parallel} at a time`,
     'bash',
     [
@@ -725,15 +765,13 @@ function annotatedFloor(command, args, k, runs) {
       'x',
       ...dirs,
     ],
-    runs,
   );
-  rmSync(wrappers, { recursive: true, force: true });
-  return row;
 }
 
 function removeRepo(k) {
   for (const t of Object.values(k.trees)) git(k.repo, 'worktree', 'remove', '--force', t);
   rmSync(k.repo, { recursive: true, force: true });
+  if (k.wrappers) rmSync(k.wrappers, { recursive: true, force: true });
 }
 
 function kustomizeSection(quick) {
@@ -758,31 +796,33 @@ function kustomizeSection(quick) {
   const r = {
     counts,
     touched: k.touched.length,
-    node: measure('floor: node alone', process.execPath, ['-e', '0'], runs),
-    renderFloor: renderFloor(command, args, k, runs),
-    annotatedFloor: annotatedFloor(command, args, k, runs),
-    checkA: measure(
-      'check A (one base env file)',
-      process.execPath,
-      checkArgs(k.repo, k.base, k.inClosure),
-      runs,
+    ...measureTogether(
       {
-        okCodes: [1],
+        node: spec('floor: node alone', process.execPath, ['-e', '0']),
+        renderFloor: renderFloor(command, args, k),
+        annotatedFloor: annotatedFloor(command, args, k),
+        checkA: spec(
+          'check A (one base env file)',
+          process.execPath,
+          checkArgs(k.repo, k.base, k.inClosure),
+          {
+            okCodes: [1],
+          },
+        ),
+        plainB: spec(
+          'check B with --render off',
+          process.execPath,
+          checkArgs(k.repo, k.base, k.outside, ['--render', 'off']),
+          { okCodes: [1] },
+        ),
+        checkB: spec(
+          'check B (a plain file outside every closure)',
+          process.execPath,
+          checkArgs(k.repo, k.base, k.outside),
+          { okCodes: [1] },
+        ),
       },
-    ),
-    plainB: measure(
-      'check B with --render off',
-      process.execPath,
-      checkArgs(k.repo, k.base, k.outside, ['--render', 'off']),
       runs,
-      { okCodes: [1] },
-    ),
-    checkB: measure(
-      'check B (a plain file outside every closure)',
-      process.execPath,
-      checkArgs(k.repo, k.base, k.outside),
-      runs,
-      { okCodes: [1] },
     ),
   };
   removeRepo(k);
@@ -793,12 +833,17 @@ function kustomizeSection(quick) {
   r.kubeflow = {
     counts: renderedRoots(kf.repo, kf.base, kf.head),
     touched: kf.touched.length,
-    node: measure('floor: node alone', process.execPath, ['-e', '0'], runs),
-    renderFloor: renderFloor(command, args, kf, runs),
-    annotatedFloor: annotatedFloor(command, args, kf, runs),
-    check: measure('check (one params.env)', process.execPath, checkArgs(kf.repo, kf.base, kf.head), runs, {
-      okCodes: [1],
-    }),
+    ...measureTogether(
+      {
+        node: spec('floor: node alone', process.execPath, ['-e', '0']),
+        renderFloor: renderFloor(command, args, kf),
+        annotatedFloor: annotatedFloor(command, args, kf),
+        check: spec('check (one params.env)', process.execPath, checkArgs(kf.repo, kf.base, kf.head), {
+          okCodes: [1],
+        }),
+      },
+      runs,
+    ),
   };
   console.error(`  ${r.kubeflow.counts.rendered} roots built, ${r.kubeflow.counts.impacts} impacts`);
   removeRepo(kf);
@@ -867,12 +912,18 @@ function fileSection(quick) {
         `${configMap('one', `app-${i}-config`, random(i + 1))}---\n${workload('Deployment', 'apps/v1', 'one', `app-${i}`, `app-${i}-config`, 'db')}`,
     ).join('---\n');
     const repo = oneFileRepo(text);
-    rows[n] = measure(
-      `fix (adoption) of ${n} workloads in one file`,
-      process.execPath,
-      [CLI, 'fix', '--repo', repo, '--dry-run'],
+    rows[n] = measureTogether(
+      {
+        fix: spec(`fix (adoption) of ${n} workloads in one file`, process.execPath, [
+          CLI,
+          'fix',
+          '--repo',
+          repo,
+          '--dry-run',
+        ]),
+      },
       runs,
-    );
+    ).fix;
     rmSync(repo, { recursive: true, force: true });
   }
   const items = 10_000;
@@ -883,13 +934,17 @@ function fileSection(quick) {
   const aliases = Array.from({ length: 999 }, (_, i) => `    c${i}: *big`).join('\n');
   const heavy = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\ndata: {a: "1"}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: heavy}\nspec:\n  template:\n    metadata:\n      labels: {app: heavy}\n    spec:\n      containers:\n      - name: app\n        image: app:1\n        envFrom: [{configMapRef: {name: cfg}}]\n        env: &big\n${list}\n      extra:\n${aliases.replace(/^ {4}/gm, '        ')}\n`;
   const repo = oneFileRepo(heavy, (t) => t.replace('a: "1"', 'a: "2"'));
-  rows.alias = measure(
-    `check of a file with 999 aliases of a ${items}-item list`,
-    process.execPath,
-    [CLI, 'check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json'],
+  rows.alias = measureTogether(
+    {
+      alias: spec(
+        `check of a file with 999 aliases of a ${items}-item list`,
+        process.execPath,
+        [CLI, 'check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json'],
+        { okCodes: [1] },
+      ),
+    },
     runs,
-    { okCodes: [1] },
-  );
+  ).alias;
   rows.aliasBytes = heavy.length;
   rows.aliasItems = items;
   rmSync(repo, { recursive: true, force: true });
