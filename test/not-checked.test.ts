@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotCheckedReason, Report } from '../src/model/types.js';
 import { cli } from './helpers/cli.js';
@@ -30,6 +31,17 @@ const kustomized = (
   'app/app.env': `LEVEL=${level}\n`,
 });
 
+/**
+ * What a partial clone that could not fetch a file's content holds (the snapshots of
+ * argo-workflows lack its largest manifests): the commit names the file, git has no object for it.
+ */
+function dropObject(dir: string, rev: string, path: string) {
+  const id = execFileSync('git', ['rev-parse', `${rev}:${path}`], { cwd: dir })
+    .toString()
+    .trim();
+  rmSync(join(dir, '.git', 'objects', id.slice(0, 2), id.slice(2)));
+}
+
 const LFS_OID = (text: string) => createHash('sha256').update(text).digest('hex');
 const lfsPointer = (text: string) =>
   `version https://git-lfs.github.com/spec/v1\noid sha256:${LFS_OID(text)}\nsize ${Buffer.byteLength(text)}\n`;
@@ -41,6 +53,8 @@ interface Row {
   head: Files;
   needs?: 'kustomize' | 'helm';
   args?: string[];
+  /** What happens to the repository after its two commits. */
+  after?: (dir: string, head: string) => void;
 }
 
 const rows: Row[] = [
@@ -63,6 +77,13 @@ const rows: Row[] = [
     name: 'config.yaml',
     base: plain('info'),
     head: { 'config.yaml': lfsPointer(yaml(configMap('app-config', { level: 'debug' }))) },
+  },
+  {
+    reason: 'not-in-clone',
+    name: 'config.yaml',
+    base: plain('info'),
+    head: plain('debug'),
+    after: (dir, head) => dropObject(dir, head, 'config.yaml'),
   },
   {
     reason: 'include',
@@ -161,6 +182,7 @@ describe.each(rows)('not checked: $reason', (row) => {
     'fails at the default settings, names it and the reason, reports nothing added or deleted, and warns when the base configuration allows it',
     async () => {
       const { repo, base, head } = await twoCommits(row.base, row.head);
+      row.after?.(repo.dir, head);
       const strict = await run(repo.dir, base, head, row.args ?? []);
       const report = JSON.parse(strict.stdout) as Report;
       expect(strict.code).toBe(1);
@@ -176,6 +198,7 @@ describe.each(rows)('not checked: $reason', (row) => {
       // The team accepts this reason: the entry stays, with its reason, and no longer fails.
       const config = `${'max-file-mib: 1\n'.repeat(row.reason === 'too-large' ? 1 : 0)}warn-not-checked:\n  - reason: ${row.reason}\n`;
       const relaxed = await twoCommits({ ...row.base, '.config-rollout-guard.yaml': config }, row.head);
+      row.after?.(relaxed.repo.dir, relaxed.head);
       const lenient = await run(relaxed.repo.dir, relaxed.base, relaxed.head, row.args ?? []);
       const downgraded = JSON.parse(lenient.stdout) as Report;
       expect(downgraded.notChecked.map((n) => [n.reason, n.fails])).toEqual([[row.reason, false]]);
@@ -210,6 +233,38 @@ describe('cases met on real repositories and by attackers', () => {
       const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
       expect(report.impacts.map((i) => [i.workload.source?.root, i.status])).toEqual(
         expect.arrayContaining([['app', 'dormant']]),
+      );
+    },
+  );
+
+  test('a reader whose content the clone lacks: git searches the rest, and the file may name the change', async () => {
+    const { repo, base, head } = await twoCommits(plain('info'), plain('debug'));
+    dropObject(repo.dir, head, 'app.yaml');
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(result.code).toBe(1);
+    expect(report.changes.map((c) => [c.name, c.change])).toEqual([['app-config', 'modified']]);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+      [
+        'app.yaml',
+        'not-in-clone',
+        'head',
+        'app.yaml may name a changed config but could not be read, so a workload in it that reads the config is not checked: git does not have its content in this clone (a partial clone that could not fetch it)',
+      ],
+    ]);
+  });
+
+  (hasKustomize ? test : test.skip)(
+    'a root that reads a file whose content the clone lacks is not built, and says which file',
+    async () => {
+      const { repo, base, head } = await twoCommits(kustomized('info'), kustomized('debug'));
+      dropObject(repo.dir, head, 'app/deployment.yaml');
+      const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+      expect(report.notChecked.map((n) => [n.kind, n.name, n.reason, n.side])).toEqual([
+        ['root', 'app', 'not-in-clone', 'both'],
+      ]);
+      expect(report.notChecked[0].message).toContain(
+        'it reads app/deployment.yaml, and git does not have its content',
       );
     },
   );

@@ -207,9 +207,14 @@ async function judgeWith(
             )
           : [];
         skipped.forEach(([file, why], i) => {
-          const naming = unreadableNaming(file, texts[i] ?? '', why, names);
-          const watching = naming ? null : unreadableNaming(file, texts[i] ?? '', why, watched);
-          if (naming) unreadableReaders.set(file, { ...naming, how: 'names a changed config' });
+          const text = why.reason === 'not-in-clone' ? null : (texts[i] ?? '');
+          const naming = unreadableNaming(file, text, why, names);
+          const watching = naming ? null : unreadableNaming(file, text, why, watched);
+          if (naming)
+            unreadableReaders.set(file, {
+              ...naming,
+              how: text === null ? 'may name a changed config' : 'names a changed config',
+            });
           else if (watching)
             unreadableReaders.set(file, { ...watching, how: 'may watch a changed config by its labels' });
         });

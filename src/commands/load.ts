@@ -8,7 +8,7 @@ import type { Settings } from './options.js';
 
 /** A file that could not be read as manifests, and why: its objects are unknown. */
 export interface Unreadable {
-  reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs' | 'unsupported'>;
+  reason: Extract<NotCheckedReason, 'unreadable' | 'too-large' | 'lfs' | 'not-in-clone' | 'unsupported'>;
   line: number;
   message: string;
   /** Whether what could not be read may define a ConfigMap or Secret, or make one. */
@@ -24,6 +24,14 @@ export interface Loaded {
   /** Files with content this check could not read whole, by path: a Git LFS pointer, past the size limit, a document the parser skipped. */
   unreadable: Map<string, Unreadable>;
 }
+
+/** A file the commit holds whose content git does not have here: it may hold anything. */
+export const NOT_IN_CLONE: Unreadable = {
+  reason: 'not-in-clone',
+  line: 1,
+  message: 'git does not have its content in this clone (a partial clone that could not fetch it)',
+  mayDefineConfig: true,
+};
 
 /** Git LFS keeps a pointer in the repository and the content elsewhere. */
 const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\noid sha256:([0-9a-f]{64})\r?\n/;
@@ -45,10 +53,11 @@ export async function readTexts(
   paths: readonly string[],
   maxFileBytes: number,
 ): Promise<Texts> {
-  const { bytes, links } = await repo.readTree(rev, paths);
+  const { bytes, links, missing } = await repo.readTree(rev, paths);
   const unreadable = new Map<string, Unreadable>();
   const texts = await Promise.all(
     bytes.map(async (b, i): Promise<string | null> => {
+      if (missing.has(paths[i])) unreadable.set(paths[i], NOT_IN_CLONE);
       if (b === null) return null;
       if (links.has(paths[i])) {
         unreadable.set(paths[i], {
@@ -175,10 +184,12 @@ async function namespacesAt(
  */
 export function unreadableNaming(
   file: string,
-  text: string,
+  text: string | null,
   why: Unreadable,
   names: readonly string[],
 ): Unreadable | null {
+  // Content that could not be read at all may name anything.
+  if (text === null) return names.length ? why : null;
   const spells = (document: string) => names.some((name) => spellsName(document, name));
   if (!spells(text)) return null;
   // A file too large or in Git LFS was not read at all.

@@ -46,6 +46,8 @@ const NEXT: Record<NotCheckedReason, string> = {
     'Fix the YAML the message names; if the file is no manifest (a template, test data), leave it out with `exclude` in the base configuration.',
   'too-large': 'Raise `max-file-mib` in the base configuration.',
   lfs: 'Fetch the Git LFS content before the check (`git lfs pull`; actions/checkout with `lfs: true`).',
+  'not-in-clone':
+    'Check out the content the check reads: actions/checkout without `filter`, or keep its credentials (`persist-credentials`) so git can fetch what a partial clone lacks.',
   'missing-input': 'Define what the render needs in the repository.',
   encrypted:
     'What the encrypted values set is not seen here: review what the release deploys, or keep the values that shape its configs out of the encrypted file.',

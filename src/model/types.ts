@@ -142,6 +142,7 @@ export type NotCheckedReason =
   | 'unreadable' // a file or rendered document that does not parse
   | 'too-large' // a file past the size limit
   | 'lfs' // a Git LFS pointer whose content is not here
+  | 'not-in-clone' // a file the commit holds whose content git does not have here (a partial clone)
   | 'missing-input' // something the render needs is not in the repository (a valuesFrom object, another source's file)
   | 'encrypted' // values a render needs are encrypted in the repository (SOPS, a SealedSecret)
   | 'unsupported' // a source this tool does not render or fetch (a URL file, a semver range of tags)

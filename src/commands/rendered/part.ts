@@ -35,6 +35,7 @@ import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
 import { annotationOf, staleWorkloads } from '../../stages/8-stamps/template-hashes.js';
 import { judgeSource } from '../judge-source.js';
+import { NOT_IN_CLONE } from '../load.js';
 import type { Settings } from '../options.js';
 import { helmRenderer, RELEASE_KINDS } from './helm.js';
 import { kustomizeRenderer } from './kustomize.js';
@@ -1207,7 +1208,7 @@ async function renderAt<R extends RenderRoot, Tool>(
   const files = [
     ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
   ];
-  const { bytes, links } = await at.repo.readTree(at.rev, files);
+  const { bytes, links, missing } = await at.repo.readTree(at.rev, files);
   // A render tree holds regular files only: a symbolic link is never written, as its target's path
   // or as what it points at, and a root that reads one is not built (the renderer fills some
   // paths itself, helm's copies of `file://` dependencies, and a link kept there is replaced).
@@ -1215,11 +1216,10 @@ async function renderAt<R extends RenderRoot, Tool>(
   const target = new Map(
     files.flatMap((f, i) => (links.has(f) ? [[f, bytes[i]?.toString('utf8') ?? ''] as const] : [])),
   );
+  const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
   const linkRead = (root: R) => {
     const filled = new Set(renderer.fills(root));
-    return [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])].find(
-      (f) => links.has(f) && !filled.has(f),
-    );
+    return read(root).find((f) => links.has(f) && !filled.has(f));
   };
   // A renderer's message about a file it could not read can quote the Secret in it.
   const secrets = [...tree]
@@ -1245,13 +1245,20 @@ async function renderAt<R extends RenderRoot, Tool>(
   const building: R[] = [];
   for (const root of roots) {
     const link = links.size ? linkRead(root) : undefined;
-    if (link === undefined) building.push(root);
-    else
+    const lacking = missing.size ? read(root).find((f) => missing.has(f)) : undefined;
+    if (link !== undefined)
       done(root, {
         ok: false,
         reason: 'unsupported',
         message: `it reads ${link}, a symbolic link to ${JSON.stringify(target.get(link)!.slice(0, 200))}, which this check does not follow`,
       });
+    else if (lacking !== undefined)
+      done(root, {
+        ok: false,
+        reason: NOT_IN_CLONE.reason,
+        message: `it reads ${lacking}, and ${NOT_IN_CLONE.message}`,
+      });
+    else building.push(root);
   }
   // A renderer that fails as a whole fails every build still waited for.
   renderer

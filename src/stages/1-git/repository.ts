@@ -4,7 +4,7 @@ import { join, posix } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
 import { git, type Invocation } from '../../programs/invocation.js';
-import { execute } from '../../programs/run.js';
+import { execute, type Outcome } from '../../programs/run.js';
 
 /** A commit SHA, or `null` for the working tree (tracked and untracked, not ignored, files). */
 export type Revision = string | null;
@@ -47,10 +47,20 @@ async function gitOut(invocation: Invocation, okCodes: readonly number[] = []): 
   // `git grep` exits 1 when nothing matches.
   const quiet = outcome.why === 'exit' && !outcome.stderr.trim();
   if (quiet && okCodes.some((c) => outcome.message === `exited with ${c}`)) return '';
-  const command = invocation.args.find((a) => !a.startsWith('-') && !a.includes('='));
-  const first = outcome.why === 'exit' ? outcome.stderr.trim().split('\n')[0] : '';
-  throw new GitError(`git ${command} ${first ? `failed: ${first}` : outcome.message}`);
+  throw gitFailure(invocation, outcome);
 }
+
+/** What a git command that failed said, in one line. */
+function gitFailure(invocation: Invocation, outcome: Outcome): GitError {
+  const command = invocation.args.find((a) => !a.startsWith('-') && !a.includes('='));
+  const first = !outcome.ok && outcome.why === 'exit' ? outcome.stderr.trim().split('\n')[0] : '';
+  return new GitError(
+    `git ${command} ${first ? `failed: ${first}` : outcome.ok ? 'failed' : outcome.message}`,
+  );
+}
+
+/** git grep's word for a file it could not search: its object is not in this clone. */
+const UNSEARCHED = /^error: '(.+)': unable to read [0-9a-f]{40,64}$/;
 
 /**
  * The only place that talks to git. Everything above it asks questions in terms of revisions and
@@ -256,17 +266,28 @@ export class Repository {
   async readTree(
     rev: Revision,
     paths: readonly string[],
-  ): Promise<{ bytes: (Buffer | null)[]; links: Set<string> }> {
+  ): Promise<{ bytes: (Buffer | null)[]; links: Set<string>; missing: Set<string> }> {
     if (rev === null) {
       const files = await this.readWorking(paths);
-      return { bytes: files.map((f) => f.bytes), links: new Set(paths.filter((_, i) => files[i].link)) };
+      return {
+        bytes: files.map((f) => f.bytes),
+        links: new Set(paths.filter((_, i) => files[i].link)),
+        missing: new Set(),
+      };
     }
     const bytes = await this.readBytes(rev, paths);
     // A link's blob is its target's path, one line: only a file that reads as one is asked its
-    // mode, so reading manifests lists nothing it would not list anyway.
+    // mode, so reading manifests lists nothing it would not list anyway. A file that reads as none
+    // is asked whether the tree holds it: then its content is missing from this clone (a partial
+    // clone that could not fetch it), which is no deletion.
     const oneLine = paths.filter((_, i) => bytes[i]?.length && !bytes[i]!.includes(0x0a));
-    const entries = await this.entries(rev, oneLine);
-    return { bytes, links: new Set(oneLine.filter((p) => entries.get(p)?.mode === SYMLINK)) };
+    const none = paths.filter((_, i) => bytes[i] === null);
+    const entries = await this.entries(rev, [...oneLine, ...none]);
+    return {
+      bytes,
+      links: new Set(oneLine.filter((p) => entries.get(p)?.mode === SYMLINK)),
+      missing: new Set(none.filter((p) => entries.get(p)?.type === 'blob')),
+    };
   }
 
   /** Blobs by object id, pipelined through one process. */
@@ -329,7 +350,17 @@ export class Repository {
    */
   async grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
-    return names(await gitOut(git.grep(this.root, rev, needles, scope), [1]), rev);
+    const invocation = git.grep(this.root, rev, needles, scope);
+    const outcome = await execute(invocation);
+    // A file whose content is missing from this clone (a partial clone that could not fetch it)
+    // cannot be searched: git says so and goes on. It may mention any needle, so it is among the
+    // files found, and reading it says why it is not checked. Anything else on stderr is a failure.
+    const said = outcome.stderr.split('\n').filter(Boolean);
+    const unsearched = said.flatMap((line) => UNSEARCHED.exec(line)?.[1] ?? []);
+    const matched = outcome.ok || (outcome.why === 'exit' && outcome.message === 'exited with 1');
+    if (!matched || unsearched.length < said.length) throw gitFailure(invocation, outcome);
+    const found = outcome.ok ? outcome.stdout.toString('utf8') : '';
+    return [...new Set(names([found, ...unsearched].join('\0'), rev))];
   }
 
   /**
