@@ -1,4 +1,4 @@
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { grepScope } from '../src/stages/2-sources/select.js';
@@ -171,6 +171,26 @@ test('grep reads only the files its scope names: the manifests, never the source
       expect(await repository.grep(rev, ['needle'], grepScope(['manifests/*.yaml']))).toEqual(['a.yaml']);
       expect((await repository.grep(rev, ['needle'], grepScope(['**/*.{yaml,md}']))).length).toBe(5);
     }
+    repository.close();
+  } finally {
+    repo.cleanup();
+  }
+});
+
+test('a file whose object the clone lacks: grep counts it as found, readTree says it is missing, not absent', async () => {
+  const repo = await TempRepo.create();
+  try {
+    repo.write({ 'a.yaml': 'name: needle\n', 'lost.yaml': 'name: other\n', 'kept.yaml': 'name: kept\n' });
+    const sha = await repo.commit();
+    const id = (await repo.git.revparse([`${sha}:lost.yaml`])).trim();
+    rmSync(join(repo.dir, '.git', 'objects', id.slice(0, 2), id.slice(2)));
+    const repository = await Repository.open(repo.dir);
+    // Whether git finds a needle elsewhere (it exits 0) or nowhere (it exits 1).
+    expect((await repository.grep(sha, ['needle'], grepScope())).sort()).toEqual(['a.yaml', 'lost.yaml']);
+    expect(await repository.grep(sha, ['nowhere'], grepScope())).toEqual(['lost.yaml']);
+    const read = await repository.readTree(sha, ['lost.yaml', 'kept.yaml', 'absent.yaml']);
+    expect(read.bytes.map((b) => b?.toString() ?? null)).toEqual([null, 'name: kept\n', null]);
+    expect([...read.missing]).toEqual(['lost.yaml']);
     repository.close();
   } finally {
     repo.cleanup();
