@@ -308,6 +308,13 @@ describe('definesNoneOf: what a file that cannot be parsed may define, by its li
       false,
     ],
     ['a flow document', '{kind: Deployment, data: [}\n', false],
+    [
+      'JSON with comments that never spells kind (argo-workflows: a dev container definition)',
+      '{\n  // Dev container definition\n  "name": "builder",\n  "build": {\n    "args": { "CACHE": "0" }\n  }\n}\n',
+      true,
+    ],
+    ['JSON that may spell kind by an escape', '{\n  // x\n  "\\u006bind": "ConfigMap"\n}\n', false],
+    ['a flow document that includes a template', '{ {{ include "x" . }} }\n', false],
     ['a kind line nested in an object is no kind', 'kind: Deployment\nspec:\n  kind: Secret\n', true],
   ])('%s', (_, text, none) => {
     expect(definesNoneOf(text, ['ConfigMap', 'Secret'])).toBe(none);

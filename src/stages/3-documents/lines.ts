@@ -75,12 +75,16 @@ export function mayDefineKind(text: string, kinds: readonly string[]): boolean {
 /**
  * Whether no document of `text` can define an object of one of `kinds`, judged by its lines alone,
  * as for a file that cannot be parsed: each document with content writes its top-level kinds plainly
- * (`plainKinds`) and none is one of them or a List (whose items are objects too). One whose kind is
- * templated, written in flow style or missing may be anything.
+ * (`plainKinds`) and none is one of them or a List (whose items are objects too), or it never
+ * spells `kind` (nor escapes or templates anything). One whose kind is templated, written in flow
+ * style or missing may be anything.
  */
 export function definesNoneOf(text: string, kinds: readonly string[]): boolean {
   return renderDocuments(text).every((document) => {
     if (!/^[ \t]*[^\s#]/m.test(document)) return true;
+    // A key is spelled as written unless escaped or brought in by a template: a document that
+    // never spells `kind` has none (a JSON file with comments, such as a dev container's).
+    if (!/kind|\\|\{\{|\{%/.test(document)) return true;
     const plain = plainKinds(document);
     return plain !== null && !plain.some((kind) => kinds.includes(kind) || isListKind(kind));
   });
