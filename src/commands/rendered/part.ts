@@ -1260,9 +1260,11 @@ async function renderAt<R extends RenderRoot, Tool>(
       });
     else building.push(root);
   }
-  // A renderer that fails as a whole fails every build still waited for.
-  renderer
-    .render(tool, building, tree, at.settings.renderTimeoutMs, access, done)
-    .catch((error: unknown) => building.forEach((root) => settle.get(root)!.reject(error)));
+  // What the renderer returns settles any build it did not report (a settled one stays as it was);
+  // a renderer that fails as a whole fails every build still waited for.
+  renderer.render(tool, building, tree, at.settings.renderTimeoutMs, access, done).then(
+    (built) => building.forEach((root) => settle.get(root)!.resolve(built.get(root)!)),
+    (error: unknown) => building.forEach((root) => settle.get(root)!.reject(error)),
+  );
   return { results, tree, secrets };
 }

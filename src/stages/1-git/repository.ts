@@ -51,12 +51,10 @@ async function gitOut(invocation: Invocation, okCodes: readonly number[] = []): 
 }
 
 /** What a git command that failed said, in one line. */
-function gitFailure(invocation: Invocation, outcome: Outcome): GitError {
+function gitFailure(invocation: Invocation, outcome: Extract<Outcome, { ok: false }>): GitError {
   const command = invocation.args.find((a) => !a.startsWith('-') && !a.includes('='));
-  const first = !outcome.ok && outcome.why === 'exit' ? outcome.stderr.trim().split('\n')[0] : '';
-  return new GitError(
-    `git ${command} ${first ? `failed: ${first}` : outcome.ok ? 'failed' : outcome.message}`,
-  );
+  const first = outcome.why === 'exit' ? outcome.stderr.trim().split('\n')[0] : '';
+  return new GitError(`git ${command} ${first ? `failed: ${first}` : outcome.message}`);
 }
 
 /** git grep's word for a file it could not search: its object is not in this clone. */
@@ -354,11 +352,12 @@ export class Repository {
     const outcome = await execute(invocation);
     // A file whose content is missing from this clone (a partial clone that could not fetch it)
     // cannot be searched: git says so and goes on. It may mention any needle, so it is among the
-    // files found, and reading it says why it is not checked. Anything else on stderr is a failure.
+    // files found, and reading it says why it is not checked. git exits 1 when nothing matches:
+    // then anything else it said is a failure.
     const said = outcome.stderr.split('\n').filter(Boolean);
     const unsearched = said.flatMap((line) => UNSEARCHED.exec(line)?.[1] ?? []);
-    const matched = outcome.ok || (outcome.why === 'exit' && outcome.message === 'exited with 1');
-    if (!matched || unsearched.length < said.length) throw gitFailure(invocation, outcome);
+    if (!outcome.ok && !(outcome.message === 'exited with 1' && unsearched.length === said.length))
+      throw gitFailure(invocation, outcome);
     const found = outcome.ok ? outcome.stdout.toString('utf8') : '';
     return [...new Set(names([found, ...unsearched].join('\0'), rev))];
   }
