@@ -470,6 +470,13 @@ describe('usage errors exit 2 with a message', () => {
     expect(stderr).toMatch(message);
   });
 
+  test('a message that quotes a revision or a path is one line, and nothing in it steers the terminal', async () => {
+    const { code, stderr } = await cli(['check', '--base', 'x\u001b[2J\ny', '--repo', dormantRepo.repo.dir]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^config-rollout-guard: Revision 'x\?\[2J\?y' is not a commit/);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
   test.each([
     [
       ['scan', '--base', 'HEAD'],

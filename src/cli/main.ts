@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../model/errors.js';
+import { terminal } from '../stages/9-report/escape.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const VERSION = packageJson.version;
@@ -167,12 +168,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (error) {
-    // A usage mistake, a git failure, a refused revision: one line, no stack.
+    // A usage mistake, a git failure, a refused revision: one line, no stack. Either may quote a
+    // path or a revision, which must not steer the terminal.
     if (error instanceof UsageError || ['GitError', 'Refused'].includes((error as Error).name)) {
-      io.stderr(`config-rollout-guard: ${(error as Error).message}\n`);
+      io.stderr(`config-rollout-guard: ${terminal((error as Error).message)}\n`);
       return 2;
     }
-    io.stderr(`config-rollout-guard: ${(error as Error).stack ?? error}\n`);
+    const lines = String((error as Error).stack ?? error).split('\n');
+    io.stderr(`config-rollout-guard: ${lines.map(terminal).join('\n')}\n`);
     return 2;
   }
 }
