@@ -966,19 +966,69 @@ spec:
       ]);
     });
 
-    test('a symbolic link anywhere else in a chart: the chart is not checked, naming the link', async () => {
+    // alphagov/govuk-helm-charts: `charts/app-config/ci/*-values.yaml` are links to `../values-*.yaml`.
+    test('a symbolic link to a file of the repository reads as that file: the chart is rendered', async () => {
+      const link = { 'chart/ci/prod-values.yaml': { link: '../values.yaml' } };
+      const report = await check({ ...chart(), ...link }, { ...chart({ values: slower }), ...link });
+      expect(report.notChecked).toEqual([]);
+      expect(report.rendered).toEqual(['chart']);
+      expect(summary(report).map((i) => [i.status, i.workload])).toEqual([['dormant', 'Deployment /web']]);
+    });
+
+    test("a change only to the file a chart's link leads to touches the chart", async () => {
+      const linked = { ...chart(), 'chart/values.yaml': { link: '../shared/values.yaml' } };
+      const report = await check(
+        { ...linked, 'shared/values.yaml': VALUES },
+        { ...linked, 'shared/values.yaml': slower },
+      );
+      expect(report.notChecked).toEqual([]);
+      expect(report.rendered).toEqual(['chart']);
+      expect(summary(report).map((i) => [i.status, i.workload])).toEqual([['dormant', 'Deployment /web']]);
+      expect(report.changes.map((c) => [c.name, c.keys.modified, `${c.file}:${c.line}`])).toEqual([
+        ['web-config', ['TIMEOUT'], 'shared/values.yaml:3'],
+      ]);
+    });
+
+    test.each([
+      ['leaves the repository', '../../../../etc/hostname', 'points outside the repository'],
+      ['leads to a directory', '../shared', 'points at a directory (only links to files are followed)'],
+      ['goes round', 'values.yaml', 'is part of a loop of symbolic links'],
+    ])('a symbolic link that %s: the chart is not checked, naming the link', async (_, target, why) => {
       const report = await check(chart(), {
         ...chart(),
         'shared/values.yaml': slower,
-        'chart/values.yaml': { link: '../shared/values.yaml' },
+        'chart/values.yaml': { link: target },
       });
       expect(report.impacts).toEqual([]);
       expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
         [
           'chart',
           'unsupported',
-          expect.stringMatching(
-            /it reads chart\/values\.yaml, a symbolic link to "\.\.\/shared\/values\.yaml", which this check does not follow/,
+          expect.stringContaining(
+            `it reads chart/values.yaml, a symbolic link to ${JSON.stringify(target)}, which ${why}`,
+          ),
+        ],
+      ]);
+    });
+
+    test("a change under the directory a chart's link leads to: the chart is not checked, never all clear", async () => {
+      const linked = { ...chart(), 'chart/templates/shared': { link: '../../shared' } };
+      const report = await check(
+        {
+          ...linked,
+          'shared/extra.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\ndata: {a: "1"}\n',
+        },
+        {
+          ...linked,
+          'shared/extra.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\ndata: {a: "2"}\n',
+        },
+      );
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+        [
+          'chart',
+          'unsupported',
+          expect.stringContaining(
+            'it reads chart/templates/shared, a symbolic link to "../../shared", which points at a directory',
           ),
         ],
       ]);

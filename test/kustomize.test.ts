@@ -7,7 +7,7 @@ import { noReader } from '../src/stages/9-report/wording.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
-import { checkChange, twoCommits, type Files } from './helpers/scenario.js';
+import { checkChange, twoCommits, type Bytes, type Files } from './helpers/scenario.js';
 import { Progress } from '../src/model/progress.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { scratchDir } from './helpers/temp-repo.js';
@@ -875,6 +875,32 @@ describeKustomize('files outside a kustomization directory', () => {
     expect(report.notChecked).toEqual([]);
     expect(summary(report)).toEqual([
       { status: 'dormant', workload: 'Deployment web/app', root: 'apps/web', at: 'shared/deployment.yaml:1' },
+    ]);
+  });
+
+  test('a resource kept as a symbolic link to a file of the repository: a change only to that file touches the overlay', async () => {
+    const files = (level: string): Bytes => ({
+      'shared/config.yaml': yaml(configMap('app-config', { LEVEL: level })),
+      'apps/web/config.yaml': { link: '../../shared/config.yaml' },
+      'apps/web/deployment.yaml': app(),
+      'apps/web/kustomization.yaml': kustomization({
+        resources: ['deployment.yaml', 'config.yaml'],
+        namespace: 'web',
+      }),
+    });
+    const report = await checkChange(files('info'), files('debug'));
+    expect(report.notChecked).toEqual([]);
+    expect(report.rendered).toEqual(['apps/web']);
+    expect(summary(report)).toEqual([
+      {
+        status: 'dormant',
+        workload: 'Deployment web/app',
+        root: 'apps/web',
+        at: 'apps/web/deployment.yaml:1',
+      },
+    ]);
+    expect(report.changes.map((c) => `${c.namespace}/${c.name} ${c.file}:${c.line}`)).toEqual([
+      'web/app-config shared/config.yaml:4',
     ]);
   });
 

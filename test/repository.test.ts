@@ -73,7 +73,7 @@ test('findByName answers alike from git grep and from a listing of the whole tre
   }
 });
 
-test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree names it', async () => {
+test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree and links name it', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;
   try {
@@ -92,6 +92,12 @@ test('a symbolic link reads as its target path, at a commit and in the working t
       const { bytes, links } = await repository.readTree(rev, paths);
       expect(bytes.map((b) => b?.toString('utf8') ?? null)).toEqual(expected);
       expect([...links]).toEqual(['inside.yaml', 'outside.yaml']);
+      expect(await repository.links(rev)).toEqual(
+        new Map([
+          ['inside.yaml', 'a.yaml'],
+          ['outside.yaml', outside],
+        ]),
+      );
     }
   } finally {
     repository?.close();

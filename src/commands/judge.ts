@@ -4,6 +4,7 @@ import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
+import { leadsInto } from '../stages/2-sources/links.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
@@ -394,8 +395,11 @@ async function touchesRoots(
       for (const name of ROOT_FILES) above.add(d === '.' ? name : `${d}/${name}`);
       if (d === '.') break;
     }
-  const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
-  return found.some((paths) => paths.length > 0);
+  const [found, links] = await Promise.all([
+    Promise.all([base, head].map((rev) => repo.existing(rev, [...above]))),
+    repo.links(head),
+  ]);
+  return found.some((paths) => paths.length > 0) || leadsInto(links, changedPaths);
 }
 
 /**

@@ -202,6 +202,9 @@ export const git = {
       commitId(rev),
       ...(paths ? ['--', ...literal(paths)] : []),
     ]),
+  /** Mode, type, id and path of every file at a commit: no sizes, so git reads no object but the trees. */
+  lsTreeModes: (root: string, rev: string) =>
+    gitCall(root, ['ls-tree', '-r', '-z', '--full-tree', commitId(rev)]),
   /** Changed paths with both sides' modes and blob ids (`--raw`), so they are read without an `ls-tree`. */
   diffRaw: (root: string, base: string, head: string | null) =>
     gitCall(root, [

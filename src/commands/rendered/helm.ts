@@ -30,6 +30,7 @@ import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import {
   parsedOnce,
+  reaching,
   type Builds,
   type Discovered,
   type Rendered,
@@ -122,18 +123,20 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
 }
 
 async function discover(
-  { repo, rev, settings, files, named, controllers, changed }: Snapshot,
+  at: Snapshot,
   found: () => void,
   parses: ValuesFromParses,
 ): Promise<Discovered<ChartRoot>> {
+  const { repo, rev, settings, files, named, controllers } = at;
   // Charts in the repository, and releases of charts from Helm repositories and OCI registries,
   // which only their declaring objects name.
   const [chartFiles, index] = await Promise.all([named([CHART_FILE]), controllers()]);
   if (chartFiles.length === 0 && !index.mayDefine(RELEASE_KINDS)) return { roots: [], setAside: [] };
   found();
   const besides = chartFiles.flatMap((f) => DEPENDENCY_FILES.map((d) => posix.join(posix.dirname(f), d)));
-  const [all, texts, besideTexts, own] = await Promise.all([
+  const [all, changed, texts, besideTexts, own] = await Promise.all([
     files(),
+    reaching(at),
     repo.readMany(rev, chartFiles),
     repo.readMany(rev, besides),
     repo.ownUrls(),

@@ -33,7 +33,7 @@ import { isConfig } from '../../stages/4-objects/configs.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
-import { parsedOnce } from './renderer.js';
+import { parsedOnce, reaching } from './renderer.js';
 
 /** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
 export function kustomizeRenderer(settings: Settings, repositoryRoot: string): Renderer<Root, Kustomize> {
@@ -81,10 +81,8 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
 }
 
 /** `parsed` is shared by both revisions: most kustomizations are the same text at each. */
-async function discover(
-  { repo, rev, settings, files: listFiles, named, controllers: declaring, changed }: Snapshot,
-  parsed: Map<string, Kustomization>,
-): Promise<Discovered<Root>> {
+async function discover(at: Snapshot, parsed: Map<string, Kustomization>): Promise<Discovered<Root>> {
+  const { repo, rev, settings, files: listFiles, named, controllers: declaring } = at;
   // The tree is listed first: discovery runs only when a root file lies near the change, so there
   // almost always are some, and the kustomization files are found in that listing. The Argo CD
   // and Flux objects that may point at a root (helm's discovery asks for them too) are found
@@ -113,7 +111,7 @@ async function discover(
     parsedOnce(parsed, (file, text) => readKustomization(file, text, tree)),
     under,
   );
-  const discovered = findReaching(index, await controllersRead, changed, under, settings.roots);
+  const discovered = findReaching(index, await controllersRead, await reaching(at), under, settings.roots);
   await vetPluginFiles(repo, rev, [...discovered.roots, ...discovered.setAside]);
   return discovered;
 }

@@ -15,6 +15,7 @@ import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
 import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
+import { Links, type LinkEnd } from '../../stages/2-sources/links.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import { bySettling, pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
 import {
@@ -228,7 +229,7 @@ const touches = (root: RenderRoot, changed: ReadonlySet<string>) =>
  * that one, not a deployment of its own: a chart a kustomization inflates through `helmCharts`.
  */
 async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Discovered<RenderRoot>[]> {
-  const found: Discovered<RenderRoot>[] = await Promise.all(all.map((r) => r.discover(at)));
+  const found: Discovered<RenderRoot>[] = await Promise.all(all.map((r) => discoverThroughLinks(r, at)));
   return found.map(({ roots, setAside, reads }, i) => {
     const others = new Set(
       found.flatMap((d, j) => (j === i ? [] : d.roots.flatMap((root) => [...root.closure]))),
@@ -240,6 +241,24 @@ async function discover(all: readonly AnyRenderer[], at: Snapshot): Promise<Disc
       ...(reads ? { reads } : {}),
     };
   });
+}
+
+/**
+ * A renderer's roots at one revision, where a root that reads a symbolic link reads what the link
+ * leads to: a change there touches the root, and a file the link reads is read by a build.
+ */
+async function discoverThroughLinks<R extends RenderRoot>(
+  renderer: Renderer<R, unknown>,
+  at: Snapshot,
+): Promise<Discovered<R>> {
+  const found = await renderer.discover(at);
+  if (found.roots.length + found.setAside.length === 0 && !found.reads) return found;
+  const links = await at.links();
+  if (links.ends.size === 0) return found;
+  for (const root of [...found.roots, ...found.setAside])
+    for (const file of [...root.closure]) links.ends.get(file)?.reads.forEach((p) => root.closure.add(p));
+  const { reads } = found;
+  return reads ? { ...found, reads: (p) => reads(p) || links.through(p).some(reads) } : found;
 }
 
 /** Read in every build whatever the change: values to redact, what makes Secrets, and where (see `BuildPair`). */
@@ -258,6 +277,10 @@ function snapshot(
   let files: Promise<string[]> | null = null;
   let rootFiles: Promise<string[]> | null = null;
   let controllers: Promise<ControllerIndex> | null = null;
+  let links: Promise<Links> | null = null;
+  const listed = () => (files ??= repo.listFiles(rev));
+  const linksOf = () =>
+    (links ??= Promise.all([repo.links(rev), listed()]).then(([found, all]) => new Links(found, all)));
   const named = async (names: readonly string[]) => {
     rootFiles ??= repo
       .findByName(
@@ -272,7 +295,8 @@ function snapshot(
     rev,
     settings,
     changed,
-    files: () => (files ??= repo.listFiles(rev)),
+    files: listed,
+    links: linksOf,
     named,
     controllers: () =>
       (controllers ??= (async () => {
@@ -922,7 +946,7 @@ function besideReleases(
   return async (changes, declarations, relation) => {
     // Only the files that declare them are asked about: a discovery over the whole closure reads every release.
     const files = new Set(declarations.map((d) => d.file));
-    const at = (snapshot: Snapshot) => helm.discover({ ...snapshot, changed: files });
+    const at = (snapshot: Snapshot) => discoverThroughLinks(helm, { ...snapshot, changed: files });
     const candidates = (await at(atHead)).roots.flatMap(
       (release: RenderRoot & { namespace: string | null }) => {
         const by = release.declaredBy;
@@ -1209,17 +1233,25 @@ async function renderAt<R extends RenderRoot, Tool>(
     ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
   ];
   const { bytes, links, missing } = await at.repo.readTree(at.rev, files);
-  // A render tree holds regular files only: a symbolic link is never written, as its target's path
-  // or as what it points at, and a root that reads one is not built (the renderer fills some
-  // paths itself, helm's copies of `file://` dependencies, and a link kept there is replaced).
+  // A render tree holds regular files only: a symbolic link is never written as one. One that leads
+  // to a file of the repository is that file's copy (discovery put the file in the root's closure);
+  // a root that reads any other is not built (the renderer fills some paths itself, helm's copies
+  // of `file://` dependencies, and a link kept there is replaced).
   const tree = new Map(files.flatMap((f, i) => (bytes[i] && !links.has(f) ? [[f, bytes[i]!] as const] : [])));
-  const target = new Map(
-    files.flatMap((f, i) => (links.has(f) ? [[f, bytes[i]?.toString('utf8') ?? ''] as const] : [])),
-  );
+  const ends = links.size ? (await at.links()).ends : new Map<string, LinkEnd>();
+  for (const link of links) {
+    const end = ends.get(link);
+    const copied = end && 'file' in end ? tree.get(end.file) : undefined;
+    if (copied) tree.set(link, copied);
+  }
   const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
   const linkRead = (root: R) => {
     const filled = new Set(renderer.fills(root));
-    return read(root).find((f) => links.has(f) && !filled.has(f));
+    return read(root).find((f) => links.has(f) && !tree.has(f) && !filled.has(f));
+  };
+  const why = (link: string) => {
+    const end = ends.get(link);
+    return end && 'refused' in end ? end.refused : 'this check does not follow';
   };
   // A renderer's message about a file it could not read can quote the Secret in it.
   const secrets = [...tree]
@@ -1244,19 +1276,19 @@ async function renderAt<R extends RenderRoot, Tool>(
   };
   const building: R[] = [];
   for (const root of roots) {
-    const link = links.size ? linkRead(root) : undefined;
     const lacking = missing.size ? read(root).find((f) => missing.has(f)) : undefined;
-    if (link !== undefined)
-      done(root, {
-        ok: false,
-        reason: 'unsupported',
-        message: `it reads ${link}, a symbolic link to ${JSON.stringify(target.get(link)!.slice(0, 200))}, which this check does not follow`,
-      });
-    else if (lacking !== undefined)
+    const link = links.size ? linkRead(root) : undefined;
+    if (lacking !== undefined)
       done(root, {
         ok: false,
         reason: NOT_IN_CLONE.reason,
         message: `it reads ${lacking}, and ${NOT_IN_CLONE.message}`,
+      });
+    else if (link !== undefined)
+      done(root, {
+        ok: false,
+        reason: 'unsupported',
+        message: `it reads ${link}, a symbolic link to ${JSON.stringify(bytes[files.indexOf(link)]!.toString('utf8').slice(0, 200))}, which ${why(link)}`,
       });
     else building.push(root);
   }

@@ -3,9 +3,18 @@ import type { ConfigChange, Diagnostic, Impact, ManifestObject } from '../../mod
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
 import type { ControllerIndex } from '../../stages/2-sources/controllers.js';
+import type { Links } from '../../stages/2-sources/links.js';
 import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
 import type { RemoteAccess } from '../../stages/2-sources/remote/access.js';
+
+/**
+ * What a discovery that stops where the change stops looks for: the changed paths, and every
+ * symbolic link whose reading one of them changes (a root that reads the link reads that path).
+ */
+export async function reaching(at: Snapshot): Promise<ReadonlySet<string> | null> {
+  return at.changed === null ? null : (await at.links()).reaching(at.changed);
+}
 
 /** A root's render read as objects, each with its origin. */
 export interface Rendered {
@@ -31,6 +40,8 @@ export interface Snapshot {
    * when every root is wanted (scan, and the closures `fix` adopts around).
    */
   changed: ReadonlySet<string> | null;
+  /** The revision's symbolic links, followed (listing the tree, which discovery lists anyway). */
+  links: () => Promise<Links>;
 }
 
 /**

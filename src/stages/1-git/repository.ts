@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { readFile, readlink, stat } from 'node:fs/promises';
+import { lstat, readFile, readlink, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
@@ -26,6 +26,9 @@ const LISTED_BY_PATH = { paths: 2000, bytes: 256 * 1024 };
 
 /** git's mode for a symbolic link. */
 const SYMLINK = '120000';
+
+/** A symbolic link's entry in `ls-tree -r -z` output (no sizes): its blob id and path. */
+const LINK_ENTRY = /(?:^|\0)120000 blob ([0-9a-f]+)\t([^\0]*)/g;
 
 /** One file of a commit's tree. */
 interface TreeEntry {
@@ -72,6 +75,7 @@ export class Repository {
   private readonly diffed = new Map<string, Map<string, TreeEntry>>();
   private commonDir: Promise<string> | null = null;
   private readonly resolved = new Map<string, Promise<string>>();
+  private readonly linksAt = new Map<Revision, Promise<Map<string, string>>>();
   private remotes: Promise<Map<string, string>> | null = null;
 
   private constructor(readonly root: string) {}
@@ -400,6 +404,54 @@ export class Repository {
     }
     const entries = await this.entries(rev, paths);
     return paths.filter((p) => entries.has(p));
+  }
+
+  /**
+   * Every symbolic link of a revision, with the path it holds (as git keeps it, unresolved). At a
+   * commit, from the tree's listing (its own, without sizes, when the tree is not listed: a check
+   * asks this beside its search) and one read of each link's blob; in the working tree, from what
+   * `lstat` says of each listed file, as a link there may not be committed yet.
+   */
+  links(rev: Revision): Promise<Map<string, string>> {
+    let found = this.linksAt.get(rev);
+    if (!found) {
+      found = rev === null ? this.workingLinks() : this.committedLinks(rev);
+      this.linksAt.set(rev, found);
+    }
+    return found;
+  }
+
+  private async committedLinks(rev: string): Promise<Map<string, string>> {
+    const listed = this.trees.get(rev);
+    const ids = new Map<string, string>();
+    if (listed) {
+      for (const [path, e] of await listed) if (e.mode === SYMLINK) ids.set(path, e.id);
+    } else {
+      for (const [, id, path] of (await gitOut(git.lsTreeModes(this.root, rev))).matchAll(LINK_ENTRY))
+        ids.set(path, id);
+    }
+    if (ids.size === 0) return new Map();
+    const blobs = (this.blobs ??= new BlobReader(this.root));
+    const targets = await Promise.all([...ids.values()].map((id) => blobs.read(id)));
+    return new Map(
+      [...ids.keys()].flatMap((path, i) => (targets[i] ? [[path, targets[i]!.toString('utf8')]] : [])),
+    );
+  }
+
+  private async workingLinks(): Promise<Map<string, string>> {
+    const files = await this.listFiles(null);
+    const found: string[] = [];
+    for (let i = 0; i < files.length; i += 256) {
+      const batch = files.slice(i, i + 256);
+      const stats = await Promise.all(batch.map((f) => lstat(join(this.root, f)).catch(() => null)));
+      found.push(...batch.filter((_, j) => stats[j]?.isSymbolicLink()));
+    }
+    const targets = await this.readWorking(found);
+    return new Map(
+      found.flatMap((f, i) =>
+        targets[i].link && targets[i].bytes ? [[f, targets[i].bytes!.toString('utf8')]] : [],
+      ),
+    );
   }
 
   async listFiles(rev: Revision): Promise<string[]> {

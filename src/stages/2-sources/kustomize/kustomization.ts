@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { isRecord } from '../../../model/values.js';
+import { insideRepository } from '../paths.js';
 import type { Refusal } from '../tools.js';
 
 export const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -339,14 +340,6 @@ function vetPlugin(config: unknown, where: string, dir: string): Refusal[] {
     else (Array.isArray(value) ? strings(value) : strings([value])).forEach((p) => outside(p, fieldName));
   }
   return reasons;
-}
-
-/** A repository path for `entry` read in `dir`, or null when it is absolute or leaves the repository. */
-export function insideRepository(dir: string, entry: string): string | null {
-  if (posix.isAbsolute(entry) || /^[A-Za-z]:[\\/]/.test(entry) || entry.includes('\0')) return null;
-  const p = posix.normalize(posix.join(dir, entry)).replace(/\/$/, '');
-  if (p === '..' || p.startsWith('../') || posix.isAbsolute(p)) return null;
-  return p === '.' ? '' : p;
 }
 
 const named = (values: unknown[], fieldName: string) =>

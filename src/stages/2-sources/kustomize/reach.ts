@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { insideRepository, type Kustomization } from './kustomization.js';
+import type { Kustomization } from './kustomization.js';
+import { insideRepository } from '../paths.js';
 import { declaredDirs, directReads, findRoots, type Root } from './roots.js';
 import type { ControllerIndex } from '../controllers.js';
 import type { ManifestObject } from '../../../model/types.js';

@@ -11,12 +11,8 @@ import {
   type KustomizeTool,
 } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
-import {
-  insideRepository,
-  isKustomizationFile,
-  readKustomization,
-  type HelmChartEntry,
-} from './kustomization.js';
+import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
+import { insideRepository } from '../paths.js';
 import { WORDS } from './reach.js';
 import { compareText } from '../../../model/order.js';
 import { yamlMistake } from '../../../model/yaml-mistakes.js';
