@@ -99,6 +99,18 @@ test('a symbolic link reads as its target path, at a commit and in the working t
         ]),
       );
     }
+    // In the working tree, an untracked link counts too, and a tracked link removed from disk does not.
+    symlinkSync('a.yaml', join(repo.dir, 'untracked.yaml'));
+    repo.remove('outside.yaml');
+    repository.close();
+    repository = await Repository.open(repo.dir);
+    expect(await repository.links(null)).toEqual(
+      new Map([
+        ['inside.yaml', 'a.yaml'],
+        ['untracked.yaml', 'a.yaml'],
+      ]),
+    );
+    expect([...(await repository.links(sha)).keys()]).toEqual(['inside.yaml', 'outside.yaml']);
   } finally {
     repository?.close();
     repo.cleanup();

@@ -280,6 +280,8 @@ export const git = {
       '--exclude-standard',
       '--',
     ]),
+  /** The index's files with their modes (`-s`): which tracked files are symbolic links. */
+  stagedModes: (root: string) => gitCall(root, ['ls-files', '-z', '-s', '--cached', '--']),
   catFileBatch: (root: string) => gitCall(root, ['cat-file', '--batch']),
   /** A bare repository of this tool's cache, for remote bases. */
   initBare: (dir: string) => gitCall(dir, ['init', '--quiet', '--bare', '.']),

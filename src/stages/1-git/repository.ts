@@ -30,6 +30,9 @@ const SYMLINK = '120000';
 /** A symbolic link's entry in `ls-tree -r -z` output (no sizes): its blob id and path. */
 const LINK_ENTRY = /(?:^|\0)120000 blob ([0-9a-f]+)\t([^\0]*)/g;
 
+/** A symbolic link's entry in `ls-files -s -z` output: its path. */
+const STAGED_LINK = /(?:^|\0)120000 [0-9a-f]+ \d\t([^\0]*)/g;
+
 /** One file of a commit's tree. */
 interface TreeEntry {
   mode: string;
@@ -409,8 +412,8 @@ export class Repository {
   /**
    * Every symbolic link of a revision, with the path it holds (as git keeps it, unresolved). At a
    * commit, from the tree's listing (its own, without sizes, when the tree is not listed: a check
-   * asks this beside its search) and one read of each link's blob; in the working tree, from what
-   * `lstat` says of each listed file, as a link there may not be committed yet.
+   * asks this beside its search) and one read of each link's blob; in the working tree, from the
+   * index and the untracked files (see workingLinks).
    */
   links(rev: Revision): Promise<Map<string, string>> {
     let found = this.linksAt.get(rev);
@@ -438,11 +441,21 @@ export class Repository {
     );
   }
 
+  /**
+   * The index says which tracked files are links (lstat on every file costs a large tree a tenth of
+   * a second); untracked files are asked one by one, and each is read with `O_NOFOLLOW`, so only what
+   * is a link on disk counts. A tracked file turned into a link and not staged is a changed file:
+   * reading it says it is a link (readTree).
+   */
   private async workingLinks(): Promise<Map<string, string>> {
-    const files = await this.listFiles(null);
-    const found: string[] = [];
-    for (let i = 0; i < files.length; i += 256) {
-      const batch = files.slice(i, i + 256);
+    const [staged, untracked] = await Promise.all([
+      gitOut(git.stagedModes(this.root)),
+      gitOut(git.workingFiles(this.root, true)),
+    ]);
+    const others = untracked.split('\0').filter(Boolean);
+    const found = [...staged.matchAll(STAGED_LINK)].map((m) => m[1]);
+    for (let i = 0; i < others.length; i += 256) {
+      const batch = others.slice(i, i + 256);
       const stats = await Promise.all(batch.map((f) => lstat(join(this.root, f)).catch(() => null)));
       found.push(...batch.filter((_, j) => stats[j]?.isSymbolicLink()));
     }
