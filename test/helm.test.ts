@@ -1016,11 +1016,11 @@ spec:
       const report = await check(
         {
           ...linked,
-          'shared/extra.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\ndata: {a: "1"}\n',
+          'shared/_extra.tpl': '{{- define "extra" }}a: "1"{{- end }}\n',
         },
         {
           ...linked,
-          'shared/extra.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: extra}\ndata: {a: "2"}\n',
+          'shared/_extra.tpl': '{{- define "extra" }}a: "2"{{- end }}\n',
         },
       );
       expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([

@@ -40,8 +40,6 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
   const early = allChanges.length
     ? await (await import('./search.js')).searchEarly(repo, base, head, allChanges, settings)
     : null;
-  // Whether a symbolic link reads a changed file is asked later; its listing runs beside the search.
-  if (settings.render !== 'off') repo.links(head).catch(() => {});
   const { judgeChange } = await import('./judge.js');
   return withStats(await judgeChange(repo, options, settings, base, head, allChanges, early));
 
