@@ -395,17 +395,15 @@ async function touchesRoots(
       for (const name of ROOT_FILES) above.add(d === '.' ? name : `${d}/${name}`);
       if (d === '.') break;
     }
+  const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
+  if (found.some((paths) => paths.length > 0)) return true;
   // A root may read a changed file through a symbolic link elsewhere. Finding the links walks the
-  // whole tree, so it is asked only for a file the plain reading does not judge (a values or env
-  // file): a changed manifest is judged as written, its readers found by name.
+  // whole tree, so it is asked last, and only for a file the plain reading does not judge (a values
+  // or env file): a changed manifest is judged as written, its readers found by name.
   const unjudged = changedPaths.filter(
     (p) => !first.atBase.objects.get(p)?.length && !first.atHead.objects.get(p)?.length,
   );
-  const [found, links] = await Promise.all([
-    Promise.all([base, head].map((rev) => repo.existing(rev, [...above]))),
-    unjudged.length ? repo.links(head) : new Map<string, string>(),
-  ]);
-  return found.some((paths) => paths.length > 0) || leadsInto(links, unjudged);
+  return unjudged.length > 0 && leadsInto(await repo.links(head), unjudged);
 }
 
 /**
