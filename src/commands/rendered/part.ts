@@ -1288,7 +1288,7 @@ async function renderAt<R extends RenderRoot, Tool>(
       done(root, {
         ok: false,
         reason: 'unsupported',
-        message: `it reads ${link}, a symbolic link to ${JSON.stringify(bytes[files.indexOf(link)]!.toString('utf8').slice(0, 200))}, which ${why(link)}`,
+        message: `it reads ${link}, a symbolic link to ${JSON.stringify(bytes[files.indexOf(link)]!.toString('utf8').slice(0, 200))}, which ${why(link)} (a link is followed only to a file of the same revision)`,
       });
     else building.push(root);
   }

@@ -78,7 +78,7 @@ function follow(
     const under = dirs.get(next);
     if (under)
       return {
-        refused: 'points at a directory (only links to files are followed)',
+        refused: 'points at a directory',
         reads: [...reads, ...under],
       };
     if (!links.has(next)) return { refused: 'points at no file of the repository', reads };
