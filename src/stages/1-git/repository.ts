@@ -411,9 +411,9 @@ export class Repository {
 
   /**
    * Every symbolic link of a revision, with the path it holds (as git keeps it, unresolved). At a
-   * commit, from the tree's listing (its own, without sizes, when the tree is not listed: a check
-   * asks this beside its search) and one read of each link's blob; in the working tree, from the
-   * index and the untracked files (see workingLinks).
+   * commit, from the tree's listing (its own, without sizes, when the tree is not listed yet: a
+   * check's root pre-check asks before any discovery) and one read of each link's blob; in the
+   * working tree, from the index and the untracked files (see workingLinks).
    */
   links(rev: Revision): Promise<Map<string, string>> {
     let found = this.linksAt.get(rev);
