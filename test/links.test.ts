@@ -1,4 +1,4 @@
-import { Links } from '../src/stages/2-sources/links.js';
+import { leadsInto, Links } from '../src/stages/2-sources/links.js';
 
 // How a revision's symbolic links are followed: only to a file git lists, never out of the repository.
 const links = (map: Record<string, string>, files: string[]) =>
@@ -44,22 +44,37 @@ test.each([
     { 'chart/values.yaml': target, 'chart/loop.yaml': 'values.yaml', 'chart/dir-link': '../shared' },
     ['chart/Chart.yaml', 'shared/config.yaml'],
   );
-  expect(found.ends.get('chart/values.yaml')).toEqual({ refused, reads: expect.any(Array) });
+  expect(found.ends.get('chart/values.yaml')).toEqual(
+    expect.objectContaining({ refused, reads: expect.any(Array) }),
+  );
 });
 
-test('a link to a directory reads its files, so a change under it touches what reads the link', () => {
+test('a link to a directory: a change under it reaches the link, and a root reading it reads that change', () => {
   const found = links({ 'chart/templates/common': '../../common' }, [
     'common/a.yaml',
     'common/sub/b.yaml',
     'other.yaml',
   ]);
-  expect(found.ends.get('chart/templates/common')!.reads).toEqual([
-    'common',
-    'common/a.yaml',
-    'common/sub/b.yaml',
-  ]);
+  expect(found.ends.get('chart/templates/common')).toEqual({
+    refused: 'points at a directory',
+    reads: ['common'],
+    dir: 'common',
+  });
   expect(found.through('common/sub/b.yaml')).toEqual(['chart/templates/common']);
   expect(found.through('other.yaml')).toEqual([]);
+  const changed = new Set(['common/sub/b.yaml', 'other.yaml']);
+  expect(found.readBy('chart/templates/common', changed)).toEqual(['common', 'common/sub/b.yaml']);
+  expect(found.readBy('chart/templates/common', null)).toEqual(['common']);
+});
+
+test('what is kept grows with the links, not with the files under the directories they lead to', () => {
+  // A hostile head: thousands of links to its top, over thousands of files.
+  const files = Array.from({ length: 5000 }, (_, i) => `d${i % 50}/f${i}.yaml`);
+  const top = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`d${i % 50}/l${i}`, '..']));
+  const found = links(top, files);
+  expect(Math.max(...[...found.ends.values()].map((end) => end.reads.length))).toBe(1);
+  expect(found.through('d7/f7.yaml')).toHaveLength(5000);
+  expect(found.readBy('d0/l0', new Set(['d7/f7.yaml']))).toEqual(['', 'd7/f7.yaml']);
 });
 
 test('past 40 links a chain is refused, as Linux refuses it', () => {
@@ -77,4 +92,19 @@ test('a revision without links answers without work', () => {
   const changed = new Set(['a.yaml']);
   expect(found.reaching(changed)).toBe(changed);
   expect(found.ends.size).toBe(0);
+});
+
+test('leadsInto: a link whose first step is a changed path, or a directory above one', () => {
+  const link = (target: string) => new Map([['chart/values.yaml', target]]);
+  const changed = ['shared/env/prod.yaml'];
+  expect(leadsInto(link('../shared/env/prod.yaml'), changed)).toBe(true);
+  expect(leadsInto(link('../shared'), changed)).toBe(true);
+  expect(leadsInto(link('..'), changed)).toBe(true);
+  expect(leadsInto(link('../shared/env/dev.yaml'), changed)).toBe(false);
+  expect(leadsInto(link('/shared/env/prod.yaml'), changed)).toBe(false);
+  expect(leadsInto(link('../shared/env/prod.yaml'), [])).toBe(false);
+});
+
+test('leadsInto: no change, no link leads into one, not even a link to the top', () => {
+  expect(leadsInto(new Map([['chart/values.yaml', '..']]), [])).toBe(false);
 });

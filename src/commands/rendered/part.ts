@@ -256,7 +256,7 @@ async function discoverThroughLinks<R extends RenderRoot>(
   const links = await at.links();
   if (links.ends.size === 0) return found;
   for (const root of [...found.roots, ...found.setAside])
-    for (const file of [...root.closure]) links.ends.get(file)?.reads.forEach((p) => root.closure.add(p));
+    for (const file of [...root.closure]) links.readBy(file, at.changed).forEach((p) => root.closure.add(p));
   const { reads } = found;
   return reads ? { ...found, reads: (p) => reads(p) || links.through(p).some(reads) } : found;
 }
