@@ -1229,9 +1229,8 @@ async function renderAt<R extends RenderRoot, Tool>(
   access: RemoteAccess,
 ): Promise<{ results: Map<R, Promise<RenderResult>>; tree: Map<string, Buffer>; secrets: string[] }> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
-  const files = [
-    ...new Set(roots.flatMap((r) => [...r.closure, ...(r.declaredBy ? [r.declaredBy.file] : [])])),
-  ];
+  const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
+  const files = [...new Set(roots.flatMap(read))];
   const { bytes, links, missing } = await at.repo.readTree(at.rev, files);
   // A render tree holds regular files only: a symbolic link is never written as one. One that leads
   // to a file of the repository is that file's copy (discovery put the file in the root's closure);
@@ -1244,7 +1243,6 @@ async function renderAt<R extends RenderRoot, Tool>(
     const copied = end && 'file' in end ? tree.get(end.file) : undefined;
     if (copied) tree.set(link, copied);
   }
-  const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
   const linkRead = (root: R) => {
     const filled = new Set(renderer.fills(root));
     return read(root).find((f) => links.has(f) && !tree.has(f) && !filled.has(f));
