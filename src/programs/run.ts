@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -223,10 +223,38 @@ function groupMemory(groups: ReadonlySet<number>): Map<number, number> {
 }
 
 /** A new temporary directory, removed by `removeTemporary` or when the run is interrupted. */
-export function makeTemporary(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function makeTemporary(prefix: string, bytes?: number): string {
+  const parent = bytes === undefined ? tmpdir() : treeParent(bytes);
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(parent, prefix));
+  } catch (error) {
+    if (parent === tmpdir()) throw error;
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  }
   temporary.add(dir);
   return dir;
+}
+
+const MEMORY = '/dev/shm';
+const MEMORY_BUDGET = 64 * 2 ** 20;
+
+/**
+ * Where a tree of `bytes` is written: in memory when there is room, as nothing else needs it. On a
+ * disk file system a tree is mostly directories, and a new directory or the first file in one costs
+ * a journal update: 160 files of a kustomize closure took 70–160 ms to write on ext4 here, 5 in
+ * tmpfs. A set TMPDIR is the user's word on where temporary files go; a tree over the budget, or
+ * over a quarter of what the memory file system has free (a container's is often 64 MiB), goes to
+ * the disk too, so a head's files cannot fill memory.
+ */
+export function treeParent(bytes: number): string {
+  if (process.env.TMPDIR || bytes > MEMORY_BUDGET) return tmpdir();
+  try {
+    const space = statfsSync(MEMORY);
+    return bytes * 4 <= space.bavail * space.bsize ? MEMORY : tmpdir();
+  } catch {
+    return tmpdir();
+  }
 }
 
 export function removeTemporary(dir: string): void {

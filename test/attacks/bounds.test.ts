@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { treeParent } from '../../src/programs/run.js';
 import type { Report } from '../../src/model/types.js';
 import { HELM } from '../helpers/helm.js';
 import { hasKustomize } from '../helpers/kustomize.js';
@@ -141,7 +143,64 @@ test("a changed file's line full of `kind:` is read in time linear in it", async
       repo.cleanup();
     }
   });
+  test('without a TMPDIR a render tree is written in memory, and a signal removes it there too', async () => {
+    const { repo, base, head } = await attackRepo(
+      chart('web', 'info'),
+      chart('web', 'debug', { 'web/templates/slow.yaml': SLOW }),
+    );
+    try {
+      const env = canary.env();
+      delete env.TMPDIR;
+      const child = spawn(
+        process.execPath,
+        [join(ROOT, 'dist/cli.js'), 'check', '--base', base, '--head', head, '--helm', HELM!],
+        { cwd: repo.dir, env },
+      );
+      // helm runs in the tree it renders: its working directory is where the tree went.
+      let tree: string | null = null;
+      for (let i = 0; i < 200 && !tree; i++) {
+        tree = treeOfChild(child.pid!);
+        if (!tree) await new Promise((r) => setTimeout(r, 50));
+      }
+      child.kill('SIGTERM');
+      expect(await new Promise<number | null>((done) => child.on('close', done))).toBe(143);
+      const made = tree?.match(/^\/dev\/shm\/crg-render-[^/]+/)?.[0];
+      expect(made).toBeDefined();
+      expect(existsSync(made!)).toBe(false);
+    } finally {
+      repo.cleanup();
+    }
+  });
 });
+
+test('a tree goes to memory only within its budget and when no TMPDIR is set', () => {
+  const saved = process.env.TMPDIR;
+  try {
+    delete process.env.TMPDIR;
+    expect(treeParent(1024)).toBe('/dev/shm');
+    expect(treeParent(65 * 2 ** 20)).toBe(tmpdir());
+    process.env.TMPDIR = canary.tmp;
+    expect(treeParent(1024)).toBe(tmpdir());
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+  }
+});
+
+/** The working directory of a process the CLI `pid` started, when it runs in a render tree. */
+function treeOfChild(pid: number): string | null {
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      if (cwd.includes('crg-render-')) return cwd;
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return null;
+}
 
 (hasKustomize ? describe : describe.skip)('kustomize chains', () => {
   test('a cycle of includes is said before kustomize runs', async () => {

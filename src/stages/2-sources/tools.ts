@@ -68,7 +68,9 @@ export async function withTree<T>(
   files: ReadonlyMap<string, Buffer>,
   use: (workspace: Workspace) => Promise<T>,
 ): Promise<T> {
-  const dir = makeTemporary('crg-render-');
+  let bytes = 0;
+  for (const data of files.values()) bytes += data.length;
+  const dir = makeTemporary('crg-render-', bytes);
   const workspace = { dir, tree: join(dir, 'repo'), home: join(dir, 'home') };
   try {
     mkdirSync(join(workspace.home, 'bin'), { recursive: true });
