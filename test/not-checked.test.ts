@@ -269,6 +269,55 @@ describe('cases met on real repositories and by attackers', () => {
     },
   );
 
+  (hasKustomize ? test : test.skip)(
+    'a kustomization above a changed file whose content the clone lacks still makes its root checked',
+    async () => {
+      // Only app.env changes; the root file above it is in both commits, its content in neither.
+      const { repo, base, head } = await twoCommits(kustomized('info'), { 'app/app.env': 'LEVEL=debug\n' });
+      dropObject(repo.dir, head, 'app/kustomization.yaml');
+      const result = await run(repo.dir, base, head, []);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(result.code).toBe(1);
+      expect(report.notChecked.map((n) => [n.kind, n.name, n.reason])).toEqual([
+        ['root', 'app', 'not-in-clone'],
+      ]);
+    },
+  );
+
+  (HELM ? test : test.skip)(
+    'a Chart.yaml whose content the clone lacks still makes its chart checked',
+    async () => {
+      const chart = (level: string): Files => ({
+        'web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+        'web/values.yaml': `level: ${level}\n`,
+        'web/templates/config.yaml': yaml(configMap('app-config', { level: '{{ .Values.level }}' })),
+        'web/templates/app.yaml': app,
+      });
+      const { repo, base, head } = await twoCommits(chart('info'), { 'web/values.yaml': 'level: debug\n' });
+      dropObject(repo.dir, head, 'web/Chart.yaml');
+      const result = await run(repo.dir, base, head, ['--helm', HELM!]);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(result.code).toBe(1);
+      expect(report.notChecked.map((n) => [n.kind, n.name, n.reason])).toEqual([
+        ['root', 'web', 'not-in-clone'],
+      ]);
+    },
+  );
+
+  test('a configuration file whose content the clone lacks stops the run, never reads as none', async () => {
+    const config = 'warn-not-checked:\n  - reason: not-in-clone\n';
+    const { repo, base, head } = await twoCommits(
+      { ...plain('info'), '.config-rollout-guard.yaml': config },
+      plain('debug'),
+    );
+    dropObject(repo.dir, base, '.config-rollout-guard.yaml');
+    const result = await run(repo.dir, base, head, []);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `the configuration file .config-rollout-guard.yaml is in ${base.slice(0, 7)}, but git does not have its content in this clone`,
+    );
+  });
+
   test('.gitattributes marking manifests binary hides nothing', async () => {
     const { repo, base, head } = await twoCommits(
       { ...plain('info'), '.gitattributes': '*.yaml binary\n' },

@@ -59,6 +59,13 @@ export async function readConfigFile(
   const file = path ?? CONFIG_FILE;
   const [text] = await repo.readMany(rev, [file]);
   if (text === null) {
+    // A file the revision holds but this run cannot read would otherwise read as no configuration.
+    if ((await repo.existing(rev, [file])).length)
+      throw new UsageError(
+        rev
+          ? `the configuration file ${file} is in ${rev.slice(0, 7)}, but git does not have its content in this clone (a partial clone that could not fetch it).`
+          : `the configuration file ${file} cannot be read.`,
+      );
     if (path)
       throw new UsageError(
         `the configuration file ${file} does not exist${rev ? ` at ${rev.slice(0, 7)}` : ''}.`,

@@ -112,6 +112,12 @@ async function discover(at: Snapshot, parsed: Map<string, Kustomization>): Promi
     under,
   );
   const discovered = findReaching(index, await controllersRead, await reaching(at), under, settings.roots);
+  // What a kustomization this clone cannot read reads is not known: a root that includes one may
+  // read any changed file, so the change touches it (and it is not checked).
+  const unread = index.unreadFiles;
+  if (unread.size && at.changed)
+    for (const root of [...discovered.roots, ...discovered.setAside])
+      if ([...root.closure].some((f) => unread.has(f))) at.changed.forEach((p) => root.closure.add(p));
   await vetPluginFiles(repo, rev, [...discovered.roots, ...discovered.setAside]);
   return discovered;
 }

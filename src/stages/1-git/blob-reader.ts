@@ -3,6 +3,8 @@ import { git } from '../../programs/invocation.js';
 import { startLongLived } from '../../programs/run.js';
 
 interface Pending {
+  /** What the caller reads: another type of object answers as none. */
+  type: 'blob' | 'tree';
   resolve: (content: Buffer | null) => void;
   reject: (error: Error) => void;
 }
@@ -20,6 +22,8 @@ export class BlobReader {
   private partialLength = 0;
   private needed = 0;
   private failure: Error | null = null;
+  /** Bytes of an object id in a tree: SHA-1's 20, or SHA-256's 32, as the headers' ids tell. */
+  private idBytes = 20;
 
   constructor(repoDir: string) {
     this.git = startLongLived(git.catFileBatch(repoDir));
@@ -48,10 +52,36 @@ export class BlobReader {
 
   /** The blob with this object id, or `null` when there is none. */
   read(object: string): Promise<Buffer | null> {
+    return this.ask(object, 'blob');
+  }
+
+  /**
+   * The entries of the tree with this object id (`rev:dir`, or `rev:` for the top), by name, or
+   * `null` when there is none: what a directory holds, known without reading any file in it.
+   */
+  async tree(object: string): Promise<Map<string, { mode: string; id: string }> | null> {
+    const content = await this.ask(object, 'tree');
+    if (!content) return null;
+    // `<mode> <name>\0<binary id>` after one another; the id is as long as the repository's hash.
+    const entries = new Map<string, { mode: string; id: string }>();
+    const idBytes = this.idBytes;
+    for (let at = 0; at < content.length;) {
+      const space = content.indexOf(0x20, at);
+      const nul = content.indexOf(0, space);
+      entries.set(content.subarray(space + 1, nul).toString('utf8'), {
+        mode: content.subarray(at, space).toString(),
+        id: content.subarray(nul + 1, nul + 1 + idBytes).toString('hex'),
+      });
+      at = nul + 1 + idBytes;
+    }
+    return entries;
+  }
+
+  private ask(object: string, type: Pending['type']): Promise<Buffer | null> {
     if (this.failure) return Promise.reject(this.failure);
     if (/[\n\r]/.test(object)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
-      this.pending.push({ resolve, reject });
+      this.pending.push({ type, resolve, reject });
       this.git.stdin!.write(`${object}\n`);
     });
   }
@@ -70,14 +100,16 @@ export class BlobReader {
         this.pending.shift()!.resolve(null);
         continue;
       }
-      const [, type, sizeText] = header.split(' ');
+      const [id, type, sizeText] = header.split(' ');
+      this.idBytes = id.length / 2;
       const size = Number(sizeText);
       this.needed = eol + 1 + size + 1;
       if (this.buffer.length < this.needed) return;
       this.needed = 0;
       const content = this.buffer.subarray(eol + 1, eol + 1 + size);
       this.buffer = this.buffer.subarray(eol + 1 + size + 1);
-      this.pending.shift()!.resolve(type === 'blob' ? Buffer.from(content) : null);
+      const asked = this.pending.shift()!;
+      asked.resolve(type === asked.type ? Buffer.from(content) : null);
     }
   }
 }

@@ -27,6 +27,14 @@ const LISTED_BY_PATH = { paths: 2000, bytes: 256 * 1024 };
 /** git's mode for a symbolic link. */
 const SYMLINK = '120000';
 
+/** A directory's mode as a tree object writes it; a file's is a regular file's or a link's. */
+const TREE_MODE = '40000';
+const isFileMode = (mode: string | undefined) =>
+  mode !== undefined && (mode.startsWith('100') || mode === SYMLINK);
+
+/** A directory's entries by name; null, none at that path; 'unknown', its tree is not in this clone. */
+type Directory = Map<string, { mode: string; id: string }> | null | 'unknown';
+
 /** A symbolic link's entry in `ls-tree -r -z` output (no sizes): its blob id and path. */
 const LINK_ENTRY = /(?:^|\0)120000 blob ([0-9a-f]+)\t([^\0]*)/g;
 
@@ -79,6 +87,8 @@ export class Repository {
   private commonDir: Promise<string> | null = null;
   private readonly resolved = new Map<string, Promise<string>>();
   private readonly linksAt = new Map<Revision, Promise<Map<string, string>>>();
+  /** Directories read through the reader, by commit and path (see `directory`). */
+  private readonly directories = new Map<string, Promise<Directory>>();
   private remotes: Promise<Map<string, string>> | null = null;
 
   private constructor(readonly root: string) {}
@@ -355,33 +365,26 @@ export class Repository {
    */
   async grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
     if (needles.length === 0) return [];
-    const invocation = git.grep(this.root, rev, needles, scope);
-    const outcome = await execute(invocation);
-    // A file whose content is missing from this clone (a partial clone that could not fetch it)
-    // cannot be searched: git says so and goes on. It may mention any needle, so it is among the
-    // files found, and reading it says why it is not checked. git exits 1 when nothing matches:
-    // then anything else it said is a failure.
-    const said = outcome.stderr.split('\n').filter(Boolean);
-    const unsearched = said.flatMap((line) => UNSEARCHED.exec(line)?.[1] ?? []);
-    if (!outcome.ok && !(outcome.message === 'exited with 1' && unsearched.length === said.length))
-      throw gitFailure(invocation, outcome);
-    const found = outcome.ok ? outcome.stdout.toString('utf8') : '';
-    return [...new Set(names([found, ...unsearched].join('\0'), rev))];
+    return searched(git.grep(this.root, rev, needles, scope), rev);
   }
 
   /**
-   * Non-empty files at `rev` whose name is one of `names`, in any directory. git walks only the
-   * trees and reads only the matching blobs, so this stays cheap on a large repository; a commit
-   * whose whole tree is listed already, or being listed (kustomize's discovery lists it beside
-   * this), is answered from that listing without a process of its own.
+   * Non-empty files at `rev` whose name is one of `names`, in any directory, and those whose
+   * content this clone lacks (reading one says so). git walks only the trees and reads only the
+   * matching blobs, so this stays cheap on a large repository; a commit whose whole tree is listed
+   * already, or being listed (kustomize's discovery lists it beside this), is answered from that
+   * listing without a process of its own.
    */
   async findByName(rev: Revision, fileNames: readonly string[]): Promise<string[]> {
     const listed = rev === null ? undefined : this.trees.get(rev);
     if (listed)
       return [...(await listed)]
-        .filter(([path, e]) => e.type === 'blob' && e.size! > 0 && fileNames.includes(posix.basename(path)))
+        .filter(
+          // `ls-tree -l` gives no size for a blob it cannot read.
+          ([path, e]) => e.type === 'blob' && !(e.size! <= 0) && fileNames.includes(posix.basename(path)),
+        )
         .map(([path]) => path);
-    return [...new Set(names(await gitOut(git.named(this.root, rev, fileNames), [1]), rev))];
+    return searched(git.named(this.root, rev, fileNames), rev);
   }
 
   /** Which of `paths` are files at `rev`. */
@@ -398,15 +401,44 @@ export class Repository {
       );
       return found.filter((p): p is string => p !== null);
     }
-    // A few paths are asked of the reader already running, by `rev:path`: no process of their own.
+    // A few paths are asked of the reader already running, by the trees above them: no process
+    // of their own, and a file is there whether or not this clone has its content (`rev:path`
+    // reads the same for a file the commit lacks and one a partial clone could not fetch). A
+    // directory whose tree the clone lacks may hold anything: its paths count as there.
     if (!this.trees.has(rev) && paths.length <= 200) {
-      this.blobs ??= new BlobReader(this.root);
-      const blobs = this.blobs;
-      const found = await Promise.all(paths.map((p) => blobs.read(`${rev}:${p}`)));
-      return paths.filter((_, i) => found[i] !== null);
+      const found = await Promise.all(
+        paths.map(async (p) => {
+          const dir = await this.directory(rev, posix.dirname(p));
+          return dir === 'unknown' || isFileMode(dir?.get(posix.basename(p))?.mode);
+        }),
+      );
+      return paths.filter((_, i) => found[i]);
     }
     const entries = await this.entries(rev, paths);
     return paths.filter((p) => entries.has(p));
+  }
+
+  /**
+   * What directory `dir` holds at commit `rev`, read through the running reader from the top tree
+   * down: null when there is no such directory, 'unknown' when a tree on the way is not in this
+   * clone.
+   */
+  private directory(rev: string, dir: string): Promise<Directory> {
+    const key = `${rev}\0${dir}`;
+    let found = this.directories.get(key);
+    if (!found) {
+      const blobs = (this.blobs ??= new BlobReader(this.root));
+      found = (async (): Promise<Directory> => {
+        if (dir === '.') return (await blobs.tree(`${rev}^{tree}`)) ?? 'unknown';
+        const parent = await this.directory(rev, posix.dirname(dir));
+        if (parent === null || parent === 'unknown') return parent;
+        const entry = parent.get(posix.basename(dir));
+        if (entry?.mode !== TREE_MODE) return null;
+        return (await blobs.tree(entry.id)) ?? 'unknown';
+      })();
+      this.directories.set(key, found);
+    }
+    return found;
   }
 
   /**
@@ -528,6 +560,22 @@ function parseTree(out: string): Map<string, TreeEntry> {
     entries.set(line.slice(tab + 1), { mode, type, id, size: Number(size) });
   }
   return entries;
+}
+
+/**
+ * The files a `git grep -l` names. A file whose content is missing from this clone (a partial
+ * clone that could not fetch it) cannot be searched: git says so and goes on. It may hold what was
+ * searched for, so it is among the files found, and reading it says why it is not checked. git
+ * exits 1 when nothing matches: then anything else it said is a failure.
+ */
+async function searched(invocation: Invocation, rev: Revision): Promise<string[]> {
+  const outcome = await execute(invocation);
+  const said = outcome.stderr.split('\n').filter(Boolean);
+  const unsearched = said.flatMap((line) => UNSEARCHED.exec(line)?.[1] ?? []);
+  if (!outcome.ok && !(outcome.message === 'exited with 1' && unsearched.length === said.length))
+    throw gitFailure(invocation, outcome);
+  const found = outcome.ok ? outcome.stdout.toString('utf8') : '';
+  return [...new Set(names([found, ...unsearched].join('\0'), rev))];
 }
 
 /** `git grep -l` names, without the `rev:` prefix it puts before each at a commit. */

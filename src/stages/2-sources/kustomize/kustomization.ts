@@ -102,24 +102,8 @@ const API_VERSION = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;
  * string kustomize hands helm as an argument must fit its grammar. Anything else is `refused`.
  */
 export function readKustomization(file: string, text: string, tree: RepositoryTree): Kustomization {
-  const dir = posix.dirname(file) === '.' ? '' : posix.dirname(file);
-  const k: Kustomization = {
-    dir,
-    file,
-    component: false,
-    includes: [],
-    components: [],
-    inputs: [],
-    inputDirs: [],
-    pluginFiles: [],
-    pluginDirs: [],
-    remote: [],
-    remoteBases: [],
-    remoteFiles: [],
-    refused: [],
-    charts: [],
-    chartHome: null,
-  };
+  const k = blank(file);
+  const dir = k.dir;
   const body = singleDocument(text, (why) =>
     k.refused.push({ reason: 'refused', message: `${file} ${why}` }),
   );
@@ -213,6 +197,39 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
     else k.inputs.push(path);
   }
   return k;
+}
+
+/**
+ * A kustomization the commit holds whose content this clone lacks (a partial clone that could not
+ * fetch it): what it reads is not known, so nothing it is part of is built.
+ */
+export function unreadKustomization(file: string): Kustomization {
+  const k = blank(file);
+  k.refused.push({
+    reason: 'not-in-clone',
+    message: `git does not have the content of ${file} in this clone (a partial clone that could not fetch it), so what it reads is not known`,
+  });
+  return k;
+}
+
+function blank(file: string): Kustomization {
+  return {
+    dir: posix.dirname(file) === '.' ? '' : posix.dirname(file),
+    file,
+    component: false,
+    includes: [],
+    components: [],
+    inputs: [],
+    inputDirs: [],
+    pluginFiles: [],
+    pluginDirs: [],
+    remote: [],
+    remoteBases: [],
+    remoteFiles: [],
+    refused: [],
+    charts: [],
+    chartHome: null,
+  };
 }
 
 /** The one document of a YAML file, as kustomize reads it, or null after saying why it is not. */

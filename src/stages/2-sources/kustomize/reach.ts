@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { Kustomization } from './kustomization.js';
+import { unreadKustomization, type Kustomization } from './kustomization.js';
 import { insideRepository } from '../paths.js';
 import { declaredDirs, directReads, findRoots, type Root } from './roots.js';
 import type { ControllerIndex } from '../controllers.js';
@@ -39,6 +39,8 @@ export class KustomizationIndex {
   /** Directory → the paths its kustomization's words name. */
   private readonly words = new Map<string, Set<string>>();
   private readonly parsed = new Map<string, Kustomization>();
+  /** Directories whose kustomization's content this clone lacks: it may read any path. */
+  private readonly unread = new Set<string>();
   private readonly direct = new Map<string, Set<string>>();
   private everyRead: Set<string> | null = null;
   /** What `reads` said: the plain pipeline asks of a file each time it meets it. */
@@ -62,10 +64,20 @@ export class KustomizationIndex {
       if (this.byDir.has(dir)) return;
       const text = texts[i] ?? '';
       this.byDir.set(dir, { file, text });
+      if (texts[i] === null) {
+        this.unread.add(dir);
+        this.parsed.set(dir, unreadKustomization(file));
+        return;
+      }
       if (text.includes('\\') || text.includes("''") || text.includes('chartHome')) this.always.push(dir);
       else if (DOTTED.test(text)) this.dotted.add(dir);
     });
     this.textBytes = [...this.byDir.values()].reduce((sum, { text }) => sum + text.length, 0);
+  }
+
+  /** The kustomization files whose content this clone lacks. */
+  get unreadFiles(): Set<string> {
+    return new Set([...this.unread].map((dir) => this.byDir.get(dir)!.file));
   }
 
   get size(): number {
@@ -138,7 +150,7 @@ export class KustomizationIndex {
 
   /** The kustomizations that read `path` themselves. */
   private readers(path: string): string[] {
-    return this.candidates(path).filter((dir) => {
+    const readers = this.candidates(path).filter((dir) => {
       let files = this.direct.get(dir);
       if (!files) {
         files = new Set(directReads(this.get(dir)!, (p) => this.byDir.has(p), this.filesUnder));
@@ -146,6 +158,7 @@ export class KustomizationIndex {
       }
       return files.has(path);
     });
+    return this.unread.size ? [...new Set([...this.unread, ...readers])] : readers;
   }
 
   /** Every kustomization that can name `path`, by the rule above; a superset of those that do. */
