@@ -419,22 +419,25 @@ export class Repository {
   }
 
   /**
-   * What directory `dir` holds at commit `rev`, read through the running reader from the top tree
-   * down: null when there is no such directory, 'unknown' when a tree on the way is not in this
-   * clone.
+   * What directory `dir` holds at commit `rev`: null when there is no such directory, 'unknown'
+   * when its tree is not in this clone (its parent lists it, or the parent is unknown too). Every
+   * directory on the way is asked of the running reader at once, so a path costs one round trip.
    */
   private directory(rev: string, dir: string): Promise<Directory> {
     const key = `${rev}\0${dir}`;
     let found = this.directories.get(key);
     if (!found) {
       const blobs = (this.blobs ??= new BlobReader(this.root));
+      const own = blobs.tree(dir === '.' ? `${rev}^{tree}` : `${rev}:${dir}`);
+      const parent = dir === '.' ? null : this.directory(rev, posix.dirname(dir));
       found = (async (): Promise<Directory> => {
-        if (dir === '.') return (await blobs.tree(`${rev}^{tree}`)) ?? 'unknown';
-        const parent = await this.directory(rev, posix.dirname(dir));
-        if (parent === null || parent === 'unknown') return parent;
-        const entry = parent.get(posix.basename(dir));
-        if (entry?.mode !== TREE_MODE) return null;
-        return (await blobs.tree(entry.id)) ?? 'unknown';
+        const entries = await own;
+        if (entries) return entries;
+        // The top tree of a commit this clone has is always there: missing, it is not known.
+        if (parent === null) return 'unknown';
+        const above = await parent;
+        if (above === null || above === 'unknown') return above;
+        return above.get(posix.basename(dir))?.mode === TREE_MODE ? 'unknown' : null;
       })();
       this.directories.set(key, found);
     }
