@@ -19,7 +19,15 @@ const commonJsDist = {
 const bundle = (input, output, banner) => ({
   input,
   // Dynamic imports of chunks become require() calls: an import() would start the ESM loader anyway.
-  output: { format: 'cjs', banner, sourcemap: false, dynamicImportInCjs: false, ...output },
+  output: {
+    format: 'cjs',
+    banner,
+    sourcemap: false,
+    dynamicImportInCjs: false,
+    // Named for what it holds: its own entry file is `build/index.js`.
+    manualChunks: (id) => (id.includes('/node_modules/re2js/') ? 're2js' : undefined),
+    ...output,
+  },
   plugins: [
     typescript({ tsconfig: './tsconfig.build.json' }),
     nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),

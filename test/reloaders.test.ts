@@ -76,6 +76,28 @@ const CASES: Case[] = [
     reason: /unchanged/,
   },
   {
+    // A name without other pattern syntax is compared without RE2: its dots still match any one character.
+    name: 'Reloader reload list whose dot stands for the dash',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'configmap.reloader.stakater.com/reload': 'app.config' },
+    status: 'reloaded',
+    reason: /configmap\.reloader\.stakater\.com\/reload/,
+  },
+  {
+    name: 'Reloader reload list with a dotted name one character longer',
+    podSpec: { containers: [container('app', envFrom)] },
+    annotations: { 'configmap.reloader.stakater.com/reload': 'app.config.' },
+    status: 'dormant',
+    reason: /unchanged/,
+  },
+  {
+    name: 'Reloader reload pattern on the pod template only',
+    podSpec: { containers: [container('app', envFrom)] },
+    podAnnotations: { 'configmap.reloader.stakater.com/reload': '[a-z]+-config' },
+    status: 'reloaded',
+    reason: /configmap\.reloader\.stakater\.com\/reload/,
+  },
+  {
     name: 'Reloader search with match on the config',
     podSpec: { containers: [container('app', envFrom)] },
     annotations: { 'reloader.stakater.com/search': 'true' },

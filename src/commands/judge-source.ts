@@ -6,7 +6,12 @@ import type { Consumer } from '../stages/5-references/consumers.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions, type Pairing } from '../stages/6-changes/pairing.js';
 import { computeImpacts, type ImpactResult } from '../stages/7-impacts/impacts.js';
-import { configAnnotations, configLabels, type TeamRules } from '../stages/7-impacts/reloaders.js';
+import {
+  configAnnotations,
+  configLabels,
+  reloadPatternsFor,
+  type TeamRules,
+} from '../stages/7-impacts/reloaders.js';
 
 /**
  * What every kind of source yields for a check — the changed plain files, a kustomize root, a chart
@@ -56,6 +61,7 @@ export async function judgeSource(
   const workloads = await source.consumers();
   const definitions = source.definitions();
   const staleHash = await source.staleHash(workloads, definitions, diagnostics);
+  await reloadPatternsFor(workloads);
   const result = computeImpacts({
     changes,
     workloads,

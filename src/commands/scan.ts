@@ -11,6 +11,7 @@ import { loadObjects } from './load.js';
 import { scanRendered } from './rendered/part.js';
 import { dormantExposure } from '../stages/7-impacts/exposure.js';
 import { rolloutRisks } from '../stages/7-impacts/rollout-notes.js';
+import { reloadPatternsFor } from '../stages/7-impacts/reloaders.js';
 import { settings as resolve, type EngineOptions } from './options.js';
 
 export interface ScanOptions extends EngineOptions {
@@ -60,6 +61,7 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
     }),
   );
   // The repository's exposure before the next incident, not only in the next pull request.
+  if (options.risks) await reloadPatternsFor(sets.flatMap(({ consumers }) => consumers));
   const risks = options.risks
     ? sets.flatMap(({ consumers, configs }) =>
         consumers.flatMap((w) => {

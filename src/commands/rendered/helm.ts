@@ -26,7 +26,7 @@ import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomizat
 import { parseKinds, parseManifests } from '../../stages/3-documents/parse.js';
 import { RENDER_LIMITS } from '../../programs/invocation.js';
 import { CHECKSUM_LIKE, checksumNotices, versionBumped } from '../../stages/7-impacts/checksums.js';
-import { annotationsOf } from '../../stages/7-impacts/reloaders.js';
+import { annotationsOf, reloadPatternsFor } from '../../stages/7-impacts/reloaders.js';
 import type { Settings } from '../options.js';
 import {
   parsedOnce,
@@ -106,6 +106,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
         const result = (await renderCharts(helm, [builds.root], tree, timeoutMs, access)).get(builds.root)!;
         if (result.ok) probe = parseManifests(builds.root.file, result.yaml).objects;
       }
+      await reloadPatternsFor(workloads);
       return {
         impacts,
         diagnostics: [
