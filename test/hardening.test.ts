@@ -1,7 +1,8 @@
 import { scratchDir } from './helpers/temp-repo.js';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Repository } from '../src/stages/1-git/repository.js';
 import type { Report } from '../src/model/types.js';
 import { renderMarkdown } from '../src/stages/9-report/markdown.js';
@@ -249,4 +250,32 @@ test('a glob without a slash matches a file name at any depth, as in .gitignore'
     'apps/web/deploy.yaml',
   ]);
   expect(manifestSelector(['apps/*.yaml'])('apps/web/deploy.yaml')).toBe(false);
+});
+
+test('the default selection, matched without compiling globs, selects what the default globs select', async () => {
+  const { manifestSelector, DEFAULT_INCLUDE, DEFAULT_EXCLUDE } =
+    await import('../src/stages/2-sources/select.js');
+  const compiled = manifestSelector(DEFAULT_INCLUDE, DEFAULT_EXCLUDE);
+  const byDefault = manifestSelector();
+  // Every path of this repository and of the shared corpora, and the shapes a glob treats apart.
+  const here = dirname(dirname(fileURLToPath(import.meta.url)));
+  const shared = join(here, '../shared');
+  const paths = [
+    ...execFileSync('git', ['ls-files', '-z'], { cwd: here }).toString().split('\0'),
+    ...(existsSync(shared) ? readdirSync(shared, { recursive: true, encoding: 'utf8' }) : []),
+    ...[
+      '.yaml',
+      'a/.yml',
+      '.github/a.yaml',
+      '.github',
+      '.github.yaml',
+      'x/.github/a.json',
+      '.githubx/a.yaml',
+    ],
+    ...['a.YAML', 'a.yaml/b', 'a.yaml.bak', 'a.json5', '..yaml', './a.yaml', '../a.yaml', 'a/./b.yml'],
+    ...['a/../b.json', 'a/..b.yaml', '[x].yaml', '{a,b}.yaml', '!a.yaml', 'a\nb.yaml', 'é.yaml'],
+  ].filter(Boolean);
+  expect(paths.length).toBeGreaterThan(100);
+  expect(paths.filter((p) => byDefault(p) !== compiled(p))).toEqual([]);
+  expect(paths.filter(byDefault).length).toBeGreaterThan(10);
 });

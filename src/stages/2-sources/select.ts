@@ -9,12 +9,20 @@ export const DEFAULT_EXCLUDE = ['.github/**'];
  * YAML file, `apps/*.yaml` only those directly in `apps/`).
  */
 export function manifestSelector(include: readonly string[] = [], exclude: readonly string[] = []) {
+  if (include.length === 0 && exclude.length === 0) return byDefault;
   const options = { dot: true };
   const anywhere = (glob: string) => (glob.includes('/') ? glob : `**/${glob}`);
   const included = picomatch((include.length ? [...include] : DEFAULT_INCLUDE).map(anywhere), options);
   const excluded = picomatch([...DEFAULT_EXCLUDE, ...exclude].map(anywhere), options);
   return (path: string): boolean => included(path) && !excluded(path);
 }
+
+/**
+ * The default globs, matched as picomatch matches them (no `.` or `..` segment) without compiling
+ * them: that took a check 3–5 ms before its first search could start.
+ */
+const byDefault = (path: string): boolean =>
+  /\.(?:ya?ml|json)$/.test(path) && !path.startsWith('.github/') && !/(?:^|\/)\.\.?(?:\/|$)/.test(path);
 
 /**
  * Pathspecs that hold every file the include globs can select, for `git grep` to read only those
