@@ -57,21 +57,22 @@ export async function readConfigFile(
   path: string | null,
 ): Promise<{ options: EngineOptions; failOn?: FailOn; path: string }> {
   const file = path ?? CONFIG_FILE;
-  const [text] = await repo.readMany(rev, [file]);
-  if (text === null) {
-    // A file the revision holds but this run cannot read would otherwise read as no configuration.
-    if ((await repo.existing(rev, [file])).length)
-      throw new UsageError(
-        rev
-          ? `the configuration file ${file} is in ${rev.slice(0, 7)}, but git does not have its content in this clone (a partial clone that could not fetch it).`
-          : `the configuration file ${file} cannot be read.`,
-      );
+  // Whether the revision holds it, asked first: a file it holds but this run cannot read (a
+  // partial clone's missing content) would otherwise read as no configuration.
+  if ((await repo.existing(rev, [file])).length === 0) {
     if (path)
       throw new UsageError(
         `the configuration file ${file} does not exist${rev ? ` at ${rev.slice(0, 7)}` : ''}.`,
       );
     return { options: {}, path: file };
   }
+  const [text] = await repo.readMany(rev, [file]);
+  if (text === null)
+    throw new UsageError(
+      rev
+        ? `the configuration file ${file} is in ${rev.slice(0, 7)}, but git does not have its content in this clone (a partial clone that could not fetch it).`
+        : `the configuration file ${file} cannot be read.`,
+    );
   // Read only where there is a configuration file: most runs have none.
   const { LineCounter, isNode, parseDocument } = await import('yaml');
   const picomatch = (await import('picomatch')).default;

@@ -240,8 +240,8 @@ const MEMORY = '/dev/shm';
 const MEMORY_BUDGET = 64 * 2 ** 20;
 
 /**
- * Where a tree of `bytes` is written: in memory when there is room, as nothing else needs it. On a
- * disk file system a tree is mostly directories, and a new directory or the first file in one costs
+ * Where a tree of `bytes` is written: in memory when there is room, for a render tree lives for one
+ * run and only the renderers read it. On a disk file system a tree is mostly directories, and a new directory or the first file in one costs
  * a journal update: 160 files of a kustomize closure took 70–160 ms to write on ext4 here, 5 in
  * tmpfs. A set TMPDIR is the user's word on where temporary files go; a tree over the budget, or
  * over a quarter of what the memory file system has free (a container's is often 64 MiB), goes to

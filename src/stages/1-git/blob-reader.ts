@@ -56,7 +56,7 @@ export class BlobReader {
   }
 
   /**
-   * The entries of the tree with this object id (`rev:dir`, or `rev:` for the top), by name, or
+   * The entries of the tree with this object id (`rev:dir`, or `rev^{tree}` for the top), by name, or
    * `null` when there is none: what a directory holds, known without reading any file in it.
    */
   async tree(object: string): Promise<Map<string, { mode: string; id: string }> | null> {
