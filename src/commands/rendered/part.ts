@@ -369,7 +369,7 @@ async function checkWith<R extends RenderRoot, Tool>(
     ),
   );
 
-  part.secretTexts.push(...builtBase.secrets, ...builtHead.secrets);
+  part.secretTexts.push(...builtBase.secrets(), ...builtHead.secrets());
   // Roots are compared as many at a time as there are cores, so that one's searches (a grep for
   // the names it changes) and second renders overlap another's. What each finds is added to `part`
   // afterwards, in root order, as one compared after another would add it: the report does not
@@ -800,7 +800,7 @@ export async function scanRendered(
         return;
       }
       const { results, tree, secrets } = await renderAt(renderer, tool, roots, at, access);
-      result.secretTexts.push(...secrets);
+      result.secretTexts.push(...secrets());
       for (const root of roots) {
         const build = await results.get(root)!;
         if (!build.ok) {
@@ -993,7 +993,7 @@ function besideReleases(
       renderAt(helm, tool, candidates, atHead, access),
       baseRoots.length ? renderAt(helm, tool, baseRoots, atBase, access) : null,
     ]);
-    result.secrets.push(...atH.secrets, ...(atB?.secrets ?? []));
+    result.secrets.push(...atH.secrets(), ...(atB?.secrets() ?? []));
     const workloads = (yaml: string, release: RenderRoot, tree: ReadonlyMap<string, Buffer>) =>
       helm.read(yaml, release, tree, []).objects.flatMap((o: ManifestObject) => {
         const workload = asWorkload(o, settings.podTemplatePaths);
@@ -1072,7 +1072,11 @@ function readersElsewhere(
       for (const root of fresh)
         builds.set(
           key(root),
-          batch.then(async (b) => ({ build: await b.results.get(root)!, tree: b.tree, secrets: b.secrets })),
+          batch.then(async (b) => ({
+            build: await b.results.get(root)!,
+            tree: b.tree,
+            secrets: b.secrets(),
+          })),
         );
     }
     return Promise.all(roots.map((root) => builds.get(key(root))!));
@@ -1227,7 +1231,7 @@ async function renderAt<R extends RenderRoot, Tool>(
   roots: R[],
   at: Snapshot,
   access: RemoteAccess,
-): Promise<{ results: Map<R, Promise<RenderResult>>; tree: Map<string, Buffer>; secrets: string[] }> {
+): Promise<{ results: Map<R, Promise<RenderResult>>; tree: Map<string, Buffer>; secrets: () => string[] }> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
   const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
   const files = [...new Set(roots.flatMap(read))];
@@ -1251,10 +1255,6 @@ async function renderAt<R extends RenderRoot, Tool>(
     const end = ends.get(link);
     return end && 'refused' in end ? end.refused : 'this check does not follow';
   };
-  // A renderer's message about a file it could not read can quote the Secret in it.
-  const secrets = [...tree]
-    .filter(([file, text]) => /\.(ya?ml|json)$/.test(file) && text.includes('Secret'))
-    .flatMap(([file, text]) => secretTexts(parseKinds(file, text.toString('utf8'), SECRETS)));
   const { progress } = at.settings;
   progress.expect('render', roots.length);
   progress.count('builds', roots.length);
@@ -1296,5 +1296,14 @@ async function renderAt<R extends RenderRoot, Tool>(
     (built) => building.forEach((root) => settle.get(root)!.resolve(built.get(root)!)),
     (error: unknown) => building.forEach((root) => settle.get(root)!.reject(error)),
   );
-  return { results, tree, secrets };
+  // A renderer's message about a file it could not read can quote the Secret in it. Read when first
+  // asked, once both revisions' builds have started (the renderer writes its tree and starts them
+  // before it first waits): a repository's Secrets can be megabytes of YAML (kubeflow's: 300 ms
+  // a revision), which parsed first held every build back.
+  let secrets: string[] | null = null;
+  const secretsOf = () =>
+    (secrets ??= [...tree]
+      .filter(([file, text]) => /\.(ya?ml|json)$/.test(file) && text.includes('Secret'))
+      .flatMap(([file, text]) => secretTexts(parseKinds(file, text.toString('utf8'), SECRETS))));
+  return { results, tree, secrets: secretsOf };
 }
