@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Repository } from '../src/stages/1-git/repository.js';
@@ -209,6 +210,29 @@ test('a file whose object the clone lacks: grep counts it as found, readTree say
     const read = await repository.readTree(sha, ['lost.yaml', 'kept.yaml', 'absent.yaml']);
     expect(read.bytes.map((b) => b?.toString() ?? null)).toEqual([null, 'name: kept\n', null]);
     expect([...read.missing]).toEqual(['lost.yaml']);
+    repository.close();
+  } finally {
+    repo.cleanup();
+  }
+});
+
+test('a tree object cut short reads as the entries it holds, and a path under it as absent, without stalling', async () => {
+  const repo = await TempRepo.create();
+  try {
+    repo.write({ 'a.yaml': 'a: 1\n' });
+    await repo.commit();
+    const git = (args: string[], input?: string) =>
+      execFileSync('git', args, { cwd: repo.dir, input }).toString().trim();
+    // An entry with no NUL and no id after its name: git writes it only when told to.
+    const broken = git(
+      ['hash-object', '-t', 'tree', '--literally', '-w', '--stdin'],
+      '100644 kustomization.yaml',
+    );
+    const blob = git(['rev-parse', 'HEAD:a.yaml']);
+    const top = git(['mktree', '--missing'], `040000 tree ${broken}\tapp\n100644 blob ${blob}\ta.yaml\n`);
+    const commit = git(['commit-tree', top, '-m', 'cut short']);
+    const repository = await Repository.open(repo.dir);
+    expect(await repository.existing(commit, ['app/kustomization.yaml', 'a.yaml'])).toEqual(['a.yaml']);
     repository.close();
   } finally {
     repo.cleanup();

@@ -67,7 +67,9 @@ export class BlobReader {
     const idBytes = this.idBytes;
     for (let at = 0; at < content.length;) {
       const space = content.indexOf(0x20, at);
-      const nul = content.indexOf(0, space);
+      const nul = space < 0 ? -1 : content.indexOf(0, space);
+      // A tree object written by hand (`hash-object --literally`) may be cut short: no more entries.
+      if (nul < 0 || nul + idBytes >= content.length) break;
       entries.set(content.subarray(space + 1, nul).toString('utf8'), {
         mode: content.subarray(at, space).toString(),
         id: content.subarray(nul + 1, nul + 1 + idBytes).toString('hex'),
