@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import redos from 'eslint-plugin-redos';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -21,5 +22,13 @@ export default tseslint.config(
         { patterns: [{ group: ['@actions/*'], message: 'Only src/action/ may import @actions/*.' }] },
       ],
     },
+  },
+  {
+    // A pull request's text reaches the tool's own patterns, and nothing stops a pattern on the main
+    // thread: one that backtracks polynomially on a crafted line holds the run for hours, past every
+    // deadline (docs/security.md, item 6). The checker's verdicts by automaton are kept between runs.
+    files: ['src/**/*.ts'],
+    plugins: { redos },
+    rules: { 'redos/no-vulnerable': ['error', { ignoreErrors: false, cache: true }] },
   },
 );

@@ -221,7 +221,7 @@ function parse(command: Command, args: string[]) {
     return { values: values as Values, positionals };
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)'/.exec((error as Error).message)?.[1];
-    const name = flag?.replace(/^-+/, '').replace(/=.*$/, '');
+    const name = flag?.replace(/^-+/, '').split('=')[0];
     const owners = (Object.keys(COMMANDS) as Command[]).filter((c) => name && name in COMMANDS[c].options);
     const own = Object.keys(COMMANDS[command].options)
       .map((o) => `--${o}`)

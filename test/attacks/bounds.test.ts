@@ -76,6 +76,33 @@ test("a changed file's line full of `kind:` is read in time linear in it", async
   expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
 });
 
+(HELM ? test : test.skip)(
+  "a chart's dependency URL and a container's name a megabyte long end in the same report as short ones",
+  async () => {
+    // Each reached a pattern that took the square of its length, on the main thread (patterns.test.ts).
+    const files = (level: string, long: boolean) => {
+      const n = long ? 1 << 20 : 1;
+      return {
+        ...chart('web', level, {
+          'web/Chart.yaml': `apiVersion: v2\nname: web\nversion: 1.0.0\ndependencies:\n  - name: dep\n    version: 1.0.0\n    repository: "oci://registry.example${'/'.repeat(n)}charts"\n`,
+        }),
+        'config.yaml': `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-config}\ndata: {level: ${level}}\n`,
+        'app.yaml': DEPLOYMENT('app', 'app-config').replace('- name: web', `- name: "${'['.repeat(n)}"`),
+      };
+    };
+    const summary = (report: Report) => ({
+      impacts: report.impacts.map((i) => [i.workload.name, i.status]),
+      notChecked: report.notChecked.map((n) => [n.name, n.reason]),
+    });
+    const short = await check(files('info', false), files('debug', false), ['--timeout', '60']);
+    const long = await check(files('info', true), files('debug', true), ['--timeout', '60']);
+    expect(summary(short.report).impacts).toEqual([['app', 'dormant']]);
+    expect(summary(short.report).notChecked).toEqual([['web', expect.any(String)]]);
+    expect(summary(long.report)).toEqual(summary(short.report));
+  },
+  120_000,
+);
+
 (HELM ? describe : describe.skip)('renders', () => {
   test('a chart that grows without bound is stopped at the memory cap: not checked, said', async () => {
     const files = (level: string) => chart('web', level, { 'web/templates/bomb.yaml': BOMB });

@@ -3,6 +3,7 @@ import { lstat, readFile, readlink, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
+import { trimBoth } from '../../model/text.js';
 import { git, type Invocation } from '../../programs/invocation.js';
 import { execute, type Outcome } from '../../programs/run.js';
 
@@ -614,6 +615,6 @@ export function webUrl(remote: string): string | null {
     else return null;
     path = url.pathname;
   }
-  path = path.replace(/^\/+|\/+$/g, '').replace(/\.git$/, '');
+  path = trimBoth(path, '/').replace(/\.git$/, '');
   return path ? `${origin}/${path}` : null;
 }

@@ -160,7 +160,7 @@ export function skimConfigs(text: string, makers: readonly string[]): SkimmedCon
 const KEY = /^( *)([A-Za-z][\w./-]*):(?: (.*))?$/;
 
 /** A value as written on its line, without the comment after it. */
-const uncommented = (rest: string) => rest.replace(/(^|\s)#.*$/, '').trim();
+const uncommented = (rest: string) => rest.replace(/(^|\s)#[\s\S]*$/, '').trim();
 
 /**
  * A string written as a plain word, quoted or not, with any comment after it; otherwise null. YAML

@@ -46,16 +46,38 @@ export function lineAt(object: ManifestObject, ...paths: string[]): number {
   })();
   const doc = file.parsed.docs[source.document];
   for (const path of paths) {
-    const node = walk(doc?.getIn(source.at, true), steps(path));
+    const node = walk(doc?.getIn(source.at, true), pathSteps(path));
     if (isNode(node) && node.range) return file.parsed.lines.linePos(node.range[0]).line;
   }
   return object.line;
 }
 
-function steps(path: string): (string | { item: string })[] {
+/**
+ * The steps of a reference's path (`containers[app].env[LEVEL].value`): keys, and the items in
+ * brackets. Read by position: a pattern retried each `[` of a container's name to the path's end.
+ */
+export function pathSteps(path: string): (string | { item: string })[] {
+  const text = path.split(' ')[0];
+  const lastClose = text.lastIndexOf(']');
   const out: (string | { item: string })[] = [];
-  for (const [, key, item] of path.split(' ')[0].matchAll(/\.?([^.[]+)|\[([^\]]*)\]/g))
-    out.push(key !== undefined ? key : { item });
+  for (let at = 0; at < text.length;) {
+    if (text[at] === '[') {
+      // A `[` no `]` follows is no item: what comes after it is read as keys.
+      if (at > lastClose) {
+        at++;
+        continue;
+      }
+      const close = text.indexOf(']', at + 1);
+      out.push({ item: text.slice(at + 1, close) });
+      at = close + 1;
+      continue;
+    }
+    const start = text[at] === '.' ? at + 1 : at;
+    let end = start;
+    while (end < text.length && text[end] !== '.' && text[end] !== '[') end++;
+    if (end > start) out.push(text.slice(start, end));
+    at = Math.max(end, at + 1);
+  }
   return out;
 }
 

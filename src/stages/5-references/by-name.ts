@@ -20,12 +20,14 @@ const valuePatterns = new Map<string, RegExp>();
  * `--config=ns/app-env`, `{name: app-env}`), quoted or not, and before the end of the line or of a
  * flow entry. A key (`values:`), a label's part or a template's `.Values.values` is no value.
  */
-function asValue(name: string): RegExp {
+export function asValue(name: string): RegExp {
   let pattern = valuePatterns.get(name);
   if (!pattern) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // One run of blanks before the dash and one after: `[ \t]*-?[ \t]*` split a line of blanks every
+    // way, the square of its length (model/text.ts).
     pattern = new RegExp(
-      `(?:^[ \\t]*-?|[:=/,[{])[ \\t]*["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`,
+      `(?:^[ \\t]*(?:-[ \\t]*)?|[:=/,[{][ \\t]*)["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`,
       'm',
     );
     valuePatterns.set(name, pattern);

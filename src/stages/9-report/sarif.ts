@@ -48,7 +48,7 @@ const DIAGNOSTIC_RULES = {
 const SARIF_LEVEL = { bad: 'error', warn: 'warning', info: 'note', good: 'note' } as const;
 
 /** Where a reader of any result learns what its rule means: the README's "What it reports". */
-const HELP_URI = `${packageJson.homepage.replace(/#.*$/, '')}#what-it-reports`;
+const HELP_URI = `${packageJson.homepage.split('#')[0]}#what-it-reports`;
 
 /** `repositoryUri`: the repository's web address, when known (SARIF requires one for provenance). */
 export function renderSarif(report: Report, repositoryUri: string | null = null): string {

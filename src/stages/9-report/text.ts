@@ -1,5 +1,6 @@
 import { forTerminal } from './escape.js';
 import { objectName } from '../../model/identity.js';
+import { trimEnd } from '../../model/text.js';
 import { headline, nextStep, toneOf, type Tone } from '../../model/status.js';
 import type { ConfigChange, Diagnostic, Report, ScanReport, WorkloadRefSummary } from '../../model/types.js';
 import type { FixResult } from '../8-stamps/plan.js';
@@ -125,7 +126,7 @@ export function renderText(raw: Report, options: TextOptions): string {
   }
   const next = nextStep(report, shortSha(report.base), 'terminal');
   if (next) out.push(`${paint('bold', 'Next:')} ${next}`);
-  return out.join('\n').replace(/\n+$/, '') + '\n';
+  return trimEnd(out.join('\n'), '\n') + '\n';
 }
 
 export function renderScanText(raw: ScanReport, options: TextOptions): string {

@@ -4,6 +4,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import type { ManifestObject } from '../../../model/types.js';
 import { valueDigest } from '../../../model/digest.js';
 import { field, isRecord } from '../../../model/values.js';
+import { trimEnd } from '../../../model/text.js';
 import { KUBE_VERSION } from '../../../programs/invocation.js';
 import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
 import { gitChart, httpChart, ociChart, repositoryKey, type RemoteChart } from '../remote/sources.js';
@@ -127,7 +128,7 @@ export function readChart(
     const pinned = locked(d.name) ?? d.version;
     const v = pinned === undefined ? null : String(pinned);
     if (d.repository.startsWith('oci://'))
-      return [ociChart(`${d.repository.replace(/\/+$/, '')}/${d.name}`, v, null, false)];
+      return [ociChart(`${trimEnd(d.repository, '/')}/${d.name}`, v, null, false)];
     if (/^https?:\/\//.test(d.repository)) return [httpChart(d.repository, d.name, v)];
     return [];
   });
@@ -519,7 +520,7 @@ function argoChart(source: Record<string, unknown>): RemoteChart {
   const version = revision === undefined || revision === '*' || revision === 'HEAD' ? null : revision;
   return /^https?:\/\//i.test(url)
     ? httpChart(url, chart, version)
-    : ociChart(`${url.replace(/\/+$/, '')}/${chart}`, version, null, false);
+    : ociChart(`${trimEnd(url, '/')}/${chart}`, version, null, false);
 }
 
 /**
@@ -649,7 +650,7 @@ function fluxChart(
     if (unsubstituted) return { dir: null, remote: unknown, valuesFiles, files, refused: [unsubstituted] };
     const remote =
       sourceSpec.type === 'oci' || url.startsWith('oci://')
-        ? ociChart(`${url.replace(/\/+$/, '')}/${chart}`, version === '*' ? null : version, null, insecure)
+        ? ociChart(`${trimEnd(url, '/')}/${chart}`, version === '*' ? null : version, null, insecure)
         : httpChart(url, chart, version === '*' ? null : version, insecure);
     return { dir: null, remote, valuesFiles, files, refused: [] };
   };
@@ -702,12 +703,18 @@ function fluxChart(
  */
 function fluxVariable(fields: Record<string, unknown>): Refusal | null {
   for (const [label, value] of Object.entries(fields))
-    if (typeof value === 'string' && /\$\{[^}]*\}/.test(value))
+    if (typeof value === 'string' && spellsVariable(value))
       return {
         reason: 'missing-input',
         message: `its chart ${label} ${value} is a Flux post-build variable, which this check does not substitute`,
       };
   return null;
+}
+
+/** `${` closed by a later `}`, found by position: /\$\{[^}]*\}/ took the square of a run of `${` (model/text.ts). */
+export function spellsVariable(value: string): boolean {
+  const open = value.indexOf('${');
+  return open >= 0 && value.includes('}', open + 2);
 }
 
 /** How many leading directories two files share. */

@@ -55,7 +55,7 @@ export async function findHelm(
   const home = makeTemporary('crg-probe-');
   try {
     const out = await execute(helmCall.version(found.program, home));
-    const match = out.ok ? /v?(\d+)\.(\d+)\.(\d+)/.exec(out.stdout.toString('utf8')) : null;
+    const match = out.ok ? /(?<!\d)v?(\d+)\.(\d+)\.(\d+)/.exec(out.stdout.toString('utf8')) : null;
     if (!match) return { error: `${found.name} could not be run as helm.` };
     const version = `v${match[1]}.${match[2]}.${match[3]}`;
     if (Number(match[1]) < MIN_MAJOR)
@@ -272,8 +272,8 @@ function cleanMessage(
     .find((l) => l.startsWith('Error:'));
   let text = (line ?? stderr.trim().split('\n').pop() ?? 'failed').replace(/^Error:\s*/, '');
   text = text.replaceAll(`${dir}/${TREE}/`, '').replaceAll(`${TREE}/`, '').replaceAll(dir, '.');
-  const authored = /^(.*?execution error at \([^)\n]*\)):/.exec(text);
-  if (authored) text = `${authored[1]}: ${AUTHORED} (its message is not shown; run helm template to read it)`;
+  const authored = failPlace(text);
+  if (authored) text = `${authored}: ${AUTHORED} (its message is not shown; run helm template to read it)`;
   // helm lists each value the schema rejects on a line of its own after the first (`- policy:
   // Invalid type…`), under the chart whose schema it is; a value a message could quote is cut below.
   // A schema helm could not load (a reference it could not fetch) comes as a line of another shape.
@@ -303,6 +303,32 @@ function cleanMessage(
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
+// Cut by position: the patterns these replace retried each occurrence to the end of a chart's
+// message or file name, the square of its length on the main thread (model/text.ts).
+
+/**
+ * The text up to the place of a chart's own `fail` (`… execution error at (web/templates/a.yaml:3:4)`),
+ * or null: the first `execution error at (` on the text's first line whose `)` is followed by `:`.
+ */
+export function failPlace(text: string): string | null {
+  const mark = 'execution error at (';
+  const lineBreak = text.search(/[\n\r\u2028\u2029]/);
+  const newline = text.indexOf('\n');
+  for (let at = text.indexOf(mark); at >= 0 && (lineBreak < 0 || at < lineBreak);) {
+    const close = text.indexOf(')', at + mark.length);
+    if (close < 0 || (newline >= 0 && close > newline)) return null;
+    if (text[close + 1] === ':') return text.slice(0, close + 1);
+    at = text.indexOf(mark, close);
+  }
+  return null;
+}
+
+/** A values file by its name: `values` in the file's name, which ends in `.yaml` or `.yml`. */
+export const isValuesFile = (path: string) => {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return name.includes('values') && (name.endsWith('.yaml') || name.endsWith('.yml'));
+};
+
 function scalars(root: ChartRoot, files: ReadonlyMap<string, Buffer>): string[] {
   const found = new Set<string>();
   const walk = (v: unknown): void => {
@@ -311,7 +337,7 @@ function scalars(root: ChartRoot, files: ReadonlyMap<string, Buffer>): string[] 
     else if (v !== null && v !== undefined && String(v).length >= 3) found.add(String(v));
   };
   const valueFiles = [...files.keys()].filter(
-    (f) => root.valueFiles.includes(f) || (f.startsWith(root.dir) && /values[^/]*\.ya?ml$/.test(f)),
+    (f) => root.valueFiles.includes(f) || (f.startsWith(root.dir) && isValuesFile(f)),
   );
   for (const file of valueFiles) {
     try {

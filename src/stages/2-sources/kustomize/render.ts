@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../../model/values.js';
+import { trimEnd } from '../../../model/text.js';
 import {
   findProgram,
   kustomize as kustomizeCall,
@@ -41,7 +42,7 @@ export const WRAPPERS = 'wrappers';
 /** What kustomize's `helmCharts[].repo` names, as a chart to fetch: an HTTP repository or an OCI registry. */
 export const remoteChartOf = (chart: HelmChartEntry) =>
   chart.repo!.startsWith('oci://')
-    ? ociChart(`${chart.repo!.replace(/\/+$/, '')}/${chart.name}`, chart.version, null, false)
+    ? ociChart(`${trimEnd(chart.repo!, '/')}/${chart.name}`, chart.version, null, false)
     : httpChart(chart.repo!, chart.name, chart.version);
 export const TREE = 'repo';
 
@@ -75,7 +76,7 @@ export function findKustomize(
         ? found.error
         : 'kustomize is not installed (neither kustomize nor kubectl is on PATH); install it, set --kustomize PATH, or pass --render off.',
     };
-  const kubectl = /kubectl[^/]*$/.test(found.program);
+  const kubectl = posix.basename(found.program).includes('kubectl');
   let asked: Promise<string | null> | null = null;
   return {
     program: found.program,
@@ -96,7 +97,7 @@ async function unfitness(found: { program: string; name: string }, kubectl: bool
     );
     const stdout = out.ok ? out.stdout.toString('utf8') : '';
     const kustomizeLine = /"kustomizeVersion":\s*"([^"]+)"/.exec(stdout)?.[1] ?? stdout;
-    const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
+    const match = /(?<!\d)v?(\d+)\.(\d+)\.(\d+)/.exec(kustomizeLine);
     if (!match) return `${found.name} could not be run as kustomize`;
     if (Number(match[1]) < MIN_MAJOR)
       return `${found.name} has kustomize v${match[1]}.${match[2]}.${match[3]}; rendered mode needs v${MIN_MAJOR} or newer (install kustomize, or set --kustomize PATH)`;
@@ -343,7 +344,7 @@ export function kustomizeMessage(
   closure: Iterable<string> = [],
 ): string {
   // klog prints `err="…"`, or `err=<` followed by tab-indented lines and ` >` when the text has newlines.
-  const multi = /err=<\n([\s\S]*?)\n\s*>/.exec(stderr)?.[1]?.replace(/^\t/gm, '');
+  const multi = klogBlock(stderr)?.replace(/^\t/gm, '');
   const single = /err="((?:[^"\\]|\\.)*)"/.exec(stderr)?.[1]?.replace(/\\"/g, '"');
   const lines = stderr
     .trim()
@@ -382,7 +383,7 @@ export function kustomizeMessage(
     .replace(/ from \[patch:[\s\S]*$/, ' (the patch not shown)');
   // A key twice in one mapping: kustomize names neither the file nor a line of it, so the file of the
   // build that holds that key twice is named, by its line.
-  const twice = /yaml: unmarshal errors: .*?mapping key "((?:[^"\\]|\\.)*)" already defined/.exec(text)?.[1];
+  const twice = keyTwice(text);
   const where = twice === undefined ? null : duplicatedKey(twice, files, closure);
   if (where) text = `${where.file}:${where.line}: the key "${twice}" appears twice in one mapping`;
   // kustomize says which path it was reading when it failed; the kustomization line that sent it there says more.
@@ -406,12 +407,59 @@ export function kustomizeMessage(
     component < 0 ? -1 : component + COMPONENT_STEP.length - COMPONENT.length,
   );
   if (innermost > 0) text = text.slice(innermost);
-  const closers = /"+$/.exec(text)?.[0].length ?? 0;
+  const closers = text.length - trimEnd(text, '"').length;
   if (closers && (text.slice(0, -closers).match(/"/g) ?? []).length % 2 === 0) text = text.slice(0, -closers);
   // The wrapper's own step (it includes the root as `../../repo/dir`) tells nothing about the root.
   text = text.replace(WRAPPER_STEP, '');
   for (const value of secretValues(files)) text = text.replaceAll(value, '…');
   return text.length > 400 ? `${text.slice(0, 400)}…` : text;
+}
+
+// Where kustomize's words hold what a pull request wrote, they are cut by position: the patterns
+// these replace took the square (or cube) of a long name's length on the main thread (model/text.ts).
+
+/** What klog writes between `err=<` and the line ` >` that closes it, when the error has lines. */
+export function klogBlock(stderr: string): string | undefined {
+  const open = 'err=<\n';
+  const start = stderr.indexOf(open);
+  if (start < 0) return undefined;
+  const from = start + open.length;
+  for (let newline = stderr.indexOf('\n', from); newline >= 0;) {
+    let next = newline + 1;
+    while (next < stderr.length && /\s/.test(stderr[next])) next++;
+    if (stderr[next] === '>') return stderr.slice(from, newline);
+    newline = stderr.indexOf('\n', next);
+  }
+  return undefined;
+}
+
+/** The key yaml's `mapping key "…" already defined` names, as quoted, after `yaml: unmarshal errors:` on its line. */
+export function keyTwice(text: string): string | undefined {
+  const lead = 'yaml: unmarshal errors: ';
+  const mark = 'mapping key "';
+  for (let start = text.indexOf(lead); start >= 0;) {
+    const lineBreak = /[\n\r\u2028\u2029]/g;
+    lineBreak.lastIndex = start;
+    const lineEnd = lineBreak.exec(text)?.index ?? text.length;
+    for (
+      let at = text.indexOf(mark, start + lead.length);
+      at >= 0 && at < lineEnd;
+      at = text.indexOf(mark, at + 1)
+    ) {
+      // To the first quote no backslash escapes; a backslash before a line break escapes nothing.
+      let end = at + mark.length;
+      while (
+        end < text.length &&
+        text[end] !== '"' &&
+        !(text[end] === '\\' && /^[\n\r\u2028\u2029]?$/.test(text.charAt(end + 1)))
+      )
+        end += text[end] === '\\' ? 2 : 1;
+      if (text.startsWith('" already defined', end)) return text.slice(at + mark.length, end);
+    }
+    // A later lead on the same line finds only what this one did.
+    start = text.indexOf(lead, lineEnd);
+  }
+  return undefined;
 }
 
 /** The first file of a build whose YAML holds `key` twice in one mapping, and that line. */

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../model/errors.js';
+import { trimEnd } from '../../../model/text.js';
 import { normalizeSource } from './sources.js';
 
 /**
@@ -17,7 +18,7 @@ export interface Credential {
 export function underPrefix(source: string, prefix: string): boolean {
   const normal = normalizeSource(source);
   const withScheme = prefix.includes('://');
-  const p = withScheme ? normalizeSource(prefix) : prefix.trim().replace(/\/+$/, '');
+  const p = withScheme ? normalizeSource(prefix) : trimEnd(prefix.trim(), '/');
   const target = withScheme ? normal : normal.replace(/^[a-z0-9+.-]+:\/\//, '');
   return target === p || target.startsWith(`${p}/`);
 }

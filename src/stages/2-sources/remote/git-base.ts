@@ -1,4 +1,5 @@
 import { normalizeSource } from './sources.js';
+import { trimBoth } from '../../../model/text.js';
 
 /** A kustomize remote base: a git repository, a directory in it, and the ref to take it at. */
 export interface GitBase {
@@ -57,7 +58,7 @@ export function parseGitBase(entry: string): GitBase | null {
     !subdir
   )
     return null;
-  const normalSubdir = subdir.replace(/^\/+|\/+$/g, '');
+  const normalSubdir = trimBoth(subdir, '/');
   if (normalSubdir.split('/').includes('..')) return null;
   return { url, subdir: normalSubdir, ref, source: normalizeSource(url) };
 }

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { HelmPull } from '../../../programs/invocation.js';
 import type { GitBase } from './git-base.js';
+import { trimEnd } from '../../../model/text.js';
 
 /**
  * Where a remote source lives, as trust compares it: scheme and host lower-cased, no trailing
@@ -10,13 +11,17 @@ export function normalizeSource(url: string): string {
   let u = url.trim().replace(/^git::/, '');
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u))
     u = u.startsWith('git@') ? `ssh://${u.replace(':', '/')}` : `oci://${u}`;
-  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(u);
-  if (!match) return u;
-  const path = match[3]
-    .replace(/[?#].*$/, '')
-    .replace(/\/+$/, '')
-    .replace(/\.git$/, '');
-  return `${match[1].toLowerCase()}://${match[2].toLowerCase()}${path}`;
+  // Cut by position, not one pattern over the whole URL: that pattern backtracked quadratically on
+  // a long host of a URL a pull request writes (see model/text.ts).
+  const scheme = u.indexOf('://');
+  const rest = u.slice(scheme + 3);
+  const hostEnd = rest.search(/[/?#]/);
+  let path = hostEnd < 0 ? '' : rest.slice(hostEnd);
+  if (/[\n\r\u2028\u2029]/.test(path)) return u;
+  const query = path.search(/[?#]/);
+  path = trimEnd(query < 0 ? path : path.slice(0, query), '/').replace(/\.git$/, '');
+  const host = hostEnd < 0 ? rest : rest.slice(0, hostEnd);
+  return `${u.slice(0, scheme).toLowerCase()}://${host.toLowerCase()}${path}`;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface RemoteChart extends HelmPull {
 }
 
 export function httpChart(url: string, chart: string, version: string | null, insecure = false): RemoteChart {
-  const repository = url.replace(/\/+$/, '');
+  const repository = trimEnd(url, '/');
   return {
     repository,
     chart,

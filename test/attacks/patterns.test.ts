@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { trimBoth, trimEnd } from '../../src/model/text.js';
+import { spellsVariable } from '../../src/stages/2-sources/helm/chart.js';
+import { failPlace, isValuesFile } from '../../src/stages/2-sources/helm/render.js';
+import { keyTwice, klogBlock } from '../../src/stages/2-sources/kustomize/render.js';
+import { normalizeSource } from '../../src/stages/2-sources/remote/sources.js';
+import { pathSteps } from '../../src/stages/3-documents/positions.js';
+import { asValue } from '../../src/stages/5-references/by-name.js';
+
+// The tool's own patterns read what a pull request writes, on the main thread, where no deadline
+// reaches. Each of these once backtracked polynomially (ESLint's redos/no-vulnerable now keeps src/
+// free of such patterns); each is held equal to the pattern it replaced on inputs built from the
+// pieces that pattern looks for, then given a megabyte shaped to make that pattern take hours.
+
+/** Strings joined from `pieces`: short enough to compare with a backtracking pattern, dense in what it looks for. */
+const from = (pieces: string[], maxLength = 14) =>
+  fc.array(fc.constantFrom(...pieces), { maxLength }).map((p) => p.join(''));
+
+const same = <T>(pieces: string[], ours: (s: string) => T, pattern: (s: string) => T) =>
+  fc.assert(
+    fc.property(from(pieces), (s) => {
+      expect(ours(s)).toEqual(pattern(s));
+    }),
+    { numRuns: 2000 },
+  );
+
+const MEGABYTE = 1 << 20;
+
+test('trimming slashes by hand equals the patterns it replaced, and takes a megabyte-long run', () => {
+  same(
+    ['/', 'a', '\n'],
+    (s) => trimEnd(s, '/'),
+    (s) => s.replace(/\/+$/, ''),
+  );
+  same(
+    ['/', 'a', '\n'],
+    (s) => trimBoth(s, '/'),
+    (s) => s.replace(/^\/+|\/+$/g, ''),
+  );
+  const run = `${'/'.repeat(MEGABYTE)}x/`;
+  expect(trimEnd(run, '/') === run.slice(0, -1)).toBe(true);
+  expect(trimBoth(run, '/')).toBe('x');
+});
+
+test('a source URL is normalized as before, and a long host or path is no attack', () => {
+  const byPattern = (url: string) => {
+    let u = url.trim().replace(/^git::/, '');
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u))
+      u = u.startsWith('git@') ? `ssh://${u.replace(':', '/')}` : `oci://${u}`;
+    const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(u);
+    if (!match) return u;
+    const path = match[3]
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .replace(/\.git$/, '');
+    return `${match[1].toLowerCase()}://${match[2].toLowerCase()}${path}`;
+  };
+  same(
+    ['git::', 'oci://', 'HTTPS://', 'git@', 'Host', ':', '/', '?', '#', '.git', '+', '\n', ' ', 'a'],
+    normalizeSource,
+    byPattern,
+  );
+  // Large results are compared by length and ends: a failure must not print a megabyte.
+  const hostile = `A://${'+'.repeat(MEGABYTE)}://\nx`;
+  expect(normalizeSource(hostile) === hostile).toBe(true);
+  const long = normalizeSource(`oci://reg.example${'/'.repeat(MEGABYTE)}x/`);
+  expect([long.length, long.slice(-2)]).toEqual([`oci://reg.example`.length + MEGABYTE + 1, '/x']);
+  expect(normalizeSource(`https://h/${'#'.repeat(MEGABYTE)}x`)).toBe('https://h');
+});
+
+test("a reference's path is cut into steps as before, and a container named by a megabyte of `[` is no attack", () => {
+  const byPattern = (path: string) =>
+    [...path.split(' ')[0].matchAll(/\.?([^.[]+)|\[([^\]]*)\]/g)].map(([, key, item]) =>
+      key !== undefined ? key : { item },
+    );
+  same(['.', '[', ']', 'a', 'b', ' '], pathSteps, byPattern);
+  expect(pathSteps(`containers[${'['.repeat(MEGABYTE)}.env`)).toEqual(['containers', 'env']);
+});
+
+test("klog's multi-line error is found as before, and a megabyte of unclosed blocks is no attack", () => {
+  same(['err=<\n', '\n', ' ', '\t', '>', 'x'], klogBlock, (s) => /err=<\n([\s\S]*?)\n\s*>/.exec(s)?.[1]);
+  expect(klogBlock(`${'>err=<\nr'.repeat(MEGABYTE / 8)}>${'\n'.repeat(1000)}`)).toBeUndefined();
+});
+
+test('the key yaml names twice is found as before, and a megabyte-long line is no attack', () => {
+  same(
+    ['yaml: unmarshal errors: ', 'mapping key "', '" already defined', '\\', '"', 'k', '\n', '\r', ' '],
+    keyTwice,
+    (s) => /yaml: unmarshal errors: .*?mapping key "((?:[^"\\]|\\.)*)" already defined/.exec(s)?.[1],
+  );
+  expect(keyTwice(`${'yaml: unmarshal errors: u'.repeat(MEGABYTE / 25)}\n`)).toBeUndefined();
+  expect(keyTwice(`yaml: unmarshal errors: ${'mapping key "'.repeat(MEGABYTE / 13)}`)).toBeUndefined();
+});
+
+test("the place of a chart's own fail is found as before, and a megabyte of them is no attack", () => {
+  same(
+    ['execution error at (', ')', ':', '\n', '\r', 'x', ' '],
+    failPlace,
+    (s) => /^(.*?execution error at \([^)\n]*\)):/.exec(s)?.[1] ?? null,
+  );
+  expect(failPlace('execution error at ('.repeat(MEGABYTE / 20))).toBeNull();
+});
+
+test('values files and Flux variables are told as before, and megabyte-long names are no attack', () => {
+  same(['values', '.yaml', '.yml', '/', 'x', '.'], isValuesFile, (s) => /values[^/]*\.ya?ml$/.test(s));
+  same(['${', '}', '$', '{', 'x'], spellsVariable, (s) => /\$\{[^}]*\}/.test(s));
+  expect(isValuesFile(`${'values'.repeat(MEGABYTE / 6)}/values.yml`)).toBe(true);
+  expect(spellsVariable('${'.repeat(MEGABYTE / 2))).toBe(false);
+});
+
+test("a config's name written as a value is found as before, and a line of a megabyte of blanks is no attack", () => {
+  const byPattern = (name: string) =>
+    new RegExp(`(?:^[ \\t]*-?|[:=/,[{])[ \\t]*["']?${name}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`, 'm');
+  const old = byPattern('app-env');
+  same(
+    [' ', '\t', '-', 'app-env', '"', "'", ':', '/', ',', '[', '{', ']', '}', '#', '\n', 'x'],
+    (s) => asValue('app-env').test(s),
+    (s) => old.test(s),
+  );
+  expect(asValue('app-env').test(`${'\t'.repeat(MEGABYTE)}/app-env`)).toBe(true);
+  expect(asValue('app-env').test(`${' '.repeat(MEGABYTE)}x`)).toBe(false);
+});
