@@ -886,9 +886,10 @@ function kustomizeReport(k) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Growth within one file: fix of 100, 400 and 1,600 workloads in a single manifest (the cost must
-// follow the file, not the file times its workloads), and check of a file whose pod template holds
-// 999 aliases of a large list (memory must follow the nodes, not their expansion).
+// Growth within one file: fix and check of 100, 400 and 1,600 workloads and their changed
+// ConfigMaps in a single manifest, and check of one ConfigMap of 5,000 and 20,000 changed keys (the
+// cost must follow the file, not the file times its workloads or keys), and check of a file whose
+// pod template holds 999 aliases of a large list (memory must follow the nodes, not their expansion).
 
 function oneFileRepo(text, change) {
   const { repo } = benchRepo('crg-bench-f-');
@@ -911,8 +912,8 @@ function fileSection(quick) {
       (_, i) =>
         `${configMap('one', `app-${i}-config`, random(i + 1))}---\n${workload('Deployment', 'apps/v1', 'one', `app-${i}`, `app-${i}-config`, 'db')}`,
     ).join('---\n');
-    const repo = oneFileRepo(text);
-    rows[n] = measureTogether(
+    const repo = oneFileRepo(text, (t) => t.replaceAll('KEY_0: "', 'KEY_0: "9'));
+    const measured = measureTogether(
       {
         fix: spec(`fix (adoption) of ${n} workloads in one file`, process.execPath, [
           CLI,
@@ -921,9 +922,36 @@ function fileSection(quick) {
           repo,
           '--dry-run',
         ]),
+        check: spec(
+          `check of ${n} changed ConfigMaps and their workloads in one file`,
+          process.execPath,
+          [CLI, 'check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json'],
+          { okCodes: [1] },
+        ),
       },
       runs,
-    ).fix;
+    );
+    rows[n] = measured.fix;
+    rows[`check${n}`] = measured.check;
+    rmSync(repo, { recursive: true, force: true });
+  }
+  // One ConfigMap of many keys, every one changed: yaml's own check for a key written twice made
+  // this grow with the square of the keys.
+  for (const keys of [5_000, 20_000]) {
+    const data = (value) => Array.from({ length: keys }, (_, i) => `  key${i}: "${value}"`).join('\n');
+    const text = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: many}\ndata:\n${data('a')}\n---\n${workload('Deployment', 'apps/v1', 'one', 'app', 'many', 'db')}`;
+    const repo = oneFileRepo(text, (t) => t.replace(data('a'), data('b')));
+    rows[`keys${keys}`] = measureTogether(
+      {
+        keys: spec(
+          `check of one ConfigMap of ${keys} changed keys`,
+          process.execPath,
+          [CLI, 'check', '--repo', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json'],
+          { okCodes: [1] },
+        ),
+      },
+      runs,
+    ).keys;
     rmSync(repo, { recursive: true, force: true });
   }
   const items = 10_000;
@@ -960,6 +988,11 @@ function fileReport(f) {
     `| fix of 100 workloads in one file | ${ms(f[100])} | ${f[100].mb.toFixed(0)} MB | |`,
     `| fix of 400 workloads in one file | ${ms(f[400])} | ${f[400].mb.toFixed(0)} MB | ${(f[400].ms / f[100].ms).toFixed(2)}× of 100 |`,
     `| fix of 1,600 workloads in one file | ${ms(f[1600])} | ${f[1600].mb.toFixed(0)} MB | ${(f[1600].ms / f[400].ms).toFixed(2)}× of 400 |`,
+    `| check of 100 changed ConfigMaps and their workloads in one file | ${ms(f.check100)} | ${f.check100.mb.toFixed(0)} MB | |`,
+    `| check of 400 of them | ${ms(f.check400)} | ${f.check400.mb.toFixed(0)} MB | ${(f.check400.ms / f.check100.ms).toFixed(2)}× of 100 |`,
+    `| check of 1,600 of them | ${ms(f.check1600)} | ${f.check1600.mb.toFixed(0)} MB | ${(f.check1600.ms / f.check400.ms).toFixed(2)}× of 400 |`,
+    `| check of one ConfigMap of 5,000 changed keys | ${ms(f.keys5000)} | ${f.keys5000.mb.toFixed(0)} MB | |`,
+    `| check of one of 20,000 | ${ms(f.keys20000)} | ${f.keys20000.mb.toFixed(0)} MB | ${(f.keys20000.ms / f.keys5000.ms).toFixed(2)}× of 5,000 |`,
     `| check of a ${(f.aliasBytes / 1024).toFixed(0)} KB file, 999 aliases of a ${f.aliasItems}-item list in a pod template | ${ms(f.alias)} | ${f.alias.mb.toFixed(0)} MB | |`,
   ].join('\n');
 }

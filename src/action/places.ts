@@ -1,4 +1,5 @@
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
+import { parseAllDocuments } from '../model/yaml.js';
 import type { ConfigChange, Impact, Report } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 

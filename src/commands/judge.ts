@@ -53,10 +53,16 @@ export async function judgeChange(
   // rendered roots are known, which take their files out of the plain ones.
   const changedConfigs = diffConfigs(pairObjects(versions(first)), []);
   // A sidecar that watches configs by label never names them: its pod spec is searched for by its word.
+  const labelledByFile = new Map<string, (change: ConfigChange) => boolean>();
+  const labelledIn = (file: string) => {
+    let labelled = labelledByFile.get(file);
+    if (!labelled) labelledByFile.set(file, (labelled = labelledAmong(first.atHead.objects.get(file) ?? [])));
+    return labelled;
+  };
   const needles = needlesFor(
     changedConfigs.map((c) => c.name),
     changedPaths,
-    changedConfigs.some((c) => labelled(first.atHead.objects.get(c.file) ?? [], c)),
+    changedConfigs.some((c) => labelledIn(c.file)(c)),
   );
   const { mentioned, touches } = await progress.stage('search', async () => {
     const mentions = needles.length ? await search(repo, head, needles, options_.grepScope, early) : [];
@@ -94,9 +100,20 @@ export async function judgeChange(
   );
 }
 
-/** Whether the definition of a changed config among `objects` has labels, which a sidecar may watch it by. */
-const labelled = (objects: readonly ManifestObject[], change: ConfigChange): boolean =>
-  objects.some((o) => sameObject(o, change) && mayBeWatched(o));
+/**
+ * Whether the definition of a changed config among `objects` has labels, which a sidecar may watch
+ * it by. Asked of every change: indexed once, not a scan of every object per change.
+ */
+function labelledAmong(objects: readonly ManifestObject[]): (change: ConfigChange) => boolean {
+  const withLabels = new Map<string, ManifestObject[]>();
+  for (const o of objects) {
+    if (!mayBeWatched(o)) continue;
+    const same = withLabels.get(idKey(o));
+    if (same) same.push(o);
+    else withLabels.set(idKey(o), [o]);
+  }
+  return (change) => (withLabels.get(idKey(change)) ?? []).some((o) => sameObject(o, change));
+}
 
 /** The plain files and the rendered part together: impacts, not-checked entries, the report. */
 async function judgeWith(
@@ -182,7 +199,8 @@ async function judgeWith(
       groups: versions(pass),
       judged: async (diffed) => {
         if (narrowed) {
-          const watched = diffed.some((c) => labelled(view.objects(), c)) ? [WATCHER_WORD] : [];
+          const labelled = labelledAmong(view.objects());
+          const watched = diffed.some(labelled) ? [WATCHER_WORD] : [];
           await view.readMentioning(
             diffed.length ? [...diffed.map((c) => c.name), 'workloadRef', ...watched] : [],
           );
@@ -200,7 +218,8 @@ async function judgeWith(
         // has the word of a sidecar that watches configs by label, where a changed one has labels.
         const skipped = [...view.unreadable()];
         const names = [...new Set(changes.map((c) => c.name))];
-        const watched = changes.some((c) => labelled(view.objects(), c)) ? [WATCHER_WORD] : [];
+        const labelled = labelledAmong(view.objects());
+        const watched = changes.some(labelled) ? [WATCHER_WORD] : [];
         const texts = names.length
           ? await repo.readMany(
               head,

@@ -70,7 +70,9 @@ export class ConfigIndex {
   constructor(configs: Iterable<ManifestObject>) {
     for (const config of configs) {
       const key = `${config.kind}\0${config.name}`;
-      this.byName.set(key, [...(this.byName.get(key) ?? []), config]);
+      const same = this.byName.get(key);
+      if (same) same.push(config);
+      else this.byName.set(key, [config]);
     }
   }
 

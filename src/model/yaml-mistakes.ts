@@ -1,4 +1,5 @@
-import { LineCounter, parseAllDocuments, type ErrorCode } from 'yaml';
+import { LineCounter, type ErrorCode } from 'yaml';
+import { parseAllDocuments } from './yaml.js';
 
 /**
  * What a parser error means, from its code alone: the parser's own message quotes the offending

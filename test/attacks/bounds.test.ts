@@ -79,7 +79,7 @@ test("a changed file's line full of `kind:` is read in time linear in it", async
 (HELM ? test : test.skip)(
   "a chart's dependency URL and a container's name a megabyte long end in the same report as short ones",
   async () => {
-    // Each reached a pattern that took the square of its length, on the main thread (patterns.test.ts).
+    // Each reached a pattern that took the square of its length, on the main thread (main-thread.test.ts).
     const files = (level: string, long: boolean) => {
       const n = long ? 1 << 20 : 1;
       return {

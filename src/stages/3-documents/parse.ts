@@ -1,4 +1,5 @@
-import { LineCounter, parseAllDocuments, isMap, isSeq, visit, type Document, type Node } from 'yaml';
+import { LineCounter, isMap, isSeq, visit, type Document, type Node } from 'yaml';
+import { parseAllDocuments } from '../../model/yaml.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';

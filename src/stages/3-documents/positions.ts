@@ -1,4 +1,5 @@
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, type Document } from 'yaml';
+import { parseAllDocuments } from '../../model/yaml.js';
 import type { ManifestObject } from '../../model/types.js';
 
 /**

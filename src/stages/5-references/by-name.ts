@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from '../../model/yaml.js';
 import { namespaceMatch, spellsName } from '../../model/identity.js';
 import type { ManifestObject, ObjectId } from '../../model/types.js';
 import { isConfig } from '../4-objects/configs.js';

@@ -196,6 +196,30 @@ export function namedBy(podSpec: unknown, name: string): string | null {
 }
 
 /**
+ * Every name `namedBy` can find in a pod spec: each string of its containers' env values, commands
+ * and args (an arg also after its `=`), whole and after its first `/`. A workload is asked about
+ * every changed config; this set, built once, answers most of those asks without a walk.
+ */
+export function namedCandidates(podSpec: unknown): Set<string> {
+  const found = new Set<string>();
+  if (!isRecord(podSpec)) return found;
+  const add = (value: unknown) => {
+    if (typeof value !== 'string') return;
+    for (const part of [value, value.slice(value.indexOf('=') + 1)]) {
+      found.add(part);
+      found.add(part.slice(part.indexOf('/') + 1));
+    }
+  };
+  for (const kind of CONTAINER_LISTS)
+    for (const container of list(podSpec[kind])) {
+      for (const e of list(container.env)) add(e.value);
+      for (const field of ['command', 'args'] as const)
+        if (Array.isArray(container[field])) container[field].forEach(add);
+    }
+  return found;
+}
+
+/**
  * The word every pod spec with a label-watching sidecar holds (its required `FOLDER`): what a search
  * for the readers of a config that has labels looks for besides the config's name.
  */
@@ -216,13 +240,9 @@ export function watchedBy(
 ): string | null {
   if (!isRecord(podSpec)) return null;
   for (const container of list(podSpec.containers)) {
-    const env = new Map(
-      list(container.env).flatMap((e) =>
-        str(e.name) && typeof e.value === 'string' ? [[str(e.name)!, e.value]] : [],
-      ),
-    );
-    const label = env.get('LABEL');
-    if (!label || !env.has(WATCHER_WORD) || env.get('METHOD')?.toUpperCase() === 'LIST') continue;
+    const env = watcherEnv(container);
+    if (!env) continue;
+    const label = env.get('LABEL')!;
     const resource = (env.get('RESOURCE') ?? 'configmap').toLowerCase();
     if (resource !== 'both' && resource !== config.kind.toLowerCase()) continue;
     const value = env.get('LABEL_VALUE');
@@ -238,6 +258,22 @@ export function watchedBy(
       return `container ${str(container.name) ?? '?'}, label ${label}${value === undefined ? '' : `=${value}`}`;
   }
   return null;
+}
+
+/** Whether a container of the pod spec watches configs by label (what `watchedBy` then asks of each). */
+export const watchesByLabel = (podSpec: unknown): boolean =>
+  isRecord(podSpec) && list(podSpec.containers).some((c) => watcherEnv(c) !== null);
+
+/** A label-watching sidecar's environment (`LABEL`, `FOLDER`, not `METHOD=LIST`), or null for another container. */
+function watcherEnv(container: Record<string, unknown>): Map<string, string> | null {
+  const env = new Map(
+    list(container.env).flatMap((e) =>
+      str(e.name) && typeof e.value === 'string' ? [[str(e.name)!, e.value]] : [],
+    ),
+  );
+  const label = env.get('LABEL');
+  if (!label || !env.has(WATCHER_WORD) || env.get('METHOD')?.toUpperCase() === 'LIST') return null;
+  return env;
 }
 
 /** A variable or flag that says it names a config: CONFIG_MAP_NAME, WEBHOOK_SECRET_NAME, --configmap, --default-ssl-certificate. */

@@ -1,5 +1,5 @@
 import { NEW_WORKLOAD, namedReason, watchedReason } from '../../model/status.js';
-import { namedBy, watchedBy } from '../5-references/extract.js';
+import { namedBy, namedCandidates, watchedBy, watchesByLabel } from '../5-references/extract.js';
 import { compareImpacts } from '../../model/order.js';
 import { changedKeys } from '../6-changes/diff.js';
 import type { Workload } from '../4-objects/workloads.js';
@@ -54,6 +54,13 @@ export interface ImpactResult {
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
   const inScope = scoped(byIdentity(input.changes));
+  const definedAt = new Map<string, ConfigChange[]>();
+  for (const c of input.changes) {
+    if (c.change === 'deleted') continue;
+    const same = definedAt.get(idKey(c));
+    if (same) same.push(c);
+    else definedAt.set(idKey(c), [c]);
+  }
   for (const workload of input.workloads) {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
@@ -78,8 +85,17 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       });
     const consumedBy: { config: ObjectId & { kind: ConfigKind }; refs: ConfigRef[] }[] = [];
     const configs: ImpactedConfig[] = [];
+    // Only the changes it can be concerned with: those it reads or names, or every one when a
+    // sidecar watches configs by label.
+    const changes = inScope(workload.object.namespace);
+    const concerned = source.templates.some((t) => watchesByLabel(t.template.spec))
+      ? changes.all
+      : changes.named([
+          ...refs.map((ref) => ref.name),
+          ...source.templates.flatMap((t) => [...namedCandidates(t.template.spec)]),
+        ]);
 
-    for (const change of inScope(workload.object.namespace)) {
+    for (const change of concerned) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
       const matching = refs.filter((ref) => refersTo(ref, change));
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
@@ -135,9 +151,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
           ref,
           `: ${change.kind} ${objectName(change)} loses key ${key}, but ${how}. ` +
             'Keep the key, remove the reference, or mark it optional: true.',
-          input.changes
-            .filter((c) => c.change !== 'deleted' && idKey(c) === idKey(change))
-            .map(({ file, line }) => ({ file, line })),
+          (definedAt.get(idKey(change)) ?? []).map(({ file, line }) => ({ file, line })),
         );
       }
       const keys = change.keys;
@@ -306,16 +320,30 @@ function byIdentity(changes: ConfigChange[]) {
 
 /**
  * The changes a workload in a namespace may read, in their order: those of its namespace and those
- * without one (or all, for a workload without one). A change of thousands of configs across a
- * monorepo's namespaces would otherwise pair every workload with every config.
+ * without one (or all, for a workload without one), and among them those of some names. A change
+ * of thousands of configs would otherwise pair every workload with every config.
  */
-function scoped<C extends { namespace: string | null }>(changes: C[]): (namespace: string | null) => C[] {
-  const found = new Map<string | null, C[]>();
+function scoped<C extends { namespace: string | null; name: string }>(
+  changes: C[],
+): (namespace: string | null) => { all: C[]; named: (names: Iterable<string>) => C[] } {
+  const found = new Map<string | null, { all: C[]; named: (names: Iterable<string>) => C[] }>();
   return (namespace) => {
-    let list = found.get(namespace);
-    if (!list)
-      found.set(namespace, (list = changes.filter((c) => namespaceMatch(namespace, c.namespace) !== null)));
-    return list;
+    let scope = found.get(namespace);
+    if (!scope) {
+      const all = changes.filter((c) => namespaceMatch(namespace, c.namespace) !== null);
+      const byName = new Map<string, number[]>();
+      all.forEach((c, i) => {
+        const at = byName.get(c.name);
+        if (at) at.push(i);
+        else byName.set(c.name, [i]);
+      });
+      const named = (names: Iterable<string>) =>
+        [...new Set([...new Set(names)].flatMap((n) => byName.get(n) ?? []))]
+          .sort((a, b) => a - b)
+          .map((i) => all[i]);
+      found.set(namespace, (scope = { all, named }));
+    }
+    return scope;
   };
 }
 

@@ -1,4 +1,5 @@
-import { isMap, isSeq, parse, parseDocument, stringify, type YAMLMap } from 'yaml';
+import { isMap, isSeq, stringify, type YAMLMap } from 'yaml';
+import { parse, parseDocument } from '../../model/yaml.js';
 
 /** A workload of a kustomize root to stamp, named as its source file names it (what a patch targets). */
 export interface PatchTarget {

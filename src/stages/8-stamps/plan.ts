@@ -1,5 +1,6 @@
 import { createTwoFilesPatch, structuredPatch } from 'diff';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { LineCounter } from 'yaml';
+import { parseAllDocuments } from '../../model/yaml.js';
 import type { PodTemplate, Workload } from '../4-objects/workloads.js';
 import { compareText } from '../../model/order.js';
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';

@@ -4,12 +4,12 @@ import {
   isPair,
   isScalar,
   isSeq,
-  parseAllDocuments,
   type Document,
   type Node,
   type Pair,
   type YAMLMap,
 } from 'yaml';
+import { parseAllDocuments } from '../../model/yaml.js';
 import { isRecord } from '../../model/values.js';
 import { valueDigest } from '../../model/digest.js';
 

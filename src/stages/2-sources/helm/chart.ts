@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from '../../../model/yaml.js';
 import type { ManifestObject } from '../../../model/types.js';
 import { valueDigest } from '../../../model/digest.js';
 import { field, isRecord } from '../../../model/values.js';

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { LineCounter, isMap, isScalar, isSeq, type Node } from 'yaml';
+import { parseDocument } from '../../../model/yaml.js';
 import { valueDigest } from '../../../model/digest.js';
 
 /**

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import { kustomize as kustomizeCall } from '../../../programs/invocation.js';
 import { kustomizeMessage, runKustomize, type Kustomize } from '../kustomize/render.js';

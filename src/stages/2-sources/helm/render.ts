@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../../model/yaml.js';
 import { compareText } from '../../../model/order.js';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';

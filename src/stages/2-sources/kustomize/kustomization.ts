@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import { insideRepository } from '../paths.js';
 import type { Refusal } from '../tools.js';

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { LineCounter, isMap, isSeq, parse, parseDocument } from 'yaml';
+import { LineCounter, isMap, isSeq } from 'yaml';
+import { parse, parseDocument } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import type { Origin } from '../tools.js';
 import { REMOTE_BASES, TREE, WRAPPERS } from './render.js';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import { trimEnd } from '../../../model/text.js';
 import {

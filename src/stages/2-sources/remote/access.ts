@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../../model/yaml.js';
 import { git, helm, LOGGED_IN_REPOSITORY, Refused, type Invocation } from '../../../programs/invocation.js';
 import { Repository } from '../../1-git/repository.js';
 import type { GitBase } from './git-base.js';

@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { LineCounter, parseAllDocuments as yamlParseAll } from 'yaml';
+import { parseAllDocuments } from '../../src/model/yaml.js';
+import { parseManifests } from '../../src/stages/3-documents/parse.js';
 import { trimBoth, trimEnd } from '../../src/model/text.js';
 import { spellsVariable } from '../../src/stages/2-sources/helm/chart.js';
 import { failPlace, isValuesFile } from '../../src/stages/2-sources/helm/render.js';
@@ -7,10 +10,11 @@ import { normalizeSource } from '../../src/stages/2-sources/remote/sources.js';
 import { pathSteps } from '../../src/stages/3-documents/positions.js';
 import { asValue } from '../../src/stages/5-references/by-name.js';
 
-// The tool's own patterns read what a pull request writes, on the main thread, where no deadline
-// reaches. Each of these once backtracked polynomially (ESLint's redos/no-vulnerable now keeps src/
-// free of such patterns); each is held equal to the pattern it replaced on inputs built from the
-// pieces that pattern looks for, then given a megabyte shaped to make that pattern take hours.
+// What a pull request writes is read on the main thread, where no deadline reaches. The tool's own
+// patterns there once backtracked polynomially (ESLint's redos/no-vulnerable now keeps src/ free of
+// such patterns), and yaml's check for a key written twice compared every key with every other.
+// Each replacement is held equal to what it replaced on inputs built from the pieces that code looks
+// for, then given a megabyte, or a mapping of 100,000 keys, shaped to make the old code take hours.
 
 /** Strings joined from `pieces`: short enough to compare with a backtracking pattern, dense in what it looks for. */
 const from = (pieces: string[], maxLength = 14) =>
@@ -120,3 +124,70 @@ test("a config's name written as a value is found as before, and a line of a meg
   expect(asValue('app-env').test(`${'\t'.repeat(MEGABYTE)}/app-env`)).toBe(true);
   expect(asValue('app-env').test(`${' '.repeat(MEGABYTE)}x`)).toBe(false);
 });
+
+test('keys written twice are found where yaml finds them, and a mapping of 100,000 keys is read at once', () => {
+  // What each document's errors say, by line. yaml places a key written twice where the text before
+  // the key ends (after `c:` with no value, the line before); this places it at the key, never earlier.
+  const errors = (parsed: ReturnType<typeof yamlParseAll>, lines: LineCounter) =>
+    [...parsed].map((d) => d.errors.map((e) => [e.code, lines.linePos(e.pos[0]).line] as const));
+  const apart = (found: (readonly [string, number])[][]) =>
+    found.map((d) => ({
+      others: d.filter(([code]) => code !== 'DUPLICATE_KEY'),
+      twice: d.filter(([code]) => code === 'DUPLICATE_KEY').map(([, line]) => line),
+    }));
+  const lines = [
+    'a: 1',
+    'b: 2',
+    'a: 3',
+    '"a": 4',
+    '1: x',
+    '"1": y',
+    '  a: 1',
+    '  a: 2',
+    'c:',
+    '- a: 1',
+    '  a: 1',
+    '{a: 1, a: 2}',
+    'k: {x: 1, x: 2}',
+    '.nan: 1',
+    '&n a: 5',
+    '*n : 6',
+    '---',
+    '] bad',
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 10 }), (picked) => {
+      const text = picked.join('\n');
+      const [ours, theirs] = [new LineCounter(), new LineCounter()];
+      const found = apart(
+        errors(parseAllDocuments(text, { version: '1.1', prettyErrors: false, lineCounter: ours }), ours),
+      );
+      const expected = apart(
+        errors(yamlParseAll(text, { version: '1.1', prettyErrors: false, lineCounter: theirs }), theirs),
+      );
+      expect(found.map((d) => d.others)).toEqual(expected.map((d) => d.others));
+      found.forEach((d, i) => {
+        expect(d.twice.length).toBe(expected[i].twice.length);
+        d.twice.forEach((line, j) => expect(line).toBeGreaterThanOrEqual(expected[i].twice[j]));
+      });
+    }),
+    { numRuns: 2000 },
+  );
+  const keys = Array.from({ length: 100_000 }, (_, i) => `  key${i}: "${i}"`);
+  const configMap = (data: string[]) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n${data.join('\n')}\n`;
+  const whole = parseManifests('big.yaml', configMap(keys));
+  expect([whole.objects.length, Object.keys(whole.objects[0].body.data as object).length]).toEqual([
+    1, 100_000,
+  ]);
+  const twice = parseManifests('big.yaml', configMap([...keys, '  key7: "again"']));
+  expect(twice.objects).toEqual([]);
+  expect(twice.diagnostics.map((d) => [d.line, d.message])).toEqual([
+    [
+      100_005,
+      expect.stringMatching(
+        /^skipped a document: invalid YAML at line 100005, column 3: a key appears twice/,
+      ),
+    ],
+  ]);
+}, 60_000);
