@@ -74,6 +74,12 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       ),
     );
     const refs = [...written.keys()];
+    const refsByName = new Map<string, ConfigRef[]>();
+    for (const ref of refs) {
+      const same = refsByName.get(ref.name);
+      if (same) same.push(ref);
+      else refsByName.set(ref.name, [ref]);
+    }
     const error = (ref: ConfigRef, message: string, related: Location[] = []) =>
       result.diagnostics.push({
         file: source.owner.object.file,
@@ -97,7 +103,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
 
     for (const change of concerned) {
       const scope = namespaceMatch(workload.object.namespace, change.namespace);
-      const matching = refs.filter((ref) => refersTo(ref, change));
+      const matching = (refsByName.get(change.name) ?? []).filter((ref) => refersTo(ref, change));
       const id = { kind: change.kind, namespace: change.namespace, name: change.name };
       // The config deployed other than the workload: beside its release, or as a plain manifest it names.
       const root = change.source?.root ?? null;
@@ -135,14 +141,13 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         }
       }
       // A key this change removes that a reference still needs: the new pods cannot start.
+      // Keys are looked up in sets: a volume may list thousands of them under `items`.
+      const removed = new Set(change.removed);
       for (const ref of matching.filter(
         (r) =>
-          !r.optional &&
-          r.keys !== null &&
-          r.delivery !== 'image-pull' &&
-          r.keys.some((k) => change.removed.includes(k)),
+          !r.optional && r.keys !== null && r.delivery !== 'image-pull' && r.keys.some((k) => removed.has(k)),
       )) {
-        const key = ref.keys!.find((k) => change.removed.includes(k))!;
+        const key = ref.keys!.find((k) => removed.has(k))!;
         const how =
           ref.path === 'env'
             ? `container ${ref.container} reads key ${key} into an env var (${ref.via}): new pods fail with CreateContainerConfigError`
@@ -155,10 +160,9 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         );
       }
       const keys = change.keys;
+      const changed = new Set(keys);
       const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-      const consumed = reading.filter(
-        (ref) => ref.keys === null || ref.keys.some((key) => keys.includes(key)),
-      );
+      const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => changed.has(key)));
       if (consumed.length === 0) {
         if (matching.every((ref) => ref.delivery === 'image-pull'))
           unaffected('image pull secret: read at each pull');
@@ -167,9 +171,12 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         continue;
       }
       consumedBy.push({ config: id, refs: consumed });
+      const readKeys = consumed.some((ref) => ref.keys === null)
+        ? null
+        : new Set(consumed.flatMap((ref) => ref.keys!));
       configs.push({
         ...id,
-        keys: keys.filter((key) => consumed.some((ref) => ref.keys === null || ref.keys.includes(key))),
+        keys: readKeys === null ? keys : keys.filter((key) => readKeys.has(key)),
         via: consumed.map((ref) => ({ path: ref.via, container: ref.container, delivery: ref.delivery })),
         namespaceAssumed: scope === 'assumed',
         ...elsewhere,
@@ -249,11 +256,16 @@ function covered(
   if (rollout.status !== 'dormant' || consumedBy.length === 0) return rollout;
   const mechanisms: string[] = [];
   const uncovered: string[] = [];
+  const vias = templates.map((t) => new Set(t.refs.map((r) => r.via)));
   for (const { config, refs } of consumedBy) {
-    for (const template of templates) {
-      const own = refs.filter((r) =>
-        template.refs.some((t) => t.via === r.via || r.via.endsWith(`: ${t.via}`)),
-      );
+    for (const [i, template] of templates.entries()) {
+      // Its own references: one of its vias, or one qualified by a template's path (`…: via`).
+      const own = refs.filter((r) => {
+        if (vias[i].has(r.via)) return true;
+        for (let at = r.via.indexOf(': '); at >= 0; at = r.via.indexOf(': ', at + 1))
+          if (vias[i].has(r.via.slice(at + 2))) return true;
+        return false;
+      });
       if (own.length === 0) continue;
       const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
       mechanisms.push(...covered.mechanisms);
