@@ -259,13 +259,14 @@ function covered(
   const vias = templates.map((t) => new Set(t.refs.map((r) => r.via)));
   for (const { config, refs } of consumedBy) {
     for (const [i, template] of templates.entries()) {
-      // Its own references: one of its vias, or one qualified by a template's path (`…: via`).
-      const own = refs.filter((r) => {
-        if (vias[i].has(r.via)) return true;
-        for (let at = r.via.indexOf(': '); at >= 0; at = r.via.indexOf(': ', at + 1))
-          if (vias[i].has(r.via.slice(at + 2))) return true;
-        return false;
-      });
+      // Its own references: one of its vias, or one qualified by a template's path (`path: via`).
+      const own = refs.filter(
+        (r) =>
+          vias[i].has(r.via) ||
+          templates.some(
+            (t) => r.via.startsWith(`${t.path}: `) && vias[i].has(r.via.slice(t.path.length + 2)),
+          ),
+      );
       if (own.length === 0) continue;
       const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
       mechanisms.push(...covered.mechanisms);
