@@ -1,3 +1,4 @@
+import { groupBy } from '../model/collections.js';
 import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
@@ -105,13 +106,7 @@ export async function judgeChange(
  * it by. Asked of every change: indexed once, not a scan of every object per change.
  */
 function labelledAmong(objects: readonly ManifestObject[]): (change: ConfigChange) => boolean {
-  const withLabels = new Map<string, ManifestObject[]>();
-  for (const o of objects) {
-    if (!mayBeWatched(o)) continue;
-    const same = withLabels.get(idKey(o));
-    if (same) same.push(o);
-    else withLabels.set(idKey(o), [o]);
-  }
+  const withLabels = groupBy(objects.filter(mayBeWatched), idKey);
   return (change) => (withLabels.get(idKey(change)) ?? []).some((o) => sameObject(o, change));
 }
 

@@ -7,6 +7,7 @@ import type {
   ObjectId,
   WorkloadRefSummary,
 } from './types.js';
+import { groupBy } from './collections.js';
 
 /** Which object is which: identity, the namespace rule, and which definition a reference reads. */
 
@@ -65,15 +66,10 @@ export function refersTo(ref: Pick<ConfigRef, 'kind' | 'name'>, config: ObjectId
 
 /** Every definition of each ConfigMap and Secret among some objects, and the rule that picks one. */
 export class ConfigIndex {
-  private readonly byName = new Map<string, ManifestObject[]>();
+  private readonly byName: Map<string, ManifestObject[]>;
 
   constructor(configs: Iterable<ManifestObject>) {
-    for (const config of configs) {
-      const key = `${config.kind}\0${config.name}`;
-      const same = this.byName.get(key);
-      if (same) same.push(config);
-      else this.byName.set(key, [config]);
-    }
+    this.byName = groupBy(configs, (config) => `${config.kind}\0${config.name}`);
   }
 
   /**

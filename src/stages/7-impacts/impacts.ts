@@ -10,6 +10,7 @@ import { IGNORE_ANNOTATION, coverage, optOut, type TeamRules } from './reloaders
 import { valueDigest } from '../../model/digest.js';
 import { MADE_BY } from '../4-objects/made-secrets.js';
 import { rolloutNotes } from './rollout-notes.js';
+import { groupBy } from '../../model/collections.js';
 import { lineAt } from '../3-documents/positions.js';
 import type {
   ConfigChange,
@@ -54,13 +55,10 @@ export interface ImpactResult {
 export function computeImpacts(input: ImpactInput): ImpactResult {
   const result: ImpactResult = { impacts: [], unaffected: [], diagnostics: [] };
   const inScope = scoped(byIdentity(input.changes));
-  const definedAt = new Map<string, ConfigChange[]>();
-  for (const c of input.changes) {
-    if (c.change === 'deleted') continue;
-    const same = definedAt.get(idKey(c));
-    if (same) same.push(c);
-    else definedAt.set(idKey(c), [c]);
-  }
+  const definedAt = groupBy(
+    input.changes.filter((c) => c.change !== 'deleted'),
+    idKey,
+  );
   for (const workload of input.workloads) {
     const source = templateSource(workload, input.deployments);
     if (!source) continue;
@@ -74,12 +72,7 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
       ),
     );
     const refs = [...written.keys()];
-    const refsByName = new Map<string, ConfigRef[]>();
-    for (const ref of refs) {
-      const same = refsByName.get(ref.name);
-      if (same) same.push(ref);
-      else refsByName.set(ref.name, [ref]);
-    }
+    const refsByName = groupBy(refs, (ref) => ref.name);
     const error = (ref: ConfigRef, message: string, related: Location[] = []) =>
       result.diagnostics.push({
         file: source.owner.object.file,
@@ -141,13 +134,14 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         }
       }
       // A key this change removes that a reference still needs: the new pods cannot start.
-      // Keys are looked up in sets: a volume may list thousands of them under `items`.
-      const removed = new Set(change.removed);
       for (const ref of matching.filter(
         (r) =>
-          !r.optional && r.keys !== null && r.delivery !== 'image-pull' && r.keys.some((k) => removed.has(k)),
+          !r.optional &&
+          r.keys !== null &&
+          r.delivery !== 'image-pull' &&
+          r.keys.some((k) => change.removedSet.has(k)),
       )) {
-        const key = ref.keys!.find((k) => removed.has(k))!;
+        const key = ref.keys!.find((k) => change.removedSet.has(k))!;
         const how =
           ref.path === 'env'
             ? `container ${ref.container} reads key ${key} into an env var (${ref.via}): new pods fail with CreateContainerConfigError`
@@ -160,9 +154,10 @@ export function computeImpacts(input: ImpactInput): ImpactResult {
         );
       }
       const keys = change.keys;
-      const changed = new Set(keys);
       const reading = matching.filter((ref) => ref.delivery !== 'image-pull' && ref.delivery !== 'unmounted');
-      const consumed = reading.filter((ref) => ref.keys === null || ref.keys.some((key) => changed.has(key)));
+      const consumed = reading.filter(
+        (ref) => ref.keys === null || ref.keys.some((key) => change.keySet.has(key)),
+      );
       if (consumed.length === 0) {
         if (matching.every((ref) => ref.delivery === 'image-pull'))
           unaffected('image pull secret: read at each pull');
@@ -328,7 +323,8 @@ function byIdentity(changes: ConfigChange[]) {
       if (change.change !== 'deleted') seen.change = change.change;
     }
   }
-  return [...merged.values()];
+  // Keys are looked up in sets, once per change: a volume may list thousands of them under `items`.
+  return [...merged.values()].map((c) => ({ ...c, keySet: new Set(c.keys), removedSet: new Set(c.removed) }));
 }
 
 /**
@@ -344,12 +340,7 @@ function scoped<C extends { namespace: string | null; name: string }>(
     let scope = found.get(namespace);
     if (!scope) {
       const all = changes.filter((c) => namespaceMatch(namespace, c.namespace) !== null);
-      const byName = new Map<string, number[]>();
-      all.forEach((c, i) => {
-        const at = byName.get(c.name);
-        if (at) at.push(i);
-        else byName.set(c.name, [i]);
-      });
+      const byName = groupBy(all.keys(), (i) => all[i].name);
       const named = (names: Iterable<string>) =>
         [...new Set([...new Set(names)].flatMap((n) => byName.get(n) ?? []))]
           .sort((a, b) => a - b)
