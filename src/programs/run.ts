@@ -241,11 +241,11 @@ const MEMORY_BUDGET = 64 * 2 ** 20;
 
 /**
  * Where a tree of `bytes` is written: in memory when there is room, for a render tree lives for one
- * run and only the renderers read it. On a disk file system a tree is mostly directories, and a new directory or the first file in one costs
- * a journal update: 160 files of a kustomize closure took 70–160 ms to write on ext4 here, 5 in
- * tmpfs. A set TMPDIR is the user's word on where temporary files go; a tree over the budget, or
- * over a quarter of what the memory file system has free (a container's is often 64 MiB), goes to
- * the disk too, so a head's files cannot fill memory.
+ * run and only the renderers read it. On a disk file system a tree is mostly directories, and a new
+ * directory or the first file in one costs a journal update: 160 files of a kustomize closure took
+ * 70–160 ms to write on ext4 here, 5 in tmpfs. A set TMPDIR is the user's word on where temporary
+ * files go; a tree over the budget, or over a quarter of what the memory file system has free (a
+ * container's is often 64 MiB), goes to the disk too, so a head's files cannot fill memory.
  */
 export function treeParent(bytes: number): string {
   if (process.env.TMPDIR || bytes > MEMORY_BUDGET) return tmpdir();
