@@ -8,7 +8,7 @@ import { failPlace, isValuesFile } from '../../src/stages/2-sources/helm/render.
 import { keyTwice, klogBlock } from '../../src/stages/2-sources/kustomize/render.js';
 import { normalizeSource } from '../../src/stages/2-sources/remote/sources.js';
 import { pathSteps } from '../../src/stages/3-documents/positions.js';
-import { asValue } from '../../src/stages/5-references/by-name.js';
+import { valuesSpelled } from '../../src/stages/5-references/by-name.js';
 
 // What a pull request writes is read on the main thread, where no deadline reaches. The tool's own
 // patterns there once backtracked polynomially (ESLint's redos/no-vulnerable now keeps src/ free of
@@ -112,17 +112,30 @@ test('values files and Flux variables are told as before, and megabyte-long name
   expect(spellsVariable('${'.repeat(MEGABYTE / 2))).toBe(false);
 });
 
-test("a config's name written as a value is found as before, and a line of a megabyte of blanks is no attack", () => {
+test("configs' names written as values are found as before, in one pass whatever the number of names", () => {
+  // The pattern once asked of the text for each name.
   const byPattern = (name: string) =>
-    new RegExp(`(?:^[ \\t]*-?|[:=/,[{])[ \\t]*["']?${name}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`, 'm');
-  const old = byPattern('app-env');
+    new RegExp(
+      `(?:^[ \\t]*-?|[:=/,[{])[ \\t]*["']?${name.replace(/\./g, '\\.')}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`,
+      'm',
+    );
+  const names = ['app-env', 'app-env-x', 'env', 'a.b'];
+  const old = names.map(byPattern);
   same(
-    [' ', '\t', '-', 'app-env', '"', "'", ':', '/', ',', '[', '{', ']', '}', '#', '\n', 'x'],
-    (s) => asValue('app-env').test(s),
-    (s) => old.test(s),
+    [' ', '\t', '-', ...names, '"', "'", ':', '/', ',', '[', '{', ']', '}', '#', '\n', 'x'],
+    (s) => [...valuesSpelled(s, names)].sort(),
+    (s) => names.filter((_, i) => old[i].test(s)).sort(),
   );
-  expect(asValue('app-env').test(`${'\t'.repeat(MEGABYTE)}/app-env`)).toBe(true);
-  expect(asValue('app-env').test(`${' '.repeat(MEGABYTE)}x`)).toBe(false);
+  expect([...valuesSpelled(`${'\t'.repeat(MEGABYTE)}/app-env`, ['app-env'])]).toEqual(['app-env']);
+  expect(valuesSpelled(`${' '.repeat(MEGABYTE)}x`, ['app-env']).size).toBe(0);
+  // 20,000 changed names and a megabyte that writes each as a key, never as a value: a pattern per
+  // name read twenty gigabytes.
+  const many = Array.from({ length: 20_000 }, (_, i) => `config-${i}`);
+  const keys = many.map((n) => `${n}: 1\n`).join('');
+  expect(keys.length).toBeGreaterThan(MEGABYTE / 4);
+  const text = keys.repeat(Math.ceil(MEGABYTE / keys.length));
+  expect(valuesSpelled(text, many).size).toBe(0);
+  expect([...valuesSpelled(`${text}x: config-19999\n`, many)]).toEqual(['config-19999']);
 });
 
 test('keys written twice are found where yaml finds them, and a mapping of 100,000 keys is read at once', () => {

@@ -14,25 +14,29 @@ import { extractRefs, namedBy } from './extract.js';
 /** What a release's values or source hold is the chart's to map onto references, as it likes. */
 const RELEASES = ['HelmRelease', 'Application', 'ApplicationSet'];
 
-const valuePatterns = new Map<string, RegExp>();
 /**
  * A name written as a YAML value, whole: after `: `, a list's `- `, `=`, `/`, `[`, `{` or `,` (`name: app-env`,
  * `--config=ns/app-env`, `{name: app-env}`), quoted or not, and before the end of the line or of a
- * flow entry. A key (`values:`), a label's part or a template's `.Values.values` is no value.
+ * flow entry. A key (`values:`), a label's part or a template's `.Values.values` is no value. One
+ * blank run before a dash and one after: `[ \t]*-?[ \t]*` split a line of blanks every way, the
+ * square of its length (model/text.ts). The end is looked at, not taken: it may begin the next value.
  */
-export function asValue(name: string): RegExp {
-  let pattern = valuePatterns.get(name);
-  if (!pattern) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    // One run of blanks before the dash and one after: `[ \t]*-?[ \t]*` split a line of blanks every
-    // way, the square of its length (model/text.ts).
-    pattern = new RegExp(
-      `(?:^[ \\t]*(?:-[ \\t]*)?|[:=/,[{][ \\t]*)["']?${escaped}["']?[ \\t]*(?:[,\\]}]|[ \\t]#|$)`,
-      'm',
-    );
-    valuePatterns.set(name, pattern);
+const VALUES =
+  /(?:^[ \t]*(?:-[ \t]*)?|[:=/,[{][ \t]*)["']?([A-Za-z0-9][A-Za-z0-9._-]*)(?=["']?[ \t]*(?:[,\]}]|[ \t]#|$))/gm;
+
+/**
+ * The `names` that `text` writes as a value, in one pass over it: a pattern per name read the whole
+ * text once per name, and a pull request writes both. A value is read as the characters of
+ * Kubernetes' names, so a name with others (one Kubernetes refuses) names nothing here.
+ */
+export function valuesSpelled(text: string, names: readonly string[]): Set<string> {
+  const wanted = new Set(names);
+  const found = new Set<string>();
+  for (const [, value] of text.matchAll(VALUES)) {
+    if (wanted.has(value)) found.add(value);
+    if (found.size === wanted.size) break;
   }
-  return pattern;
+  return found;
 }
 
 /** What a file that writes a config's name as a value may be to that config once its root is built. */
@@ -61,7 +65,11 @@ export function byName(
   configs: readonly ObjectId[],
   podTemplatePaths: PodTemplatePaths,
 ): ByName {
-  const spelled = configs.filter((c) => asValue(c.name).test(text));
+  const written = valuesSpelled(
+    text,
+    configs.map((c) => c.name),
+  );
+  const spelled = configs.filter((c) => written.has(c.name));
   if (spelled.length === 0) return NEITHER;
   return KUSTOMIZATION_FILES.includes(posix.basename(file))
     ? kustomization(file, text, spelled, podTemplatePaths)
@@ -77,7 +85,7 @@ function manifests(
   const names = spelled.map((c) => c.name);
   // Only the documents that write a name as a value are parsed: a 10,000-line bundle that spells
   // `values` once, as a volume's name, costs a search, not a parse.
-  const written = keepDocuments(text, (d) => names.some((n) => asValue(n).test(d)));
+  const written = keepDocuments(text, (d) => valuesSpelled(d, names).size > 0);
   const { objects, diagnostics } = parseManifests(file, written);
   // A template may say anything; values and JSON patches name a config by a value, never by a key.
   if (diagnostics.length > 0) return { mayRead: true, defines: false };
