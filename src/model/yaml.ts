@@ -12,6 +12,7 @@ import {
   type SchemaOptions,
   type ToJSOptions,
 } from 'yaml';
+import { readBlockYaml } from './block-yaml.js';
 
 // Every YAML the tool reads goes through here (ESLint forbids yaml's own parse functions elsewhere).
 // yaml's check for a key written twice compares each key of a mapping with every key before it: a
@@ -33,8 +34,13 @@ export function parseDocument(text: string, options: Options = {}) {
   return doc;
 }
 
-/** The value of a single-document text, as yaml's `parse` reads it: its first error is thrown. */
+/**
+ * The value of a single-document text, as yaml's `parse` reads it: its first error is thrown. A
+ * mapping written in the block style renderers print is read without the library (`block-yaml.ts`).
+ */
 export function parse(text: string, options: Options & ToJSOptions = {}): unknown {
+  const printed = readBlockYaml(text);
+  if (printed) return printed.value;
   const doc = parseDocument(text, options);
   if (doc.errors.length > 0) throw doc.errors[0];
   return doc.toJS(options);

@@ -11,6 +11,7 @@ import {
   mayHoldKind,
   renderDocuments,
 } from './lines.js';
+import { readBlockYaml } from '../../model/block-yaml.js';
 import { remember } from './positions.js';
 
 /** Larger files are reported and skipped: manifests that size are generated bundles or data, not config. */
@@ -173,7 +174,7 @@ export function parseRender(
   for (const document of renderDocuments(text)) {
     let parsed = known.get(document);
     if (!parsed) {
-      parsed = parseManifests(file, document, maxBytes);
+      parsed = readPrinted(file, document) ?? parseManifests(file, document, maxBytes);
       known.set(document, parsed);
     }
     const at = offset;
@@ -186,6 +187,22 @@ export function parseRender(
     offset++;
   }
   return { objects, diagnostics };
+}
+
+/**
+ * A render's document as `parseManifests` reads it, read without the YAML library when it is
+ * written as renderers print (`block-yaml.ts`); null when it is not, or holds a List.
+ */
+function readPrinted(file: string, document: string): ParsedFile | null {
+  const read = readBlockYaml(document);
+  if (!read) return null;
+  const diagnostics: Diagnostic[] = [];
+  const object = toObject(file, read.line, read.value, (line, message) =>
+    diagnostics.push({ file, line, severity: 'warning', message }),
+  );
+  if (object && isListKind(object.kind)) return null;
+  if (object) remember(object.body, { text: document }, 0);
+  return { objects: object ? [object] : [], diagnostics };
 }
 
 function toObject(

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { readBlockYaml } from '../../../model/block-yaml.js';
 import { parseAllDocuments } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import { insideRepository } from '../paths.js';
@@ -234,6 +235,9 @@ function blank(file: string): Kustomization {
 
 /** The one document of a YAML file, as kustomize reads it, or null after saying why it is not. */
 function singleDocument(text: string, refuse: (why: string) => void): Record<string, unknown> | null {
+  // Read without the library, it is one mapping, without errors or a key written twice.
+  const printed = readBlockYaml(text);
+  if (printed) return printed.value;
   const documents = parseAllDocuments(text, { version: '1.1', prettyErrors: false, uniqueKeys: true });
   const withContent = documents.filter((d) => d.contents !== null || d.errors.length);
   const broken = withContent.find((d) => d.errors.length);

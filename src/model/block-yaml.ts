@@ -1,0 +1,266 @@
+/**
+ * The YAML renderers print, read without the YAML library. kustomize and helm print block
+ * mappings and lists by indentation, plain and quoted scalars, and `|` blocks. The library reads a
+ * build of a 500-object root in 250 ms, most of a rendered check's own time on the main thread;
+ * this reads it in a tenth of that. It reads only that subset, and only where the library reads the
+ * same value: anything else (a comment, a flow collection but `[]` and `{}`, an anchor, a tag, an
+ * escape, a folded or indented block, a key written twice, a scalar YAML 1.1 may read as other than
+ * a string, an integer, a boolean or null) is `undefined`, and the caller asks the library.
+ * test/block-yaml.test.ts holds the two equal on every rendered corpus and on generated text.
+ */
+
+/** The value of a document whose top is a mapping, and the line its content starts on. */
+export interface BlockDocument {
+  value: Record<string, unknown>;
+  line: number;
+}
+
+/** Thrown inside the reader when the text leaves the subset; never escapes it. */
+class Outside extends Error {}
+
+interface Line {
+  indent: number;
+  /** The text after the indentation. */
+  text: string;
+}
+
+export function readBlockYaml(text: string): BlockDocument | undefined {
+  // Tabs, carriage returns, a byte-order mark, document markers and directives are the library's.
+  if (/[\t\r\uFEFF]|^(?:---|\.\.\.|%)/m.test(text)) return undefined;
+  const raw = text.split('\n');
+  let first = 0;
+  // helm heads each document with a `# Source:` line; a comment anywhere else is the library's.
+  while (first < raw.length && (raw[first].trim() === '' || raw[first].startsWith('#'))) first++;
+  if (first === raw.length) return undefined;
+  const lines: (Line | null)[] = raw.map((l, i) => {
+    const body = l.trimStart();
+    return body === '' || i < first ? null : { indent: l.length - body.length, text: body };
+  });
+  const reader = new Reader(raw, lines);
+  try {
+    reader.at = first;
+    if (lines[first]!.indent !== 0) return undefined;
+    const value = reader.node(0, -1);
+    if (reader.next() !== null) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    return { value: value as Record<string, unknown>, line: first + 1 };
+  } catch (error) {
+    if (error instanceof Outside) return undefined;
+    throw error;
+  }
+}
+
+/** Collections open at once: deeper, the library reads it, without recursion (`model/yaml.ts`). */
+const MAX_DEPTH = 64;
+
+class Reader {
+  at = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly raw: readonly string[],
+    private readonly lines: readonly (Line | null)[],
+  ) {}
+
+  /** The next line with content, skipping blank ones; null at the end. */
+  next(): Line | null {
+    while (this.at < this.lines.length && this.lines[this.at] === null) this.at++;
+    return this.at < this.lines.length ? this.lines[this.at] : null;
+  }
+
+  /** The collection that starts at the current line, at `indent`, inside a parent at `parent`. */
+  node(indent: number, parent: number): unknown {
+    const line = this.next();
+    if (!line || line.indent !== indent || indent <= parent) throw new Outside();
+    return isItem(line.text) ? this.sequence(indent) : this.mapping(indent);
+  }
+
+  /** Reads one collection, counting how deep it stands; the Outside thrown ends the whole read. */
+  private nested<T>(read: () => T): T {
+    if (++this.depth > MAX_DEPTH) throw new Outside();
+    const value = read();
+    this.depth--;
+    return value;
+  }
+
+  mapping(indent: number): Record<string, unknown> {
+    return this.nested(() => this.mappingAt(indent));
+  }
+
+  sequence(indent: number): unknown[] {
+    return this.nested(() => this.sequenceAt(indent));
+  }
+
+  private mappingAt(indent: number): Record<string, unknown> {
+    const map: Record<string, unknown> = {};
+    for (let line = this.next(); line && line.indent === indent && !isItem(line.text); line = this.next()) {
+      const colon = keyEnd(line.text);
+      if (colon < 0) throw new Outside();
+      const key = line.text.slice(0, colon);
+      if (!isPlainKey(key) || Object.prototype.hasOwnProperty.call(map, key)) throw new Outside();
+      map[key] = this.value(line.text.slice(colon + 1).trimStart(), indent, true);
+    }
+    const after = this.next();
+    if (after && after.indent > indent) throw new Outside();
+    return map;
+  }
+
+  private sequenceAt(indent: number): unknown[] {
+    const list: unknown[] = [];
+    for (let line = this.next(); line && line.indent === indent && isItem(line.text); line = this.next()) {
+      const rest = line.text.slice(1);
+      const content = rest.trimStart();
+      if (content !== '' && !isItem(content) && keyEnd(content) >= 0 && !/^["'[{|]/.test(content)) {
+        // `- key: value`: a mapping whose keys stand where this one does.
+        const column = indent + 1 + (rest.length - content.length);
+        this.lines[this.at]!.indent = column;
+        this.lines[this.at]!.text = content;
+        list.push(this.mapping(column));
+        continue;
+      }
+      list.push(this.value(content, indent, false));
+    }
+    const after = this.next();
+    if (after && after.indent > indent) throw new Outside();
+    return list;
+  }
+
+  /**
+   * The value written after a key or a dash on the current line (`rest`), with what follows it:
+   * nothing written means a collection on the lines below, or null.
+   */
+  value(rest: string, indent: number, ofKey: boolean): unknown {
+    this.at++;
+    if (rest === '') {
+      const below = this.next();
+      if (!below) return null;
+      if (below.indent > indent) return this.node(below.indent, indent);
+      // kyaml writes a mapping's list at the mapping's own indentation.
+      if (ofKey && below.indent === indent && isItem(below.text)) return this.sequence(indent);
+      return null;
+    }
+    if (rest === '|' || rest === '|-') return this.literal(indent, rest === '|');
+    const value = scalar(rest);
+    const below = this.next();
+    // A line below that is deeper continues the scalar, which this does not read.
+    if (below && below.indent > indent) throw new Outside();
+    return value;
+  }
+
+  /** A `|` block: its lines, deeper than `indent`, without their common indentation. */
+  literal(indent: number, keepNewline: boolean): string {
+    const start = this.at;
+    let width = -1;
+    /** After the last line of content, and after the block's blank lines. */
+    let end = start;
+    let stop = start;
+    for (; stop < this.lines.length; stop++) {
+      const line = this.lines[stop];
+      if (line === null) continue;
+      if (line.indent <= indent) break;
+      if (width < 0) width = line.indent;
+      // A line less indented than the first, yet inside the block, is the library's error to give.
+      if (line.indent < width) throw new Outside();
+      end = stop + 1;
+    }
+    // A blank line longer than the indentation holds spaces of the value; with no content, the
+    // indentation is the blank lines' to set. Both are the library's.
+    for (let i = start; i < stop; i++)
+      if (this.lines[i] === null && (width < 0 || this.raw[i].length > width)) throw new Outside();
+    this.at = end;
+    if (width < 0) return '';
+    return (
+      this.raw
+        .slice(start, end)
+        .map((l) => l.slice(width))
+        .join('\n') + (keepNewline ? '\n' : '')
+    );
+  }
+}
+
+const isItem = (text: string) => text === '-' || text.startsWith('- ');
+
+/** Where a plain key ends: its `: ` or a `:` ending the line; -1 when there is none. */
+function keyEnd(text: string): number {
+  const spaced = text.indexOf(': ');
+  if (spaced >= 0) return spaced;
+  return text.endsWith(':') ? text.length - 1 : -1;
+}
+
+/** A key the library reads as this same string: a plain scalar that is a string (see `scalar`). */
+function isPlainKey(key: string): boolean {
+  if (key === '' || key === '__proto__' || /^[-?:,[\]{}#&*!|>'"%@`<=.~+]/.test(key)) return false;
+  if (/\s#|:$|\s$/.test(key)) return false;
+  return typeof plain(key) === 'string';
+}
+
+/** A scalar written on one line after a key or a dash. */
+function scalar(text: string): unknown {
+  if (text.startsWith('[') || text.startsWith('{')) return flow(text);
+  if (text.startsWith('"')) {
+    const inner = text.slice(1, -1);
+    if (text.length < 2 || !text.endsWith('"') || /["\\]/.test(inner)) throw new Outside();
+    return inner;
+  }
+  if (text.startsWith("'")) {
+    const inner = text.slice(1, -1);
+    if (text.length < 2 || !text.endsWith("'") || inner.replace(/''/g, '').includes("'")) throw new Outside();
+    return inner.replace(/''/g, "'");
+  }
+  if (/^[?:,[\]{}#&*!|>%@`]/.test(text) || /^-(?:\s|$)/.test(text)) throw new Outside();
+  if (/\s#|: |:$/.test(text)) throw new Outside();
+  return plain(text.trimEnd());
+}
+
+/**
+ * A flow collection on one line whose entries are plain scalars (`envs: [params.env]`,
+ * `pairs: {env: dev}`): a nested or quoted entry, an empty one or a comment is the library's.
+ */
+function flow(text: string): unknown {
+  const close = text.startsWith('[') ? ']' : '}';
+  if (!text.endsWith(close)) throw new Outside();
+  const inner = text.slice(1, -1).trim();
+  if (/[[\]{}"'#]/.test(inner)) throw new Outside();
+  const entries = inner === '' ? [] : inner.split(',').map((e) => e.trim());
+  if (entries.some((e) => e === '' || e.endsWith(':'))) throw new Outside();
+  if (close === ']') {
+    if (entries.some((e) => e.includes(': '))) throw new Outside();
+    return entries.map(flowPlain);
+  }
+  const map: Record<string, unknown> = {};
+  for (const entry of entries) {
+    const colon = entry.indexOf(': ');
+    const key = colon < 0 ? '' : entry.slice(0, colon);
+    if (!isPlainKey(key) || Object.prototype.hasOwnProperty.call(map, key)) throw new Outside();
+    map[key] = flowPlain(entry.slice(colon + 2).trim());
+  }
+  return map;
+}
+
+/** A plain scalar inside a flow collection: one that would begin or hold another entry is the library's. */
+function flowPlain(text: string): unknown {
+  if (text === '' || /^[-?:&*!|>%@`]/.test(text) || text.includes(': ')) throw new Outside();
+  return plain(text);
+}
+
+/** Words YAML 1.1 reads as booleans, but for those read here. */
+const OTHER_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+/** Characters in no YAML 1.1 number, timestamp or word but the booleans and null. */
+const ONLY_IN_STRINGS = /[g-hj-mp-suv-wyG-HJ-MP-SU-WY/]/;
+
+/**
+ * A plain scalar as YAML 1.1 reads it, where that is certain: null, a boolean, a decimal integer
+ * or a string that can be nothing else. Every other type the 1.1 schema gives a plain scalar (the
+ * library's tests) begins with a sign, a digit, a dot, `e` (`E2` is a float), `<` or `~`, and holds
+ * none of `ONLY_IN_STRINGS`; such a scalar is left to the library.
+ */
+function plain(text: string): unknown {
+  if (text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
+  if (text === 'true' || text === 'True' || text === 'TRUE') return true;
+  if (text === 'false' || text === 'False' || text === 'FALSE') return false;
+  if (OTHER_WORDS.test(text)) throw new Outside();
+  if (/^-?(?:0|[1-9][0-9]{0,14})$/.test(text)) return Number(text);
+  if (ONLY_IN_STRINGS.test(text)) return text;
+  if (/^[-+]?[0-9.eE]|^[<~]/.test(text)) throw new Outside();
+  return text;
+}

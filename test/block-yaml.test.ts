@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { readBlockYaml } from '../src/model/block-yaml.js';
+import { renderDocuments } from '../src/stages/3-documents/lines.js';
+import { HELM } from './helpers/helm.js';
+import { hasKustomize } from './helpers/kustomize.js';
+
+// The reader of printed YAML answers only where the YAML library answers the same. Each document
+// it reads is read by the library too, as YAML 1.1 (manifests, kustomizations) and as 1.2 (the
+// library's default), and the three compared.
+
+const SHARED = resolve(import.meta.dirname, '../../shared');
+
+/** Whether the library reads `text` as one document, without error, to the same value and line. */
+function libraryAgrees(text: string, read: NonNullable<ReturnType<typeof readBlockYaml>>): boolean {
+  return (['1.1', '1.2'] as const).every((version) => {
+    const lines = new LineCounter();
+    const docs = parseAllDocuments(text, { version, lineCounter: lines, uniqueKeys: true });
+    if (docs.length !== 1 || docs[0].errors.length > 0 || !docs[0].contents) return false;
+    return (
+      isDeepStrictEqual(docs[0].toJS({ maxAliasCount: 1000 }), read.value) &&
+      lines.linePos(docs[0].contents.range[0]).line === read.line
+    );
+  });
+}
+
+/** Of `documents`, how many the reader read, and those where the library disagrees. */
+function compare(documents: string[]): { read: number; disagree: string[] } {
+  let read = 0;
+  const disagree: string[] = [];
+  for (const document of documents) {
+    const value = readBlockYaml(document);
+    if (!value) continue;
+    read++;
+    if (!libraryAgrees(document, value)) disagree.push(document);
+  }
+  return { read, disagree };
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
+}
+
+const corpora = existsSync(join(SHARED, 'corpora')) ? test : test.skip;
+const builds = existsSync(join(SHARED, 'corpora')) && hasKustomize ? test : test.skip;
+
+corpora('hand-written manifests of public projects: where it reads one, the library reads the same', () => {
+  const documents = [join(SHARED, 'corpora'), join(SHARED, 'corpora-rendered')]
+    .flatMap(yamlFiles)
+    .filter((f) => !f.includes('/templates/'))
+    .flatMap((f) => renderDocuments(readFileSync(f, 'utf8')));
+  const { read, disagree } = compare(documents);
+  expect(disagree).toEqual([]);
+  // Not vacuous: plain manifests are mostly written as renderers print them.
+  expect(read).toBeGreaterThan(documents.length / 4);
+});
+
+builds('builds by kustomize and helm: it reads nearly all, as the library does', () => {
+  const kubeflow = join(SHARED, 'corpora/kubeflow__manifests');
+  const roots = readdirSync(kubeflow, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('kustomization.yaml'))
+    .sort()
+    .filter((_, i) => i % 8 === 0)
+    .map((f) => join(kubeflow, f, '..'));
+  // Without git on its PATH kustomize cannot fetch a remote base; such a root fails, and is left out.
+  const kubectl = execFileSync('sh', ['-c', 'command -v kubectl'], { encoding: 'utf8' }).trim();
+  const builds: string[] = [];
+  for (const root of roots) {
+    try {
+      builds.push(
+        execFileSync(kubectl, ['kustomize', root], {
+          encoding: 'utf8',
+          timeout: 30_000,
+          env: { PATH: '/nonexistent' },
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      );
+    } catch {
+      // A root that reads a remote base, or a file the corpus left out.
+    }
+  }
+  if (HELM)
+    for (const chart of [
+      'corpora-rendered/stefanprodan__podinfo/charts/podinfo',
+      'corpora-rendered/prometheus-community__helm-charts/charts/prometheus-blackbox-exporter',
+    ])
+      builds.push(execFileSync(HELM, ['template', 'x', join(SHARED, chart)], { encoding: 'utf8' }));
+  expect(builds.length).toBeGreaterThan(10);
+  const documents = builds.flatMap((b) => renderDocuments(b)).filter((d) => d.trim() !== '');
+  const { read, disagree } = compare(documents);
+  expect(disagree).toEqual([]);
+  expect(read).toBeGreaterThan(documents.length * 0.9);
+});
+
+/** A small deterministic generator (mulberry32): fast-check gives the seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ['a', 'name', 'x.y/z', 'k k', 'a:b', 'E2', 'yes', '8080', '-a', 'on', '__proto__', 'a'];
+const SCALARS = [
+  'v',
+  'apps/v1',
+  'E2',
+  'e5',
+  '-e5',
+  '1',
+  '0',
+  '-0',
+  '00',
+  '012',
+  '1.5',
+  '1_0',
+  '0x1F',
+  '.inf',
+  'yes',
+  'No',
+  'true',
+  'null',
+  '~',
+  '100m',
+  '1.2.3',
+  '2001-12-14',
+  '12:30',
+  '"q"',
+  "'s'",
+  "'it''s'",
+  '"a\\"b"',
+  '[]',
+  '[a, b]',
+  '[ a , E2 ]',
+  '[a,]',
+  '[a, [b]]',
+  '{a: b, c: d}',
+  '{a: b, a: c}',
+  '{a}',
+  '{a: }',
+  '{yes: b}',
+  '[x: y]',
+  '{a: b: c}',
+  '[1, -e5, 0x1]',
+  "[a, 'b']",
+  '{a: [b]}',
+  '[a #c]',
+  '[-a]',
+  '{ }',
+  '{a: 1, b: ~}',
+  '{}',
+  '[a]',
+  '{a: b}',
+  '&x v',
+  '*x',
+  '!t v',
+  'a # c',
+  'a#b',
+  '--port=1',
+  '<<',
+  '=',
+  'face',
+  '+x',
+  'http://h:1/p',
+  'x: y',
+  'v ',
+];
+
+/** Block YAML as renderers print it, with the odd scalar, key and indentation a hand may write. */
+function printed(seed: number): string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const pad = (n: number) => ' '.repeat(n);
+  const out: string[] = [];
+  /** What follows `head` (a key and its colon, or a dash) whose collection would stand at `indent`. */
+  const after = (head: string, indent: number, depth: number, ofKey: boolean) => {
+    const r = next();
+    if (depth >= 3 || r < 0.5) return void out.push(`${head} ${pick(SCALARS)}`);
+    if (r < 0.6) {
+      out.push(`${head} ${pick(['|', '|-', '|+', '>'])}`);
+      for (let n = 1 + Math.floor(next() * 3); n > 0; n--)
+        out.push(
+          next() < 0.2 ? pad(Math.floor(next() * (indent + 4))) : `${pad(indent + 2)}${pick(SCALARS)}`,
+        );
+      return;
+    }
+    out.push(head);
+    if (r < 0.65) return;
+    if (ofKey && r < 0.8) return list(indent, depth + 1);
+    node(indent + 2, depth + 1);
+  };
+  const node = (indent: number, depth: number) => (next() < 0.4 ? list(indent, depth) : map(indent, depth));
+  const map = (indent: number, depth: number) => {
+    for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+      const at = next() < 0.05 ? indent + 1 : indent;
+      after(`${pad(at)}${pick(KEYS)}:`, at, depth, true);
+    }
+  };
+  const list = (indent: number, depth: number) => {
+    for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+      if (next() < 0.6) {
+        after(`${pad(indent)}-`, indent, depth, false);
+        continue;
+      }
+      after(`${pad(indent)}- ${pick(KEYS)}:`, indent + 2, depth, true);
+      if (next() < 0.5) after(`${pad(indent + 2)}${pick(KEYS)}:`, indent + 2, depth, true);
+    }
+  };
+  map(0, 0);
+  return out.join('\n') + (next() < 0.5 ? '\n' : '');
+}
+
+test('generated block YAML: where it reads a text, the library reads the same', () => {
+  let read = 0;
+  fc.assert(
+    fc.property(fc.integer(), (seed) => {
+      const text = printed(seed);
+      const value = readBlockYaml(text);
+      if (!value) return;
+      read++;
+      expect({ text, agrees: libraryAgrees(text, value) }).toEqual({ text, agrees: true });
+    }),
+    { numRuns: 20_000 },
+  );
+  // Not vacuous: a good share of the texts are in the subset it reads.
+  expect(read).toBeGreaterThan(1000);
+});
+
+test('a document nested deeper than 64 collections is left to the library', () => {
+  // 3,000 levels, 4.5 MB: within the file size the tool reads, and a recursion per level.
+  const nested = (levels: number) =>
+    Array.from({ length: levels }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' v\n';
+  expect(readBlockYaml(nested(3000))).toBeUndefined();
+  expect(readBlockYaml(nested(60))?.value).toHaveProperty('k0.k1.k2');
+});
