@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { LineCounter, parseAllDocuments } from 'yaml';
+import { isMap, isSeq, LineCounter, parseAllDocuments, type Scalar } from 'yaml';
 import { readBlockYaml } from '../src/model/block-yaml.js';
 import { renderDocuments } from '../src/stages/3-documents/lines.js';
 import { HELM } from './helpers/helm.js';
@@ -23,9 +23,34 @@ function libraryAgrees(text: string, read: NonNullable<ReturnType<typeof readBlo
     if (docs.length !== 1 || docs[0].errors.length > 0 || !docs[0].contents) return false;
     return (
       isDeepStrictEqual(docs[0].toJS({ maxAliasCount: 1000 }), read.value) &&
-      lines.linePos(docs[0].contents.range[0]).line === read.line
+      lines.linePos(docs[0].contents.range[0]).line === read.line &&
+      mapLines(docs[0].contents, read.value, lines, read.lineOf)
     );
   });
+}
+
+/** Whether each mapping of `value` is said to start where yaml's node for it starts. */
+function mapLines(
+  node: unknown,
+  value: unknown,
+  lines: LineCounter,
+  lineOf: WeakMap<object, number>,
+): boolean {
+  if (isMap(node))
+    return (
+      lineOf.get(value as object) === lines.linePos(node.range![0]).line &&
+      node.items.every((pair) =>
+        mapLines(
+          pair.value,
+          (value as Record<string, unknown>)[String((pair.key as Scalar).value)],
+          lines,
+          lineOf,
+        ),
+      )
+    );
+  if (isSeq(node))
+    return node.items.every((item, i) => mapLines(item, (value as unknown[])[i], lines, lineOf));
+  return true;
 }
 
 /** Of `documents`, how many the reader read, and those where the library disagrees. */

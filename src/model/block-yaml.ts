@@ -13,6 +13,8 @@
 export interface BlockDocument {
   value: Record<string, unknown>;
   line: number;
+  /** The line each mapping in the value starts on (its first key), as yaml's ranges give it. */
+  lineOf: WeakMap<object, number>;
 }
 
 /** Thrown inside the reader when the text leaves the subset; never escapes it. */
@@ -43,7 +45,7 @@ export function readBlockYaml(text: string): BlockDocument | undefined {
     const value = reader.node(0, -1);
     if (reader.next() !== null) return undefined;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    return { value: value as Record<string, unknown>, line: first + 1 };
+    return { value: value as Record<string, unknown>, line: first + 1, lineOf: reader.lineOf };
   } catch (error) {
     if (error instanceof Outside) return undefined;
     throw error;
@@ -55,6 +57,7 @@ const MAX_DEPTH = 64;
 
 class Reader {
   at = 0;
+  readonly lineOf = new WeakMap<object, number>();
   private depth = 0;
 
   constructor(
@@ -93,6 +96,8 @@ class Reader {
 
   private mappingAt(indent: number): Record<string, unknown> {
     const map: Record<string, unknown> = {};
+    this.next();
+    this.lineOf.set(map, this.at + 1);
     for (let line = this.next(); line && line.indent === indent && !isItem(line.text); line = this.next()) {
       const colon = keyEnd(line.text);
       if (colon < 0) throw new Outside();
@@ -141,6 +146,8 @@ class Reader {
     }
     if (rest === '|' || rest === '|-') return this.literal(indent, rest === '|');
     const value = scalar(rest);
+    // A flow mapping starts on this line: `at`, already past it, is its number.
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) this.lineOf.set(value, this.at);
     const below = this.next();
     // A line below that is deeper continues the scalar, which this does not read.
     if (below && below.indent > indent) throw new Outside();

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { LineCounter, isMap, isSeq } from 'yaml';
+import { readBlockYaml } from '../../../model/block-yaml.js';
 import { parse, parseDocument } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import type { Origin } from '../tools.js';
@@ -69,25 +70,15 @@ export function generatorEntries(file: string, text: string, kind: string): Gene
   const field = kind === 'SecretGenerator' ? 'secretGenerator' : 'configMapGenerator';
   // A key is spelled as written unless escaped: only a text that spells it is parsed for it.
   if (!text.includes(field) && !text.includes('\\')) return [];
-  const lines = new LineCounter();
-  let doc;
-  try {
-    doc = parseDocument(text, { lineCounter: lines, version: '1.1' });
-  } catch {
-    return [];
-  }
-  const list = isMap(doc.contents) ? doc.contents.get(field, true) : null;
-  if (!isSeq(list)) return [];
   const dir = posix.dirname(file);
   const at = (p: string) => posix.normalize(posix.join(dir, p));
-  return list.items.flatMap((item) => {
-    const value: unknown = isMap(item) ? item.toJSON() : null;
-    if (!isRecord(value) || typeof value.name !== 'string' || !isMap(item)) return [];
+  return generatorItems(text, field).flatMap(({ value, line }) => {
+    if (typeof value.name !== 'string') return [];
     const text = (v: unknown) =>
       (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
     return [
       {
-        line: item.range ? lines.linePos(item.range[0]).line : 1,
+        line,
         name: value.name,
         envs: [...text(value.envs), ...text(value.env)].map(at),
         files: text(value.files).map((entry) => {
@@ -97,6 +88,32 @@ export function generatorEntries(file: string, text: string, kind: string): Gene
         }),
       },
     ];
+  });
+}
+
+/** The mappings of a kustomization's generator list, each with the line it starts on. */
+function generatorItems(text: string, field: string): { value: Record<string, unknown>; line: number }[] {
+  const printed = readBlockYaml(text);
+  if (printed) {
+    const list = printed.value[field];
+    return (Array.isArray(list) ? list : []).flatMap((item) =>
+      isRecord(item) ? [{ value: item, line: printed.lineOf.get(item) ?? 1 }] : [],
+    );
+  }
+  const lines = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, version: '1.1' });
+  } catch {
+    return [];
+  }
+  const list = isMap(doc.contents) ? doc.contents.get(field, true) : null;
+  if (!isSeq(list)) return [];
+  return list.items.flatMap((item) => {
+    const value: unknown = isMap(item) ? item.toJSON() : null;
+    return isRecord(value) && isMap(item)
+      ? [{ value, line: item.range ? lines.linePos(item.range[0]).line : 1 }]
+      : [];
   });
 }
 
