@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Scalar } from 'yaml';
 import { readBlockYaml } from '../src/model/block-yaml.js';
 import { renderDocuments } from '../src/stages/3-documents/lines.js';
+import { parseWithLibrary, readPrinted } from '../src/stages/3-documents/parse.js';
+import { lineAt } from '../src/stages/3-documents/positions.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
 
@@ -86,6 +88,30 @@ corpora('hand-written manifests of public projects: where it reads one, the libr
   // Not vacuous: plain manifests are mostly written as renderers print them.
   expect(read).toBeGreaterThan(documents.length / 4);
 });
+
+corpora(
+  "manifest files: where each document is read so, the objects, lines and notes are the library's",
+  () => {
+    let read = 0;
+    const files = [join(SHARED, 'corpora'), join(SHARED, 'corpora-rendered')].flatMap(yamlFiles);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const printed = readPrinted(file, text);
+      if (!printed) continue;
+      read++;
+      const library = parseWithLibrary(file, text);
+      expect({ file, ...printed }).toEqual({ file, ...library });
+      // The document each object is remembered in: where a path of it is found again.
+      printed.objects.forEach((o, i) =>
+        expect([file, lineAt(o, 'metadata.name', 'spec')]).toEqual([
+          file,
+          lineAt(library.objects[i], 'metadata.name', 'spec'),
+        ]),
+      );
+    }
+    expect(read).toBeGreaterThan(files.length / 10);
+  },
+);
 
 builds('builds by kustomize and helm: it reads nearly all, as the library does', () => {
   const kubeflow = join(SHARED, 'corpora/kubeflow__manifests');

@@ -30,14 +30,18 @@ export interface ParsedFile {
  * the other documents of the file are still returned.
  */
 export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_BYTES): ParsedFile {
+  if (Buffer.byteLength(text) > maxBytes) {
+    const message = `skipped: larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`;
+    return { objects: [], diagnostics: [{ file, line: 1, severity: 'warning', message }] };
+  }
+  return readPrinted(file, text) ?? parseWithLibrary(file, text);
+}
+
+/** `parseManifests` by the YAML library, whatever the text holds. */
+export function parseWithLibrary(file: string, text: string): ParsedFile {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: number, message: string) =>
     diagnostics.push({ file, line, severity: 'warning', message });
-
-  if (Buffer.byteLength(text) > maxBytes) {
-    warn(1, `skipped: larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`);
-    return { objects: [], diagnostics };
-  }
   const lines = new LineCounter();
   // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
   const documents = parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
@@ -174,7 +178,7 @@ export function parseRender(
   for (const document of renderDocuments(text)) {
     let parsed = known.get(document);
     if (!parsed) {
-      parsed = readPrinted(file, document) ?? parseManifests(file, document, maxBytes);
+      parsed = parseManifests(file, document, maxBytes);
       known.set(document, parsed);
     }
     const at = offset;
@@ -190,19 +194,38 @@ export function parseRender(
 }
 
 /**
- * A render's document as `parseManifests` reads it, read without the YAML library when it is
- * written as renderers print (`block-yaml.ts`); null when it is not, or holds a List.
+ * A file as `parseWithLibrary` reads it, read without the library when each of its documents is
+ * written as renderers print (`model/block-yaml.ts`); null when one is not, or the file holds a
+ * template or a List. Its documents are what yaml makes of it: text before the first `---` is one
+ * unless it is only comments, and no other may be empty.
  */
-function readPrinted(file: string, document: string): ParsedFile | null {
-  const read = readBlockYaml(document);
-  if (!read) return null;
+export function readPrinted(file: string, text: string): ParsedFile | null {
+  if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
+  const lines = text.split('\n');
+  const documents: { from: number; to: number }[] = [];
+  for (let i = 0, from = 0; i <= lines.length; i++) {
+    if (i < lines.length && lines[i] !== '---') continue;
+    documents.push({ from, to: i });
+    from = i + 1;
+  }
+  const commentsOnly = ({ from, to }: { from: number; to: number }) =>
+    lines.slice(from, to).every((l) => l.trim() === '' || l.startsWith('#'));
+  if (documents.length > 1 && commentsOnly(documents[0])) documents.shift();
+  const objects: ManifestObject[] = [];
   const diagnostics: Diagnostic[] = [];
-  const object = toObject(file, read.line, read.value, (line, message) =>
-    diagnostics.push({ file, line, severity: 'warning', message }),
-  );
-  if (object && isListKind(object.kind)) return null;
-  if (object) remember(object.body, { text: document }, 0);
-  return { objects: object ? [object] : [], diagnostics };
+  const warn = (line: number, message: string) =>
+    diagnostics.push({ file, line, severity: 'warning', message });
+  const written = { text };
+  for (const [index, { from, to }] of documents.entries()) {
+    const read = readBlockYaml(lines.slice(from, to).join('\n'));
+    if (!read) return null;
+    const object = toObject(file, from + read.line, read.value, warn);
+    if (!object) continue;
+    if (isListKind(object.kind)) return null;
+    remember(object.body, written, index);
+    objects.push(object);
+  }
+  return { objects, diagnostics };
 }
 
 function toObject(
