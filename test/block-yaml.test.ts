@@ -294,3 +294,9 @@ test('a document nested deeper than 64 collections is left to the library', () =
   expect(readBlockYaml(nested(3000))).toBeUndefined();
   expect(readBlockYaml(nested(60))?.value).toHaveProperty('k0.k1.k2');
 });
+
+test('text of blank lines and comments holds nothing, as the library reads it', () => {
+  for (const text of ['', '\n\n\n', '# a\n  # b\n\n', '\n'.repeat(48)])
+    expect([text, readPrinted('f.yaml', text)]).toEqual([text, parseWithLibrary('f.yaml', text)]);
+  expect(parseWithLibrary('f.yaml', '# a\n')).toEqual({ objects: [], diagnostics: [] });
+});

@@ -202,14 +202,16 @@ export function parseRender(
 export function readPrinted(file: string, text: string): ParsedFile | null {
   if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
   const lines = text.split('\n');
+  const commentsOnly = ({ from, to }: { from: number; to: number }) =>
+    lines.slice(from, to).every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
+  // Nothing but blank lines and comments (a file's documents of other kinds blanked out) holds nothing.
+  if (commentsOnly({ from: 0, to: lines.length })) return { objects: [], diagnostics: [] };
   const documents: { from: number; to: number }[] = [];
   for (let i = 0, from = 0; i <= lines.length; i++) {
     if (i < lines.length && lines[i] !== '---') continue;
     documents.push({ from, to: i });
     from = i + 1;
   }
-  const commentsOnly = ({ from, to }: { from: number; to: number }) =>
-    lines.slice(from, to).every((l) => l.trim() === '' || l.startsWith('#'));
   if (documents.length > 1 && commentsOnly(documents[0])) documents.shift();
   const objects: ManifestObject[] = [];
   const diagnostics: Diagnostic[] = [];
