@@ -10,7 +10,6 @@ import {
   type DocumentOptions,
   type ParseOptions,
   type SchemaOptions,
-  type ToJSOptions,
 } from 'yaml';
 import { readBlockYaml } from './block-yaml.js';
 
@@ -36,9 +35,13 @@ export function parseDocument(text: string, options: Options = {}) {
 
 /**
  * The value of a single-document text, as yaml's `parse` reads it: its first error is thrown. A
- * mapping written in the block style renderers print is read without the library (`block-yaml.ts`).
+ * mapping written in the block style renderers print is read without the library (`block-yaml.ts`),
+ * which gives the plain objects yaml gives under these options, and only these.
  */
-export function parse(text: string, options: Options & ToJSOptions = {}): unknown {
+export function parse(
+  text: string,
+  options: { version?: '1.1' | '1.2'; maxAliasCount?: number } = {},
+): unknown {
   const printed = readBlockYaml(text);
   if (printed) return printed.value;
   const doc = parseDocument(text, options);
