@@ -13,7 +13,7 @@ import { hasKustomize } from './helpers/kustomize.js';
 
 // The reader of printed YAML answers only where the YAML library answers the same. Each document
 // it reads is read by the library too, as YAML 1.1 (manifests, kustomizations) and as 1.2 (the
-// library's default), and the three compared.
+// library's default), and the three readings compared.
 
 const SHARED = resolve(import.meta.dirname, '../../shared');
 
@@ -85,7 +85,7 @@ corpora('hand-written manifests of public projects: where it reads one, the libr
     .flatMap((f) => renderDocuments(readFileSync(f, 'utf8')));
   const { read, disagree } = compare(documents);
   expect(disagree).toEqual([]);
-  // Not vacuous: plain manifests are mostly written as renderers print them.
+  // Not vacuous: many plain manifests are written as renderers print them.
   expect(read).toBeGreaterThan(documents.length / 4);
 });
 
