@@ -243,10 +243,12 @@ function printed(seed: number): string {
     if (depth >= 3 || r < 0.5) return void out.push(`${head} ${pick(SCALARS)}`);
     if (r < 0.6) {
       out.push(`${head} ${pick(['|', '|-', '|+', '>'])}`);
-      for (let n = 1 + Math.floor(next() * 3); n > 0; n--)
+      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
         out.push(
           next() < 0.2 ? pad(Math.floor(next() * (indent + 4))) : `${pad(indent + 2)}${pick(SCALARS)}`,
         );
+        comment();
+      }
       return;
     }
     out.push(head);
@@ -255,14 +257,20 @@ function printed(seed: number): string {
     node(indent + 2, depth + 1);
   };
   const node = (indent: number, depth: number) => (next() < 0.4 ? list(indent, depth) : map(indent, depth));
+  // A comment line now and then, at any indentation: between nodes, or inside a `|` block.
+  const comment = () => {
+    if (next() < 0.15) out.push(`${pad(Math.floor(next() * 8))}#${pick(['', ' c', ' key: v', '- x'])}`);
+  };
   const map = (indent: number, depth: number) => {
     for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+      comment();
       const at = next() < 0.05 ? indent + 1 : indent;
       after(`${pad(at)}${pick(KEYS)}:`, at, depth, true);
     }
   };
   const list = (indent: number, depth: number) => {
     for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+      comment();
       if (next() < 0.6) {
         after(`${pad(indent)}-`, indent, depth, false);
         continue;

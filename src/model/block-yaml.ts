@@ -3,7 +3,7 @@
  * mappings and lists by indentation, plain and quoted scalars, and `|` blocks. The library reads a
  * cold process's first 500-object build in 250 ms, most of a rendered check's own time on the main
  * thread. This reads only that subset, and only where the library reads the same value: anything
- * else (a comment but a document's first lines, a nested or quoted flow collection, an anchor, a
+ * else (a comment after a value, a nested or quoted flow collection, an anchor, a
  * tag, an escape, a folded or indented block, a key written twice, a control character, a scalar
  * YAML 1.1 may read as other than a string, an integer, a boolean or null) is `undefined`, and the
  * caller asks the library. test/block-yaml.test.ts holds the two equal on the shared corpora, on
@@ -25,6 +25,8 @@ interface Line {
   indent: number;
   /** The text after the indentation. */
   text: string;
+  /** A `#` line: a comment between nodes, but content inside a `|` block. */
+  comment: boolean;
 }
 
 export function readBlockYaml(text: string): BlockDocument | undefined {
@@ -34,12 +36,14 @@ export function readBlockYaml(text: string): BlockDocument | undefined {
   if (/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\uFEFF]|^(?:---|\.\.\.|%)/m.test(text)) return undefined;
   const raw = text.split('\n');
   let first = 0;
-  // helm heads each document with a `# Source:` line; a comment anywhere else is the library's.
-  while (first < raw.length && (raw[first].trim() === '' || raw[first].startsWith('#'))) first++;
+  // helm heads each document with a `# Source:` line.
+  while (first < raw.length && (raw[first].trim() === '' || raw[first].trimStart().startsWith('#'))) first++;
   if (first === raw.length) return undefined;
   const lines: (Line | null)[] = raw.map((l, i) => {
     const body = l.trimStart();
-    return body === '' || i < first ? null : { indent: l.length - body.length, text: body };
+    return body === '' || i < first
+      ? null
+      : { indent: l.length - body.length, text: body, comment: body.startsWith('#') };
   });
   const reader = new Reader(raw, lines);
   try {
@@ -68,9 +72,10 @@ class Reader {
     private readonly lines: readonly (Line | null)[],
   ) {}
 
-  /** The next line with content, skipping blank ones; null at the end. */
+  /** The next line with content, skipping blank lines and comments; null at the end. */
   next(): Line | null {
-    while (this.at < this.lines.length && this.lines[this.at] === null) this.at++;
+    while (this.at < this.lines.length && (this.lines[this.at] === null || this.lines[this.at]!.comment))
+      this.at++;
     return this.at < this.lines.length ? this.lines[this.at] : null;
   }
 
