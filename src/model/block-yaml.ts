@@ -35,24 +35,20 @@ export function readBlockYaml(text: string): BlockDocument | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\uFEFF]|^(?:---|\.\.\.|%)/m.test(text)) return undefined;
   const raw = text.split('\n');
-  let first = 0;
-  // helm heads each document with a `# Source:` line.
-  while (first < raw.length && (raw[first].trim() === '' || raw[first].trimStart().startsWith('#'))) first++;
-  if (first === raw.length) return undefined;
-  const lines: (Line | null)[] = raw.map((l, i) => {
+  const lines: (Line | null)[] = raw.map((l) => {
     const body = l.trimStart();
-    return body === '' || i < first
-      ? null
-      : { indent: l.length - body.length, text: body, comment: body.startsWith('#') };
+    return body === '' ? null : { indent: l.length - body.length, text: body, comment: body.startsWith('#') };
   });
   const reader = new Reader(raw, lines);
   try {
-    reader.at = first;
-    if (lines[first]!.indent !== 0) return undefined;
+    // Comments may come first: helm heads each document with a `# Source:` line.
+    const first = reader.next();
+    if (!first || first.indent !== 0) return undefined;
+    const line = reader.at + 1;
     const value = reader.node(0, -1);
     if (reader.next() !== null) return undefined;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    return { value: value as Record<string, unknown>, line: first + 1, lineOf: reader.lineOf };
+    return { value: value as Record<string, unknown>, line, lineOf: reader.lineOf };
   } catch (error) {
     if (error instanceof Outside) return undefined;
     throw error;

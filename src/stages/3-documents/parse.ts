@@ -187,8 +187,7 @@ export function parseRender(
     if (parsed.diagnostics.length)
       diagnostics.push(...parseManifests(file, '\n'.repeat(at) + document, maxBytes).diagnostics);
     // The document's own lines, and the `---` line after it.
-    for (let i = document.indexOf('\n'); i >= 0; i = document.indexOf('\n', i + 1)) offset++;
-    offset++;
+    offset += newlines(document) + 1;
   }
   return { objects, diagnostics };
 }
@@ -201,33 +200,40 @@ export function parseRender(
  */
 export function readPrinted(file: string, text: string): ParsedFile | null {
   if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
-  const lines = text.split('\n');
-  const commentsOnly = ({ from, to }: { from: number; to: number }) =>
-    lines.slice(from, to).every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
   // Nothing but blank lines and comments (a file's documents of other kinds blanked out) holds nothing.
-  if (commentsOnly({ from: 0, to: lines.length })) return { objects: [], diagnostics: [] };
-  const documents: { from: number; to: number }[] = [];
-  for (let i = 0, from = 0; i <= lines.length; i++) {
-    if (i < lines.length && lines[i] !== '---') continue;
-    documents.push({ from, to: i });
-    from = i + 1;
+  if (commentsOnly(text)) return { objects: [], diagnostics: [] };
+  const documents: { text: string; line: number }[] = [];
+  let line = 1;
+  for (const document of renderDocuments(text)) {
+    documents.push({ text: document, line });
+    line += newlines(document) + 1;
   }
-  if (documents.length > 1 && commentsOnly(documents[0])) documents.shift();
+  if (documents.length > 1 && commentsOnly(documents[0].text)) documents.shift();
   const objects: ManifestObject[] = [];
   const diagnostics: Diagnostic[] = [];
   const warn = (line: number, message: string) =>
     diagnostics.push({ file, line, severity: 'warning', message });
   const written = { text };
-  for (const [index, { from, to }] of documents.entries()) {
-    const read = readBlockYaml(lines.slice(from, to).join('\n'));
+  for (const [index, document] of documents.entries()) {
+    const read = readBlockYaml(document.text);
     if (!read) return null;
-    const object = toObject(file, from + read.line, read.value, warn);
+    const object = toObject(file, document.line + read.line - 1, read.value, warn);
     if (!object) continue;
     if (isListKind(object.kind)) return null;
     remember(object.body, written, index);
     objects.push(object);
   }
   return { objects, diagnostics };
+}
+
+const commentsOnly = (text: string) =>
+  text.split('\n').every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
+
+/** The line breaks in `text`: the lines a document takes before the `---` line after it. */
+function newlines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
 }
 
 function toObject(
