@@ -342,6 +342,106 @@ spec:
     expect(summary(report).map((s) => `${s.status} ${s.workload}`)).toEqual(['dormant Deployment /web']);
   });
 
+  // GoogleCloudPlatform/microservices-demo's helm-chart keeps its OpenTelemetry collector's
+  // ConfigMap behind `opentelemetryCollector.create: false`; no release in the repository installs it.
+  describe("a ConfigMap template the chart's own values leave off", () => {
+    const collector = (processors: string) => `{{- if .Values.collector.create }}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: collector
+data:
+  endpoint: {{ .Values.collector.endpoint | quote }}
+  processors: ${processors}
+{{- end }}
+`;
+    const values = (create: boolean, endpoint = 'gateway:4317', replicas = 2) =>
+      `${VALUES.replace('replicas: 2', `replicas: ${replicas}`)}collector:\n  create: ${create}\n  endpoint: ${endpoint}\n`;
+    const withCollector = (options: { values?: string; processors?: string; helpers?: string } = {}) => ({
+      ...chart({ values: options.values ?? values(false) }),
+      'chart/templates/collector.yaml': collector(options.processors ?? '"[]"'),
+      'chart/templates/_helpers.tpl': options.helpers ?? '{{- define "web.name" }}web{{- end }}\n',
+    });
+    const offByDefault = (report: Report) =>
+      report.notChecked.map((n) => `${n.kind} ${n.file}:${n.line} ${n.reason} ${n.side} fails=${n.fails}`);
+
+    test('an edit of the template, or of a value it reads, is not checked: the chart is installed with values kept elsewhere', async () => {
+      const edited = await check(withCollector(), withCollector({ processors: '"[batch]"' }));
+      expect(edited.changes).toEqual([]);
+      expect(offByDefault(edited)).toEqual([
+        'file chart/templates/collector.yaml:3 off-by-default both fails=true',
+      ]);
+      const moved = await check(withCollector(), withCollector({ values: values(false, 'gateway:4318') }));
+      expect(offByDefault(moved)).toEqual([
+        'file chart/templates/collector.yaml:3 off-by-default both fails=true',
+      ]);
+      expect(moved.notChecked[0].message).toContain('(chart/values.yaml:7)');
+    });
+
+    test('a value no such template reads, a helper, or a release declared here that leaves it off: nothing unchecked', async () => {
+      const replicas = await check(
+        withCollector(),
+        withCollector({ values: values(false, 'gateway:4317', 3) }),
+      );
+      const helper = await check(
+        withCollector(),
+        withCollector({ helpers: '{{- define "web.name" }}site{{- end }}\n' }),
+      );
+      const release = `apiVersion: helm.toolkit.fluxcd.io/v2
+kind: HelmRelease
+metadata:
+  name: web
+spec:
+  chart:
+    spec:
+      chart: ./chart
+      sourceRef: {kind: GitRepository, name: repo}
+`;
+      const declared = await check(
+        { ...withCollector(), 'apps/web.yaml': release },
+        withCollector({ processors: '"[batch]"' }),
+      );
+      expect(declared.rendered).toEqual(['chart (HelmRelease web)']);
+      for (const report of [replicas, helper, declared]) expect(report.notChecked).toEqual([]);
+    });
+
+    test('turned on by the change, the ConfigMap is judged as added; a warn-not-checked entry lets the rest warn', async () => {
+      const on = await check(withCollector(), withCollector({ values: values(true) }));
+      expect(on.changes.map((c) => `${c.change} ${c.kind} ${c.name}`)).toEqual(['added ConfigMap collector']);
+      expect(on.notChecked).toEqual([]);
+      const accepted = await check(
+        {
+          ...withCollector(),
+          '.config-rollout-guard.yaml': 'warn-not-checked: [{reason: off-by-default}]\n',
+        },
+        withCollector({ processors: '"[batch]"' }),
+        { warnNotChecked: [{ reason: 'off-by-default' }] },
+      );
+      expect(offByDefault(accepted)).toEqual([
+        'file chart/templates/collector.yaml:3 off-by-default both fails=false',
+      ]);
+    });
+
+    test("a subchart's template off by default is found by its key in the parent's values", async () => {
+      const sub = {
+        'chart/charts/agent/Chart.yaml': 'apiVersion: v2\nname: agent\nversion: 0.1.0\n',
+        'chart/charts/agent/values.yaml': 'create: false\nlevel: info\n',
+        'chart/charts/agent/templates/config.yaml':
+          '{{- if .Values.create }}\napiVersion: v1\nkind: Secret\nmetadata:\n  name: agent\nstringData:\n  level: {{ .Values.level }}\n{{- end }}\n',
+      };
+      const report = await check(
+        { ...chart(), ...sub },
+        { ...chart({ values: `${VALUES}agent:\n  level: debug\n` }) },
+      );
+      expect(offByDefault(report)).toEqual([
+        'file chart/charts/agent/templates/config.yaml:3 off-by-default both fails=true',
+      ]);
+      expect(report.notChecked[0].message).toContain(
+        'makes a Secret from values this change moves (chart/values.yaml:',
+      );
+    });
+  });
+
   test('a values edit that changes no config: nothing to report', async () => {
     const report = await check(chart(), chart({ values: VALUES.replace('replicas: 2', 'replicas: 3') }));
     expect(report.rendered).toEqual(['chart']);

@@ -54,6 +54,8 @@ const NEXT: Record<NotCheckedReason, string> = {
   unsupported:
     'Give it a source this check reads: a file in the repository (vendor what a URL serves), a git base (`…//dir?ref=`), a chart repository or an OCI registry.',
   include: 'Fix the include pattern.',
+  'off-by-default':
+    'Say which values the chart is installed with: a `charts:` entry in the base configuration (its path, and values files that turn the template on, such as its `ci/` values), or the HelmRelease or Argo CD Application that deploys it, in the repository.',
   substituted:
     'Each listed object changes in the cluster with the new value, and nothing rolls the workloads that read it: restart them once it applies, or keep the value where a rollout follows it.',
 };

@@ -1,4 +1,6 @@
 import { posix } from 'node:path';
+import type { Unjudged } from '../../model/not-checked.js';
+import { compareText } from '../../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types.js';
 import {
   CHART_FILE,
@@ -89,7 +91,8 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     review: async (builds, helm, { workloads, configs, impacts, changes }, timeoutMs, access) => {
       const ignored = ignoredValues(builds);
       // A chart from a registry is not ours to annotate: its version moving is what is said.
-      if (builds.root.remote) return { impacts, diagnostics: [...versionNote(builds), ...ignored] };
+      if (builds.root.remote)
+        return { impacts, diagnostics: [...versionNote(builds), ...ignored], notChecked: [] };
       // The chart rendered again at head with only its version changed: a checksum that moves then
       // hashes labels, not data, and restarts the pods on every chart upgrade.
       const chartText = builds.headTree.get(builds.root.file)?.toString('utf8');
@@ -118,6 +121,7 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
           }),
           ...ignored,
         ],
+        notChecked: changes === null ? [] : offByDefault(builds),
       };
     },
   };
@@ -462,6 +466,84 @@ function ignoredValues({ root, changed, headTree }: Builds<ChartRoot>): Diagnost
             },
           ];
     });
+}
+
+/**
+ * The ConfigMap and Secret templates this change edits, or whose values it changes, that render
+ * nothing at either revision, in a chart no release in the repository deploys: rendered with its
+ * own values, which leave them off (`{{- if .Values.collector.create }}`), while where the chart is
+ * installed other values may turn them on. A release declared here that leaves one off does not
+ * deploy it: nothing to judge.
+ */
+function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<ChartRoot>): Unjudged[] {
+  if (root.remote || root.declaredBy) return [];
+  const made = new Set(
+    [...base.origins.values(), ...head.origins.values()].flatMap((origin) => origin.file ?? []),
+  );
+  const text = (file: string) => (headTree.get(file) ?? baseTree.get(file))?.toString('utf8');
+  const changedIn = new Map<string, { path: string; line: number; file: string }[]>();
+  const valuesChanged = (file: string) => {
+    if (!changed.has(file)) return [];
+    let found = changedIn.get(file);
+    if (!found) {
+      const before = baseTree.get(file)?.toString('utf8') ?? '';
+      const after = headTree.get(file)?.toString('utf8') ?? '';
+      changedIn.set(file, (found = changedValues(before, after).map((v) => ({ ...v, file }))));
+    }
+    return found;
+  };
+  // Its own templates, and those of the subcharts it keeps in `charts/` (a chart of this repository
+  // it copies in is a root of its own, and judged there).
+  const own = posix.join(root.dir, 'values.yaml');
+  /** The values files a template reads, with the key its paths sit under in each; null for no template. */
+  const valuesOf = (file: string) => {
+    const inside =
+      root.dir === '' ? file : file.startsWith(`${root.dir}/`) ? file.slice(root.dir.length + 1) : null;
+    if (inside === null) return null;
+    if (inside.startsWith('templates/')) return [{ file: own, prefix: '' }];
+    const sub = /^charts\/([^/]+)\/templates\//.exec(inside)?.[1];
+    if (sub)
+      return [
+        { file: posix.join(root.dir, 'charts', sub, 'values.yaml'), prefix: '' },
+        { file: own, prefix: `${sub}.` },
+      ];
+    // A subchart's subchart: found by its own edits only.
+    return /^(?:charts\/[^/]+\/)+templates\//.test(inside) ? [] : null;
+  };
+  const files = [...new Set([...headTree.keys(), ...baseTree.keys()])].sort(compareText);
+  return files.flatMap((file): Unjudged[] => {
+    const name = posix.basename(file);
+    if (made.has(file) || name.startsWith('_') || name === 'NOTES.txt') return [];
+    const values = valuesOf(file);
+    const template = values === null ? undefined : text(file);
+    const kind =
+      template === undefined
+        ? undefined
+        : /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m.exec(template)?.[1];
+    if (!kind) return [];
+    const edited = changed.has(file);
+    const feeding = edited
+      ? null
+      : values!.reduce<{ file: string; line: number } | null>(
+          (found, { file: v, prefix }) => found ?? valueReadBy(template!, valuesChanged(v), prefix),
+          null,
+        );
+    if (!edited && !feeding) return [];
+    const how = feeding
+      ? `from values this change moves (${feeding.file}:${feeding.line})`
+      : 'this change edits';
+    return [
+      {
+        kind: 'file',
+        name: file,
+        file,
+        line: kindLine(template!, kind),
+        reason: 'off-by-default',
+        side: 'both',
+        message: `${file} makes a ${kind} ${how}, which the chart's own values leave off; no release in the repository says which values ${root.dir || 'the chart'} is installed with, so what the change does to it is not checked.`,
+      },
+    ];
+  });
 }
 
 /** A release whose chart version moves between the revisions: said, with both versions. */

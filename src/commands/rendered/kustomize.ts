@@ -76,6 +76,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
     review: async (builds, _tool, { workloads, configs, impacts }) => ({
       impacts: impacts.map((impact) => withAlternative(impact, builds.head)),
       diagnostics: missingGenerated(workloads, builds.head, configs),
+      notChecked: [],
     }),
   };
 }

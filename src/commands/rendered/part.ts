@@ -597,6 +597,7 @@ async function compare<R extends RenderRoot, Tool>(
     part.impacts.push(...reviewed.impacts);
     part.unaffected.push(...result.unaffected);
     part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
+    part.notChecked.push(...reviewed.notChecked);
   };
 }
 

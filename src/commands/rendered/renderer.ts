@@ -1,4 +1,5 @@
 import type { ConfigIndex } from '../../model/identity.js';
+import type { Unjudged } from '../../model/not-checked.js';
 import type { ConfigChange, Diagnostic, Impact, ManifestObject } from '../../model/types.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import type { Origin, RenderResult, RenderRoot } from '../../stages/2-sources/tools.js';
@@ -108,7 +109,7 @@ export interface Renderer<R extends RenderRoot, Tool> {
   logicalName(object: ManifestObject, origin: Origin | undefined): string;
   /** Where a reviewer sees the edit behind a config change. */
   pointAtEdit(change: ConfigChange, builds: Builds<R>): ConfigChange;
-  /** The renderer's own findings on top of the impacts. */
+  /** The renderer's own findings on top of the impacts, and what it saw change but could not judge. */
   review(
     builds: Builds<R>,
     tool: Tool,
@@ -121,7 +122,7 @@ export interface Renderer<R extends RenderRoot, Tool> {
     },
     timeoutMs: number,
     access: RemoteAccess,
-  ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[] }>;
+  ): Promise<{ impacts: Impact[]; diagnostics: Diagnostic[]; notChecked: Unjudged[] }>;
 }
 
 /** `parse`, once for each file and text: most files are the same text at both revisions. */
