@@ -45,6 +45,18 @@ const PATHS: { name: string; podSpec: Record<string, unknown>; expected: Record<
     ],
   },
   {
+    name: 'configMap volume an init container mounts: read once, before the containers start',
+    podSpec: {
+      initContainers: [container('render', { volumeMounts: [{ name: 'cfg', mountPath: '/template' }] })],
+      containers: [container('app', { volumeMounts: [{ name: 'cfg', mountPath: '/etc/app' }] })],
+      volumes: [{ name: 'cfg', configMap: { name: 'app-config' } }],
+    },
+    expected: [
+      { kind: 'ConfigMap', name: 'app-config', container: 'render', delivery: 'init' },
+      { kind: 'ConfigMap', name: 'app-config', container: 'app', delivery: 'volume' },
+    ],
+  },
+  {
     name: 'configMap volume with items and optional',
     podSpec: {
       containers: [container('app', { volumeMounts: [{ name: 'cfg', mountPath: '/etc/app' }] })],

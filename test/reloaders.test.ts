@@ -177,6 +177,15 @@ const CASES: Case[] = [
     status: 'reloaded',
     reason: /re-reads mounted files/,
   },
+  // microservices-demo's collector: an init container writes the config the app reads from the
+  // ConfigMap's template; the app re-reading its own copy never sees the new template.
+  {
+    name: 'declared volume reload does not cover a volume only an init container reads',
+    podSpec: { initContainers: [mounted('render')], containers: [container('app')], ...volume },
+    annotations: { 'config-rollout-guard/reloads': 'volume' },
+    status: 'dormant',
+    reason: /^the pod template is unchanged, so running pods keep the old config$/,
+  },
   {
     name: 'declared volume reload does not cover env',
     podSpec: { containers: [container('app', envFrom)] },

@@ -55,6 +55,7 @@ export type Delivery =
   | 'env' // read once at container start
   | 'subPath' // a file copied at container start, never updated
   | 'volume' // files the kubelet updates in place; the application must re-read them
+  | 'init' // files an init container reads once, before the pod's containers start
   | 'mount' // credentials used when a volume is mounted (CSI, volume plugins)
   | 'image-pull' // read at each image pull; never needs a rollout
   | 'unmounted'; // a volume no container mounts: nothing reads its content

@@ -14,7 +14,7 @@ const PLUGIN_SECRET_FIELDS: Record<string, string> = {
 };
 
 /** `subPath`: the literal one, `true` for a `subPathExpr`, null for a whole-volume mount. */
-type Mount = { container: string; at: string; subPath: string | true | null };
+type Mount = { container: string; init: boolean; at: string; subPath: string | true | null };
 
 /** Every ConfigMap and Secret a pod spec consumes, one `ConfigRef` per reference and mount. */
 export function extractRefs(podSpec: unknown): ConfigRef[] {
@@ -34,7 +34,8 @@ export function extractRefs(podSpec: unknown): ConfigRef[] {
       if (!ref.name) return;
       if (consumers.length === 0) refs.push({ ...ref, via, container: null, delivery: 'unmounted' });
       for (const m of consumers) {
-        const delivery: Delivery = m.subPath !== null ? 'subPath' : 'volume';
+        // What an init container made from the files stays as it was: it never runs again in a pod.
+        const delivery: Delivery = m.subPath !== null ? 'subPath' : m.init ? 'init' : 'volume';
         const keys = typeof m.subPath === 'string' ? subPathKeys(ref.keys, source, m.subPath) : ref.keys;
         refs.push({
           ...ref,
@@ -327,7 +328,8 @@ function volumeMounts(podSpec: Record<string, unknown>): Map<string, Mount[]> {
         if (!volume) continue;
         const subPath = str(mount.subPath) || (str(mount.subPathExpr) ? true : null);
         const at = `${listName}[${containerName}] ${str(mount.mountPath) ?? ''}`.trim();
-        mounts.set(volume, [...(mounts.get(volume) ?? []), { container: containerName, at, subPath }]);
+        const mounted: Mount = { container: containerName, init: listName === 'initContainers', at, subPath };
+        mounts.set(volume, [...(mounts.get(volume) ?? []), mounted]);
       }
     }
   }

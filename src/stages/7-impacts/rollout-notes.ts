@@ -37,7 +37,7 @@ export function rolloutRisks(workload: Consumer, delivery: readonly Delivery[]):
     });
   const spec = isRecord(object.body.spec) ? object.body.spec : {};
   const replicas = typeof spec.replicas === 'number' ? spec.replicas : 1;
-  const held = delivery.some((d) => d === 'env' || d === 'subPath')
+  const held = delivery.some((d) => d === 'env' || d === 'subPath' || d === 'init')
     ? ' Old pods keep the old values until they are replaced.'
     : '';
   const settled =

@@ -28,6 +28,7 @@ export const DELIVERY_TEXT: Record<Delivery, string> = {
   env: 'env: read only when a container starts',
   subPath: 'subPath mount: never updated in a running pod',
   volume: 'volume: files update in place',
+  init: 'init container: reads the files once, before the app starts',
   mount: 'read when the volume is mounted, at pod start',
   'image-pull': 'read at each image pull',
   unmounted: 'not mounted by any container',
