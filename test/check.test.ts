@@ -616,6 +616,20 @@ describe('files and documents', () => {
     expect(report.impacts.map((i) => [i.workload.name, i.workload.line])).toEqual([['d1', 6]]);
   });
 
+  // argoproj/argo-cd's docs/operator-manual/argocd-secret.yaml: placeholders under dotted keys.
+  test('a key that is not base64 is warned about on its own line, dots in its name and all, and the value is never said', async () => {
+    const secret = (extra: string) =>
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: argocd-secret\ndata:\n  # comment\n  server.secretkey: c2VjcmV0\n  webhook.github.secret: shhhh! it's a github secret\n${extra}`;
+    const report = await checkChange(
+      { 'argocd-secret.yaml': secret('') },
+      { 'argocd-secret.yaml': secret('  webhook.harbor.secret: c2hoaA==\n') },
+    );
+    expect(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`)).toEqual([
+      'argocd-secret.yaml:8 Secret argocd-secret: data.webhook.github.secret is not valid base64.',
+    ]);
+    expect(JSON.stringify(report)).not.toContain('shhhh');
+  });
+
   test('reformatting a ConfigMap reports nothing', async () => {
     const report = await checkChange(
       {

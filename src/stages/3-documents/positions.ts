@@ -35,6 +35,15 @@ export function remember(
  * renderer gave: what was parsed is the build, not the file a reviewer edits.
  */
 export function lineAt(object: ManifestObject, ...paths: string[]): number {
+  return lineOfSteps(object, paths.map(pathSteps));
+}
+
+/** The line of a ConfigMap or Secret key (which may hold dots) under `field`, else the object's. */
+export function keyLine(object: ManifestObject, field: string, key: string): number {
+  return lineOfSteps(object, [[field, key]]);
+}
+
+function lineOfSteps(object: ManifestObject, paths: (string | { item: string })[][]): number {
   const source = written.get(object.body);
   if (!source || object.source) return object.line;
   const file = source.file;
@@ -47,7 +56,7 @@ export function lineAt(object: ManifestObject, ...paths: string[]): number {
   })();
   const doc = file.parsed.docs[source.document];
   for (const path of paths) {
-    const node = walk(doc?.getIn(source.at, true), pathSteps(path));
+    const node = walk(doc?.getIn(source.at, true), path);
     if (isNode(node) && node.range) return file.parsed.lines.linePos(node.range[0]).line;
   }
   return object.line;

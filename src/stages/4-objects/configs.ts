@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from '../../model/values.js';
 import type { ConfigKind, Diagnostic, ManifestObject } from '../../model/types.js';
+import { keyLine } from '../3-documents/positions.js';
 
 /**
  * The content of a ConfigMap or Secret as the API server would store it, reduced to one digest per
@@ -27,15 +28,16 @@ export function isConfig(object: ManifestObject): object is ManifestObject & { k
 
 export function configContent(object: ManifestObject, diagnostics: Diagnostic[]): ConfigContent {
   const entries = new Map<string, ConfigEntry>();
-  const warn = (message: string) =>
-    diagnostics.push({ file: object.file, line: object.line, severity: 'warning', message });
+  // On the key's own line: a manifest of many keys (argo-cd's argocd-secret) says which to fix.
+  const warn = (field: string, key: string, message: string) =>
+    diagnostics.push({ file: object.file, line: keyLine(object, field, key), severity: 'warning', message });
   const what = `${object.kind} ${object.name}`;
 
   if (object.kind === 'ConfigMap') {
     // data and binaryData are kept apart: the same bytes in the other field mean another file type for readers.
     for (const [key, value] of Object.entries(record(object.body.data))) {
       if (typeof value !== 'string')
-        warn(`${what}: data.${key} is not a string; the API server will reject it.`);
+        warn('data', key, `${what}: data.${key} is not a string; the API server will reject it.`);
       entries.set(key, digest('data', Buffer.from(scalarText(value))));
     }
     for (const [key, value] of Object.entries(record(object.body.binaryData))) {
@@ -43,7 +45,9 @@ export function configContent(object: ManifestObject, diagnostics: Diagnostic[])
         key,
         digest(
           'binaryData',
-          decodeBase64(String(value), () => warn(`${what}: binaryData.${key} is not valid base64.`)),
+          decodeBase64(String(value), () =>
+            warn('binaryData', key, `${what}: binaryData.${key} is not valid base64.`),
+          ),
         ),
       );
     }
@@ -58,7 +62,9 @@ export function configContent(object: ManifestObject, diagnostics: Diagnostic[])
           'data',
           sops
             ? Buffer.from(scalarText(value))
-            : decodeBase64(scalarText(value), () => warn(`${what}: data.${key} is not valid base64.`)),
+            : decodeBase64(scalarText(value), () =>
+                warn('data', key, `${what}: data.${key} is not valid base64.`),
+              ),
         ),
       );
     }
