@@ -163,6 +163,39 @@ describe('statuses', () => {
       'rollouts/web.yaml',
     );
   });
+
+  // argoproj/argo-cd: its Rollout test data names `workloadRef`, which every check searches for, and
+  // an `argoproj.io` object was taken for an Application: every change looked for rendered roots.
+  test('a Rollout the search finds declares no root: a plain change looks for none; an Application does', async () => {
+    const rollout = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'r' },
+      spec: { workloadRef: { kind: 'Deployment', name: 'web' } },
+    };
+    const application = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'app' },
+      spec: { source: { path: 'web', repoURL: 'https://example.com/r.git' }, workloadRef: 'mentioned' },
+    };
+    const files = (k: string, other: Record<string, unknown>) => ({
+      'web/cfg.yaml': yaml(configMap('cfg', { k })),
+      'web/deploy.yaml': yaml(deployment('web', envKey('cfg', 'k'))),
+      'app/kustomization.yaml': yaml({ resources: ['cm.yaml'] }),
+      'app/cm.yaml': yaml(configMap('other', { k: '1' })),
+      'testdata/other.yaml': yaml(other),
+    });
+    const plain = await checkChange(files('1', rollout), {
+      'web/cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+    });
+    expect(statuses(plain)).toEqual(['Deployment/web:dormant', 'Rollout/r:dormant']);
+    expect(Object.keys(plain.stats!.stages)).toEqual(['changes', 'search', 'judge']);
+    const declared = await checkChange(files('1', application), {
+      'web/cfg.yaml': yaml(configMap('cfg', { k: '2' })),
+    });
+    expect(Object.keys(declared.stats!.stages)).toContain('roots');
+  });
 });
 
 describe('key-level impact', () => {

@@ -5,6 +5,7 @@ import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
+import { isController } from '../stages/2-sources/controllers.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
@@ -378,11 +379,9 @@ const versions = ({ fileChanges, atBase, atHead }: PlainFiles): FileVersions[] =
     head: (f.headPath && atHead.objects.get(f.headPath)) || [],
   }));
 
-/** The files that mark a root, and the API groups of what declares one. */
+/** The files that mark a root. */
 const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
 const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
-const DECLARING =
-  /^(argoproj\.io|kustomize\.toolkit\.fluxcd\.io|helm\.toolkit\.fluxcd\.io|source\.toolkit\.fluxcd\.io)\//;
 
 /**
  * Whether this change can touch a rendered root, decided from what the check reads anyway: a
@@ -400,8 +399,7 @@ async function touchesRoots(
   mentioned: Loaded,
 ): Promise<boolean> {
   if (changedPaths.some(isRootFile)) return true;
-  const declaring = (loaded: Loaded) =>
-    [...loaded.objects.values()].flat().some((o) => DECLARING.test(o.apiVersion));
+  const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
   if (declaring(first.atBase) || declaring(first.atHead) || declaring(mentioned)) return true;
   const above = new Set<string>();
   for (const path of changedPaths)

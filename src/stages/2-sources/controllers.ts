@@ -25,6 +25,13 @@ export const CONTROLLER_GROUPS = [
 ];
 
 /**
+ * Whether an object is one of those: by its kind in their groups, not its group alone (an Argo
+ * Rollout is `argoproj.io` too, and declares nothing).
+ */
+export const isController = (o: ManifestObject): boolean =>
+  CONTROLLER_KINDS.includes(o.kind) && CONTROLLER_GROUPS.includes(o.apiVersion.split('/')[0]);
+
+/**
  * Past this many changed paths a question reads every object: searching every text for each name
  * would cost more than parsing them all (a change of 248 files on home-ops).
  */
