@@ -345,21 +345,51 @@ spec:
   // GoogleCloudPlatform/microservices-demo's helm-chart keeps its OpenTelemetry collector's
   // ConfigMap behind `opentelemetryCollector.create: false`; no release in the repository installs it.
   describe("a ConfigMap template the chart's own values leave off", () => {
-    const collector = (processors: string) => `{{- if .Values.collector.create }}
+    const collector = (
+      processors: string,
+      tag = '0.156.0',
+      metadata = '',
+    ) => `{{- if .Values.collector.create }}
 apiVersion: v1
 kind: ConfigMap
 metadata:
   name: collector
-data:
+${metadata}data:
   endpoint: {{ .Values.collector.endpoint | quote }}
   processors: ${processors}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: collector
+spec:
+  selector: {matchLabels: {app: collector}}
+  template:
+    metadata: {labels: {app: collector}}
+    spec:
+      containers:
+        - name: collector
+          image: otel/collector:${tag}
+          args: [--log-level={{ .Values.collector.logLevel }}]
 {{- end }}
 `;
-    const values = (create: boolean, endpoint = 'gateway:4317', replicas = 2) =>
-      `${VALUES.replace('replicas: 2', `replicas: ${replicas}`)}collector:\n  create: ${create}\n  endpoint: ${endpoint}\n`;
-    const withCollector = (options: { values?: string; processors?: string; helpers?: string } = {}) => ({
+    const values = (create: boolean, endpoint = 'gateway:4317', replicas = 2, logLevel = 'info') =>
+      `${VALUES.replace('replicas: 2', `replicas: ${replicas}`)}collector:\n  create: ${create}\n  endpoint: ${endpoint}\n  logLevel: ${logLevel}\n`;
+    const withCollector = (
+      options: {
+        values?: string;
+        processors?: string;
+        helpers?: string;
+        tag?: string;
+        metadata?: string;
+      } = {},
+    ) => ({
       ...chart({ values: options.values ?? values(false) }),
-      'chart/templates/collector.yaml': collector(options.processors ?? '"[]"'),
+      'chart/templates/collector.yaml': collector(
+        options.processors ?? '"[]"',
+        options.tag,
+        options.metadata,
+      ),
       'chart/templates/_helpers.tpl': options.helpers ?? '{{- define "web.name" }}web{{- end }}\n',
     });
     const offByDefault = (report: Report) =>
@@ -378,10 +408,21 @@ data:
       expect(moved.notChecked[0].message).toContain('(chart/values.yaml:7)');
     });
 
-    test('a value no such template reads, a helper, or a release declared here that leaves it off: nothing unchecked', async () => {
+    // microservices-demo 2b34fb8: Renovate bumps the collector's image, in the template beside its
+    // ConfigMap; prometheus-community 46d8f32 adds a namespace to every template's metadata.
+    test('an edit or a value of another document or of its metadata, a value no such template reads, a helper, or a release declared here that leaves it off: nothing unchecked', async () => {
+      const namespaced = await check(
+        withCollector(),
+        withCollector({ metadata: '  namespace: {{ .Release.Namespace }}\n' }),
+      );
       const replicas = await check(
         withCollector(),
         withCollector({ values: values(false, 'gateway:4317', 3) }),
+      );
+      const image = await check(withCollector(), withCollector({ tag: '0.157.0' }));
+      const logLevel = await check(
+        withCollector(),
+        withCollector({ values: values(false, 'gateway:4317', 2, 'debug') }),
       );
       const helper = await check(
         withCollector(),
@@ -402,7 +443,8 @@ spec:
         withCollector({ processors: '"[batch]"' }),
       );
       expect(declared.rendered).toEqual(['chart (HelmRelease web)']);
-      for (const report of [replicas, helper, declared]) expect(report.notChecked).toEqual([]);
+      for (const report of [replicas, image, logLevel, namespaced, helper, declared])
+        expect(report.notChecked).toEqual([]);
     });
 
     test('turned on by the change, the ConfigMap is judged as added; a warn-not-checked entry lets the rest warn', async () => {

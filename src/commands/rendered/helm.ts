@@ -154,7 +154,13 @@ async function discover(
         Object.fromEntries(DEPENDENCY_FILES.map((d, j) => [d, besideTexts[i * DEPENDENCY_FILES.length + j]])),
       ) ?? [],
   );
-  const filesUnder = (dir: string) => (dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all);
+  // Asked again for every file `reads` answers alone: each directory is listed once.
+  const under = new Map<string, string[]>();
+  const filesUnder = (dir: string) => {
+    let found = under.get(dir);
+    if (!found) under.set(dir, (found = dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all));
+    return found;
+  };
   const discovered = chartReleases(
     charts,
     index,
@@ -480,7 +486,6 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
   const made = new Set(
     [...base.origins.values(), ...head.origins.values()].flatMap((origin) => origin.file ?? []),
   );
-  const text = (file: string) => (headTree.get(file) ?? baseTree.get(file))?.toString('utf8');
   const changedIn = new Map<string, { path: string; line: number; file: string }[]>();
   const valuesChanged = (file: string) => {
     if (!changed.has(file)) return [];
@@ -513,22 +518,24 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
   const files = [...new Set([...headTree.keys(), ...baseTree.keys()])].sort(compareText);
   return files.flatMap((file): Unjudged[] => {
     const name = posix.basename(file);
-    if (made.has(file) || name.startsWith('_') || name === 'NOTES.txt') return [];
     const values = valuesOf(file);
-    const template = values === null ? undefined : text(file);
-    const kind =
-      template === undefined
-        ? undefined
-        : /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m.exec(template)?.[1];
-    if (!kind) return [];
-    const edited = changed.has(file);
-    const feeding = edited
+    if (values === null || made.has(file) || name.startsWith('_') || name === 'NOTES.txt') return [];
+    const before = baseTree.get(file)?.toString('utf8') ?? '';
+    const after = headTree.get(file)?.toString('utf8') ?? '';
+    // Only what its ConfigMaps and Secrets hold counts: an image tag bumped beside one, or a
+    // namespace added to one's metadata, changes no config's content.
+    const configs = configsOf(after || before);
+    if (configs.length === 0) return [];
+    const edited = changed.has(file) ? unmatched(configsOf(before), configsOf(after)) : [];
+    const feeding = edited.length
       ? null
-      : values!.reduce<{ file: string; line: number } | null>(
-          (found, { file: v, prefix }) => found ?? valueReadBy(template!, valuesChanged(v), prefix),
+      : values.reduce<{ file: string; line: number } | null>(
+          (found, { file: v, prefix }) =>
+            found ?? valueReadBy(configs.map((c) => c.content).join('\n'), valuesChanged(v), prefix),
           null,
         );
-    if (!edited && !feeding) return [];
+    if (edited.length === 0 && !feeding) return [];
+    const { kind } = edited[0] ?? configs[0];
     const how = feeding
       ? `from values this change moves (${feeding.file}:${feeding.line})`
       : 'this change edits';
@@ -537,13 +544,45 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
         kind: 'file',
         name: file,
         file,
-        line: kindLine(template!, kind),
+        line: kindLine(after || before, kind),
         reason: 'off-by-default',
         side: 'both',
         message: `${file} makes a ${kind} ${how}, which the chart's own values leave off; no release in the repository says which values ${root.dir || 'the chart'} is installed with, so what the change does to it is not checked.`,
       },
     ];
   });
+}
+
+const CONFIG_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
+
+/**
+ * The ConfigMap and Secret documents of a template (split where helm splits what it renders, at
+ * `---` lines), each with its content: the lines from a top-level `data:`, `stringData:` or
+ * `binaryData:` to the next top-level key.
+ */
+function configsOf(template: string): { kind: string; content: string }[] {
+  return template.split(/^---[ \t]*$/m).flatMap((document) => {
+    const kind = CONFIG_KIND.exec(document)?.[1];
+    if (!kind) return [];
+    let inside = false;
+    const content = document.split('\n').filter((line) => {
+      if (/^[A-Za-z_][\w.-]*[ \t]*:/.test(line)) inside = /^(?:data|stringData|binaryData)[ \t]*:/.test(line);
+      return inside;
+    });
+    return [{ kind, content: content.join('\n') }];
+  });
+}
+
+/** The configs one revision's template has and the other's has not, by content. */
+function unmatched<T extends { content: string }>(before: readonly T[], after: readonly T[]): T[] {
+  const left = [...before];
+  const edited: T[] = [];
+  for (const config of after) {
+    const at = left.findIndex((c) => c.content === config.content);
+    if (at >= 0) left.splice(at, 1);
+    else edited.push(config);
+  }
+  return [...edited, ...left];
 }
 
 /** A release whose chart version moves between the revisions: said, with both versions. */
