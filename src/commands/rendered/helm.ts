@@ -575,14 +575,14 @@ function configsOf(template: string): { kind: string; content: string }[] {
 
 /** The configs one revision's template has and the other's has not, by content. */
 function unmatched<T extends { content: string }>(before: readonly T[], after: readonly T[]): T[] {
-  const left = [...before];
-  const edited: T[] = [];
-  for (const config of after) {
-    const at = left.findIndex((c) => c.content === config.content);
-    if (at >= 0) left.splice(at, 1);
-    else edited.push(config);
+  const left = new Map<string, T[]>();
+  for (const config of before) {
+    const same = left.get(config.content);
+    if (same) same.push(config);
+    else left.set(config.content, [config]);
   }
-  return [...edited, ...left];
+  const edited = after.filter((config) => !left.get(config.content)?.pop());
+  return [...edited, ...[...left.values()].flat()];
 }
 
 /** A release whose chart version moves between the revisions: said, with both versions. */
