@@ -1361,6 +1361,21 @@ spec:
     expect(lenient.code).toBe(0);
   });
 
+  // argoproj/argocd-example-apps 6150e82: `namespace: argocd` in the values made
+  // `…-rbac-cm.yaml` of the template helm named.
+  test("helm's message keeps the chart's file names whole; a value elsewhere in it is still cut", async () => {
+    const values = `${VALUES}namespace: argocd\nhint: policyDefault\n`;
+    const rbac =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: rbac}\ndata:\n  policy: {{ .Values.rbac.policyDefault }}\n';
+    const report = await check(chart({ values }), {
+      ...chart({ values }),
+      'chart/templates/argocd-rbac-cm.yaml': rbac,
+    });
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      expect.stringContaining('executing "web/templates/argocd-rbac-cm.yaml" at <.Values.rbac.…>'),
+    ]);
+  });
+
   // kubernetes-sigs/external-dns: a chart whose schema makes `policy` a required value, with no
   // default. helm's list of what the schema rejects was cut at its first line.
   test("values the chart's schema rejects: each named, and with the defaults alone, a release to declare", async () => {

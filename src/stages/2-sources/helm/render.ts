@@ -295,7 +295,8 @@ function cleanMessage(
         ? `${SCHEMA}${faults.length ? `: ${faults.join('; ')}` : ''}`
         : `${SCHEMA_UNLOADED}: ${unloaded}`;
   }
-  for (const value of scalars(root, files)) text = text.replaceAll(value, '…');
+  // Past what is shown nothing needs cutting: a value the bound splits is beyond the 500 shown.
+  text = cutValues(text.slice(0, 4000), scalars(root, files), chartFileNames(root, files));
   if (/missing in charts\/ directory/.test(text))
     text +=
       `. Vendor the dependencies: run \`helm dependency build ${root.dir || '.'}\` and commit ` +
@@ -328,6 +329,36 @@ export const isValuesFile = (path: string) => {
   const name = path.slice(path.lastIndexOf('/') + 1);
   return name.includes('values') && (name.endsWith('.yaml') || name.endsWith('.yml'));
 };
+
+/**
+ * `text` with every value cut out, except inside the names of the chart's files it prints: those are
+ * identifiers the report prints anyway (argocd-example-apps' `namespace: argocd` made
+ * `…-rbac-cm.yaml` of `templates/argocd-rbac-cm.yaml`).
+ */
+function cutValues(text: string, values: readonly string[], names: readonly string[]): string {
+  const kept: [number, number][] = [];
+  for (const name of names)
+    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1))
+      if (!kept.some(([from, to]) => at < to && at + name.length > from)) kept.push([at, at + name.length]);
+  kept.sort((a, b) => a[0] - b[0]);
+  const cut = (gap: string) => values.reduce((out, value) => out.replaceAll(value, '…'), gap);
+  let out = '';
+  let from = 0;
+  for (const [start, end] of kept) {
+    out += cut(text.slice(from, start)) + text.slice(start, end);
+    from = end;
+  }
+  return out + cut(text.slice(from));
+}
+
+/** The chart's files as helm names them in a message (`web/templates/a.yaml`), longest first. */
+function chartFileNames(root: ChartRoot, files: ReadonlyMap<string, Buffer>): string[] {
+  const inside = root.dir ? `${root.dir}/` : '';
+  return [...files.keys()]
+    .filter((f) => f.startsWith(inside))
+    .map((f) => `${root.chart.name}/${f.slice(inside.length)}`)
+    .sort((a, b) => b.length - a.length);
+}
 
 function scalars(root: ChartRoot, files: ReadonlyMap<string, Buffer>): string[] {
   const found = new Set<string>();
