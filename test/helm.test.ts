@@ -1374,6 +1374,15 @@ spec:
     expect(report.notChecked.map((n) => n.message)).toEqual([
       expect.stringContaining('executing "web/templates/argocd-rbac-cm.yaml" at <.Values.rbac.…>'),
     ]);
+    // A value that reaches past the name is cut, the name's part of it too.
+    const reaching = `${values}straddle: 'cm.yaml" at'\n`;
+    const past = await check(chart({ values: reaching }), {
+      ...chart({ values: reaching }),
+      'chart/templates/argocd-rbac-cm.yaml': rbac,
+    });
+    expect(past.notChecked.map((n) => n.message)).toEqual([
+      expect.stringContaining('executing "web/templates/argocd-rbac-… <.Values.rbac.…>'),
+    ]);
   });
 
   // kubernetes-sigs/external-dns: a chart whose schema makes `policy` a required value, with no

@@ -331,24 +331,33 @@ export const isValuesFile = (path: string) => {
 };
 
 /**
- * `text` with every value cut out, except inside the names of the chart's files it prints: those are
- * identifiers the report prints anyway (argocd-example-apps' `namespace: argocd` made
- * `…-rbac-cm.yaml` of `templates/argocd-rbac-cm.yaml`).
+ * `text` with every value cut out, except where it lies wholly inside a name of the chart's files
+ * the text prints: those are identifiers the report prints anyway (argocd-example-apps' `namespace:
+ * argocd` made `…-rbac-cm.yaml` of `templates/argocd-rbac-cm.yaml`). A value that reaches past a
+ * name is cut, name and all.
  */
 function cutValues(text: string, values: readonly string[], names: readonly string[]): string {
   const kept: [number, number][] = [];
   for (const name of names)
     for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1))
-      if (!kept.some(([from, to]) => at < to && at + name.length > from)) kept.push([at, at + name.length]);
-  kept.sort((a, b) => a[0] - b[0]);
-  const cut = (gap: string) => values.reduce((out, value) => out.replaceAll(value, '…'), gap);
+      kept.push([at, at + name.length]);
+  const cuts: [number, number][] = [];
+  for (const value of values)
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1))
+      if (!kept.some(([from, to]) => at >= from && at + value.length <= to))
+        cuts.push([at, at + value.length]);
+  cuts.sort((a, b) => a[0] - b[0]);
   let out = '';
-  let from = 0;
-  for (const [start, end] of kept) {
-    out += cut(text.slice(from, start)) + text.slice(start, end);
-    from = end;
+  let shown = 0;
+  for (const [from, to] of cuts) {
+    // Overlapping values are one cut.
+    if (from < shown) shown = Math.max(shown, to);
+    else {
+      out += `${text.slice(shown, from)}…`;
+      shown = to;
+    }
   }
-  return out + cut(text.slice(from));
+  return out + text.slice(shown);
 }
 
 /** The chart's files as helm names them in a message (`web/templates/a.yaml`), longest first. */
