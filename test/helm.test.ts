@@ -83,8 +83,12 @@ const jsonReport = async (dir: string, base: string, head: string) =>
       .stdout,
   ) as Report;
 const check = (base: Bytes, head: Bytes, options = {}) => checkChange(base, head, { helm, ...options });
-/** A Flux HelmRelease of the chart in this repository, its values from ConfigMap `from`. */
-const valuesFromRelease = (from: string, namespace?: string) => `apiVersion: helm.toolkit.fluxcd.io/v2
+/** A Flux HelmRelease `web` of the chart in this repository, with `rest` after its chart. */
+const fluxRelease = (
+  rest = '',
+  { namespace, source = 'name: repo' }: { namespace?: string; source?: string } = {},
+) =>
+  `apiVersion: helm.toolkit.fluxcd.io/v2
 kind: HelmRelease
 metadata:
   name: web
@@ -92,11 +96,11 @@ ${namespace ? `  namespace: ${namespace}\n` : ''}spec:
   chart:
     spec:
       chart: ./chart
-      sourceRef: {kind: GitRepository, name: repo}
-  valuesFrom:
-    - kind: ConfigMap
-      name: ${from}
-`;
+      sourceRef: {kind: GitRepository, ${source}}
+${rest}`;
+/** The same, its values from ConfigMap `from`. */
+const valuesFromRelease = (from: string, namespace?: string) =>
+  fluxRelease(`  valuesFrom:\n    - kind: ConfigMap\n      name: ${from}\n`, { namespace });
 
 describeHelm('Helm rendered mode', () => {
   test('a document that cannot be read is not checked when it names a changed config, and costs nothing when it does not', async () => {
@@ -428,18 +432,8 @@ spec:
         withCollector(),
         withCollector({ helpers: '{{- define "web.name" }}site{{- end }}\n' }),
       );
-      const release = `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: web
-spec:
-  chart:
-    spec:
-      chart: ./chart
-      sourceRef: {kind: GitRepository, name: repo}
-`;
       const declared = await check(
-        { ...withCollector(), 'apps/web.yaml': release },
+        { ...withCollector(), 'apps/web.yaml': fluxRelease() },
         withCollector({ processors: '"[batch]"' }),
       );
       expect(declared.rendered).toEqual(['chart (HelmRelease web)']);
@@ -768,16 +762,8 @@ spec:
   // which no file spells. Only the release's render shows who reads it.
   (hasKustomize ? describe : describe.skip)('a release deployed beside a changed config', () => {
     const mounting = deployment().replace('{{ .Release.Name }}-config', '{{ .Release.Name }}-files');
-    const release = (extra = '') => `apiVersion: helm.toolkit.fluxcd.io/v2
-kind: HelmRelease
-metadata:
-  name: web
-spec:
-  chart:
-    spec:
-      chart: ./chart
-      sourceRef: {kind: GitRepository, name: flux-system, namespace: flux-system}
-${extra}`;
+    const release = (extra = '') =>
+      fluxRelease(extra, { source: 'name: flux-system, namespace: flux-system' });
     const files = (level: string, extra = '', chartOptions = {}): Files => ({
       ...chart({ deployment: mounting, ...chartOptions }),
       'apps/web/release.yaml': release(extra),

@@ -22,6 +22,7 @@ import {
   valueReadBy,
 } from '../../stages/2-sources/helm/origin.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
+import { filesUnder } from '../../stages/2-sources/paths.js';
 import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
 import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
 import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
@@ -154,19 +155,12 @@ async function discover(
         Object.fromEntries(DEPENDENCY_FILES.map((d, j) => [d, besideTexts[i * DEPENDENCY_FILES.length + j]])),
       ) ?? [],
   );
-  // Asked again for every file `reads` answers alone: each directory is listed once.
-  const under = new Map<string, string[]>();
-  const filesUnder = (dir: string) => {
-    let found = under.get(dir);
-    if (!found) under.set(dir, (found = dir ? all.filter((f) => f.startsWith(`${dir}/`)) : all));
-    return found;
-  };
   const discovered = chartReleases(
     charts,
     index,
     changed,
     settings.charts,
-    filesUnder,
+    filesUnder(all),
     settings.roots,
     new Set(own.map(repositoryKey)),
   );
@@ -524,9 +518,10 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     const after = headTree.get(file)?.toString('utf8') ?? '';
     // Only what its ConfigMaps and Secrets hold counts: an image tag bumped beside one, or a
     // namespace added to one's metadata, changes no config's content.
-    const configs = configsOf(after || before);
+    const [atBase, atHead] = [configsOf(before), configsOf(after)];
+    const configs = after ? atHead : atBase;
     if (configs.length === 0) return [];
-    const edited = changed.has(file) ? unmatched(configsOf(before), configsOf(after)) : [];
+    const edited = changed.has(file) ? unmatched(atBase, atHead) : [];
     const feeding = edited.length
       ? null
       : values.reduce<{ file: string; line: number } | null>(

@@ -25,6 +25,7 @@ import { parseGitBase } from '../../stages/2-sources/remote/git-base.js';
 import type { Root } from '../../stages/2-sources/kustomize/roots.js';
 import { findReaching, KustomizationIndex } from '../../stages/2-sources/kustomize/reach.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
+import { filesUnder } from '../../stages/2-sources/paths.js';
 import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { keepDocuments, mayHoldKind } from '../../stages/3-documents/lines.js';
 import { parseRender, type DocumentCache } from '../../stages/3-documents/parse.js';
@@ -101,10 +102,9 @@ async function discover(at: Snapshot, parsed: Map<string, Kustomization>): Promi
   const tree = { isDir: (p: string) => dirs.has(p), exists: (p: string) => dirs.has(p) || fileSet.has(p) };
   const byDir = new Map<string, string[]>();
   for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
+  const deep = filesUnder(files);
   const under = (dir: string, recursive: boolean) =>
-    recursive
-      ? files.filter((f) => dir === '' || f.startsWith(`${dir}/`))
-      : (byDir.get(dir === '' ? '.' : dir) ?? []);
+    recursive ? deep(dir) : (byDir.get(dir === '' ? '.' : dir) ?? []);
   const texts = await repo.readMany(rev, kustomizationFiles);
   const index = new KustomizationIndex(
     kustomizationFiles,
