@@ -787,6 +787,117 @@ describeKustomize('kustomize rendered mode', () => {
   });
 });
 
+describeKustomize('a change only to what a root deploys as written', () => {
+  const image = (tag: string, config = 'app-config') =>
+    yaml(
+      deployment('app', {
+        containers: [container('app', { ...envFrom(config), image: `example/app:${tag}` })],
+      }),
+    );
+  const root = (extra: Record<string, unknown> = {}) =>
+    kustomization({
+      resources: ['deployment.yaml'],
+      configMapGenerator: [{ name: 'app-config', literals: ['LEVEL=info'] }],
+      ...extra,
+    });
+
+  test('an image bump in a resource file builds nothing: no config of the root can change', async () => {
+    // kube-prometheus: the root kustomization lists every manifest; a version bump built 10 MB twice.
+    const files = (tag: string): Files => ({ 'kustomization.yaml': root(), 'deployment.yaml': image(tag) });
+    // No kustomize at all: a build asked for would be said not checked.
+    const report = await checkChange(files('1'), files('2'), { kustomize: '/nonexistent/kustomize' });
+    expect([report.rendered, report.changes, report.impacts, report.notChecked]).toEqual([[], [], [], []]);
+    // A root refused for what it names is said not checked whatever the edit.
+    const refused = (tag: string): Files => ({
+      ...files(tag),
+      'kustomization.yaml': root({ resources: ['deployment.yaml', '../../outside.yaml'] }),
+    });
+    const unbuilt = await checkChange(refused('1'), refused('2'));
+    expect(unbuilt.notChecked.map((n) => [n.name, n.reason])).toEqual([['.', 'refused']]);
+  });
+
+  test('a file that is also a patch, or whose fields a kustomization copies, is built', async () => {
+    // The Deployment's image is copied into the ConfigMap: the bump changes a config.
+    const copied = (tag: string): Files => ({
+      'kustomization.yaml': root({
+        replacements: [
+          {
+            source: { kind: 'Deployment', name: 'app', fieldPath: 'spec.template.spec.containers.0.image' },
+            targets: [
+              { select: { kind: 'ConfigMap' }, fieldPaths: ['data.IMAGE'], options: { create: true } },
+            ],
+          },
+        ],
+      }),
+      'deployment.yaml': image(tag),
+    });
+    const replaced = await checkChange(copied('1'), copied('2'));
+    expect(replaced.rendered).toEqual(['.']);
+    expect(replaced.changes.map((c) => c.name)).toEqual([expect.stringMatching(/^app-config-/)]);
+    // The overlay takes the base's file as a patch too: it may change whatever it patches.
+    const patched = (tag: string): Files => ({
+      'base/kustomization.yaml': root(),
+      'base/deployment.yaml': image(tag),
+      'overlay/kustomization.yaml': kustomization({
+        resources: ['../base'],
+        patches: [{ path: '../base/deployment.yaml' }],
+      }),
+    });
+    expect((await checkChange(patched('1'), patched('2'))).rendered).toEqual(['overlay']);
+  });
+
+  test('a resource file that writes a config, or what makes one, at either revision is built', async () => {
+    const sealed = (value: string) =>
+      yaml({
+        apiVersion: 'bitnami.com/v1alpha1',
+        kind: 'SealedSecret',
+        metadata: { name: 'app-secret' },
+        spec: { encryptedData: { TOKEN: value } },
+      });
+    const cases: [string, string, string][] = [
+      [
+        'a ConfigMap added beside the Deployment',
+        image('1'),
+        `${image('1')}---\n${yaml(configMap('extra', { A: '1' }))}`,
+      ],
+      ['a SealedSecret edited', sealed('AgBy1'), sealed('AgBy2')],
+      [
+        'a list, whose items may be anything',
+        yaml({ apiVersion: 'v1', kind: 'List', items: [] }),
+        yaml({ apiVersion: 'v1', kind: 'List', items: [configMap('listed', { A: '1' })] }),
+      ],
+      ['a file that does not read', image('1'), `${image('1')}  broken: [\n`],
+    ];
+    for (const [, before, after] of cases) {
+      const files = (text: string): Files => ({ 'kustomization.yaml': root(), 'deployment.yaml': text });
+      const report = await checkChange(files(before), files(after), { kustomize: '/nonexistent/kustomize' });
+      expect(report.notChecked.map((n) => n.reason)).toEqual(['tool']);
+    }
+  });
+
+  test('a reader in such a root, found for a config changed elsewhere, is judged against its own base', async () => {
+    const files = (level: string, tag: string, replicas = 1): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml'] }),
+      'b/app.yaml': yaml(
+        deployment('b', {
+          containers: [container('app', { ...envFrom('shared'), image: `example/b:${tag}` })],
+        }),
+      ).replace('replicas: 1', `replicas: ${replicas}`),
+    });
+    // Its pod template changes too: it rolls, and reads the new config as it starts.
+    const bumped = await checkChange(files('info', '1'), files('debug', '2'));
+    expect([bumped.rendered, summary(bumped).map((i) => `${i.workload} ${i.status}`)]).toEqual([
+      ['a', 'b'],
+      ['Deployment /b rolling'],
+    ]);
+    // Only its replicas change: its pods stay, and so does the config they read.
+    const scaled = await checkChange(files('info', '1'), files('debug', '1', 3));
+    expect(summary(scaled).map((i) => `${i.workload} ${i.status}`)).toEqual(['Deployment /b dormant']);
+  });
+});
+
 describe('render trees', () => {
   test("a tree takes the files another living tree holds alike as links; a file replaced in one is the other's no longer", async () => {
     const bytes = (text: string) => Buffer.from(text);

@@ -66,6 +66,8 @@ export function helmRenderer(settings: Settings, repositoryRoot: string): Render
     tool: probe,
     render: renderCharts,
     fills: (root) => root.local.map((c) => posix.join(root.dir, c.at)),
+    // Every file of a chart is a template or a value: none is deployed as written.
+    verbatim: () => new Set(),
     varies: (root, tree) => {
       // A fetched chart's templates are not in the tree: rendered twice whatever they hold.
       if (root.remote) return 'a function that varies (genCA, randAlphaNum or the like)';

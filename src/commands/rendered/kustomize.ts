@@ -62,6 +62,7 @@ export function kustomizeRenderer(settings: Settings, repositoryRoot: string): R
         finished,
       ),
     fills: () => [],
+    verbatim: (root) => root.verbatim,
     // kustomize's generators and hashes are deterministic.
     varies: () => null,
     sources: (root) => [

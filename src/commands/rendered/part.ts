@@ -23,8 +23,9 @@ import {
   mayDefineKind,
   mayHoldKind,
   renderDocuments,
+  withoutDefinitions,
 } from '../../stages/3-documents/lines.js';
-import { parseKinds } from '../../stages/3-documents/parse.js';
+import { parseKinds, parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
@@ -76,19 +77,24 @@ export async function checkRendered(
     snapshot(repo, base, settings, all, changed, parsed),
     snapshot(repo, head, settings, all, changed, parsed),
   ];
-  const [baseFound, headFound, trusted] = await settings.progress.stage('roots', async () => {
+  const [baseFound, headFound, trusted, quiet] = await settings.progress.stage('roots', async () => {
     const [atB, atH] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
-    return [atB, atH, await trustedSide(all, atB, atH, changed, atBase)] as const;
+    return [
+      atB,
+      atH,
+      await trustedSide(all, atB, atH, changed, atBase),
+      await writingNoConfig(all, [atB, atH], changed, atBase, atHead),
+    ] as const;
   });
   const access = remoteAccess(all, trusted, settings, repo);
   const beside = besideReleases(all, atBase, atHead, changed, access);
+  const affected = (i: number) => (root: RenderRoot) => mayChangeConfigs(all[i], root, changed, quiet);
   const touchedFiles = new Set(
     [...baseFound, ...headFound]
-      .flatMap((d) => [...d.roots, ...d.setAside])
-      .filter((root) => touches(root, changed))
+      .flatMap((d, i) => [...d.roots, ...d.setAside].filter(affected(i % all.length)))
       .flatMap((root) => [...root.closure]),
   );
-  const elsewhere = readersElsewhere(all, atHead, headFound.map(readsOf), changed, access);
+  const elsewhere = readersElsewhere(all, atBase, atHead, headFound.map(readsOf), changed, access);
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -110,6 +116,7 @@ export async function checkRendered(
           r.name === 'kustomize' ? beside : null,
           elsewhere,
           touchedFiles,
+          affected(i),
         );
       }),
     ),
@@ -225,6 +232,60 @@ const touches = (root: RenderRoot, changed: ReadonlySet<string>) =>
   [...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '');
 
 /**
+ * Whether the change may change a config a root deploys, and so the root is built: it touches the
+ * root other than through files the build deploys as written that write no config (`quiet`). The
+ * image bump of a Deployment file that kube-prometheus's root kustomization lists took two builds
+ * of 10 MB of manifests (7.7 s) to find no config changed.
+ */
+const mayChangeConfigs = (
+  renderer: AnyRenderer,
+  root: RenderRoot,
+  changed: ReadonlySet<string>,
+  quiet: ReadonlySet<string>,
+) =>
+  changed.has(root.declaredBy?.file ?? '') ||
+  [...root.closure].some((f) => changed.has(f) && !(quiet.has(f) && renderer.verbatim(root).has(f)));
+
+/** What makes the configs a build deploys, besides a list, whose items may be anything. */
+const CONFIG_MAKERS = ['ConfigMap', 'Secret', ...SECRET_MAKERS];
+
+/**
+ * The changed files some build deploys as written that write no config at either revision: each
+ * reads whole as objects at both (a file missing at one, or one that does not read, is none of
+ * them), and none is a ConfigMap, a Secret, what makes a Secret, or a list. Definitions are not
+ * read: a CustomResourceDefinition is none of these.
+ */
+async function writingNoConfig(
+  all: readonly AnyRenderer[],
+  found: readonly Discovered<RenderRoot>[][],
+  changed: ReadonlySet<string>,
+  atBase: Snapshot,
+  atHead: Snapshot,
+): Promise<Set<string>> {
+  const candidates = new Set(
+    found.flatMap((side) =>
+      side.flatMap((d, i) =>
+        [...d.roots, ...d.setAside].flatMap((root) =>
+          [...all[i].verbatim(root)].filter((f) => changed.has(f)),
+        ),
+      ),
+    ),
+  );
+  if (candidates.size === 0) return candidates;
+  const paths = [...candidates];
+  const [before, after] = await Promise.all([atBase, atHead].map((at) => at.repo.readMany(at.rev, paths)));
+  const writesNone = (path: string, text: string | null) => {
+    if (text === null) return false;
+    const { objects, diagnostics } = parseManifests(path, withoutDefinitions(text));
+    return (
+      diagnostics.length === 0 &&
+      objects.every((o) => !CONFIG_MAKERS.includes(o.kind) && !o.kind.endsWith('List'))
+    );
+  };
+  return new Set(paths.filter((path, k) => writesNone(path, before[k]) && writesNone(path, after[k])));
+}
+
+/**
  * Every renderer's roots at one revision. A root nobody declares that another root reads is part of
  * that one, not a deployment of its own: a chart a kustomization inflates through `helmCharts`.
  */
@@ -336,12 +397,13 @@ async function checkWith<R extends RenderRoot, Tool>(
   beside: Beside | null,
   elsewhere: Elsewhere,
   touchedFiles: ReadonlySet<string>,
+  affected: (root: R) => boolean,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
   const part = noRendered();
   const touched = [...new Set([...before.keys(), ...after.keys()])]
-    .filter((id) => [before.get(id), after.get(id)].some((root) => root && touches(root, changed)))
+    .filter((id) => [before.get(id), after.get(id)].some((root) => root && affected(root)))
     .sort(compareText)
     .filter((_, i) => !settings.shard || i % settings.shard.count === settings.shard.index - 1);
   if (touched.length === 0) return part;
@@ -1054,6 +1116,7 @@ type Elsewhere = (
  */
 function readersElsewhere(
   all: readonly AnyRenderer[],
+  atBase: Snapshot,
   atHead: Snapshot,
   reads: readonly ((path: string) => boolean)[],
   changed: ReadonlySet<string>,
@@ -1065,11 +1128,16 @@ function readersElsewhere(
     string,
     Promise<{ build: RenderResult; tree: ReadonlyMap<string, Buffer>; secrets: string[] }>
   >();
-  const buildsOf = <R extends RenderRoot, Tool>(renderer: Renderer<R, Tool>, tool: Tool, roots: R[]) => {
-    const key = (root: R) => `${renderer.name}\0${root.id}`;
+  const buildsOf = <R extends RenderRoot, Tool>(
+    renderer: Renderer<R, Tool>,
+    tool: Tool,
+    roots: R[],
+    at: Snapshot = atHead,
+  ) => {
+    const key = (root: R) => `${renderer.name}\0${at.rev}\0${root.id}`;
     const fresh = roots.filter((root) => !builds.has(key(root)));
     if (fresh.length) {
-      const batch = renderAt(renderer, tool, fresh, atHead, access);
+      const batch = renderAt(renderer, tool, fresh, at, access);
       for (const root of fresh)
         builds.set(
           key(root),
@@ -1143,6 +1211,8 @@ function readersElsewhere(
         ),
       );
     const readers: Consumer[] = [];
+    // A reader's templates at base, where its root was edited; elsewhere they are the head's.
+    const earlier = new Map<ManifestObject, Pick<Consumer, 'templates'> | null>();
     let ambiguous = false;
     await Promise.all(
       all.map(async (renderer, i) => {
@@ -1164,12 +1234,26 @@ function readersElsewhere(
         access.trustAtBase(
           roots.filter((root) => !touches(root, changed)).flatMap((root) => renderer.sources(root)),
         );
-        const built = await buildsOf(renderer, tool, roots);
+        // One this change edits only where its build writes no config (`mayChangeConfigs`) was not
+        // built for itself: its workloads' templates at base are its base build's. Its closure is
+        // the same there, as no kustomization of it changed.
+        const edited = roots.filter((root) => touches(root, changed));
+        const [built, before] = await Promise.all([
+          buildsOf(renderer, tool, roots),
+          buildsOf(renderer, tool, edited, atBase),
+        ]);
         for (const [k, root] of roots.entries()) {
           const { build, tree, secrets } = built[k];
           result.secrets.push(...secrets);
           if (!build.ok) {
             unchecked(root, build.reason, `${cannot(renderer)} at head: ${build.message}`);
+            continue;
+          }
+          const atBaseBuilt = before[edited.indexOf(root)];
+          if (atBaseBuilt) result.secrets.push(...atBaseBuilt.secrets);
+          if (atBaseBuilt && !atBaseBuilt.build.ok) {
+            const failed = atBaseBuilt.build;
+            unchecked(root, failed.reason, `${cannot(renderer)} at base: ${failed.message}`);
             continue;
           }
           const skipped: Diagnostic[] = [];
@@ -1200,13 +1284,29 @@ function readersElsewhere(
               consumer!.templates.some((t) => t.refs.some((r) => refersTo(r, c)));
             if (consumer && changes.some(readsChange)) readers.push(consumer);
           }
+          if (atBaseBuilt?.build.ok) {
+            const previous = renderer
+              .read(atBaseBuilt.build.yaml, root, atBaseBuilt.tree, [])
+              .objects.flatMap((o: ManifestObject) => {
+                const workload = asWorkload(o, settings.podTemplatePaths);
+                return workload ? [consumerOf(workload)] : [];
+              });
+            for (const consumer of readers.filter((c) => objects.includes(c.object)))
+              earlier.set(
+                consumer.object,
+                previous.find((p) => sameObject(p.object, consumer.object)) ?? null,
+              );
+          }
         }
       }),
     );
     if (!ambiguous)
       for (const consumer of readers) {
         result.consumers.push(consumer);
-        result.previous.set(consumer.object, 'unchanged');
+        result.previous.set(
+          consumer.object,
+          earlier.has(consumer.object) ? earlier.get(consumer.object)! : 'unchanged',
+        );
       }
     result.rendered.sort(compareText);
     return result;

@@ -100,6 +100,11 @@ export interface Renderer<R extends RenderRoot, Tool> {
    * symbolic link the repository keeps there is replaced, not read.
    */
   fills(root: R): string[];
+  /**
+   * Files the root's build deploys as written (kustomize `resources` no other object's fields are
+   * copied into): a change of one that writes no config changes no config of the build.
+   */
+  verbatim(root: R): ReadonlySet<string>;
   /** The remote sources a root fetches (normalized): those a base root names are trusted at head. */
   sources(root: R): string[];
   /** A function of the root's templates that gives a new value on every render (`genCA`, `randAlphaNum`), or null. */

@@ -57,6 +57,11 @@ export interface Kustomization {
   charts: HelmChartEntry[];
   /** Its chart home, read whole (`helmGlobals.chartHome`, default `charts`). */
   chartHome: string | null;
+  /**
+   * Whether it copies fields from object to object (`replacements`, `vars`) or runs plugin
+   * configurations (`transformers`, `generators`): then one resource's edit can change another.
+   */
+  copies: boolean;
 }
 
 /**
@@ -139,6 +144,9 @@ export function readKustomization(file: string, text: string, tree: RepositoryTr
       strings(body.patchesStrategicMerge).filter((p) => !/[\n:]/.test(p)),
       'patchesStrategicMerge',
     ),
+  );
+  k.copies = [body.replacements, body.vars, body.transformers, body.generators].some(
+    (field) => field !== undefined && field !== null && !(Array.isArray(field) && field.length === 0),
   );
   for (const replacement of records(body.replacements))
     files.push(...named([replacement.path], 'replacements'));
@@ -230,6 +238,7 @@ function blank(file: string): Kustomization {
     refused: [],
     charts: [],
     chartHome: null,
+    copies: false,
   };
 }
 

@@ -29,6 +29,11 @@ export interface Root extends RenderRoot {
   charts: { chart: HelmChartEntry; chartHome: string }[];
   /** Files of plugin configurations the build reads, with the directory their paths are read from: vetted before building. */
   pluginFiles: { file: string; dir: string }[];
+  /**
+   * The files the build takes in only as `resources`, when none of its kustomizations copies
+   * fields between objects: an edit of one changes only the objects it writes.
+   */
+  verbatim: Set<string>;
 }
 
 /** Past this many kustomizations in one chain of includes the build is not attempted. */
@@ -51,7 +56,8 @@ export function findRoots(
   const make = (dir: string, declaredBy: Root['declaredBy'], options: RootOptions): Root | null => {
     const k = kustomizations.get(dir);
     if (!k || k.component) return null;
-    const { files, remote, remoteBases, remoteFiles, refused, charts, pluginFiles } = closures.of(dir);
+    const { files, remote, remoteBases, remoteFiles, refused, charts, pluginFiles, verbatim } =
+      closures.of(dir);
     const id = declaredBy ? `${dir || '.'} (${declaredBy.kind} ${declaredBy.name})` : dir || '.';
     return {
       id,
@@ -66,6 +72,7 @@ export function findRoots(
       refused,
       charts,
       pluginFiles,
+      verbatim,
     };
   };
   if (only)
@@ -119,6 +126,7 @@ interface Closure {
   refused: Refusal[];
   charts: Root['charts'];
   pluginFiles: { file: string; dir: string }[];
+  verbatim: Set<string>;
 }
 
 class Closures {
@@ -147,13 +155,18 @@ class Closures {
       refused: [],
       charts: [],
       pluginFiles: [],
+      verbatim: new Set(),
     };
     this.memo.set(dir, result);
     const reach = this.graph.reachable(dir);
+    const resources = new Set<string>();
+    let copies = false;
     for (const d of reach) {
       const k = this.kustomizations.get(d)!;
-      for (const file of directReads(k, (p) => this.kustomizations.has(p), this.filesUnder))
-        result.files.add(file);
+      const isKustomization = (p: string) => this.kustomizations.has(p);
+      for (const file of directReads(k, isKustomization, this.filesUnder)) result.files.add(file);
+      for (const path of k.includes) if (!isKustomization(path)) resources.add(path);
+      copies ||= k.copies;
       result.remote.push(...k.remote);
       result.remoteBases.push(...k.remoteBases.map((entry) => ({ entry, file: k.file })));
       result.remoteFiles.push(...k.remoteFiles.map((entry) => ({ entry, file: k.file })));
@@ -167,6 +180,17 @@ class Closures {
           for (const path of this.kustomizations.get(d2)!.includes)
             if (!this.kustomizations.has(path)) result.pluginFiles.push({ file: path, dir: k.dir });
     }
+    // A file one kustomization includes may be another's patch or generator input. What a remote
+    // base does with the objects it is given is not known here.
+    if (!copies && result.remote.length + result.remoteBases.length + result.remoteFiles.length === 0) {
+      const otherwise = new Set(
+        [...reach].flatMap((d) => {
+          const k = this.kustomizations.get(d)!;
+          return directReads({ ...k, includes: [] }, () => false, this.filesUnder);
+        }),
+      );
+      for (const path of resources) if (!otherwise.has(path)) result.verbatim.add(path);
+    }
     const cycle = [...reach].map((d) => this.graph.cycleThrough(d)).find((c) => c !== null);
     const show = (d: string) => d || '.';
     if (cycle)
@@ -179,6 +203,8 @@ class Closures {
         reason: 'too-deep',
         message: `its chain of includes is deeper than ${MAX_DEPTH} kustomizations`,
       });
+    // A root that is not built is said not checked whatever its edit.
+    if (result.refused.length) result.verbatim.clear();
     return result;
   }
 }
