@@ -184,12 +184,30 @@ const SCALARS = [
   '~',
   '100m',
   '1.2.3',
+  '0.93.0',
+  '1.2.3.4',
+  '01.02.03',
+  '1.2.',
+  '1..2',
+  '+1.2.3',
+  '1.2.3e4',
+  '1_2.3.4',
   '2001-12-14',
   '12:30',
   '"q"',
   "'s'",
   "'it''s'",
   '"a\\"b"',
+  '"a\\nb"',
+  '"a\\tb \\\\ c"',
+  '"a\\xb"',
+  '"a\\/b"',
+  '"a\\',
+  '"a\\\\"',
+  'exec',
+  'e.5',
+  'e_1',
+  'E+',
   '[]',
   '[a, b]',
   '[ a , E2 ]',
@@ -311,4 +329,32 @@ test('text of blank lines and comments holds nothing, as the library reads it', 
   for (const text of ['', '\n\n\n', '# a\n  # b\n\n', '\n'.repeat(48)])
     expect([text, readPrinted('f.yaml', text)]).toEqual([text, parseWithLibrary('f.yaml', text)]);
   expect(parseWithLibrary('f.yaml', '# a\n')).toEqual({ objects: [], diagnostics: [] });
+});
+
+test('a dotted version is read as the string it is, as the library reads it; a float is left to the library', () => {
+  const versions = ['0.93.0', '1.2.3.4', '01.02.03'].map((v) => `metadata:\n  version: ${v}\n`);
+  for (const text of versions) {
+    const read = readBlockYaml(text);
+    expect([text, read && libraryAgrees(text, read)]).toEqual([text, true]);
+  }
+  for (const text of ['v: 1.5\n', 'v: 1.2.3e4\n', 'v: 1.2.\n']) expect(readBlockYaml(text)).toBeUndefined();
+});
+
+test("controller-gen's CRD text: escaped descriptions and words like exec are read, as the library reads them", () => {
+  const text = [
+    'spec:',
+    '  description: "roundRobinDNS controls the DNS resolution.\\nWhen enabled:\\n  - \\"a\\" \\\\ b"',
+    '  command: exec',
+    '  version: 0.93.0',
+    '',
+  ].join('\n');
+  const read = readBlockYaml(text);
+  expect(read?.value).toEqual({
+    spec: {
+      description: 'roundRobinDNS controls the DNS resolution.\nWhen enabled:\n  - "a" \\ b',
+      command: 'exec',
+      version: '0.93.0',
+    },
+  });
+  expect(libraryAgrees(text, read!)).toBe(true);
 });
