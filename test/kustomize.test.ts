@@ -875,6 +875,25 @@ describeKustomize('a change only to what a root deploys as written', () => {
     }
   });
 
+  test('a file that declares many Flux Kustomizations: only those the change edits are built', async () => {
+    const flux = (name: string, path: string, interval: string) =>
+      yaml({
+        apiVersion: 'kustomize.toolkit.fluxcd.io/v1',
+        kind: 'Kustomization',
+        metadata: { name, namespace: 'flux-system' },
+        spec: { interval, path, sourceRef: { kind: 'GitRepository', name: 'repo' } },
+      });
+    const files = (web: string, api: string): Files => ({
+      'web/kustomization.yaml': root(),
+      'web/deployment.yaml': image('1'),
+      'api/kustomization.yaml': root(),
+      'api/deployment.yaml': image('1'),
+      'clusters/apps.yaml': `${flux('web', './web', web)}---\n${flux('api', './api', api)}`,
+    });
+    const report = await checkChange(files('5m', '5m'), files('5m', '10m'));
+    expect([report.rendered, report.notChecked]).toEqual([['api (Kustomization api)'], []]);
+  });
+
   test('a reader in such a root, found for a config changed elsewhere, is judged against its own base', async () => {
     const files = (level: string, tag: string, replicas = 1): Files => ({
       'a/kustomization.yaml': kustomization({ resources: ['config.yaml'] }),

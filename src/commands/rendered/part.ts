@@ -1,3 +1,4 @@
+import stringify from 'fast-json-stable-stringify';
 import { compareText } from '../../model/order.js';
 import { availableParallelism } from 'node:os';
 import { posix } from 'node:path';
@@ -83,7 +84,10 @@ export async function checkRendered(
       atB,
       atH,
       await trustedSide(all, atB, atH, changed, atBase),
-      await writingNoConfig(all, [atB, atH], changed, atBase, atHead),
+      {
+        files: await writingNoConfig(all, [atB, atH], changed, atBase, atHead),
+        declarations: await declaredAlike([atB, atH], changed, atBase, atHead),
+      },
     ] as const;
   });
   const access = remoteAccess(all, trusted, settings, repo);
@@ -231,9 +235,17 @@ async function trustedSide(
 const touches = (root: RenderRoot, changed: ReadonlySet<string>) =>
   [...root.closure].some((f) => changed.has(f)) || changed.has(root.declaredBy?.file ?? '');
 
+/** What of a change cannot change a config: see `mayChangeConfigs`. */
+interface Quiet {
+  files: ReadonlySet<string>;
+  /** Whether a root's declaring object is written alike at both revisions. */
+  declarations: (root: RenderRoot) => boolean;
+}
+
 /**
  * Whether the change may change a config a root deploys, and so the root is built: it touches the
- * root other than through files the build deploys as written that write no config (`quiet`). The
+ * root other than through files the build deploys as written that write no config (`quiet.files`),
+ * or through a file that declares it whose edit is of another object (`quiet.declarations`). The
  * image bump of a Deployment file that kube-prometheus's root kustomization lists took two builds
  * of 10 MB of manifests (7.7 s) to find no config changed.
  */
@@ -241,10 +253,60 @@ const mayChangeConfigs = (
   renderer: AnyRenderer,
   root: RenderRoot,
   changed: ReadonlySet<string>,
-  quiet: ReadonlySet<string>,
-) =>
-  changed.has(root.declaredBy?.file ?? '') ||
-  [...root.closure].some((f) => changed.has(f) && !(quiet.has(f) && renderer.verbatim(root).has(f)));
+  quiet: Quiet,
+) => {
+  const declaring = root.declaredBy?.file;
+  const restated = declaring !== undefined && changed.has(declaring) && quiet.declarations(root);
+  if (declaring !== undefined && changed.has(declaring) && !restated) return true;
+  return [...root.closure].some(
+    (f) =>
+      changed.has(f) &&
+      !(restated && f === declaring) &&
+      !(quiet.files.has(f) && renderer.verbatim(root).has(f)),
+  );
+};
+
+/**
+ * Whether a root's declaring object, in a file the change edits, is written alike at both
+ * revisions: Flux repositories list every app's Kustomization in one `apps.yaml`, and an edit of
+ * one is no edit of the others. One the file holds twice (two namespaces) is taken as changed.
+ */
+async function declaredAlike(
+  found: readonly Discovered<RenderRoot>[][],
+  changed: ReadonlySet<string>,
+  atBase: Snapshot,
+  atHead: Snapshot,
+): Promise<(root: RenderRoot) => boolean> {
+  const files = [
+    ...new Set(
+      found
+        .flat()
+        .flatMap((d) => [...d.roots, ...d.setAside])
+        .flatMap((root) =>
+          root.declaredBy && changed.has(root.declaredBy.file) ? [root.declaredBy.file] : [],
+        ),
+    ),
+  ];
+  if (files.length === 0) return () => false;
+  const [before, after] = await Promise.all([atBase, atHead].map((at) => at.repo.readMany(at.rev, files)));
+  const objects = new Map<string, ManifestObject[]>();
+  const written = (side: 0 | 1, file: string, kind: string, name: string) => {
+    const key = `${side}\0${file}\0${kind}`;
+    let parsed = objects.get(key);
+    if (!parsed) {
+      const text = (side === 0 ? before : after)[files.indexOf(file)];
+      objects.set(key, (parsed = text === null ? [] : parseKinds(file, text, [kind])));
+    }
+    const named = parsed.filter((o) => o.name === name);
+    return named.length === 1 ? stringify(named[0].body) : null;
+  };
+  return (root) => {
+    const by = root.declaredBy;
+    if (!by || !files.includes(by.file)) return false;
+    const was = written(0, by.file, by.kind, by.name);
+    return was !== null && was === written(1, by.file, by.kind, by.name);
+  };
+}
 
 /** What makes the configs a build deploys, besides a list, whose items may be anything. */
 const CONFIG_MAKERS = ['ConfigMap', 'Secret', ...SECRET_MAKERS];
