@@ -138,6 +138,16 @@ data:
   // alphagov/govuk-helm-charts: argo-bootstrap's templates hold the Applications it deploys, valid YAML
   // with `values-{{ .Values.govukEnvironment }}.yaml` quoted; read as a plain one, every change to the
   // chart it names was refused for a values file outside the repository.
+  test('a file of two HelmReleases of one chart: only the release the change edits is rendered', async () => {
+    const releases = (interval: string) =>
+      `${fluxRelease('  interval: 5m\n')}---\n${fluxRelease(`  interval: ${interval}\n`).replace('name: web', 'name: api')}`;
+    const report = await check(
+      { ...chart(), 'apps/releases.yaml': releases('5m') },
+      { 'apps/releases.yaml': releases('10m') },
+    );
+    expect([report.rendered, report.notChecked]).toEqual([['chart (HelmRelease api)'], []]);
+  });
+
   test('an Application in a chart template with template actions declares nothing, one without them declares its release', async () => {
     const app = `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: web\nspec:\n  source:\n    repoURL: https://example.com/repo.git\n    path: chart\n    helm:\n      valueFiles:\n        - "values-{{ .Values.env }}.yaml"\n  destination: {namespace: apps}\n`;
     const base = {
