@@ -422,6 +422,31 @@ spec:
       expect(moved.notChecked[0].message).toContain('(chart/values.yaml:7)');
     });
 
+    test('a value its ConfigMap reads through a helper of the chart is one it reads', async () => {
+      const helpers = [
+        '{{- define "web.name" }}web{{- end }}',
+        // Read two helpers down, past a block of the first one's own.
+        '{{- define "collector.level" -}}',
+        '{{- if .Release.IsInstall }}install{{ end }}{{ include "collector.setting" . }}',
+        '{{- end }}',
+        '{{- define "collector.setting" }}{{ .Values.collector.logLevel | quote }}{{- end }}',
+        '',
+      ].join('\n');
+      const through = (logLevel: string, replicas = 2) =>
+        withCollector({
+          processors: '{{ include "collector.level" . }}',
+          helpers,
+          values: values(false, 'gateway:4317', replicas, logLevel),
+        });
+      const level = await check(through('info'), through('debug'));
+      expect(offByDefault(level)).toEqual([
+        'file chart/templates/collector.yaml:3 off-by-default both fails=true',
+      ]);
+      expect(level.notChecked[0].message).toContain('(chart/values.yaml:');
+      // A value neither the ConfigMap nor its helpers read stays quiet.
+      expect((await check(through('info'), through('info', 3))).notChecked).toEqual([]);
+    });
+
     // microservices-demo 2b34fb8: Renovate bumps the collector's image, in the template beside its
     // ConfigMap; prometheus-community 46d8f32 adds a namespace to every template's metadata.
     test('an edit or a value of another document or of its metadata, a value no such template reads, a helper, or a release declared here that leaves it off: nothing unchecked', async () => {

@@ -19,7 +19,9 @@ import {
   kindLine,
   sourceLines,
   templateAt,
+  namedTemplates,
   valueReadBy,
+  withHelpers,
 } from '../../stages/2-sources/helm/origin.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
 import { filesUnder } from '../../stages/2-sources/paths.js';
@@ -511,6 +513,18 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     // A subchart's subchart: found by its own edits only.
     return /^(?:charts\/[^/]+\/)+templates\//.test(inside) ? [] : null;
   };
+  // The named templates of the chart and its subcharts, which helm shares among them all.
+  const named = new Map<ReadonlyMap<string, Buffer>, Map<string, string>>();
+  const helpers = (tree: ReadonlyMap<string, Buffer>) => {
+    let found = named.get(tree);
+    if (!found) {
+      const texts = [...tree].flatMap(([file, bytes]) =>
+        valuesOf(file) === null ? [] : [bytes.toString('utf8')],
+      );
+      named.set(tree, (found = namedTemplates(texts)));
+    }
+    return found;
+  };
   const files = [...new Set([...headTree.keys(), ...baseTree.keys()])].sort(compareText);
   return files.flatMap((file): Unjudged[] => {
     const name = posix.basename(file);
@@ -524,11 +538,12 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     const configs = after ? atHead : atBase;
     if (configs.length === 0) return [];
     const edited = changed.has(file) ? unmatched(atBase, atHead) : [];
+    const content = () =>
+      withHelpers(configs.map((c) => c.content).join('\n'), helpers(after ? headTree : baseTree));
     const feeding = edited.length
       ? null
       : values.reduce<{ file: string; line: number } | null>(
-          (found, { file: v, prefix }) =>
-            found ?? valueReadBy(configs.map((c) => c.content).join('\n'), valuesChanged(v), prefix),
+          (found, { file: v, prefix }) => found ?? valueReadBy(content(), valuesChanged(v), prefix),
           null,
         );
     if (edited.length === 0 && !feeding) return [];

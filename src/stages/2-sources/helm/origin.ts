@@ -115,6 +115,54 @@ function leaves(text: string): Map<string, Leaf> {
 }
 
 /**
+ * Each named template (`define "name"`, `block "name"`) of a chart's texts, by name: the text up to
+ * its matching `end`. The first definition of a name is kept.
+ */
+export function namedTemplates(texts: Iterable<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const text of texts) {
+    const open: { name: string | null; from: number }[] = [];
+    for (let at = text.indexOf('{{'); at >= 0;) {
+      const close = text.indexOf('}}', at + 2);
+      if (close < 0) break;
+      const action = text
+        .slice(at + 2, close)
+        .replace(/^-|-$/g, '')
+        .trim();
+      const word = /^[a-z]+/.exec(action)?.[0];
+      if (word === 'define' || word === 'block')
+        open.push({ name: /^[a-z]+\s+"([^"]+)"/.exec(action)?.[1] ?? null, from: close + 2 });
+      else if (word === 'if' || word === 'range' || word === 'with')
+        open.push({ name: null, from: close + 2 });
+      else if (word === 'end') {
+        const block = open.pop();
+        if (block?.name && !found.has(block.name)) found.set(block.name, text.slice(block.from, at));
+      }
+      at = text.indexOf('{{', close + 2);
+    }
+  }
+  return found;
+}
+
+/**
+ * `text` and the bodies of the named templates it includes (`include "x.config" .`, `template
+ * "x"`), and of those they include in turn: a ConfigMap's data often reads its values through a
+ * helper of the chart.
+ */
+export function withHelpers(text: string, named: ReadonlyMap<string, string>): string {
+  const out = [text];
+  const seen = new Set<string>();
+  for (let i = 0; i < out.length; i++)
+    for (const [, name] of out[i].matchAll(/\b(?:include|template)\s+"([^"\n]+)"/g)) {
+      const body = named.get(name);
+      if (body === undefined || seen.has(name)) continue;
+      seen.add(name);
+      out.push(body);
+    }
+  return out.join('\n');
+}
+
+/**
  * Of the changed values, the one a template reads (`.Values.a.b` a prefix of the changed path, or
  * the reverse, the longest match first); `prefix` is a subchart's key in its parent's values.
  */
