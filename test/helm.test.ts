@@ -340,6 +340,23 @@ spec:
     ]);
   });
 
+  test('a config change points at the values line its template reads through a helper, not the first changed', async () => {
+    const files = (values: string): Files => ({
+      ...chart({
+        values,
+        configmap: CONFIGMAP.replace('{{ .Values.config.mode | quote }}', '{{ include "web.mode" . }}'),
+      }),
+      'chart/templates/_helpers.tpl': '{{- define "web.mode" }}{{ .Values.config.mode | quote }}{{- end }}\n',
+    });
+    const report = await check(
+      files(VALUES),
+      files(VALUES.replace('replicas: 2', 'replicas: 3').replace('fast', 'slow')),
+    );
+    expect(report.changes.map((c) => `${c.name} ${c.keys.modified} ${c.file}:${c.line}`)).toEqual([
+      'web-config MODE chart/values.yaml:4',
+    ]);
+  });
+
   // dexidp/helm-charts 996e9df: "Add release namespace to all resources", as many charts did.
   test('templates that start to write {{ .Release.Namespace }} move no object: a config change in the same commit is judged', async () => {
     const namespaced = (text: string) =>

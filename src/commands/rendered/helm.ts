@@ -423,7 +423,9 @@ function pointAtEdit(
     const prefix = sub && file !== subValues ? `${sub}.` : '';
     return { values, prefix };
   });
-  const templateText = template ? text(headTree, template) : undefined;
+  const written = template ? text(headTree, template) : undefined;
+  const templateText =
+    written === undefined ? undefined : withHelpers(written, helpersOf(headTree, root.dir));
   for (const { values, prefix } of candidates) {
     const read = templateText === undefined ? null : valueReadBy(templateText, values, prefix);
     if (read) return { ...change, ...read };
@@ -513,18 +515,6 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     // A subchart's subchart: found by its own edits only.
     return /^(?:charts\/[^/]+\/)+templates\//.test(inside) ? [] : null;
   };
-  // The named templates of the chart and its subcharts, which helm shares among them all.
-  const named = new Map<ReadonlyMap<string, Buffer>, Map<string, string>>();
-  const helpers = (tree: ReadonlyMap<string, Buffer>) => {
-    let found = named.get(tree);
-    if (!found) {
-      const texts = [...tree].flatMap(([file, bytes]) =>
-        valuesOf(file) === null ? [] : [bytes.toString('utf8')],
-      );
-      named.set(tree, (found = namedTemplates(texts)));
-    }
-    return found;
-  };
   const files = [...new Set([...headTree.keys(), ...baseTree.keys()])].sort(compareText);
   return files.flatMap((file): Unjudged[] => {
     const name = posix.basename(file);
@@ -539,7 +529,7 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     if (configs.length === 0) return [];
     const edited = changed.has(file) ? unmatched(atBase, atHead) : [];
     const content = () =>
-      withHelpers(configs.map((c) => c.content).join('\n'), helpers(after ? headTree : baseTree));
+      withHelpers(configs.map((c) => c.content).join('\n'), helpersOf(after ? headTree : baseTree, root.dir));
     const feeding = edited.length
       ? null
       : values.reduce<{ file: string; line: number } | null>(
@@ -563,6 +553,28 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
       },
     ];
   });
+}
+
+const named = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, Map<string, string>>>();
+
+/**
+ * The named templates of the chart in `dir` and of its subcharts, which helm shares among them all:
+ * read once per tree.
+ */
+function helpersOf(tree: ReadonlyMap<string, Buffer>, dir: string): ReadonlyMap<string, string> {
+  let byDir = named.get(tree);
+  if (!byDir) named.set(tree, (byDir = new Map()));
+  let found = byDir.get(dir);
+  if (!found) {
+    const inside = dir === '' ? '' : `${dir}/`;
+    const texts = [...tree].flatMap(([file, bytes]) =>
+      file.startsWith(inside) && /^(?:charts\/[^/]+\/)*templates\//.test(file.slice(inside.length))
+        ? [bytes.toString('utf8')]
+        : [],
+    );
+    byDir.set(dir, (found = namedTemplates(texts)));
+  }
+  return found;
 }
 
 const CONFIG_KIND = /^kind:[ \t]*["']?(ConfigMap|Secret)["']?[ \t]*(?:#.*)?$/m;
