@@ -502,8 +502,7 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
   const own = posix.join(root.dir, 'values.yaml');
   /** The values files a template reads, with the key its paths sit under in each; null for no template. */
   const valuesOf = (file: string) => {
-    const inside =
-      root.dir === '' ? file : file.startsWith(`${root.dir}/`) ? file.slice(root.dir.length + 1) : null;
+    const inside = templatePath(root.dir, file);
     if (inside === null) return null;
     if (inside.startsWith('templates/')) return [{ file: own, prefix: '' }];
     const sub = /^charts\/([^/]+)\/templates\//.exec(inside)?.[1];
@@ -513,7 +512,7 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
         { file: own, prefix: `${sub}.` },
       ];
     // A subchart's subchart: found by its own edits only.
-    return /^(?:charts\/[^/]+\/)+templates\//.test(inside) ? [] : null;
+    return [];
   };
   const files = [...new Set([...headTree.keys(), ...baseTree.keys()])].sort(compareText);
   return files.flatMap((file): Unjudged[] => {
@@ -555,6 +554,12 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
   });
 }
 
+/** A template of the chart in `dir` or of a subchart it keeps, as a path inside the chart; else null. */
+function templatePath(dir: string, file: string): string | null {
+  const inside = dir === '' ? file : file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
+  return inside !== null && /^(?:charts\/[^/]+\/)*templates\//.test(inside) ? inside : null;
+}
+
 const named = new WeakMap<ReadonlyMap<string, Buffer>, Map<string, Map<string, string>>>();
 
 /**
@@ -566,11 +571,8 @@ function helpersOf(tree: ReadonlyMap<string, Buffer>, dir: string): ReadonlyMap<
   if (!byDir) named.set(tree, (byDir = new Map()));
   let found = byDir.get(dir);
   if (!found) {
-    const inside = dir === '' ? '' : `${dir}/`;
     const texts = [...tree].flatMap(([file, bytes]) =>
-      file.startsWith(inside) && /^(?:charts\/[^/]+\/)*templates\//.test(file.slice(inside.length))
-        ? [bytes.toString('utf8')]
-        : [],
+      templatePath(dir, file) === null ? [] : [bytes.toString('utf8')],
     );
     byDir.set(dir, (found = namedTemplates(texts)));
   }

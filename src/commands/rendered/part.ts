@@ -80,15 +80,12 @@ export async function checkRendered(
   ];
   const [baseFound, headFound, trusted, quiet] = await settings.progress.stage('roots', async () => {
     const [atB, atH] = await Promise.all([discover(all, atBase), discover(all, atHead)]);
-    return [
-      atB,
-      atH,
-      await trustedSide(all, atB, atH, changed, atBase),
-      {
-        files: await writingNoConfig(all, [atB, atH], changed, atBase, atHead),
-        declarations: await declaredAlike([atB, atH], changed, atBase, atHead),
-      },
-    ] as const;
+    const [trusted, files, declarations] = await Promise.all([
+      trustedSide(all, atB, atH, changed, atBase),
+      writingNoConfig(all, [atB, atH], changed, atBase, atHead),
+      declaredAlike([atB, atH], changed, atBase, atHead, parsed),
+    ]);
+    return [atB, atH, trusted, { files, declarations }] as const;
   });
   const access = remoteAccess(all, trusted, settings, repo);
   const beside = besideReleases(all, atBase, atHead, changed, access);
@@ -266,16 +263,22 @@ const mayChangeConfigs = (
   );
 };
 
+/** The Argo CD and Flux objects of a file, parsed once per text into `cache`. */
+const controllerObjects = (cache: Map<string, ManifestObject[]>) =>
+  parsedOnce(cache, (file, text) => parseKinds(file, text, CONTROLLER_KINDS));
+
 /**
  * Whether a root's declaring object, in a file the change edits, is written alike at both
  * revisions: Flux repositories list every app's Kustomization in one `apps.yaml`, and an edit of
  * one is no edit of the others. One the file holds twice (two namespaces) is taken as changed.
+ * The files are those discovery parsed already (`parsed`).
  */
 async function declaredAlike(
   found: readonly Discovered<RenderRoot>[][],
   changed: ReadonlySet<string>,
   atBase: Snapshot,
   atHead: Snapshot,
+  parsed: Map<string, ManifestObject[]>,
 ): Promise<(root: RenderRoot) => boolean> {
   const files = [
     ...new Set(
@@ -289,15 +292,12 @@ async function declaredAlike(
   ];
   if (files.length === 0) return () => false;
   const [before, after] = await Promise.all([atBase, atHead].map((at) => at.repo.readMany(at.rev, files)));
-  const objects = new Map<string, ManifestObject[]>();
+  const objectsIn = controllerObjects(parsed);
   const written = (side: 0 | 1, file: string, kind: string, name: string) => {
-    const key = `${side}\0${file}\0${kind}`;
-    let parsed = objects.get(key);
-    if (!parsed) {
-      const text = (side === 0 ? before : after)[files.indexOf(file)];
-      objects.set(key, (parsed = text === null ? [] : parseKinds(file, text, [kind])));
-    }
-    const named = parsed.filter((o) => o.name === name);
+    const text = (side === 0 ? before : after)[files.indexOf(file)];
+    const named = (text === null ? [] : objectsIn(file, text)).filter(
+      (o) => o.kind === kind && o.name === name,
+    );
     return named.length === 1 ? stringify(named[0].body) : null;
   };
   return (root) => {
@@ -439,7 +439,7 @@ function snapshot(
           files.flatMap((file, i) =>
             texts[i] === null || templated(file, texts[i]!) ? [] : [{ file, text: texts[i]! }],
           ),
-          parsedOnce(parsed, (file, text) => parseKinds(file, text, CONTROLLER_KINDS)),
+          controllerObjects(parsed),
           mayDefineKind,
         );
       })()),
