@@ -5,8 +5,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Scalar } from 'yaml';
 import { readBlockYaml } from '../src/model/block-yaml.js';
-import { renderDocuments } from '../src/stages/3-documents/lines.js';
-import { parseWithLibrary, readPrinted } from '../src/stages/3-documents/parse.js';
+import { renderDocuments, withoutDefinitions } from '../src/stages/3-documents/lines.js';
+import { parseManifests, parseWithLibrary, readPrinted } from '../src/stages/3-documents/parse.js';
 import { lineAt } from '../src/stages/3-documents/positions.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -205,6 +205,15 @@ const SCALARS = [
   '"a\\',
   '"a\\\\"',
   'exec',
+  '3c0d9c0320bb',
+  '1abc',
+  '0bad',
+  '0b1',
+  '0b1f',
+  '0x1f',
+  '123e4',
+  '1e5f',
+  '9_f',
   'e.5',
   'e_1',
   'E+',
@@ -249,6 +258,22 @@ const SCALARS = [
   'v ',
 ];
 
+/** Lines that may or may not continue a plain scalar above them. */
+const CONTINUED = [
+  '/var/run/x',
+  '&& y',
+  '- b',
+  '-b',
+  'b: c',
+  'b:',
+  'b #c',
+  'b#c',
+  '# c',
+  '...',
+  '[b]',
+  'b  ',
+];
+
 /** Block YAML as renderers print it, with the odd scalar, key and indentation a hand may write. */
 function printed(seed: number): string {
   const next = random(seed);
@@ -258,7 +283,18 @@ function printed(seed: number): string {
   /** What follows `head` (a key and its colon, or a dash) whose collection would stand at `indent`. */
   const after = (head: string, indent: number, depth: number, ofKey: boolean) => {
     const r = next();
-    if (depth >= 3 || r < 0.5) return void out.push(`${head} ${pick(SCALARS)}`);
+    if (depth >= 3 || r < 0.5) {
+      out.push(`${head} ${pick(SCALARS)}`);
+      // A long plain scalar folded onto the lines below, as kustomize prints one; at times not
+      // deeper than its key, after a blank line, or a line that cannot continue it.
+      for (let n = next() < 0.25 ? 1 + Math.floor(next() * 2) : 0; n > 0; n--) {
+        if (next() < 0.1) out.push('');
+        const deeper = next() < 0.8 ? 1 + Math.floor(next() * 3) : -Math.floor(next() * 2);
+        const line = pick(next() < 0.6 ? CONTINUED.slice(0, 5) : [...SCALARS, ...CONTINUED]);
+        out.push(`${pad(Math.max(0, indent + deeper))}${line}`);
+      }
+      return;
+    }
     if (r < 0.6) {
       out.push(`${head} ${pick(['|', '|-', '|+', '>'])}`);
       for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
@@ -317,6 +353,39 @@ test('generated block YAML: where it reads a text, the library reads the same', 
   expect(read).toBeGreaterThan(1000);
 });
 
+test('generated plain scalars folded onto deeper lines: where it reads one, the library reads the same', () => {
+  let folded = 0;
+  fc.assert(
+    fc.property(fc.integer(), (seed) => {
+      const next = random(seed);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+      // After a key, after a dash at the key's indentation (kyaml) or deeper, after a key in an item.
+      const [head, indent] = pick([
+        ['k: ', 0],
+        ['a:\n- ', 0],
+        ['a:\n  - ', 2],
+        ['a:\n- k: ', 2],
+      ] as const);
+      const first = pick(['/bin/cp a', 'x', 'sh -c', '1', 'true', 'v: w', '"q"', 'a #c']);
+      const lines = [`${head}${first}`];
+      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+        if (next() < 0.1) lines.push(next() < 0.5 ? '' : ' '.repeat(indent + 4));
+        const deeper = next() < 0.85 ? 1 + Math.floor(next() * 3) : -Math.floor(next() * 2);
+        lines.push(`${' '.repeat(Math.max(0, indent + deeper))}${pick([...CONTINUED, ...SCALARS])}`);
+      }
+      if (next() < 0.5) lines.push(pick(['z: 1', '- z', '  z: 1', '# c']));
+      const text = lines.join('\n') + '\n';
+      const value = readBlockYaml(text);
+      if (!value) return;
+      if (JSON.stringify(value.value).includes(`"${first} `)) folded++;
+      expect({ text, agrees: libraryAgrees(text, value) }).toEqual({ text, agrees: true });
+    }),
+    { numRuns: 10_000 },
+  );
+  // Not vacuous: many of the texts fold a scalar.
+  expect(folded).toBeGreaterThan(500);
+});
+
 test('a document nested deeper than 64 collections is left to the library', () => {
   // 3,000 levels, 4.5 MB: within the file size the tool reads, and a recursion per level.
   const nested = (levels: number) =>
@@ -329,6 +398,86 @@ test('text of blank lines and comments holds nothing, as the library reads it', 
   for (const text of ['', '\n\n\n', '# a\n  # b\n\n', '\n'.repeat(48)])
     expect([text, readPrinted('f.yaml', text)]).toEqual([text, parseWithLibrary('f.yaml', text)]);
   expect(parseWithLibrary('f.yaml', '# a\n')).toEqual({ objects: [], diagnostics: [] });
+});
+
+test("a bundle: blanked CustomResourceDefinitions hold nothing, an odd document is the library's alone, the file reads as the library reads it", () => {
+  const text = [
+    'apiVersion: apiextensions.k8s.io/v1',
+    'kind: CustomResourceDefinition',
+    'metadata:',
+    '  name: apps.example.io',
+    '---',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: first',
+    'data:',
+    '  a: x',
+    '---',
+    '# only a comment',
+    '---',
+    '---',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: second',
+    'data:',
+    '  a: x',
+    '  b: >-',
+    '    folded',
+    '---',
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    '  replicas: 1',
+    '',
+  ].join('\n');
+  const bundle = withoutDefinitions(text);
+  const read = readPrinted('bundle.yaml', bundle);
+  expect(read).not.toBeNull();
+  const library = parseWithLibrary('bundle.yaml', bundle);
+  expect(read).toEqual(library);
+  expect(read!.objects.map((o) => [o.name, o.line])).toEqual([
+    ['first', 6],
+    ['second', 16],
+    ['web', 25],
+  ]);
+  // Each object is remembered in the document the library numbers it by, past the empty ones.
+  read!.objects.forEach((o, i) =>
+    expect([o.name, lineAt(o, 'data.b', 'spec.replicas')]).toEqual([
+      o.name,
+      lineAt(library.objects[i], 'data.b', 'spec.replicas'),
+    ]),
+  );
+  expect(lineAt(read!.objects[1], 'data.b')).toBe(22);
+  // A document the library reads with a note: the whole file's reading gives it.
+  expect(readPrinted('bundle.yaml', `${bundle}---\nkey: [open\n`)).toBeNull();
+  // So does a document start the split at `---` lines does not see: the documents after it are
+  // numbered as the library numbers them.
+  const marked = [
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata: {name: a}',
+    '--- # the next',
+    ...['b', 'c'].flatMap((name) => [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata:',
+      `  name: ${name}`,
+      'data:',
+      '  k: v',
+      '---',
+    ]),
+    '',
+  ].join('\n');
+  const parsed = parseManifests('marked.yaml', marked);
+  expect(parsed.objects.map((o) => [o.name, lineAt(o, 'data.k')])).toEqual([
+    ['a', 1],
+    ['b', 10],
+    ['c', 17],
+  ]);
 });
 
 test('a dotted version is read as the string it is, as the library reads it; a float is left to the library', () => {

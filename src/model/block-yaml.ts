@@ -1,13 +1,14 @@
 /**
  * The YAML renderers print, read without the YAML library. kustomize and helm print block
- * mappings and lists by indentation, plain and quoted scalars, and `|` blocks. The library reads a
- * cold process's first 500-object build in 250 ms, most of a rendered check's own time on the main
- * thread. This reads only that subset, and only where the library reads the same value: anything
- * else (a comment after a value, a nested or quoted flow collection, an anchor, a tag, an escape
- * other than `\n`, `\t`, `\"` and `\\`, a folded or indented block, a key written twice, a
- * control character, a scalar YAML 1.1 may read as other than a string, an integer, a boolean or
- * null) is `undefined`, and the caller asks the library. test/block-yaml.test.ts holds the two
- * equal on the shared corpora, on builds of them and on generated text.
+ * mappings and lists by indentation, plain and quoted scalars (a long plain one folded onto deeper
+ * lines), and `|` blocks. The library reads a cold process's first 500-object build in 250 ms, most
+ * of a rendered check's own time on the main thread. This reads only that subset, and only where
+ * the library reads the same value: anything else (a comment after a value, a nested or quoted flow
+ * collection, an anchor, a tag, an escape other than `\n`, `\t`, `\"` and `\\`, a `>` or indented
+ * block, a quoted scalar on several lines, a key written twice, a control character, a scalar YAML
+ * 1.1 may read as other than a string, an integer, a boolean or null) is `undefined`, and the
+ * caller asks the library. test/block-yaml.test.ts holds the two equal on the shared corpora, on
+ * builds of them and on generated text.
  */
 
 /** The value of a document whose top is a mapping, and the line its content starts on. */
@@ -149,13 +150,39 @@ class Reader {
       return null;
     }
     if (rest === '|' || rest === '|-') return this.literal(indent, rest === '|');
+    const start = this.at;
     const value = scalar(rest);
     // A flow mapping starts on this line: `at`, already past it, is its number.
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) this.lineOf.set(value, this.at);
     const below = this.next();
-    // A line below that is deeper continues the scalar, which this does not read.
-    if (below && below.indent > indent) throw new Outside();
-    return value;
+    if (!below || below.indent <= indent) return value;
+    // A deeper line continues the scalar: kustomize's printer folds a long plain string (a shell
+    // command in `args`) onto the lines below. A quoted or flow scalar so continued is the library's.
+    if (/^["'[{]/.test(rest)) throw new Outside();
+    this.at = start;
+    return plain(this.folded(rest, indent));
+  }
+
+  /**
+   * A plain scalar whose first line is `first` and whose continuation lines, deeper than `indent`,
+   * follow: the lines joined by a space, as YAML folds them. A blank or comment line among them, or
+   * one that starts with an indicator or holds what could end the scalar, is the library's.
+   */
+  private folded(first: string, indent: number): string {
+    const parts = [first.trimEnd()];
+    let blank = false;
+    for (; this.at < this.lines.length; this.at++) {
+      const line = this.lines[this.at];
+      if (line === null) {
+        blank = true;
+        continue;
+      }
+      if (line.indent <= indent) break;
+      if (blank || /^[-?:,[\]{}#&*!|>'"%@`]/.test(line.text) || /\s#|: |:\s*$/.test(line.text))
+        throw new Outside();
+      parts.push(line.text.trimEnd());
+    }
+    return parts.join(' ');
   }
 
   /** A `|` block: its lines, deeper than `indent`, without their common indentation. */
@@ -280,6 +307,9 @@ function plain(text: string): unknown {
   // A word that starts with an `e` and no exponent's sign or digit (`exec`): only `e5` and the like
   // are YAML 1.1 floats.
   if (/^[eE][^-+0-9]/.test(text)) return text;
+  // A hex digest that starts with a digit (a commit id, a checksum): a number has no `a`–`d` or
+  // `f` but in `0x` and `0b`, which this does not read.
+  if (/^[0-9][0-9a-f]*$/.test(text) && /[a-df]/.test(text) && !text.startsWith('0b')) return text;
   if (/^[-+]?[0-9.eE]|^[<~]/.test(text)) throw new Outside();
   return text;
 }

@@ -193,10 +193,13 @@ export function parseRender(
 }
 
 /**
- * A file as `parseWithLibrary` reads it, read without the library when each of its documents is
- * written as renderers print (`model/block-yaml.ts`); null when one is not, or the file holds a
- * template or a List. Its documents are what yaml makes of it: text before the first `---` is one
- * unless it is only comments, and no other may be empty.
+ * A file as `parseWithLibrary` reads it, each document written as renderers print read without the
+ * library (`model/block-yaml.ts`), any other by the library alone, where it stands: one odd document
+ * (a quoted string over several lines) no longer sends a release bundle of hundreds to the library.
+ * Null when the file holds a template, or a document the library reads with a note or as more than
+ * one: the whole file's reading says those. Its documents are what yaml makes of it: text before the
+ * first `---` is one unless it is only comments; any other of blank lines and comments is an empty
+ * one (a check blanks the CustomResourceDefinitions a change leaves alike, most of a bundle).
  */
 export function readPrinted(file: string, text: string): ParsedFile | null {
   if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
@@ -216,14 +219,31 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
   const written = { text };
   for (const [index, document] of documents.entries()) {
     const read = readBlockYaml(document.text);
-    if (!read) return null;
-    const object = toObject(file, document.line + read.line - 1, read.value, warn);
-    if (!object) continue;
-    if (isListKind(object.kind)) return null;
-    remember(object.body, written, index);
-    objects.push(object);
+    if (read) {
+      const object = toObject(file, document.line + read.line - 1, read.value, warn);
+      if (!object) continue;
+      if (!isListKind(object.kind)) {
+        remember(object.body, written, index);
+        objects.push(object);
+        continue;
+      }
+    } else if (commentsOnly(document.text)) continue;
+    const alone = documentByLibrary(file, document);
+    if (!alone) return null;
+    objects.push(...alone);
   }
   return { objects, diagnostics };
+}
+
+/**
+ * A document's objects as the library reads it alone, its lines the file's (blank lines stand for
+ * those above it); null when that reading has a note, or the text holds a marker of another
+ * document that the split at `---` lines does not see.
+ */
+function documentByLibrary(file: string, document: { text: string; line: number }): ManifestObject[] | null {
+  if (/^(?:---|\.\.\.|%)/m.test(document.text)) return null;
+  const parsed = parseWithLibrary(file, '\n'.repeat(document.line - 1) + document.text);
+  return parsed.diagnostics.length ? null : parsed.objects;
 }
 
 const commentsOnly = (text: string) =>
