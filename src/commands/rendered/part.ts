@@ -20,6 +20,7 @@ import { Links, type LinkEnd } from '../../stages/2-sources/links.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import { bySettling, pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
 import {
+  documentsOfKinds,
   keepDocuments,
   mayDefineKind,
   mayHoldKind,
@@ -295,7 +296,7 @@ async function declaredAlike(
   const objectsIn = controllerObjects(parsed);
   const written = (side: 0 | 1, file: string, kind: string, name: string) => {
     const text = (side === 0 ? before : after)[files.indexOf(file)];
-    const named = (text === null ? [] : objectsIn(file, text)).filter(
+    const named = (text === null ? [] : objectsIn(file, documentsOfKinds(text, CONTROLLER_KINDS))).filter(
       (o) => o.kind === kind && o.name === name,
     );
     return named.length === 1 ? stringify(named[0].body) : null;
@@ -435,9 +436,14 @@ function snapshot(
         const templates = charts.map((chart) => posix.join(posix.dirname(chart), 'templates/'));
         const templated = (file: string, text: string) =>
           text.includes('{{') && templates.some((dir) => file.startsWith(dir));
+        // Of the others, only the documents that may define one are searched and parsed: a release
+        // bundle (argo-cd's install.yaml, 2 MB) names argoproj.io in its CRDs, and each question of
+        // the index searched all of it again.
         return new ControllerIndex(
           files.flatMap((file, i) =>
-            texts[i] === null || templated(file, texts[i]!) ? [] : [{ file, text: texts[i]! }],
+            texts[i] === null || templated(file, texts[i]!)
+              ? []
+              : [{ file, text: documentsOfKinds(texts[i]!, CONTROLLER_KINDS) }],
           ),
           controllerObjects(parsed),
           mayDefineKind,

@@ -74,7 +74,10 @@ export class ControllerIndex {
   private readonly spellers = new Map<string, readonly Entry[]>();
 
   constructor(
-    /** The files that name a controller API group, with their texts, in the order of the listing. */
+    /**
+     * The files that name a controller API group, in the order of the listing, each with the text of
+     * its documents that may define one (the others blank, lines kept).
+     */
     texts: readonly { file: string; text: string }[],
     private readonly parse: (file: string, text: string) => ManifestObject[],
     /** Whether a text may define an object of one of `kinds`: false only where `parse` would find none. */

@@ -3,14 +3,7 @@ import { parseAllDocuments } from '../../model/yaml.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
-import {
-  isDefinition,
-  isListKind,
-  keepDocuments,
-  mayDefineKind,
-  mayHoldKind,
-  renderDocuments,
-} from './lines.js';
+import { documentsOfKinds, isListKind, mayHoldKind, renderDocuments } from './lines.js';
 import { readBlockYaml } from '../../model/block-yaml.js';
 import { remember } from './positions.js';
 
@@ -143,16 +136,12 @@ function indentClosingQuotes(
 }
 
 /**
- * The objects of `kinds` in a file, parsing only the documents that may define one (`mayDefineKind`:
- * not a HelmRelease for the `kind: ConfigMap` of its `valuesFrom`), never a CustomResourceDefinition
- * (whose `names` say `kind: Application`); the others are blank, so lines stay the file's own.
+ * The objects of `kinds` in a file, parsing only the documents that may define one
+ * (`documentsOfKinds`: not a HelmRelease for the `kind: ConfigMap` of its `valuesFrom`).
  */
 export function parseKinds(file: string, text: string, kinds: readonly string[]): ManifestObject[] {
   if (!mayHoldKind(text, kinds)) return [];
-  return parseManifests(
-    file,
-    keepDocuments(text, (d) => mayDefineKind(d, kinds) && !isDefinition(d)),
-  ).objects.filter((o) => kinds.includes(o.kind));
+  return parseManifests(file, documentsOfKinds(text, kinds)).objects.filter((o) => kinds.includes(o.kind));
 }
 
 /** Documents already parsed in this run, by file and text (see `parseRender`). */
@@ -246,8 +235,8 @@ function documentByLibrary(file: string, document: { text: string; line: number 
   return parsed.diagnostics.length ? null : parsed.objects;
 }
 
-const commentsOnly = (text: string) =>
-  text.split('\n').every((l) => l.trim() === '' || l.trimStart().startsWith('#'));
+/** Whether every line of `text` is blank or a comment: one pass, without splitting a bundle into lines. */
+const commentsOnly = (text: string) => !/(?:^|\n)[^\S\n]*[^\s#]/.test(text);
 
 /** The line breaks in `text`: the lines a document takes before the `---` line after it. */
 function newlines(text: string): number {
