@@ -35,6 +35,7 @@ import type { Consumer } from '../../stages/5-references/consumers.js';
 import type { Settings } from '../options.js';
 import type { Builds, Discovered, Rendered, Renderer, Snapshot } from './renderer.js';
 import { parsedOnce, reaching } from './renderer.js';
+import { groupBy } from '../../model/collections.js';
 
 /** kustomize as a renderer: roots are kustomizations, objects point at their resource or generator. */
 export function kustomizeRenderer(settings: Settings, repositoryRoot: string): Renderer<Root, Kustomize> {
@@ -98,11 +99,12 @@ async function discover(at: Snapshot, parsed: Map<string, Kustomization>): Promi
   if (kustomizationFiles.length === 0) return { roots: [], setAside: [] };
   const files = await listing;
   const fileSet = new Set(files);
+  const byDir = groupBy(files, (file) => posix.dirname(file));
+  // Each directory's parents once: a walk stops at one already seen.
   const dirs = new Set<string>();
-  for (const file of files) for (let d = posix.dirname(file); d !== '.'; d = posix.dirname(d)) dirs.add(d);
+  for (const dir of byDir.keys())
+    for (let d = dir; d !== '.' && !dirs.has(d); d = posix.dirname(d)) dirs.add(d);
   const tree = { isDir: (p: string) => dirs.has(p), exists: (p: string) => dirs.has(p) || fileSet.has(p) };
-  const byDir = new Map<string, string[]>();
-  for (const file of files) byDir.set(posix.dirname(file), [...(byDir.get(posix.dirname(file)) ?? []), file]);
   const deep = filesUnder(files);
   const under = (dir: string, recursive: boolean) =>
     recursive ? deep(dir) : (byDir.get(dir === '' ? '.' : dir) ?? []);

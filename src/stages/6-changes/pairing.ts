@@ -1,5 +1,6 @@
 import { idKey } from '../../model/identity.js';
 import type { ManifestObject } from '../../model/types.js';
+import { groupBy } from '../../model/collections.js';
 
 /** The objects of one changed file at base and at head (a renamed file pairs its old and new paths). */
 export interface FileVersions {
@@ -38,11 +39,7 @@ function match(
   baseOf: Map<ManifestObject, ManifestObject>,
   key: (o: ManifestObject) => string,
 ) {
-  const byKey = new Map<string, ManifestObject[]>();
-  for (const object of base) {
-    const k = key(object);
-    byKey.set(k, [...(byKey.get(k) ?? []), object]);
-  }
+  const byKey = groupBy(base, key);
   const unmatchedHead: ManifestObject[] = [];
   for (const object of head) {
     const candidate = byKey.get(key(object))?.shift();

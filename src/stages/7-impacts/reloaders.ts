@@ -3,6 +3,7 @@ import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, ManifestObject, ObjectId } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
+import { groupBy } from '../../model/collections.js';
 
 /** The workload annotation by which a team opts a workload (or a config) out, with the reason as value. */
 export const IGNORE_ANNOTATION = 'config-rollout-guard/ignore';
@@ -127,9 +128,10 @@ export function undelivered(
 ): { kind: ConfigKind; name: string }[] {
   const found = new Map<string, { kind: ConfigKind; name: string }>();
   for (const template of workload.templates) {
-    const byConfig = new Map<string, ConfigRef[]>();
-    for (const ref of template.refs.filter((r) => r.delivery !== 'image-pull' && r.delivery !== 'unmounted'))
-      byConfig.set(`${ref.kind} ${ref.name}`, [...(byConfig.get(`${ref.kind} ${ref.name}`) ?? []), ref]);
+    const byConfig = groupBy(
+      template.refs.filter((r) => r.delivery !== 'image-pull' && r.delivery !== 'unmounted'),
+      (ref) => `${ref.kind} ${ref.name}`,
+    );
     for (const [key, refs] of byConfig) {
       const { kind, name } = refs[0];
       const defined = configs.resolve(workload.object, kind, name);

@@ -5,6 +5,7 @@ import type { PodTemplate, Workload } from '../4-objects/workloads.js';
 import { compareText } from '../../model/order.js';
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
 import { setTemplateAnnotations } from './yaml-edit.js';
+import { groupBy } from '../../model/collections.js';
 
 /** One template to stamp with the hash it should carry. */
 export interface Stamp {
@@ -40,9 +41,7 @@ export function applyStamps(
   texts: ReadonlyMap<string, string>,
   diagnostics: Diagnostic[],
 ): FileEdit[] {
-  const byFile = new Map<string, Stamp[]>();
-  for (const stamp of stamps)
-    byFile.set(stamp.workload.object.file, [...(byFile.get(stamp.workload.object.file) ?? []), stamp]);
+  const byFile = groupBy(stamps, (stamp) => stamp.workload.object.file);
   const edits: FileEdit[] = [];
   for (const [file, fileStamps] of [...byFile].sort(([a], [b]) => compareText(a, b))) {
     const before = texts.get(file);
