@@ -45,7 +45,9 @@ export async function substitutedConfigs(
   if (moved.length === 0) return [];
   // What each applies: its kustomization's closure, or every file under it (Flux makes a
   // kustomization of them when the directory has none).
-  const closures = await (await import('./rendered/part.js')).kustomizeClosures(repo, head, settings);
+  const closures = await (
+    await import('./rendered/part.js')
+  ).kustomizeClosures(repo, head, settings, [...new Set(moved.map((s) => s.path))]);
   const applies = (s: Substitution, file: string) =>
     closures.get(s.path)?.has(file) ?? (s.path === '' || file.startsWith(`${s.path}/`));
   const variables = [...new Set(moved.flatMap((s) => [...s.variables.keys()]))];

@@ -183,18 +183,22 @@ export async function closureFiles(
 }
 
 /**
- * The files each kustomization at one revision reads, by its directory: what a Flux Kustomization
- * whose `path` is that directory applies. Empty when nothing renders.
+ * The files the kustomization in each of `dirs` reads at one revision, by its directory: what a Flux
+ * Kustomization whose `path` is that directory applies. A directory without one (or with a
+ * Component) is absent; all are when nothing renders.
  */
 export async function kustomizeClosures(
   repo: Repository,
   rev: Revision,
   settings: Settings,
+  dirs: readonly string[],
 ): Promise<Map<string, ReadonlySet<string>>> {
   if (settings.render === 'off') return new Map();
-  // Only kustomize's: which other renderer reads a root moves it between roots and set-aside, both kept here.
   const all = renderers(settings, repo).filter((r) => r.name === 'kustomize');
-  const [kustomize] = await discover(all, snapshot(repo, rev, settings, all, null));
+  // Those directories as the only roots: a closure is the same whatever declares its root, so no
+  // Argo CD or Flux object is read (every one of home-ops' parsed for one moved variable).
+  const only = { ...settings, roots: dirs };
+  const [kustomize] = await discover(all, snapshot(repo, rev, only, all, null));
   return new Map([...kustomize.roots, ...kustomize.setAside].map((r) => [r.dir, r.closure]));
 }
 

@@ -221,8 +221,9 @@ export function findReaching(
   only: readonly string[] | null,
 ): { roots: Root[]; setAside: Root[]; reads?: (path: string) => boolean } {
   const declarers = (objects: ManifestObject[]) => objects.filter((o) => o.kind !== 'HelmRelease');
-  if (changed === null || only !== null)
-    return findRoots(index.all(), declarers(controllers.all()), filesUnder, only);
+  // Roots named by the settings are those alone: what declares roots is not read.
+  if (only !== null) return findRoots(index.all(), [], filesUnder, only);
+  if (changed === null) return findRoots(index.all(), declarers(controllers.all()), filesUnder, null);
   const declared = declarers(controllers.declaring([], changed));
   const kustomizations = index.reaching(changed, declared.flatMap(declaredDirs));
   const found = findRoots(
