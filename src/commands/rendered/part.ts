@@ -194,6 +194,7 @@ export async function kustomizeClosures(
   dirs: readonly string[],
 ): Promise<Map<string, ReadonlySet<string>>> {
   if (settings.render === 'off') return new Map();
+  // Only kustomize's: a chart directory among them is no kustomization.
   const all = renderers(settings, repo).filter((r) => r.name === 'kustomize');
   // Those directories as the only roots: a closure is the same whatever declares its root, so no
   // Argo CD or Flux object is read (every one of home-ops' parsed for one moved variable).

@@ -110,10 +110,6 @@ function plainKinds(document: string): string[] | null {
 export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
 
 /**
- * The render (or its documents, already split) with only the documents `keep` picks, the others
- * blank: every line keeps its number, so what is read later points at the same lines of the render.
- */
-/**
  * The documents of `text` that may define an object of one of `kinds` (`mayDefineKind`), never a
  * CustomResourceDefinition (whose `names` say `kind: Application`); the others blank, so lines stay
  * the file's own.
@@ -122,6 +118,10 @@ export function documentsOfKinds(text: string, kinds: readonly string[]): string
   return keepDocuments(text, (d) => mayDefineKind(d, kinds) && !isDefinition(d));
 }
 
+/**
+ * The render (or its documents, already split) with only the documents `keep` picks, the others
+ * blank: every line keeps its number, so what is read later points at the same lines of the render.
+ */
 export function keepDocuments(text: string | readonly string[], keep: (document: string) => boolean): string {
   return (typeof text === 'string' ? renderDocuments(text) : text)
     .map((d) => (keep(d) ? d : '\n'.repeat(d.split('\n').length - 1)))
