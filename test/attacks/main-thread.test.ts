@@ -204,3 +204,28 @@ test('keys written twice are found where yaml finds them, and a mapping of 100,0
     ],
   ]);
 }, 60_000);
+
+test("a template read as YAML: yaml's thousands of errors, the same without their stacks; a fault inside the parse keeps its stack", () => {
+  const template = Array.from(
+    { length: 2000 },
+    (_, i) => `{{- if .Values.x${i} }}\n  k${i}: {{ .Values.y | quote }}\n{{- end }}`,
+  ).join('\n');
+  const codes = (docs: ReturnType<typeof yamlParseAll>) =>
+    docs.map((d) => d.errors.map((e) => [e.code, e.pos[0], e.message]));
+  const ours = parseAllDocuments(template, { version: '1.1' });
+  expect(codes(ours)).toEqual(codes(yamlParseAll(template, { version: '1.1' })));
+  expect(ours.flatMap((d) => d.errors).length).toBeGreaterThan(1000);
+  const limit = Error.stackTraceLimit;
+  expect(limit).toBeGreaterThan(0);
+  // A fault (here an option yaml refuses) is thrown with the stack that says where it is, and
+  // errors made after the parse have their stacks again.
+  let fault: Error | null = null;
+  try {
+    parseAllDocuments('a: 1', { version: '9.9' as '1.1' });
+  } catch (error) {
+    fault = error as Error;
+  }
+  expect(fault?.stack?.split('\n').filter((l) => l.includes(' at ')).length).toBeGreaterThan(1);
+  expect(Error.stackTraceLimit).toBe(limit);
+  expect(new Error('after').stack?.split('\n').length).toBeGreaterThan(1);
+});
