@@ -527,12 +527,16 @@ function offByDefault({ root, changed, base, head, baseTree, headTree }: Builds<
     const configs = after ? atHead : atBase;
     if (configs.length === 0) return [];
     const edited = changed.has(file) ? unmatched(atBase, atHead) : [];
-    const content = () =>
-      withHelpers(configs.map((c) => c.content).join('\n'), helpersOf(after ? headTree : baseTree, root.dir));
+    let content: string | undefined;
+    const read = () =>
+      (content ??= withHelpers(
+        configs.map((c) => c.content).join('\n'),
+        helpersOf(after ? headTree : baseTree, root.dir),
+      ));
     const feeding = edited.length
       ? null
       : values.reduce<{ file: string; line: number } | null>(
-          (found, { file: v, prefix }) => found ?? valueReadBy(content(), valuesChanged(v), prefix),
+          (found, { file: v, prefix }) => found ?? valueReadBy(read(), valuesChanged(v), prefix),
           null,
         );
     if (edited.length === 0 && !feeding) return [];

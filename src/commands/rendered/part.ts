@@ -297,11 +297,16 @@ async function declaredAlike(
     ),
   ];
   if (files.length === 0) return () => false;
-  const [before, after] = await Promise.all([atBase, atHead].map((at) => at.repo.readMany(at.rev, files)));
+  // As the index of each revision holds them (`snapshot`), so discovery's parse of each is reused.
+  const [before, after] = await Promise.all(
+    [atBase, atHead].map(async (at) =>
+      (await at.repo.readMany(at.rev, files)).map((t) => t && documentsOfKinds(t, CONTROLLER_KINDS)),
+    ),
+  );
   const objectsIn = controllerObjects(parsed);
   const written = (side: 0 | 1, file: string, kind: string, name: string) => {
     const text = (side === 0 ? before : after)[files.indexOf(file)];
-    const named = (text === null ? [] : objectsIn(file, documentsOfKinds(text, CONTROLLER_KINDS))).filter(
+    const named = (text === null ? [] : objectsIn(file, text)).filter(
       (o) => o.kind === kind && o.name === name,
     );
     return named.length === 1 ? stringify(named[0].body) : null;
