@@ -1,11 +1,13 @@
+import { Schema } from 'yaml';
+
 /**
- * The YAML renderers print, read without the YAML library. kustomize and helm print block
- * mappings and lists by indentation, plain and quoted scalars (a long plain one folded onto deeper
+ * The YAML renderers print, read without the YAML library's parser. kustomize and helm print block
+ * mappings and lists by indentation, plain and quoted scalars (a long one wrapped onto deeper
  * lines), and `|` blocks. The library reads a cold process's first 500-object build in 250 ms, most
  * of a rendered check's own time on the main thread. This reads only that subset, and only where
  * the library reads the same value: anything else (a comment after a value, a nested or quoted flow
- * collection, an anchor, a tag, an escape other than `\n`, `\t`, `\"` and `\\`, a `>` or indented
- * block, a quoted scalar on several lines, a key written twice, a control character, a scalar YAML
+ * collection, an anchor, a tag, an escape other than `\n`, `\t`, `\"` and `\\`, an escaped line
+ * break, a `>` or indented block, a key written twice, a control character, a scalar YAML
  * 1.1 may read as other than a string, an integer, a boolean or null) is `undefined`, and the
  * caller asks the library. test/block-yaml.test.ts holds the two equal on the shared corpora, on
  * builds of them and on generated text.
@@ -151,13 +153,16 @@ class Reader {
     }
     if (rest === '|' || rest === '|-') return this.literal(indent, rest === '|');
     const start = this.at;
-    const value = scalar(rest);
+    const value =
+      (rest.startsWith("'") || rest.startsWith('"')) && closingQuote(rest, 1) < 0
+        ? this.quoted(rest, indent)
+        : scalar(rest);
     // A flow mapping starts on this line: `at`, already past it, is its number.
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) this.lineOf.set(value, this.at);
     const below = this.next();
     if (!below || below.indent <= indent) return value;
     // A deeper line continues the scalar: kustomize's printer folds a long plain string (a shell
-    // command in `args`) onto the lines below. A quoted or flow scalar so continued is the library's.
+    // command in `args`) onto the lines below. A quoted or flow scalar closed above is the library's.
     if (/^["'[{]/.test(rest)) throw new Outside();
     this.at = start;
     return plain(this.folded(rest, indent));
@@ -166,7 +171,8 @@ class Reader {
   /**
    * A plain scalar whose first line is `first` and whose continuation lines, deeper than `indent`,
    * follow: the lines joined by a space, as YAML folds them. A blank or comment line among them, or
-   * one that starts with an indicator or holds what could end the scalar, is the library's.
+   * one that holds what could end the scalar, is the library's. An indicator only means something
+   * at a scalar's start: a later line may begin with one (a CRD's `"2m", "1h")`).
    */
   private folded(first: string, indent: number): string {
     const parts = [first.trimEnd()];
@@ -178,11 +184,38 @@ class Reader {
         continue;
       }
       if (line.indent <= indent) break;
-      if (blank || /^[-?:,[\]{}#&*!|>'"%@`]/.test(line.text) || /\s#|: |:\s*$/.test(line.text))
-        throw new Outside();
+      if (blank || line.comment || /\s#|: |:\s*$/.test(line.text)) throw new Outside();
       parts.push(line.text.trimEnd());
     }
     return parts.join(' ');
+  }
+
+  /**
+   * A quoted scalar that goes on past its first line (`first`), as controller-gen wrapped the
+   * descriptions of many CRDs: each line trimmed, a line break read as a space or, followed by
+   * blank lines, as one line break per blank line; then `''` or the escapes as on one line. Its
+   * lines are deeper than `indent`, and nothing follows the closing quote. An escaped line break
+   * is the library's.
+   */
+  private quoted(first: string, indent: number): string {
+    const quote = first[0];
+    let value = '';
+    let line = first.slice(1);
+    let breaks = -1;
+    for (;;) {
+      const close = closingQuote(line, 0, quote);
+      if (breaks >= 0) value += (quote === '"' ? '\\n' : '\n').repeat(breaks) || ' ';
+      value += close < 0 ? line.trimEnd() : line.slice(0, close);
+      if (close >= 0) {
+        if (line.slice(close + 1).trim() !== '') throw new Outside();
+        return quote === '"' ? unescaped(value) : value.replace(/''/g, "'");
+      }
+      if (quote === '"' && endsEscaped(line.trimEnd())) throw new Outside();
+      for (breaks = 0; this.at < this.lines.length && this.lines[this.at] === null; this.at++) breaks++;
+      const next = this.lines[this.at];
+      if (!next || next.indent <= indent) throw new Outside();
+      line = this.raw[this.at++].trimStart();
+    }
   }
 
   /** A `|` block: its lines, deeper than `indent`, without their common indentation. */
@@ -218,6 +251,37 @@ class Reader {
 
 const isItem = (text: string) => text === '-' || text.startsWith('- ');
 
+/**
+ * Where the quoted scalar `text` is inside (opened by `quote`, its first character unless `from` is
+ * 0) ends: -1 when not on this line.
+ */
+function closingQuote(text: string, from: number, quote = text[0]): number {
+  for (let i = from; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === '"' || text[i + 1] !== "'") return i;
+      i++;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The inside of a double-quoted scalar, its escapes undone: those JSON shares with YAML mean the same
+ * in both (controller-gen writes a CRD's descriptions as `"…\n…"`); any other is the library's.
+ */
+function unescaped(inner: string): string {
+  if (!/^(?:[^"\\]|\\[nt"\\])*$/.test(inner)) throw new Outside();
+  return inner.includes('\\') ? (JSON.parse(`"${inner}"`) as string) : inner;
+}
+
+/** Whether a line of a double-quoted scalar ends in a backslash of its own: an escaped line break. */
+function endsEscaped(line: string): boolean {
+  let backslashes = 0;
+  while (backslashes < line.length && line[line.length - 1 - backslashes] === '\\') backslashes++;
+  return backslashes % 2 === 1;
+}
+
 /** Where a plain key ends: its `: ` or a `:` ending the line; -1 when there is none. */
 function keyEnd(text: string): number {
   const spaced = text.indexOf(': ');
@@ -236,11 +300,8 @@ function isPlainKey(key: string): boolean {
 function scalar(text: string): unknown {
   if (text.startsWith('[') || text.startsWith('{')) return flow(text);
   if (text.startsWith('"')) {
-    const inner = text.slice(1, -1);
-    if (text.length < 2 || !text.endsWith('"') || !/^(?:[^"\\]|\\[nt"\\])*$/.test(inner)) throw new Outside();
-    // The escapes JSON shares with YAML mean the same in both: controller-gen writes a CRD's
-    // descriptions as `"…\n…"`.
-    return inner.includes('\\') ? JSON.parse(text) : inner;
+    if (text.length < 2 || !text.endsWith('"')) throw new Outside();
+    return unescaped(text.slice(1, -1));
   }
   if (text.startsWith("'")) {
     const inner = text.slice(1, -1);
@@ -253,19 +314,21 @@ function scalar(text: string): unknown {
 }
 
 /**
- * A flow collection on one line whose entries are plain scalars (`envs: [params.env]`,
- * `pairs: {env: dev}`): a nested or quoted entry, an empty one or a comment is the library's.
+ * A flow collection on one line whose entries are scalars (`envs: [params.env]`,
+ * `resources: ["certificates"]`, `pairs: {env: dev}`): a nested entry, an empty one, a quoted key
+ * or value of a mapping, or a comment is the library's.
  */
 function flow(text: string): unknown {
   const close = text.startsWith('[') ? ']' : '}';
   if (!text.endsWith(close)) throw new Outside();
   const inner = text.slice(1, -1).trim();
-  if (/[[\]{}"'#]/.test(inner)) throw new Outside();
-  const entries = inner === '' ? [] : inner.split(',').map((e) => e.trim());
-  if (entries.some((e) => e === '' || e.endsWith(':'))) throw new Outside();
+  const entries = inner === '' ? [] : flowEntries(inner);
+  const quoted = (e: string) => e.startsWith('"') || e.startsWith("'");
+  if (entries.some((e) => e === '' || (!quoted(e) && (/[[\]{}"'#]/.test(e) || e.endsWith(':')))))
+    throw new Outside();
   if (close === ']') {
-    if (entries.some((e) => e.includes(': '))) throw new Outside();
-    return entries.map(flowPlain);
+    if (entries.some((e) => !quoted(e) && e.includes(': '))) throw new Outside();
+    return entries.map((e) => (quoted(e) ? scalar(e) : flowPlain(e)));
   }
   const map: Record<string, unknown> = {};
   for (const entry of entries) {
@@ -275,6 +338,30 @@ function flow(text: string): unknown {
     map[key] = flowPlain(entry.slice(colon + 2).trim());
   }
   return map;
+}
+
+/**
+ * The entries of a flow collection's inside, split at its commas: a quoted entry's own commas are
+ * its text, and only a comma may follow its closing quote.
+ */
+function flowEntries(inner: string): string[] {
+  const entries: string[] = [];
+  for (let at = 0; at <= inner.length;) {
+    while (inner[at] === ' ') at++;
+    let end;
+    if (inner[at] === '"' || inner[at] === "'") {
+      end = closingQuote(inner, at + 1, inner[at]) + 1;
+      if (end === 0) throw new Outside();
+      while (inner[end] === ' ') end++;
+      if (end < inner.length && inner[end] !== ',') throw new Outside();
+    } else {
+      end = inner.indexOf(',', at);
+      if (end < 0) end = inner.length;
+    }
+    entries.push(inner.slice(at, end).trim());
+    at = end + 1;
+  }
+  return entries;
 }
 
 /** A plain scalar inside a flow collection: one that would begin or hold another entry is the library's. */
@@ -287,12 +374,18 @@ function flowPlain(text: string): unknown {
 const OTHER_WORDS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 /** Characters in no YAML 1.1 number, timestamp or word but the booleans and null. */
 const ONLY_IN_STRINGS = /[g-hj-mp-suv-wyG-HJ-MP-SU-WY/]/;
+/**
+ * The library's own tests of a plain scalar, under both schemas a manifest may be read with: a
+ * scalar none of them claims is a string. `50%`, `5xx`, a version or a digest is one; `1_0`,
+ * `12:30`, `2001-12-14` and `3e5` are not.
+ */
+const CLAIMED = [new Schema({ schema: 'yaml-1.1' }), new Schema({ schema: 'core' })]
+  .flatMap((schema) => schema.tags)
+  .flatMap((tag) => (tag.default && 'test' in tag && tag.test instanceof RegExp ? [tag.test] : []));
 
 /**
  * A plain scalar as YAML 1.1 reads it, where that is certain: null, a boolean, a decimal integer
- * or a string that can be nothing else. Every other type the 1.1 schema gives a plain scalar (the
- * library's tests) begins with a sign, a digit, a dot, `e` (`E2` is a float), `<` or `~`, and holds
- * none of `ONLY_IN_STRINGS`; such a scalar is left to the library.
+ * or a string no tag of the library claims; anything else is left to the library.
  */
 function plain(text: string): unknown {
   if (text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
@@ -300,16 +393,8 @@ function plain(text: string): unknown {
   if (text === 'false' || text === 'False' || text === 'FALSE') return false;
   if (OTHER_WORDS.test(text)) throw new Outside();
   if (/^-?(?:0|[1-9][0-9]{0,14})$/.test(text)) return Number(text);
+  // Most scalars are names and words: this spares them the library's tests.
   if (ONLY_IN_STRINGS.test(text)) return text;
-  // A dotted version (`app.kubernetes.io/version: 0.93.0` on every object of kube-prometheus, its
-  // CRDs too): a float has one dot, a timestamp dashes, a sexagesimal colons.
-  if (/^[0-9]+(?:\.[0-9]+){2,}$/.test(text)) return text;
-  // A word that starts with an `e` and no exponent's sign or digit (`exec`): only `e5` and the like
-  // are YAML 1.1 floats.
-  if (/^[eE][^-+0-9]/.test(text)) return text;
-  // A hex digest that starts with a digit (a commit id, a checksum): a number has no `a`–`d` or
-  // `f` but in `0x` and `0b`, which this does not read.
-  if (/^[0-9][0-9a-f]*$/.test(text) && /[a-df]/.test(text) && !text.startsWith('0b')) return text;
-  if (/^[-+]?[0-9.eE]|^[<~]/.test(text)) throw new Outside();
+  if (CLAIMED.some((test) => test.test(text))) throw new Outside();
   return text;
 }
