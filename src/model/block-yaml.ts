@@ -268,11 +268,13 @@ function closingQuote(text: string, from: number, quote = text[0]): number {
 
 /**
  * The inside of a double-quoted scalar, its escapes undone: those JSON shares with YAML mean the same
- * in both (controller-gen writes a CRD's descriptions as `"…\n…"`); any other is the library's.
+ * in both (controller-gen writes a CRD's descriptions as `"…\n…"`), and `\ ` is a space a printer
+ * kept from its folding (go-yaml's wrapped descriptions); any other is the library's.
  */
 function unescaped(inner: string): string {
-  if (!/^(?:[^"\\]|\\[nt"\\])*$/.test(inner)) throw new Outside();
-  return inner.includes('\\') ? (JSON.parse(`"${inner}"`) as string) : inner;
+  if (!/^(?:[^"\\]|\\[nt"\\ ])*$/.test(inner)) throw new Outside();
+  if (!inner.includes('\\')) return inner;
+  return JSON.parse(`"${inner.replace(/\\(.)/g, (escape, c) => (c === ' ' ? ' ' : escape))}"`) as string;
 }
 
 /** Whether a line of a double-quoted scalar ends in a backslash of its own: an escaped line break. */
