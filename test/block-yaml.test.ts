@@ -615,7 +615,7 @@ test("older controller-gen's wrapped descriptions: a quoted scalar over several 
     '  description: "A CertificateRequest is used to request a signed',
     '    certificate from one of the \\"configured\\" issuers. \\n All fields',
     '',
-    '    are immutable."',
+    '    are immutable:\\n \\ - a."',
     '  secret:',
     "    description: 'SecurityToken is the user''s temporary",
     "      security token: see https://example.com/x.htm#y'",
@@ -627,7 +627,7 @@ test("older controller-gen's wrapped descriptions: a quoted scalar over several 
   expect(read?.value).toEqual({
     schema: {
       description:
-        'A CertificateRequest is used to request a signed certificate from one of the "configured" issuers. \n All fields\nare immutable.',
+        'A CertificateRequest is used to request a signed certificate from one of the "configured" issuers. \n All fields\nare immutable:\n  - a.',
       secret: {
         description: "SecurityToken is the user's temporary security token: see https://example.com/x.htm#y",
       },

@@ -5,12 +5,12 @@ import { Schema } from 'yaml';
  * mappings and lists by indentation, plain and quoted scalars (a long one wrapped onto deeper
  * lines), and `|` blocks. The library reads a cold process's first 500-object build in 250 ms, most
  * of a rendered check's own time on the main thread. This reads only that subset, and only where
- * the library reads the same value: anything else (a comment after a value, a nested or quoted flow
- * collection, an anchor, a tag, an escape other than `\n`, `\t`, `\"` and `\\`, an escaped line
- * break, a `>` or indented block, a key written twice, a control character, a scalar YAML
- * 1.1 may read as other than a string, an integer, a boolean or null) is `undefined`, and the
- * caller asks the library. test/block-yaml.test.ts holds the two equal on the shared corpora, on
- * builds of them and on generated text.
+ * the library reads the same value: anything else (a comment after a value, a nested flow
+ * collection or a quoted key or value in a flow mapping, an anchor, a tag, an escape other than
+ * `\n`, `\t`, `\"`, `\\` and `\ `, an escaped line break, a `>` or indented block, a key written
+ * twice, a control character, a scalar YAML 1.1 may read as other than a string, an integer, a
+ * boolean or null) is `undefined`, and the caller asks the library. test/block-yaml.test.ts holds
+ * the two equal on the shared corpora, on builds of them and on generated text.
  */
 
 /** The value of a document whose top is a mapping, and the line its content starts on. */
@@ -350,7 +350,7 @@ function flowEntries(inner: string): string[] {
   const entries: string[] = [];
   for (let at = 0; at <= inner.length;) {
     while (inner[at] === ' ') at++;
-    let end;
+    let end: number;
     if (inner[at] === '"' || inner[at] === "'") {
       end = closingQuote(inner, at + 1, inner[at]) + 1;
       if (end === 0) throw new Outside();
