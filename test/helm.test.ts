@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { nextStep } from '../src/model/status.js';
+import { groupNotChecked } from '../src/stages/9-report/wording.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -1089,22 +1090,33 @@ spec:
     expect(broken.notChecked[0].message).not.toContain('/data/POST');
   });
 
-  test('a chart whose dependencies are not vendored, from a repository the base does not name: not checked, with how to vendor them', async () => {
+  test('charts whose dependencies are not vendored, from a repository the base does not name: not checked, with how to vendor them, in one line for all', async () => {
     const withDependency =
       CHART +
       'dependencies:\n  - name: redis\n    version: 20.x.x\n    repository: https://charts.example.com\n';
-    const report = await check(chart(), { ...chart({ values: slower }), 'chart/Chart.yaml': withDependency });
-    expect(report.notChecked).toEqual([
-      expect.objectContaining({
-        kind: 'root',
-        name: 'chart',
-        file: 'chart/Chart.yaml',
-        fails: true,
-        message: expect.stringMatching(
-          /at head: dependency redis: it fetches https:\/\/charts\.example\.com, which neither the base revision nor .* Vendor it \(run `helm dependency build chart` and commit chart\/charts\/\)/,
-        ),
-      }),
-    ]);
+    const report = await check(
+      { ...chart(), ...chart({ dir: 'other' }) },
+      {
+        ...chart({ values: slower }),
+        'chart/Chart.yaml': withDependency,
+        ...chart({ values: slower, dir: 'other' }),
+        'other/Chart.yaml': withDependency,
+      },
+    );
+    expect(report.notChecked).toEqual(
+      ['chart', 'other'].map((name) =>
+        expect.objectContaining({
+          kind: 'root',
+          name,
+          file: `${name}/Chart.yaml`,
+          fails: true,
+          message: expect.stringMatching(
+            /at head: dependency redis: it fetches https:\/\/charts\.example\.com, which neither the base revision nor .* Vendor it \(run `helm dependency build` in the chart's directory and commit its charts\/\)/,
+          ),
+        }),
+      ),
+    );
+    expect(groupNotChecked(report.notChecked).map((g) => g.entries.length)).toEqual([2]);
     expect(report.impacts).toEqual([]);
   });
 

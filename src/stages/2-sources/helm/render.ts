@@ -145,9 +145,11 @@ export async function renderCharts(
             if (!('files' in fetched))
               return {
                 reason: fetched.reason,
+                // Said alike for every chart it holds up (a Renovate bump across many apps is one line):
+                // the entry names the chart's directory.
                 message:
-                  `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build ${root.dir || '.'}\` ` +
-                  `and commit ${posix.join(root.dir, 'charts')}/), or name its repository in the base configuration's remote.allow`,
+                  `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build\` in the ` +
+                  `chart's directory and commit its charts/), or name its repository in the base configuration's remote.allow`,
               };
             await writeAll(fetched.files, posix.join(root.dir, 'charts'));
             return null;
@@ -299,8 +301,8 @@ function cleanMessage(
   text = cutValues(text.slice(0, 4000), scalars(root, files), chartFileNames(root, files));
   if (/missing in charts\/ directory/.test(text))
     text +=
-      `. Vendor the dependencies: run \`helm dependency build ${root.dir || '.'}\` and commit ` +
-      `${posix.join(root.dir, 'charts')}/, or name their repository in the base configuration's remote.allow`;
+      ". Vendor the dependencies (run `helm dependency build` in the chart's directory and commit its " +
+      "charts/), or name their repository in the base configuration's remote.allow";
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
