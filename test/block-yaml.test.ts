@@ -407,31 +407,41 @@ test('generated block YAML: where it reads a text, the library reads the same', 
   expect(read).toBeGreaterThan(1000);
 });
 
+/**
+ * A scalar after a key, after a dash at the key's indentation (kyaml) or deeper, or after a key in
+ * an item: one of `first` (`written`), then one to three lines of `words`, most deeper than the
+ * key, some after a blank line (a share `blanks` of them).
+ */
+function wrappedScalar(seed: number, first: readonly string[], words: readonly string[], blanks: number) {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const [head, indent] = pick([
+    ['k: ', 0],
+    ['a:\n- ', 0],
+    ['a:\n  - ', 2],
+    ['a:\n- k: ', 2],
+  ] as const);
+  const written = pick(first);
+  const lines = [`${head}${written}`];
+  for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+    if (next() < blanks) lines.push(next() < 0.5 ? '' : ' '.repeat(indent + Math.floor(next() * 5)));
+    const deeper = next() < 0.85 ? 1 + Math.floor(next() * 3) : -Math.floor(next() * 2);
+    lines.push(`${' '.repeat(Math.max(0, indent + deeper))}${pick(words)}`);
+  }
+  return { next, pick, lines, written };
+}
+
 test('generated plain scalars folded onto deeper lines: where it reads one, the library reads the same', () => {
   let folded = 0;
   fc.assert(
     fc.property(fc.integer(), (seed) => {
-      const next = random(seed);
-      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-      // After a key, after a dash at the key's indentation (kyaml) or deeper, after a key in an item.
-      const [head, indent] = pick([
-        ['k: ', 0],
-        ['a:\n- ', 0],
-        ['a:\n  - ', 2],
-        ['a:\n- k: ', 2],
-      ] as const);
-      const first = pick(['/bin/cp a', 'x', 'sh -c', '1', 'true', 'v: w', '"q"', 'a #c']);
-      const lines = [`${head}${first}`];
-      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
-        if (next() < 0.1) lines.push(next() < 0.5 ? '' : ' '.repeat(indent + 4));
-        const deeper = next() < 0.85 ? 1 + Math.floor(next() * 3) : -Math.floor(next() * 2);
-        lines.push(`${' '.repeat(Math.max(0, indent + deeper))}${pick([...CONTINUED, ...SCALARS])}`);
-      }
+      const first = ['/bin/cp a', 'x', 'sh -c', '1', 'true', 'v: w', '"q"', 'a #c'];
+      const { next, pick, lines, written } = wrappedScalar(seed, first, [...CONTINUED, ...SCALARS], 0.1);
       if (next() < 0.5) lines.push(pick(['z: 1', '- z', '  z: 1', '# c']));
       const text = lines.join('\n') + '\n';
       const value = readBlockYaml(text);
       if (!value) return;
-      if (JSON.stringify(value.value).includes(`"${first} `)) folded++;
+      if (JSON.stringify(value.value).includes(`"${written} `)) folded++;
       expect({ text, agrees: libraryAgrees(text, value) }).toEqual({ text, agrees: true });
     }),
     { numRuns: 10_000 },
@@ -467,20 +477,12 @@ test.each([
     let multiline = 0;
     fc.assert(
       fc.property(fc.integer(), (seed) => {
-        const next = random(seed);
-        const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-        const [head, indent] = pick([
-          ['k: ', 0],
-          ['a:\n- ', 0],
-          ['a:\n  - ', 2],
-          ['a:\n- k: ', 2],
-        ] as const);
-        const lines = [`${head}${quote}${pick(words)}`];
-        for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
-          if (next() < 0.2) lines.push(next() < 0.5 ? '' : ' '.repeat(indent + Math.floor(next() * 5)));
-          const deeper = next() < 0.85 ? 1 + Math.floor(next() * 3) : -Math.floor(next() * 2);
-          lines.push(`${' '.repeat(Math.max(0, indent + deeper))}${pick(words)}`);
-        }
+        const { next, pick, lines } = wrappedScalar(
+          seed,
+          words.map((w) => `${quote}${w}`),
+          words,
+          0.2,
+        );
         lines[lines.length - 1] += pick([
           quote,
           quote,
