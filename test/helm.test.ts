@@ -1120,6 +1120,21 @@ spec:
     expect(report.impacts).toEqual([]);
   });
 
+  test('a dependency that fails differently at each revision: both causes, and how to vendor it once', async () => {
+    const dependingOn = (repository: string) =>
+      `${CHART}dependencies:\n  - name: redis\n    version: 20.1.0\n    repository: ${repository}\n`;
+    const report = await check(
+      { ...chart(), 'chart/Chart.yaml': dependingOn('https://charts.example.com') },
+      { ...chart({ values: slower }), 'chart/Chart.yaml': dependingOn('https://other.example.com') },
+      { offline: true, cacheDir: scratchDir('crg-empty-cache-') },
+    );
+    const [message] = report.notChecked.map((n) => n.message);
+    expect(message).toMatch(
+      /^helm cannot render it at base: dependency redis: .*charts\.example\.com is not in the cache, and the check runs --offline; at head: dependency redis: it fetches https:\/\/other\.example\.com, .*so it is not fetched\. Vendor it \(run `helm dependency build` in the chart's directory and commit its charts\/\), or name its repository in the base configuration's remote\.allow\.$/,
+    );
+    expect(message.split('Vendor it')).toHaveLength(2);
+  });
+
   // kubernetes-sigs/kueue: charts under cmd/ depend on `file://../../../../../charts/kueue`.
   describe('a dependency kept in this repository (file://)', () => {
     const umbrella = (repository: string, name = 'web') => ({

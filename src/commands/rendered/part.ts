@@ -531,18 +531,14 @@ async function checkWith<R extends RenderRoot, Tool>(
     const root = (headRoot ?? baseRoot)!;
     const failedAt = sideOf(!baseBuild.ok, !headBuild.ok);
     if (failedAt) {
-      const same = !baseBuild.ok && !headBuild.ok && baseBuild.message === headBuild.message;
-      const failures = same
-        ? [`at both revisions: ${headBuild.message}`]
-        : [
-            ...(baseBuild.ok ? [] : [`at base: ${baseBuild.message}`]),
-            ...(headBuild.ok ? [] : [`at head: ${headBuild.message}`]),
-          ];
+      const failures = failedAtEach(
+        baseBuild.ok ? null : baseBuild.message,
+        headBuild.ok ? null : headBuild.message,
+      );
       const reason = (!headBuild.ok ? headBuild : (baseBuild as { reason: NotCheckedReason })).reason;
       // Gone at head: what it deployed at base, and so what its removal takes away, is unknown.
       const removed = headRoot ? '' : ' This change removes it, so which configs it took away is not known.';
-      return () =>
-        notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures.join('; ')}.${removed}`);
+      return () => notChecked(root, reason, failedAt, `${cannot(renderer)} ${failures}.${removed}`);
     }
     const pair = new BuildPair(
       renderer,
@@ -590,6 +586,23 @@ async function checkWith<R extends RenderRoot, Tool>(
   });
   for (const add of found) add();
   return part;
+}
+
+/**
+ * Why a root's builds failed, at the revisions where they did. Two different failures that end
+ * with the same sentence (how to vendor a chart's dependency) say it once, after both.
+ */
+function failedAtEach(base: string | null, head: string | null): string {
+  if (base === null || head === null) return base === null ? `at head: ${head}` : `at base: ${base}`;
+  if (base === head) return `at both revisions: ${head}`;
+  let n = 0;
+  while (n < base.length && n < head.length && base[base.length - 1 - n] === head[head.length - 1 - n]) n++;
+  const common = base.slice(base.length - n);
+  const end = common.indexOf('. ');
+  if (end < 0) return `at base: ${base}; at head: ${head}`;
+  const shared = common.slice(end + 2);
+  const cut = (message: string) => message.slice(0, message.length - shared.length - 2);
+  return `at base: ${cut(base)}; at head: ${cut(head)}. ${shared}`;
 }
 
 /**
