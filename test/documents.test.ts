@@ -1,9 +1,11 @@
-import { definesNoneOf, mayHoldKind, skimConfigs } from '../src/stages/3-documents/lines.js';
+import fc from 'fast-check';
+import { definesNoneOf, mayHoldKind, mayHoldObjects, skimConfigs } from '../src/stages/3-documents/lines.js';
 import {
   MAX_FILE_BYTES,
   parseKinds,
   parseManifests,
   parseRender,
+  parseWithLibrary,
   type DocumentCache,
 } from '../src/stages/3-documents/parse.js';
 import { takeOrigin } from '../src/stages/2-sources/kustomize/origin.js';
@@ -77,6 +79,9 @@ describe('parseManifests', () => {
       '',
       '# only a comment',
       'kind: Thing\nmetadata: {name: x}',
+      // Not parsed at all: no line at the margin keys a kind or an apiVersion (`mayHoldObjects`).
+      'title: "a KEP whose quote\nstatus: never closes',
+      'image:\n  tag: {{ .Values.tag }}',
     ]) {
       expect(parseManifests('other.yaml', text)).toEqual({ objects: [], diagnostics: [] });
     }
@@ -234,6 +239,89 @@ describe('parseManifests', () => {
       hostNetwork: true,
       volumes: [{ secret: { defaultMode: 420 } }],
     });
+  });
+});
+
+describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its lines', () => {
+  test("a chart's values file (anchors, merge keys, kind: only nested) holds none; manifests may", () => {
+    const values = [
+      '# values for every app',
+      'defaults: &defaults',
+      '  replicas: 2',
+      '  kind: Deployment',
+      'apps:',
+      '  web:',
+      '    <<: *defaults',
+      '    apiVersion: apps/v1',
+      'kindness: 1',
+    ].join('\n');
+    expect(mayHoldObjects(values)).toBe(false);
+    for (const text of [
+      `${values}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}`,
+      '  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}',
+      '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}',
+      'base: &b {kind: ConfigMap, apiVersion: v1}\n<<: *b\nmetadata: {name: a}',
+    ])
+      expect([text, mayHoldObjects(text)]).toEqual([text, true]);
+  });
+
+  // Each way YAML lets a root key be written: quoted, escaped, anchored, tagged, an alias, an
+  // explicit `?` key, a merge key, a flow mapping, a mapping off the margin, after a byte-order mark.
+  const written = (word: string) =>
+    fc.oneof(
+      fc.constantFrom(word, `'${word}'`, `"${word}"`, `!!str ${word}`),
+      fc.constant(`"\\x${word.charCodeAt(0).toString(16)}${word.slice(1)}"`),
+      fc.nat(3).map((n) => `&k${n} ${word}`),
+    );
+  const pair = (k: fc.Arbitrary<string>, v: string) =>
+    fc.tuple(k, fc.boolean()).map(([k, explicit]) => (explicit ? `? ${k}\n:${v}` : `${k}:${v}`));
+  // An object's keys, each of them sometimes left out; and others, some of which bring them in.
+  const needed = [
+    pair(written('kind'), ' ConfigMap'),
+    pair(written('apiVersion'), ' v1'),
+    pair(written('metadata'), ' {name: a}'),
+  ].map((p) => fc.option(p, { freq: 3 }));
+  const other = fc.oneof(
+    pair(fc.constantFrom('kindness', 'values', 'image'), ' v1'),
+    pair(written('base'), ' &m {kind: ConfigMap, apiVersion: v1, metadata: {name: a}}'),
+    pair(written('nested'), '\n  kind: Deployment\n  apiVersion: apps/v1'),
+    pair(written('script'), ' |\n  kind: x\n  apiVersion: y'),
+    fc.nat(3).map((n) => `*k${n} : v1`),
+    fc.constant('<<: *m'),
+    fc.constant('# kind: ConfigMap'),
+  );
+  const documentText = fc
+    .tuple(fc.tuple(...needed), fc.array(other, { maxLength: 3 }))
+    .chain(([keys, others]) => {
+      const entries = [...keys.filter((k): k is string => k !== null), ...others];
+      return fc.tuple(
+        fc.shuffledSubarray(entries, { minLength: entries.length }),
+        fc.constantFrom('block', 'block', 'block', 'indented', 'flow'),
+        fc.constantFrom('', '', '# leading\n', '\n', '\uFEFF', '%YAML 1.1\n---\n'),
+      );
+    })
+    .map(([entries, layout, before]) => {
+      if (layout === 'flow') return `${before}{${entries.join(', ')}}\n`;
+      const lines = entries.join('\n');
+      return `${before}${layout === 'indented' ? lines.replace(/^/gm, '  ') : lines}\n`;
+    });
+
+  test('generated documents: every one yaml reads as an object, it says may hold one', () => {
+    let objects = 0;
+    let none = 0;
+    fc.assert(
+      fc.property(documentText, (text) => {
+        const read = parseWithLibrary('f.yaml', text).objects.length > 0;
+        const may = mayHoldObjects(text);
+        if (read) objects++;
+        if (!may) none++;
+        if (read) expect({ text, may }).toEqual({ text, may: true });
+      }),
+      { numRuns: 20_000 },
+    );
+    // Not vacuous: both answers are given often.
+    expect(objects).toBeGreaterThan(500);
+    expect(none).toBeGreaterThan(50);
   });
 });
 

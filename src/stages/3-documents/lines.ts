@@ -29,6 +29,28 @@ export function definitionsAlike(
   return new Set(definitions(head).filter((d) => atBase.has(d)));
 }
 
+/**
+ * A line at the left margin that may key an object's `kind` or `apiVersion` in the document's root
+ * mapping: one spelling either, or opening with what a plain key cannot open with (a quote, an
+ * anchor, an alias, a tag, an explicit key, a merge key `<<`, a flow collection, a sequence entry).
+ */
+const MAY_KEY_OBJECT = /^(?:kind|apiVersion)\b|^[-?:,[\]{}&*!|>'"%@`<\t\uFEFF]/m;
+
+/**
+ * Whether some document of `text` may be a Kubernetes object, whose root mapping keys `kind` and
+ * `apiVersion`. A root mapping at the left margin keys everything there (what goes on a line
+ * below a key is indented, to the margin's right); one whose lines there are all plain keys,
+ * spelling neither word, is no object, and need not be parsed: a chart's values file of 130 KB of
+ * anchors and merge keys took yaml half a second at each revision.
+ */
+export function mayHoldObjects(text: string): boolean {
+  return renderDocuments(text).some((document) => MAY_KEY_OBJECT.test(document) || indentedRoot(document));
+}
+
+/** The document's first line of content, and its indentation: off the margin, its root is keyed there. */
+const FIRST_CONTENT = /^([ \t]*)[^ \t\r\n#]/m;
+const indentedRoot = (document: string) => (FIRST_CONTENT.exec(document)?.[1].length ?? 0) > 0;
+
 const kindWords = new WeakMap<readonly string[], RegExp>();
 const KIND_KEY = /kind['"]?\s*:/g;
 

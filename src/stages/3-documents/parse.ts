@@ -3,7 +3,7 @@ import { parseAllDocuments } from '../../model/yaml.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
-import { documentsOfKinds, isListKind, mayHoldKind, renderDocuments } from './lines.js';
+import { documentsOfKinds, isListKind, mayHoldKind, mayHoldObjects, renderDocuments } from './lines.js';
 import { readBlockYaml } from '../../model/block-yaml.js';
 import { remember } from './positions.js';
 
@@ -27,6 +27,7 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
     const message = `skipped: larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`;
     return { objects: [], diagnostics: [{ file, line: 1, severity: 'warning', message }] };
   }
+  if (!mayHoldObjects(text)) return { objects: [], diagnostics: [] };
   return readPrinted(file, text) ?? parseWithLibrary(file, text);
 }
 
