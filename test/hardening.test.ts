@@ -1,5 +1,5 @@
 import { scratchDir } from './helpers/temp-repo.js';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,6 +170,30 @@ describe('hostile names', () => {
     expect(out.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(out.text).toContain('x</details>');
   });
+});
+
+// ricsanfre/pi-cluster keeps Go-templated boilerplate (`namespace: {{ .app_namespace }}`) beside
+// its kustomizations: yaml warned through node that the key `{ .app_namespace }` is a mapping.
+test("no warning of the YAML library reaches stderr with the repository's text in it", async () => {
+  const { repo, base, head } = await twoCommits(
+    {
+      'app/kustomization.yaml': 'resources: [cm.yaml]\n',
+      'app/cm.yaml': yaml(configMap('app', { a: '1' })),
+      'boilerplate/kustomization.yaml': 'namespace: {{ .ns }}\nresources: [../app]\n',
+    },
+    { 'app/cm.yaml': yaml(configMap('app', { a: '2' })) },
+  );
+  const bundle = join(dirname(fileURLToPath(import.meta.url)), '../dist/cli.js');
+  const run = spawnSync(
+    process.execPath,
+    [bundle, 'check', '--base', base, '--head', head, '--format', 'json'],
+    {
+      cwd: repo.dir,
+      encoding: 'utf8',
+    },
+  );
+  expect((JSON.parse(run.stdout) as Report).notChecked.map((n) => n.name)).toEqual(['boilerplate']);
+  expect(run.stderr).toBe('');
 });
 
 test('no diff driver or textconv program that the repository selects is run', async () => {

@@ -21,14 +21,21 @@ import { readBlockYaml } from './block-yaml.js';
 
 type Options = Omit<ParseOptions & DocumentOptions & SchemaOptions, 'uniqueKeys'> & { uniqueKeys?: boolean };
 
+/**
+ * yaml's own checks off (keys written twice are found below), and its warnings unsaid: yaml prints
+ * them through node's, with the repository's text in them (a template's `{{ .ns }}` read as a key),
+ * unescaped on the terminal and beside every report.
+ */
+const QUIET = { uniqueKeys: false, logLevel: 'error' } as const;
+
 export function parseAllDocuments(text: string, options: Options = {}) {
-  const documents = withoutStacks(() => parseAllWith(text, { ...options, uniqueKeys: false }));
+  const documents = withoutStacks(() => parseAllWith(text, { ...options, ...QUIET }));
   if (options.uniqueKeys !== false) for (const doc of documents) markDuplicateKeys(doc);
   return documents;
 }
 
 export function parseDocument(text: string, options: Options = {}) {
-  const doc = withoutStacks(() => parseWith(text, { ...options, uniqueKeys: false }));
+  const doc = withoutStacks(() => parseWith(text, { ...options, ...QUIET }));
   if (options.uniqueKeys !== false) markDuplicateKeys(doc);
   return doc;
 }
