@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { definesNoneOf, mayHoldKind, mayHoldObjects, skimConfigs } from '../src/stages/3-documents/lines.js';
+import {
+  definesNoneOf,
+  mayHoldKind,
+  mayHoldObjects,
+  skimConfigs,
+  withoutDefinitions,
+} from '../src/stages/3-documents/lines.js';
 import {
   MAX_FILE_BYTES,
   parseKinds,
@@ -240,6 +246,23 @@ describe('parseManifests', () => {
       volumes: [{ secret: { defaultMode: 420 } }],
     });
   });
+});
+
+// DataDog/helm-charts installs its CRDs from templates inside `{{- if .Values.installCRDs }}`: 1.5 MB
+// of them were parsed whole for every check whose names they mention, only to be found templates.
+test('withoutDefinitions: a CRD inside a template action is one; a document opening a flow mapping is not', () => {
+  const crd = [
+    '{{- if .Values.installCRDs }}',
+    'apiVersion: apiextensions.k8s.io/v1',
+    'kind: CustomResourceDefinition',
+    'metadata: {name: things.example.com}',
+    '{{- end }}',
+  ].join('\n');
+  const flow = '{apiVersion: v1,\nkind: CustomResourceDefinition}\n';
+  const configMap = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n';
+  expect(withoutDefinitions(`${crd}\n---\n${flow}---\n${configMap}`)).toBe(
+    `${'\n'.repeat(5)}---\n${flow}---\n${configMap}`,
+  );
 });
 
 describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its lines', () => {

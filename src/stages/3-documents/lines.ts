@@ -11,7 +11,14 @@ import type { ConfigKind } from '../../model/types.js';
  */
 const DEFINITION = /^kind:[ \t]*(["']?)CustomResourceDefinition\1[ \t]*(#.*)?$/m;
 export const isDefinition = (document: string): boolean =>
-  DEFINITION.test(document) && !/^[{[]/m.test(document);
+  DEFINITION.test(document) && !FLOW_AT_TOP.test(document);
+
+/**
+ * A line at the margin that opens a flow collection: its document's top-level keys need not be
+ * lines of their own. A line that opens with `{{`, `{%` or `{#` is a template's action (a chart's
+ * CRD inside `{{- if .Values.installCRDs }}`), not a flow collection.
+ */
+const FLOW_AT_TOP = /^[{[](?![%{#])/m;
 
 /** `text` with its CustomResourceDefinitions blank (lines kept), or only those of them `drop` picks. */
 export function withoutDefinitions(text: string, drop: (document: string) => boolean = () => true): string {
@@ -119,8 +126,7 @@ export function definesNoneOf(text: string, kinds: readonly string[]): boolean {
 function plainKinds(document: string): string[] | null {
   const lines = [...document.matchAll(/^["']?kind["']?[ \t]*:(.*)$/gm)].map((m) => m[1]);
   const plain = lines.map((value) => /^[ \t]*(["']?)([A-Za-z0-9]+)\1[ \t]*(#.*)?$/.exec(value)?.[2]);
-  // A line that opens with `{%` or `{{` is a template's, not a flow collection.
-  if (/^[{[](?![%{#])/m.test(document) || lines.length === 0 || plain.includes(undefined)) return null;
+  if (FLOW_AT_TOP.test(document) || lines.length === 0 || plain.includes(undefined)) return null;
   return plain as string[];
 }
 
