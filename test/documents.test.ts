@@ -284,8 +284,61 @@ describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its li
       '  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}',
       '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}',
       'base: &b {kind: ConfigMap, apiVersion: v1}\n<<: *b\nmetadata: {name: a}',
+      '{"\\u006bind": "ConfigMap", "apiVersion": "v1", "metadata": {"name": "a"}}',
     ])
       expect([text, mayHoldObjects(text)]).toEqual([text, true]);
+    // JSON is read as JSON: a package-lock.json or a Grafana dashboard names kinds only inside.
+    const lock = JSON.stringify(
+      { name: 'x', packages: { a: { kind: 'Deployment', apiVersion: 'v1' } } },
+      null,
+      2,
+    );
+    expect(mayHoldObjects(lock)).toBe(false);
+  });
+
+  test('generated JSON: every text yaml reads as an object, it says may hold one', () => {
+    let objects = 0;
+    let none = 0;
+    const key = (word: string) =>
+      fc.constantFrom(word, `\\u00${word.charCodeAt(0).toString(16)}${word.slice(1)}`);
+    const member = (k: fc.Arbitrary<string>, v: unknown) =>
+      fc.option(
+        k.map((k) => `"${k}": ${JSON.stringify(v)}`),
+        { freq: 3 },
+      );
+    const object = { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'a' } };
+    const text = fc
+      .tuple(
+        member(key('kind'), 'ConfigMap'),
+        member(key('apiVersion'), 'v1'),
+        member(key('metadata'), { name: 'a' }),
+        fc.option(fc.constant(`"<<": ${JSON.stringify(object)}`), { freq: 5 }),
+        fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        fc.boolean(),
+      )
+      .map(([a, b, c, merge, rest, array]) => {
+        const members = [
+          a,
+          b,
+          c,
+          merge,
+          ...Object.entries(rest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`),
+        ];
+        const body = `{${members.filter((m) => m !== null).join(',\n ')}}`;
+        return array ? `[${body}]` : body;
+      });
+    fc.assert(
+      fc.property(text, (text) => {
+        const read = parseWithLibrary('f.json', text).objects.length > 0;
+        const may = mayHoldObjects(text);
+        if (read) objects++;
+        if (!may) none++;
+        if (read) expect({ text, may }).toEqual({ text, may: true });
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(objects).toBeGreaterThan(500);
+    expect(none).toBeGreaterThan(500);
   });
 
   // Each way YAML lets a root key be written: quoted, escaped, anchored, tagged, an alias, an
