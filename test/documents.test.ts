@@ -266,6 +266,25 @@ test('withoutDefinitions: a CRD inside a template action is one; a document open
 });
 
 describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its lines', () => {
+  /**
+   * Holds the rule to yaml's reading on generated texts; says how often yaml read an object there,
+   * and how often the rule said none.
+   */
+  function neverMissesAnObject(texts: fc.Arbitrary<string>, file: string, numRuns: number) {
+    const seen = { objects: 0, none: 0 };
+    fc.assert(
+      fc.property(texts, (text) => {
+        const read = parseWithLibrary(file, text).objects.length > 0;
+        const may = mayHoldObjects(text);
+        if (read) seen.objects++;
+        if (!may) seen.none++;
+        if (read) expect({ text, may }).toEqual({ text, may: true });
+      }),
+      { numRuns },
+    );
+    return seen;
+  }
+
   test("a chart's values file (anchors, merge keys, kind: only nested) holds none; manifests may", () => {
     const values = [
       '# values for every app',
@@ -297,8 +316,6 @@ describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its li
   });
 
   test('generated JSON: every text yaml reads as an object, it says may hold one', () => {
-    let objects = 0;
-    let none = 0;
     const key = (word: string) =>
       fc.constantFrom(word, `\\u00${word.charCodeAt(0).toString(16)}${word.slice(1)}`);
     const member = (k: fc.Arbitrary<string>, v: unknown) =>
@@ -327,16 +344,7 @@ describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its li
         const body = `{${members.filter((m) => m !== null).join(',\n ')}}`;
         return array ? `[${body}]` : body;
       });
-    fc.assert(
-      fc.property(text, (text) => {
-        const read = parseWithLibrary('f.json', text).objects.length > 0;
-        const may = mayHoldObjects(text);
-        if (read) objects++;
-        if (!may) none++;
-        if (read) expect({ text, may }).toEqual({ text, may: true });
-      }),
-      { numRuns: 5_000 },
-    );
+    const { objects, none } = neverMissesAnObject(text, 'f.json', 5_000);
     expect(objects).toBeGreaterThan(500);
     expect(none).toBeGreaterThan(500);
   });
@@ -383,18 +391,7 @@ describe('mayHoldObjects: whether a text may hold a Kubernetes object, by its li
     });
 
   test('generated documents: every one yaml reads as an object, it says may hold one', () => {
-    let objects = 0;
-    let none = 0;
-    fc.assert(
-      fc.property(documentText, (text) => {
-        const read = parseWithLibrary('f.yaml', text).objects.length > 0;
-        const may = mayHoldObjects(text);
-        if (read) objects++;
-        if (!may) none++;
-        if (read) expect({ text, may }).toEqual({ text, may: true });
-      }),
-      { numRuns: 20_000 },
-    );
+    const { objects, none } = neverMissesAnObject(documentText, 'f.yaml', 20_000);
     // Not vacuous: both answers are given often.
     expect(objects).toBeGreaterThan(500);
     expect(none).toBeGreaterThan(50);

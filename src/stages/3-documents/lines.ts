@@ -2,7 +2,8 @@ import type { ConfigKind } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 
 // What a manifest's lines tell without a YAML parser: which documents a file holds, which kinds
-// they write plainly, and (`skimConfigs`) which ConfigMaps and Secrets they declare. No parser here,
+// they write plainly, whether one may be an object at all (`mayHoldObjects`; JSON is asked of JSON's
+// own parser), and (`skimConfigs`) which ConfigMaps and Secrets they declare. No YAML parser here,
 // so what runs before the engine loads can read files too.
 
 /**
