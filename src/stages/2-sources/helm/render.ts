@@ -145,11 +145,7 @@ export async function renderCharts(
             if (!('files' in fetched))
               return {
                 reason: fetched.reason,
-                // Said alike for every chart it holds up (a Renovate bump across many apps is one line):
-                // the entry names the chart's directory.
-                message:
-                  `dependency ${dependency.chart}: ${fetched.message}. Vendor it (run \`helm dependency build\` in the ` +
-                  `chart's directory and commit its charts/), or name its repository in the base configuration's remote.allow`,
+                message: `dependency ${dependency.chart}: ${fetched.message}. ${vendor('it')}`,
               };
             await writeAll(fetched.files, posix.join(root.dir, 'charts'));
             return null;
@@ -258,6 +254,14 @@ async function fromGit(
 }
 
 /**
+ * How to have a chart's dependencies without a fetch. Said alike for every chart it holds up (a
+ * Renovate bump across many apps is one line of the report): the entry names the chart's directory.
+ */
+const vendor = (what: 'it' | 'the dependencies') =>
+  `Vendor ${what} (run \`helm dependency build\` in the chart's directory and commit its charts/), or name ` +
+  `${what === 'it' ? 'its' : 'their'} repository in the base configuration's remote.allow`;
+
+/**
  * Helm's message, first line, without the temporary directory. The text a chart's own `fail` or
  * `required` writes is never shown: a template can put any value there in any encoding. Every
  * scalar of the values is cut out of the rest.
@@ -299,10 +303,7 @@ function cleanMessage(
   }
   // Past what is shown nothing needs cutting: a value the bound splits is beyond the 500 shown.
   text = cutValues(text.slice(0, 4000), scalars(root, files), chartFileNames(root, files));
-  if (/missing in charts\/ directory/.test(text))
-    text +=
-      ". Vendor the dependencies (run `helm dependency build` in the chart's directory and commit its " +
-      "charts/), or name their repository in the base configuration's remote.allow";
+  if (/missing in charts\/ directory/.test(text)) text += `. ${vendor('the dependencies')}`;
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
