@@ -3,6 +3,7 @@ import {
   definesNoneOf,
   mayHoldKind,
   mayHoldObjects,
+  opensWithAction,
   skimConfigs,
   withoutDefinitions,
 } from '../src/stages/3-documents/lines.js';
@@ -192,6 +193,73 @@ describe('parseManifests', () => {
     expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
       [line + 2, expect.stringContaining(`looks like a ${language} template`)],
     ]);
+  });
+
+  // Most chart templates open with an action, and are not given to yaml (`opensWithAction`): held
+  // to yaml's own reading on generated texts, whose first content is an action or is not.
+  test('a text whose first content is an action: what yaml would say, without yaml', () => {
+    const eol = fc.constantFrom('\n', '\n', '\r\n');
+    const above = fc.array(
+      fc.tuple(
+        fc.constantFrom(
+          '',
+          '  ',
+          '# chart: {{ .Chart.Name }}',
+          '  # {% raw %}',
+          '---',
+          '--- # doc',
+          '--- |',
+          '--- >-',
+          '--- a',
+        ),
+        eol,
+      ),
+      { maxLength: 3 },
+    );
+    const action = fc.constantFrom(
+      '{{- if .Values.enabled }}',
+      '  {{- $name := include "x.fullname" . }}',
+      '{{/* a comment */}}',
+      '{{- /*\nGenerated from a dashboard\n*/ -}}',
+      '{{ include "x" . }}: value',
+      '{{}}',
+      '{{ a: b }}',
+      '{ {a: b} }',
+      '\t{{ x }}',
+      'apiVersion: v1',
+    );
+    const body = fc.array(
+      fc.constantFrom(
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata:\n  name: {{ .Release.Name }}',
+        'metadata: {name: a}',
+        'data:\n  t.tmpl: |\n    {{ .Values.x }}',
+        '{{- end }}',
+        '{% if x %}',
+        '<#if x>',
+        '---',
+        'more {{ x }}',
+      ),
+      { maxLength: 6 },
+    );
+    const text = fc
+      .tuple(above, action, eol, body)
+      .map(
+        ([lines, first, end, rest]) => lines.map(([l, e]) => l + e).join('') + first + end + rest.join(end),
+      );
+    let fired = 0;
+    fc.assert(
+      fc.property(text, (t) => {
+        if (opensWithAction(t)) fired++;
+        expect([t, parseManifests('chart/templates/t.yaml', t)]).toEqual([
+          t,
+          parseWithLibrary('chart/templates/t.yaml', t),
+        ]);
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(fired).toBeGreaterThan(500);
   });
 
   test('template text inside a valid ConfigMap value is data, not a template file', () => {

@@ -61,6 +61,19 @@ export function mayHoldObjects(text: string): boolean {
   });
 }
 
+/** Blank, comment and bare `---` lines, then a line opening with `{{`. */
+const OPENING_ACTION = /^(?:[ \t]*(?:#.*)?\r?\n|---[ \t]*(?:#.*)?\r?\n)* *\{\{/;
+
+/**
+ * Whether `text` is a Go template by its first line of content, which opens an action (`{{- if
+ * .Values.enabled }}`, as most of a chart's templates do). No scalar can hold that line, as
+ * nothing above it is content: YAML reads it as a flow mapping keyed by a flow mapping, or fails
+ * there, a template either way. Where another template language's mark appears too, which one the
+ * file is written in is for the parser to say.
+ */
+export const opensWithAction = (text: string): boolean =>
+  OPENING_ACTION.test(text) && !text.includes('<#') && !text.includes('{%');
+
 const NOT_JSON = Symbol('not JSON');
 
 /**

@@ -3,7 +3,14 @@ import { parseAllDocuments } from '../../model/yaml.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
-import { documentsOfKinds, isListKind, mayHoldKind, mayHoldObjects, renderDocuments } from './lines.js';
+import {
+  documentsOfKinds,
+  isListKind,
+  mayHoldKind,
+  mayHoldObjects,
+  opensWithAction,
+  renderDocuments,
+} from './lines.js';
 import { readBlockYaml } from '../../model/block-yaml.js';
 import { remember } from './positions.js';
 
@@ -28,6 +35,11 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
     return { objects: [], diagnostics: [{ file, line: 1, severity: 'warning', message }] };
   }
   if (!mayHoldObjects(text)) return { objects: [], diagnostics: [] };
+  // Most of a chart's templates open with an action; yaml would read all of one only to say so.
+  if (opensWithAction(text)) {
+    const line = newlines(text.slice(0, text.indexOf(GO_TEMPLATE.mark))) + 1;
+    return { objects: [], diagnostics: [looksLike(file, line, GO_TEMPLATE)] };
+  }
   return readPrinted(file, text) ?? parseWithLibrary(file, text);
 }
 
@@ -51,13 +63,8 @@ export function parseWithLibrary(file: string, text: string): ParsedFile {
   const [template] = TEMPLATES.filter(
     ({ mark }) => text.includes(mark) && documents.some((doc) => isTemplate(doc, text, mark)),
   ).sort((a, b) => text.indexOf(a.mark) - text.indexOf(b.mark));
-  if (template) {
-    warn(
-      lineOf(text.indexOf(template.mark)),
-      `skipped: looks like ${template.name}, which is not YAML until rendered. Check the rendered manifests instead.`,
-    );
-    return { objects, diagnostics };
-  }
+  if (template)
+    return { objects, diagnostics: [looksLike(file, lineOf(text.indexOf(template.mark)), template)] };
 
   const indented = indentClosingQuotes(text, documents);
   if (indented) written.text = indented.text;
@@ -269,9 +276,23 @@ function toObject(
   return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
 }
 
+interface TemplateLanguage {
+  mark: string;
+  name: string;
+}
+
+const looksLike = (file: string, line: number, template: TemplateLanguage): Diagnostic => ({
+  file,
+  line,
+  severity: 'warning',
+  message: `skipped: looks like ${template.name}, which is not YAML until rendered. Check the rendered manifests instead.`,
+});
+
+const GO_TEMPLATE: TemplateLanguage = { mark: '{{', name: 'a Helm or Go template ({{ … }})' };
+
 /** Template languages met in manifest folders, by the mark that opens their actions. */
-const TEMPLATES = [
-  { mark: '{{', name: 'a Helm or Go template ({{ … }})' },
+const TEMPLATES: TemplateLanguage[] = [
+  GO_TEMPLATE,
   // cloudogu/gitops-playground keeps FreeMarker templates (`<#if …>`) as `*.ftl.yaml`.
   { mark: '<#', name: 'a FreeMarker template (<#…>)' },
   { mark: '{%', name: 'a Jinja template ({% … %})' },
