@@ -206,6 +206,7 @@ describe('parseManifests', () => {
           '  ',
           '# chart: {{ .Chart.Name }}',
           '  # {% raw %}',
+          '# <#-- FreeMarker -->',
           '---',
           '--- # doc',
           '--- |',
