@@ -699,6 +699,56 @@ describeKustomize('kustomize rendered mode', () => {
     );
   });
 
+  // GoogleCloudPlatform/bank-of-anthos: a Component every production overlay includes patches the
+  // ConfigMap the database's overlay makes; the user service's overlay includes it too, makes no
+  // copy, and its Deployment reads the database's. Touched, its files were not searched.
+  test('a reader in a root the change touches, reading a config another root makes, is judged', async () => {
+    const files = (uri: string): Files => ({
+      'components/db/kustomization.yaml': yaml({
+        apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+        kind: 'Component',
+        patches: [{ path: 'config.yaml', target: { kind: 'ConfigMap', name: 'db-config' } }],
+      }),
+      'components/db/config.yaml': yaml(configMap('db-config', { URI: uri })),
+      'db/kustomization.yaml': kustomization({
+        resources: ['config.yaml'],
+        components: ['../components/db'],
+        namespace: 'prod',
+      }),
+      'db/config.yaml': yaml(configMap('db-config', { URI: 'local' })),
+      'users/kustomization.yaml': kustomization({
+        resources: ['app.yaml'],
+        components: ['../components/db'],
+        namespace: 'prod',
+      }),
+      'users/app.yaml': yaml(deployment('users', { containers: [container('app', envFrom('db-config'))] })),
+    });
+    const report = await checkChange(files('db:5432'), files('db:5433'));
+    expect([report.rendered, report.notChecked]).toEqual([['db', 'users'], []]);
+    expect(summary(report)).toEqual([
+      { status: 'dormant', workload: 'Deployment prod/users', root: 'users', at: 'users/app.yaml:1' },
+    ]);
+    expect(report.impacts[0].configs[0]).toMatchObject({ name: 'db-config', root: 'db' });
+    // Where the users' overlay makes a copy of its own, it reads that one.
+    const own = (uri: string): Files => ({
+      ...files(uri),
+      'users/kustomization.yaml': kustomization({
+        resources: ['app.yaml', 'config.yaml'],
+        components: ['../components/db'],
+        namespace: 'prod',
+      }),
+      'users/config.yaml': yaml(configMap('db-config', { URI: 'local' })),
+    });
+    const copies = await checkChange(own('db:5432'), own('db:5433'));
+    expect(summary(copies)).toEqual([
+      { status: 'dormant', workload: 'Deployment prod/users', root: 'users', at: 'users/app.yaml:1' },
+    ]);
+    // Its own: the config's root is the reader's, and not said.
+    expect(copies.impacts.map((i) => i.configs.map((c) => [c.name, c.root ?? null]))).toEqual([
+      [['db-config', null]],
+    ]);
+  });
+
   test('a plain config a root reads by name: the root is rendered at head and its reader judged', async () => {
     const files = (level: string): Files => ({
       // No kustomization reads configs/: Flux applies it as written.

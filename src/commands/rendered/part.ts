@@ -96,7 +96,20 @@ export async function checkRendered(
       .flatMap((d, i) => [...d.roots, ...d.setAside].filter(affected(i % all.length)))
       .flatMap((root) => [...root.closure]),
   );
-  const elsewhere = readersElsewhere(all, atBase, atHead, headFound.map(readsOf), changed, access);
+  // A touched root new at head has no build at base to tell what its readers saw there.
+  const affectedAtBoth = headFound.map((d, i) => {
+    const atBase = new Set([...baseFound[i].roots, ...baseFound[i].setAside].map((root) => root.id));
+    return [...d.roots, ...d.setAside].filter((root) => affected(i)(root) && atBase.has(root.id));
+  });
+  const elsewhere = readersElsewhere(
+    all,
+    atBase,
+    atHead,
+    headFound.map(readsOf),
+    changed,
+    access,
+    affectedAtBoth,
+  );
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
       all.map((r, i) => {
@@ -1198,8 +1211,12 @@ type Elsewhere = (
  * of `generic-govuk-app` read it through `envFrom`. Such a root is found by a file it reads that no
  * touched root reads (a base a changed overlay shares names what its own build makes, which proves
  * nothing) and that may hold a reader by the name (`byName`), and is rendered at head only; its
- * workloads are judged with the change's own, unchanged at base as the root is. A root that reads
- * a file a changed config is made from deploys its own copy (another overlay of the same base).
+ * workloads are judged with the change's own, unchanged at base as the root is. So is a root the
+ * change touches for itself (`affected`) that reads such a file: the files of touched roots are
+ * searched only for those (bank-of-anthos: a Component every production overlay includes patches
+ * the ConfigMap the database's overlay makes, which the user service's Deployment reads). A root
+ * that reads a file a changed config is made from deploys its own copy (another overlay of the
+ * same base).
  * A file outside the touched roots, or a build found so, that defines a changed config too makes
  * every such reader ambiguous (two deployments of one config, as clusters split into roots lay
  * them out), and then none is judged: the report says no workload in the config's root reads it,
@@ -1212,6 +1229,7 @@ function readersElsewhere(
   reads: readonly ((path: string) => boolean)[],
   changed: ReadonlySet<string>,
   access: RemoteAccess,
+  affected: readonly (readonly RenderRoot[])[],
 ): Elsewhere {
   const { repo, rev, settings } = atHead;
   // Every touched root asks for its own changes; a root found by several is built once.
@@ -1246,11 +1264,12 @@ function readersElsewhere(
   // Touched roots that change the same configs ask the same questions: each is answered once.
   const searched = new WeakMap<
     ReadonlySet<string>,
-    Map<string, Promise<{ readers: string[]; defined: boolean }>>
+    Map<string, Promise<{ readers: string[]; within: string[]; defined: boolean }>>
   >();
   /**
-   * The files outside `touched` that may hold a reader of `changes` (read by some root), and whether
-   * another file defines one of them: then which copy a reader elsewhere reads is unknown.
+   * The files outside `touched` that may hold a reader of `changes` (read by some root), those
+   * inside it that may (`within`), and whether another file outside defines one of them: then which
+   * copy a reader elsewhere reads is unknown.
    */
   const search = (
     changes: readonly ConfigChange[],
@@ -1266,33 +1285,37 @@ function readersElsewhere(
         key,
         (found = (async () => {
           const names = [...new Set(changes.map((c) => c.name))];
-          const outside = (await filesNaming(names)).filter(
-            (f) => settings.selected(f) && !touched.has(f) && !madeFrom.has(f),
-          );
-          const texts = await repo.readMany(rev, outside);
-          const seen = outside.map((f, i) =>
+          const naming = (await filesNaming(names)).filter((f) => settings.selected(f) && !madeFrom.has(f));
+          const texts = await repo.readMany(rev, naming);
+          const seen = naming.map((f, i) =>
             texts[i] === null ? null : byName(f, texts[i]!, changes, settings.podTemplatePaths),
           );
+          const outside = (i: number) => !touched.has(naming[i]);
           return {
-            readers: outside.filter((f, i) => seen[i]?.mayRead && reads.some((read) => read(f))),
-            defined: seen.some((s) => s?.defines),
+            readers: naming.filter((f, i) => outside(i) && seen[i]?.mayRead && reads.some((read) => read(f))),
+            within: naming.filter((_, i) => !outside(i) && seen[i]?.mayRead),
+            defined: seen.some((s, i) => outside(i) && s?.defines),
           };
         })()),
       );
     return found;
   };
   const rootsReading = oncePerSet((files) => discover(all, { ...atHead, changed: new Set(files) }));
+  const affectedIds = new Set(affected.flat().map((root) => root.id));
   return async (changes, { madeFrom, known, touched }) => {
     const names = [...new Set(changes.map((c) => c.name))];
-    const { readers: files, defined } = await search(changes, touched, madeFrom);
+    const { readers: files, within, defined } = await search(changes, touched, madeFrom);
     // Two deployments of one config (one cluster's copy and another's, split into roots): which one
     // a reader elsewhere reads is unknown, and none is judged.
-    if (defined || files.length === 0) return noCompanions();
+    if (defined || files.length + within.length === 0) return noCompanions();
     const spelling = new Set(files);
-    const found = await rootsReading(spelling);
+    const spellingWithin = new Set(within);
+    const found = files.length ? await rootsReading(spelling) : all.map(() => ({ roots: [] }));
     const result = noCompanions();
     const configs = changes.map((c) => `${c.kind} ${objectName(c)}`).join(', ');
+    // A touched root says for itself what could not be built or read.
     const unchecked = (root: RenderRoot, reason: NotCheckedReason, message: string) =>
+      !affectedIds.has(root.id) &&
       result.notChecked.push(
         rootNotChecked(
           root,
@@ -1307,13 +1330,15 @@ function readersElsewhere(
     let ambiguous = false;
     await Promise.all(
       all.map(async (renderer, i) => {
-        const roots = found[i].roots
-          .filter(
-            (root) =>
-              !known.has(root.id) &&
-              touches(root, spelling) &&
-              ![...root.closure].some((f) => madeFrom.has(f)),
-          )
+        // A root the change touches for itself, that deploys no copy of the configs but reads them
+        // from another's (a component patches a config one service's overlay makes, which the
+        // others' Deployments read): its files are touched, and it is looked for among those.
+        const candidates = [
+          ...found[i].roots.filter((root) => touches(root, spelling)),
+          ...affected[i].filter((root) => touches(root, spellingWithin)),
+        ];
+        const roots = [...new Map(candidates.map((root) => [root.id, root])).values()]
+          .filter((root) => !known.has(root.id) && ![...root.closure].some((f) => madeFrom.has(f)))
           .sort((a, b) => compareText(a.id, b.id));
         if (roots.length === 0) return;
         const tool = await renderer.tool();
