@@ -729,6 +729,25 @@ describeKustomize('kustomize rendered mode', () => {
       { status: 'dormant', workload: 'Deployment prod/users', root: 'users', at: 'users/app.yaml:1' },
     ]);
     expect(report.impacts[0].configs[0]).toMatchObject({ name: 'db-config', root: 'db' });
+    // The same change takes a Service out of the users' overlay: its build at base is its own, of
+    // the files its kustomization read there, not one of the head's files at base.
+    const service = yaml({
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'users' },
+      spec: { ports: [{ port: 80 }] },
+    });
+    const withService: Files = {
+      ...files('db:5432'),
+      'users/kustomization.yaml': kustomization({
+        resources: ['app.yaml', 'service.yaml'],
+        components: ['../components/db'],
+        namespace: 'prod',
+      }),
+      'users/service.yaml': service,
+    };
+    const shrunk = await checkChange(withService, files('db:5433'));
+    expect([summary(shrunk), shrunk.notChecked]).toEqual([summary(report), []]);
     // Where the users' overlay makes a copy of its own, it reads that one.
     const own = (uri: string): Files => ({
       ...files(uri),
@@ -747,6 +766,23 @@ describeKustomize('kustomize rendered mode', () => {
     expect(copies.impacts.map((i) => i.configs.map((c) => [c.name, c.root ?? null]))).toEqual([
       [['db-config', null]],
     ]);
+  });
+
+  // bank-of-anthos keeps a plain bundle (kubernetes-manifests/, no namespaces) beside its overlays:
+  // its copy of each config is applied wherever `kubectl apply -n` puts it, and gives way to the
+  // overlay's in the overlay's own namespace, as the namespace rule has it.
+  test('a plain copy of the config without a namespace leaves readers elsewhere judged; one in its namespace does not', async () => {
+    const files = (level: string, copy: ReturnType<typeof configMap>): Files => ({
+      'a/kustomization.yaml': kustomization({ resources: ['config.yaml'], namespace: 'web' }),
+      'a/config.yaml': yaml(configMap('shared', { LEVEL: level })),
+      'b/kustomization.yaml': kustomization({ resources: ['app.yaml'], namespace: 'web' }),
+      'b/app.yaml': yaml(deployment('b', { containers: [container('app', envFrom('shared'))] })),
+      'bundle/config.yaml': copy && yaml(copy),
+    });
+    const judged = async (copy: ReturnType<typeof configMap>) =>
+      summary(await checkChange(files('info', copy), files('debug', copy))).map((s) => s.workload);
+    expect(await judged(configMap('shared', { LEVEL: 'warn' }))).toEqual(['Deployment web/b']);
+    expect(await judged(configMap('shared', { LEVEL: 'warn' }, {}, 'web'))).toEqual([]);
   });
 
   test('a plain config a root reads by name: the root is rendered at head and its reader judged', async () => {

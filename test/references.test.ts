@@ -439,85 +439,86 @@ describe('a file that writes a config name: may it hold a reader, or define the 
   const none = new Map<string, string[]>();
   const istio = { kind: 'ConfigMap' as const, name: 'istio', namespace: 'mesh' };
   test.each([
-    ['a Deployment that mounts it', 'app.yaml', deploymentReading('istio'), true, false],
+    ['a Deployment that mounts it', 'app.yaml', deploymentReading('istio'), true, null],
     // Named istio itself, it mounts another config.
     [
       'a Deployment that mounts another',
       'app.yaml',
       deploymentReading('other').replace('name: web', 'name: istio'),
       false,
-      false,
+      null,
     ],
     [
       'a Service and a label that spell it',
       'svc.yaml',
       'apiVersion: v1\nkind: Service\nmetadata:\n  name: istio\n  labels: {app: istio}\n',
       false,
-      false,
+      null,
     ],
     [
       'the config in its namespace',
       'cm.yaml',
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio\n  namespace: mesh\ndata: {a: b}\n',
       false,
-      true,
+      'exact',
+    ],
+    [
+      'the config without a namespace (applied to any)',
+      'cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio\ndata: {a: b}\n',
+      false,
+      'assumed',
     ],
     [
       'the config in another namespace',
       'cm.yaml',
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: istio\n  namespace: web\ndata: {a: b}\n',
       false,
-      false,
+      null,
     ],
     [
       'a Secret of that name',
       'cm.yaml',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: istio\n',
       false,
-      false,
+      null,
     ],
-    [
-      'a values file that names it as a value',
-      'chart/values.yaml',
-      'existingConfigMap: istio\n',
-      true,
-      false,
-    ],
-    ['a values file with it as a key only', 'chart/values.yaml', 'istio:\n  enabled: true\n', false, false],
+    ['a values file that names it as a value', 'chart/values.yaml', 'existingConfigMap: istio\n', true, null],
+    ['a values file with it as a key only', 'chart/values.yaml', 'istio:\n  enabled: true\n', false, null],
     [
       'a chart template',
       'chart/templates/d.yaml',
       'kind: Deployment\n{{- if .Values.x }}\nname: istio\n{{- end }}\n',
       true,
-      false,
+      null,
     ],
     [
       'a HelmRelease whose values name it',
       'hr.yaml',
       'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: web\nspec:\n  values:\n    config: istio\n',
       true,
-      false,
+      null,
     ],
     [
       'a kustomization that generates it (no namespace: any)',
       'k/kustomization.yaml',
       'configMapGenerator:\n  - name: istio\n    literals: [a=b]\n',
       false,
-      true,
+      'assumed',
     ],
     [
       'a kustomization that generates it elsewhere',
       'k/kustomization.yaml',
       'namespace: web\nconfigMapGenerator:\n  - name: istio\n    literals: [a=b]\n',
       false,
-      false,
+      null,
     ],
     [
       'a kustomization whose inline patch mounts it',
       'k/kustomization.yaml',
       yaml({ patches: [{ patch: deploymentReading('istio') }] }),
       true,
-      false,
+      null,
     ],
   ])('%s: %s', (_, file, text, mayRead, defines) => {
     expect(text).toMatch(/(^|[^\w.-])istio($|[^\w.-])/m);
@@ -527,7 +528,7 @@ describe('a file that writes a config name: may it hold a reader, or define the 
     const template = 'kind: Deployment\n{{- if .Values.x }}\nname: my-istio\nargs: [app-istio]\n{{- end }}\n';
     expect(byName('chart/templates/d.yaml', template, [istio], none)).toEqual({
       mayRead: false,
-      defines: false,
+      defines: null,
     });
   });
 });

@@ -44,6 +44,9 @@ export function spellsName(text: string, name: string): boolean {
 
 export const sameLocation = (a: Location, b: Location): boolean => a.file === b.file && a.line === b.line;
 
+/** Whether two objects' namespaces are one: written alike (`exact`), or one of them names none (`assumed`). */
+export type NamespaceMatch = 'exact' | 'assumed' | null;
+
 /**
  * The namespace rule. A reference resolves in its workload's namespace. A manifest without
  * `metadata.namespace` lands in whatever namespace it is applied to, so it can meet an object of
@@ -54,7 +57,7 @@ export const sameLocation = (a: Location, b: Location): boolean => a.file === b.
 export function namespaceMatch(
   workloadNamespace: string | null,
   configNamespace: string | null,
-): 'exact' | 'assumed' | null {
+): NamespaceMatch {
   if (workloadNamespace === configNamespace) return 'exact';
   if (workloadNamespace === null || configNamespace === null) return 'assumed';
   return null;

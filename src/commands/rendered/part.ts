@@ -96,6 +96,7 @@ export async function checkRendered(
       .flatMap((d, i) => [...d.roots, ...d.setAside].filter(affected(i % all.length)))
       .flatMap((root) => [...root.closure]),
   );
+  const builds = new BuildCache();
   // A touched root new at head has no build at base to tell what its readers saw there.
   const affectedAtBoth = headFound.map((d, i) => {
     const atBase = new Set([...baseFound[i].roots, ...baseFound[i].setAside].map((root) => root.id));
@@ -109,6 +110,7 @@ export async function checkRendered(
     changed,
     access,
     affectedAtBoth,
+    builds,
   );
   const parts = await settings.progress.stage('render', () =>
     Promise.all(
@@ -132,6 +134,7 @@ export async function checkRendered(
           elsewhere,
           touchedFiles,
           affected(i),
+          builds,
         );
       }),
     ),
@@ -489,6 +492,7 @@ async function checkWith<R extends RenderRoot, Tool>(
   elsewhere: Elsewhere,
   touchedFiles: ReadonlySet<string>,
   affected: (root: R) => boolean,
+  cache: BuildCache,
 ): Promise<RenderedPart> {
   const byId = (roots: R[]) => new Map(roots.map((r) => [r.id, r]));
   const [before, after] = [byId(baseRoots), byId(headRoots)];
@@ -511,15 +515,12 @@ async function checkWith<R extends RenderRoot, Tool>(
     [
       { side: before, at: atBase },
       { side: after, at: atHead },
-    ].map(({ side, at }) =>
-      renderAt(
-        renderer,
-        tool,
-        touched.flatMap((id) => side.get(id) ?? []),
-        at,
-        access,
-      ),
-    ),
+    ].map(({ side, at }) => {
+      const roots = touched.flatMap((id) => side.get(id) ?? []);
+      const batch = renderAt(renderer, tool, roots, at, access);
+      cache.keep(renderer, at, roots, batch);
+      return batch;
+    }),
   );
 
   part.secretTexts.push(...builtBase.secrets(), ...builtHead.secrets());
@@ -1220,7 +1221,9 @@ type Elsewhere = (
  * A file outside the touched roots, or a build found so, that defines a changed config too makes
  * every such reader ambiguous (two deployments of one config, as clusters split into roots lay
  * them out), and then none is judged: the report says no workload in the config's root reads it,
- * which stays true. One that cannot be rendered is not checked.
+ * which stays true. A file no root reads that names no namespace, where the config names one, is
+ * applied wherever it is put, and gives way to the config in its own namespace. One that cannot
+ * be rendered is not checked (a touched one says so of itself).
  */
 function readersElsewhere(
   all: readonly AnyRenderer[],
@@ -1230,34 +1233,19 @@ function readersElsewhere(
   changed: ReadonlySet<string>,
   access: RemoteAccess,
   affected: readonly (readonly RenderRoot[])[],
+  builds: BuildCache,
 ): Elsewhere {
   const { repo, rev, settings } = atHead;
   // Every touched root asks for its own changes; a root found by several is built once.
-  const builds = new Map<
-    string,
-    Promise<{ build: RenderResult; tree: ReadonlyMap<string, Buffer>; secrets: string[] }>
-  >();
   const buildsOf = <R extends RenderRoot, Tool>(
     renderer: Renderer<R, Tool>,
     tool: Tool,
     roots: R[],
     at: Snapshot = atHead,
   ) => {
-    const key = (root: R) => `${renderer.name}\0${at.rev}\0${root.id}`;
-    const fresh = roots.filter((root) => !builds.has(key(root)));
-    if (fresh.length) {
-      const batch = renderAt(renderer, tool, fresh, at, access);
-      for (const root of fresh)
-        builds.set(
-          key(root),
-          batch.then(async (b) => ({
-            build: await b.results.get(root)!,
-            tree: b.tree,
-            secrets: b.secrets(),
-          })),
-        );
-    }
-    return Promise.all(roots.map((root) => builds.get(key(root))!));
+    const fresh = roots.filter((root) => !builds.get(renderer, at, root));
+    if (fresh.length) builds.keep(renderer, at, fresh, renderAt(renderer, tool, fresh, at, access));
+    return Promise.all(roots.map((root) => builds.get(renderer, at, root)!));
   };
   // Overlays that change a config of one name in their own namespaces search for the same name.
   const filesNaming = oncePerSet((names) => repo.grep(rev, [...names], settings.grepScope));
@@ -1291,10 +1279,18 @@ function readersElsewhere(
             texts[i] === null ? null : byName(f, texts[i]!, changes, settings.podTemplatePaths),
           );
           const outside = (i: number) => !touched.has(naming[i]);
+          // A copy is another deployment of the config where it may share its namespace. One applied
+          // as written that names none, where the config names one, gives way to the config, as in
+          // the namespace rule (bank-of-anthos' kubernetes-manifests/ beside its overlays'
+          // namespaces); one a root reads takes that root's, which is not known here.
+          const copy = (i: number) =>
+            seen[i]?.defines === 'exact' ||
+            (seen[i]?.defines === 'assumed' &&
+              (reads.some((read) => read(naming[i])) || changes.some((c) => c.namespace === null)));
           return {
             readers: naming.filter((f, i) => outside(i) && seen[i]?.mayRead && reads.some((read) => read(f))),
             within: naming.filter((_, i) => !outside(i) && seen[i]?.mayRead),
-            defined: seen.some((s, i) => outside(i) && s?.defines),
+            defined: naming.some((_, i) => outside(i) && copy(i)),
           };
         })()),
       );
@@ -1442,13 +1438,57 @@ const joinCompanions = (a: Companions, b: Companions): Companions => ({
  * The files `roots` read at one revision, copied out of git, and their renders: once the builds
  * have started, with a promise of each root's build, so that what reads one need not wait for all.
  */
+/** The builds `renderAt` started, of the roots it was given, and the tree they read. */
+interface Batch<R extends RenderRoot> {
+  results: Map<R, Promise<RenderResult>>;
+  tree: Map<string, Buffer>;
+  secrets: () => string[];
+}
+
+/** A root's build at one revision, with the tree it was built from and the Secrets that tree holds. */
+interface Built {
+  build: RenderResult;
+  tree: ReadonlyMap<string, Buffer>;
+  secrets: string[];
+}
+
+/**
+ * The builds a check has started, by renderer, revision and root: a root the change touches is
+ * built for itself, and a root elsewhere that reads its configs reuses that build.
+ */
+class BuildCache {
+  private readonly builds = new Map<string, Promise<Built>>();
+
+  private static key(renderer: AnyRenderer, at: Snapshot, root: RenderRoot): string {
+    return `${renderer.name}\0${at.rev}\0${root.id}`;
+  }
+
+  /** Keeps the builds a batch (`renderAt`) started. */
+  keep<R extends RenderRoot>(
+    renderer: AnyRenderer,
+    at: Snapshot,
+    roots: readonly R[],
+    batch: Promise<Batch<R>>,
+  ): void {
+    for (const root of roots)
+      this.builds.set(
+        BuildCache.key(renderer, at, root),
+        batch.then(async (b) => ({ build: await b.results.get(root)!, tree: b.tree, secrets: b.secrets() })),
+      );
+  }
+
+  get(renderer: AnyRenderer, at: Snapshot, root: RenderRoot): Promise<Built> | undefined {
+    return this.builds.get(BuildCache.key(renderer, at, root));
+  }
+}
+
 async function renderAt<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
   roots: R[],
   at: Snapshot,
   access: RemoteAccess,
-): Promise<{ results: Map<R, Promise<RenderResult>>; tree: Map<string, Buffer>; secrets: () => string[] }> {
+): Promise<Batch<R>> {
   // The declaring file too: its inline values are part of the render, and changes point into it.
   const read = (root: R) => [...root.closure, ...(root.declaredBy ? [root.declaredBy.file] : [])];
   const files = [...new Set(roots.flatMap(read))];

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { parse, parseAllDocuments } from '../../model/yaml.js';
-import { namespaceMatch, spellsName } from '../../model/identity.js';
+import { namespaceMatch, spellsName, type NamespaceMatch } from '../../model/identity.js';
 import type { ManifestObject, ObjectId } from '../../model/types.js';
 import { isConfig } from '../4-objects/configs.js';
 import { SECRET_MAKERS } from '../4-objects/made-secrets.js';
@@ -43,11 +43,18 @@ export function valuesSpelled(text: string, names: readonly string[]): Set<strin
 export interface ByName {
   /** It may hold a reader (see `byName`). */
   mayRead: boolean;
-  /** It defines a config of that kind and name in a namespace that may be the config's. */
-  defines: boolean;
+  /**
+   * It defines a config of that kind and name: in the config's namespace (`exact`), in one that may
+   * be its (`assumed`: one of the two names none), or not at all (null).
+   */
+  defines: NamespaceMatch;
 }
 
-const NEITHER: ByName = { mayRead: false, defines: false };
+const NEITHER: ByName = { mayRead: false, defines: null };
+
+/** The closest of some matches: one exact match outweighs any assumed. */
+const closest = (matches: readonly NamespaceMatch[]): NamespaceMatch =>
+  matches.includes('exact') ? 'exact' : matches.includes('assumed') ? 'assumed' : null;
 
 /**
  * What a repository file may be to the `configs` whose names it writes as values. It may hold a
@@ -88,15 +95,16 @@ function manifests(
   const written = keepDocuments(text, (d) => valuesSpelled(d, names).size > 0);
   const { objects, diagnostics } = parseManifests(file, written);
   // A template may say anything; values and JSON patches name a config by a value, never by a key.
-  if (diagnostics.length > 0) return { mayRead: true, defines: false };
-  if (objects.length === 0) return { mayRead: valueSpells(written, names), defines: false };
-  const makes = (o: ManifestObject, c: ObjectId) =>
+  if (diagnostics.length > 0) return { mayRead: true, defines: null };
+  if (objects.length === 0) return { mayRead: valueSpells(written, names), defines: null };
+  const makes = (o: ManifestObject, c: ObjectId): NamespaceMatch =>
     o.name === c.name &&
-    namespaceMatch(o.namespace, c.namespace) !== null &&
     ((isConfig(o) && o.kind === c.kind) ||
-      (c.kind === 'Secret' && (SECRET_MAKERS as readonly string[]).includes(o.kind)));
+      (c.kind === 'Secret' && (SECRET_MAKERS as readonly string[]).includes(o.kind)))
+      ? namespaceMatch(o.namespace, c.namespace)
+      : null;
   return {
-    defines: objects.some((o) => spelled.some((c) => makes(o, c))),
+    defines: closest(objects.flatMap((o) => spelled.map((c) => makes(o, c)))),
     mayRead: objects.some((o) => {
       if (RELEASES.includes(o.kind)) return names.some((n) => JSON.stringify(o.body).includes(`"${n}"`));
       const workload = asWorkload(o, podTemplatePaths);
@@ -123,7 +131,7 @@ function kustomization(
   try {
     body = parse(text, { version: '1.1' });
   } catch {
-    return { mayRead: true, defines: false };
+    return { mayRead: true, defines: null };
   }
   if (!isRecord(body)) return NEITHER;
   const entries = (key: string): unknown[] => (Array.isArray(body[key]) ? body[key] : []);
@@ -138,22 +146,24 @@ function kustomization(
   );
   const namespace = typeof body.namespace === 'string' ? body.namespace : null;
   const generated = (key: string, kind: string) =>
-    entries(key).some(
-      (g) =>
-        isRecord(g) &&
-        spelled.some(
-          (c) =>
-            c.kind === kind &&
-            g.name === c.name &&
-            namespaceMatch(typeof g.namespace === 'string' ? g.namespace : namespace, c.namespace) !== null,
-        ),
+    entries(key).flatMap((g) =>
+      isRecord(g)
+        ? spelled.map((c) =>
+            c.kind === kind && g.name === c.name
+              ? namespaceMatch(typeof g.namespace === 'string' ? g.namespace : namespace, c.namespace)
+              : null,
+          )
+        : [],
     );
   const names = spelled.map((c) => c.name);
   return {
     mayRead:
       patches.some((p) => manifests(file, p, spelled, podTemplatePaths).mayRead) ||
       values.some((v) => names.some((n) => v.includes(`"${n}"`))),
-    defines: generated('configMapGenerator', 'ConfigMap') || generated('secretGenerator', 'Secret'),
+    defines: closest([
+      ...generated('configMapGenerator', 'ConfigMap'),
+      ...generated('secretGenerator', 'Secret'),
+    ]),
   };
 }
 
