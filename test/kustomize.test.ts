@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
-import { nextStep } from '../src/model/status.js';
+import { failureReason, headline, nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
@@ -729,6 +729,26 @@ describeKustomize('kustomize rendered mode', () => {
       { status: 'dormant', workload: 'Deployment prod/users', root: 'users', at: 'users/app.yaml:1' },
     ]);
     expect(report.impacts[0].configs[0]).toMatchObject({ name: 'db-config', root: 'db' });
+    // A second overlay deploys the database too (bank-of-anthos' production-fwi): the reader is
+    // judged with each copy, and is one workload.
+    const twice = (uri: string): Files => ({
+      ...files(uri),
+      'db-fwi/kustomization.yaml': kustomization({
+        resources: ['config.yaml'],
+        components: ['../components/db'],
+        namespace: 'prod',
+      }),
+      'db-fwi/config.yaml': yaml(configMap('db-config', { URI: 'local' })),
+    });
+    const both = await checkChange(twice('db:5432'), twice('db:5433'));
+    expect(both.impacts.map((i) => [i.workload.name, i.configs[0].root])).toEqual([
+      ['users', 'db'],
+      ['users', 'db-fwi'],
+    ]);
+    expect([headline(both), failureReason(both, 'dormant')]).toEqual([
+      '1 workload will not pick up this change.',
+      '1 workload dormant (fail-on: dormant)',
+    ]);
     // The same change takes a Service out of the users' overlay: its build at base is its own, of
     // the files its kustomization read there, not one of the head's files at base.
     const service = yaml({

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { context } from '@actions/github';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { failsAtDefault, hasFindings } from '../model/status.js';
+import { failsAtDefault, hasFindings, workloadCount } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import type { Report } from '../model/types.js';
 import { renderSarif } from '../stages/9-report/sarif.js';
@@ -26,8 +26,8 @@ export const blobUrl = (head: string | null, file: string, line: number) =>
 
 /** The outputs, and the report as JSON and SARIF files beside them; returns the JSON's path. */
 export async function publishOutputs(report: Report): Promise<string> {
-  core.setOutput('dormant-count', report.impacts.filter((i) => i.status === 'dormant').length);
-  core.setOutput('impact-count', report.impacts.length);
+  core.setOutput('dormant-count', workloadCount(report.impacts.filter((i) => i.status === 'dormant')));
+  core.setOutput('impact-count', workloadCount(report.impacts));
   core.setOutput('not-checked-count', report.notChecked.length);
   core.setOutput(
     'changed-configs',
@@ -41,7 +41,7 @@ export async function publishOutputs(report: Report): Promise<string> {
   const sarif = join(process.env.RUNNER_TEMP || '.', 'config-rollout-guard.sarif');
   await writeFile(sarif, renderSarif(report, repositoryUrl()));
   core.setOutput('sarif-path', sarif);
-  core.setOutput('failing-count', report.impacts.filter((i) => failsAtDefault(i.status)).length);
+  core.setOutput('failing-count', workloadCount(report.impacts.filter((i) => failsAtDefault(i.status))));
   core.setOutput('has-findings', String(hasFindings(report)));
   return path;
 }

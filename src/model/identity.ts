@@ -13,6 +13,13 @@ import { groupBy } from './collections.js';
 
 export const idKey = (o: ObjectId): string => `${o.kind}\0${o.namespace ?? ''}\0${o.name}`;
 
+/**
+ * A workload as deployed: its root, identity and place. Readers of a config that several roots
+ * deploy are judged once with each copy, and are still one workload each.
+ */
+export const deployedKey = (w: WorkloadRefSummary): string =>
+  JSON.stringify([w.source?.root ?? null, w.kind, w.namespace, w.name, w.file, w.line]);
+
 export const sameObject = (a: ObjectId, b: ObjectId): boolean =>
   a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 

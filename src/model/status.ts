@@ -1,5 +1,6 @@
-import type { ConfigChange, ImpactStatus, NotChecked, Report } from './types.js';
+import type { ConfigChange, Impact, ImpactStatus, NotChecked, Report } from './types.js';
 import { notCheckedNext } from './not-checked.js';
+import { deployedKey } from './identity.js';
 
 /**
  * The status policy: the one place that says how bad each status is, which statuses fail a run at
@@ -89,10 +90,14 @@ export const needsAction = (status: ImpactStatus): boolean => RULES[status].fail
 export const stampCures = (status: ImpactStatus): boolean => RULES[status].stampCures;
 
 export function countByStatus(report: Report): Record<ImpactStatus, number> {
-  const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, 0])) as Record<ImpactStatus, number>;
-  for (const impact of report.impacts) counts[impact.status]++;
-  return counts;
+  return Object.fromEntries(
+    STATUS_ORDER.map((s) => [s, workloadCount(report.impacts.filter((i) => i.status === s))]),
+  ) as Record<ImpactStatus, number>;
 }
+
+/** How many workloads some impacts are about: one judged with two roots' copies of a config is one. */
+export const workloadCount = (impacts: readonly Impact[]): number =>
+  new Set(impacts.map((i) => deployedKey(i.workload))).size;
 
 const errorCount = (report: Report) => report.diagnostics.filter((d) => d.severity === 'error').length;
 
@@ -109,7 +114,7 @@ export function failureReason(report: Report, failOn: FailOn): string | null {
   const parts: string[] = [...unchecked];
   if (findings.length) {
     const statuses = [...new Set(findings.map((i) => i.status))].join(' or ');
-    parts.push(`${plural(findings.length, 'workload')} ${statuses}`);
+    parts.push(`${plural(workloadCount(findings), 'workload')} ${statuses}`);
   }
   if (errors) parts.push(plural(errors, 'error'));
   return `${parts.join(' and ')} (fail-on: ${failOn})`;
