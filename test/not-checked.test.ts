@@ -254,6 +254,38 @@ describe('cases met on real repositories and by attackers', () => {
     ]);
   });
 
+  // A rename is found by comparing content: git diff -M cannot, where the clone lacks a side's.
+  test('a config moved into a file whose content the clone lacks is not checked, never deleted', async () => {
+    const moved = (level: string): Files => ({
+      'app.yaml': app,
+      'config.yaml': null,
+      'configs/config.yaml': plain(level)['config.yaml'],
+    });
+    const { repo, base, head } = await twoCommits(plain('info'), moved('debug'));
+    dropObject(repo.dir, head, 'configs/config.yaml');
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect([result.code, result.stderr]).toEqual([1, '']);
+    expect(report.changes).toEqual([]);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side])).toEqual([
+      ['configs/config.yaml', 'not-in-clone', 'head'],
+    ]);
+  });
+
+  test('a config moved into a file that cannot be parsed, which git does not pair with the old one, is not deleted', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `  key${i}: value ${i}`).join('\n');
+    const broken = `${yaml(configMap('other', {}))}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n${filler}\n  bad: [unclosed\n`;
+    const { repo, base, head } = await twoCommits(plain('info'), { 'config.yaml': null, 'all.yaml': broken });
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(
+      execFileSync('git', ['diff', '--name-status', '-M', base, head], { cwd: repo.dir }).toString(),
+    ).toMatch(/^D\tconfig\.yaml$/m);
+    expect(report.changes).toEqual([]);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side])).toEqual([
+      ['all.yaml', 'unreadable', 'head'],
+    ]);
+  });
+
   (hasKustomize ? test : test.skip)(
     'a root that reads a file whose content the clone lacks is not built, and says which file',
     async () => {

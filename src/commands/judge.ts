@@ -201,13 +201,35 @@ async function judgeWith(
             diffed.length ? [...diffed.map((c) => c.name), 'workloadRef', ...watched] : [],
           );
         }
-        // An object deleted from one file but still defined in another is not gone.
+        // An object deleted from one file but still defined in another is not gone; nor is one a
+        // file that could not be read at head may define: it may have moved there (git pairs a
+        // move by content, and cannot without it).
         const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
+        const gone = diffed.filter((c) => c.change === 'deleted' && !definedAtHead.has(idKey(c)));
+        const unread = gone.length
+          ? [
+              ...unreadable.filter((u) => u.side !== 'base').map((u) => [u.file, u] as const),
+              ...view.unreadable(),
+            ]
+          : [];
+        const parsed = unread.filter(([, why]) => why.reason === 'unreadable');
+        const parsedTexts = parsed.length
+          ? await repo.readMany(
+              head,
+              parsed.map(([file]) => file),
+            )
+          : [];
+        const mayDefine = (c: ConfigChange) =>
+          unread.some(([file, why]) => {
+            const text =
+              why.reason === 'unreadable' ? (parsedTexts[parsed.findIndex(([f]) => f === file)] ?? '') : null;
+            return why.mayDefineConfig && unreadableNaming(file, text, why, [c.name]) !== null;
+          });
         const changes = diffed.filter(
           (c) =>
             !unreadablePaths.has(c.file) &&
             !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
-            (c.change !== 'deleted' || !definedAtHead.has(idKey(c))),
+            (c.change !== 'deleted' || (!definedAtHead.has(idKey(c)) && !mayDefine(c))),
         );
         // The grep also finds files by a changed file's name (what may build it) and `workloadRef`:
         // one that could not be read may hold a reader only if it names a config that changed, or

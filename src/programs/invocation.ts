@@ -205,14 +205,17 @@ export const git = {
   /** Mode, type, id and path of every file at a commit: no sizes, so git reads no object but the trees. */
   lsTreeModes: (root: string, rev: string) =>
     gitCall(root, ['ls-tree', '-r', '-z', '--full-tree', commitId(rev)]),
-  /** Changed paths with both sides' modes and blob ids (`--raw`), so they are read without an `ls-tree`. */
-  diffRaw: (root: string, base: string, head: string | null) =>
+  /**
+   * Changed paths with both sides' modes and blob ids (`--raw`), so they are read without an
+   * `ls-tree`. Finding renames reads the content of added and deleted files.
+   */
+  diffRaw: (root: string, base: string, head: string | null, renames = true) =>
     gitCall(root, [
       'diff',
       '--raw',
       '--no-abbrev',
       '-z',
-      '-M',
+      renames ? '-M' : '--no-renames',
       '--no-ext-diff',
       '--no-textconv',
       commitId(base),

@@ -75,6 +75,9 @@ function gitFailure(invocation: Invocation, outcome: Extract<Outcome, { ok: fals
 /** git grep's word for a file it could not search: its object is not in this clone. */
 const UNSEARCHED = /^error: '(.+)': unable to read [0-9a-f]{40,64}$/;
 
+/** git diff's, when it could not read a file's content to find renames. */
+const MISSING_OBJECT = /failed: fatal: unable to read [0-9a-f]{40,64}$/;
+
 /**
  * The only place that talks to git. Everything above it asks questions in terms of revisions and
  * paths relative to the repository root, so the pipeline reads a commit and the working tree alike.
@@ -215,7 +218,13 @@ export class Repository {
   }
 
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
-    const fields = (await gitOut(git.diffRaw(this.root, base, head))).split('\0');
+    // A partial clone that cannot fetch an added or deleted file's content cannot pair renames; the
+    // paths alone are enough (objects are paired by identity), and that file is read as not in the clone.
+    const raw = await gitOut(git.diffRaw(this.root, base, head)).catch((error: unknown) => {
+      if (!MISSING_OBJECT.test((error as Error).message)) throw error;
+      return gitOut(git.diffRaw(this.root, base, head, false));
+    });
+    const fields = raw.split('\0');
     const changes: FileChange[] = [];
     const known = (rev: string) => this.diffed.get(rev) ?? this.diffed.set(rev, new Map()).get(rev)!;
     const remember = (rev: string | null, path: string | null, mode: string, id: string) => {
