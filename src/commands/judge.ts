@@ -212,19 +212,15 @@ async function judgeWith(
               ...view.unreadable(),
             ]
           : [];
-        const parsed = unread.filter(([, why]) => why.reason === 'unreadable');
-        const parsedTexts = parsed.length
-          ? await repo.readMany(
-              head,
-              parsed.map(([file]) => file),
-            )
-          : [];
+        // What the parser could not read is read again for the names it spells; other content is unknown.
+        const parsed = unread.filter(([, why]) => why.reason === 'unreadable').map(([file]) => file);
+        const parsedTexts = parsed.length ? await repo.readMany(head, parsed) : [];
+        const textOf = new Map(parsed.map((file, i) => [file, parsedTexts[i] ?? ''] as const));
         const mayDefine = (c: ConfigChange) =>
-          unread.some(([file, why]) => {
-            const text =
-              why.reason === 'unreadable' ? (parsedTexts[parsed.findIndex(([f]) => f === file)] ?? '') : null;
-            return why.mayDefineConfig && unreadableNaming(file, text, why, [c.name]) !== null;
-          });
+          unread.some(
+            ([file, why]) =>
+              why.mayDefineConfig && unreadableNaming(file, textOf.get(file) ?? null, why, [c.name]) !== null,
+          );
         const changes = diffed.filter(
           (c) =>
             !unreadablePaths.has(c.file) &&

@@ -1434,10 +1434,6 @@ const joinCompanions = (a: Companions, b: Companions): Companions => ({
   secrets: [...a.secrets, ...b.secrets],
 });
 
-/**
- * The files `roots` read at one revision, copied out of git, and their renders: once the builds
- * have started, with a promise of each root's build, so that what reads one need not wait for all.
- */
 /** The builds `renderAt` started, of the roots it was given, and the tree they read. */
 interface Batch<R extends RenderRoot> {
   results: Map<R, Promise<RenderResult>>;
@@ -1482,6 +1478,10 @@ class BuildCache {
   }
 }
 
+/**
+ * The files `roots` read at one revision, copied out of git, and their renders: once the builds
+ * have started, with a promise of each root's build, so that what reads one need not wait for all.
+ */
 async function renderAt<R extends RenderRoot, Tool>(
   renderer: Renderer<R, Tool>,
   tool: Tool,
