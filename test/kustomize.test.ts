@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Report } from '../src/model/types.js';
 import { failureReason, headline, nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
+import { renderMarkdown } from '../src/stages/9-report/markdown.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -749,6 +750,9 @@ describeKustomize('kustomize rendered mode', () => {
       '1 workload will not pick up this change.',
       '1 workload dormant (fail-on: dormant)',
     ]);
+    // The comment's paths and keys name it once.
+    const entries = renderMarkdown(both).match(/^- Deployment `prod\/users`.*$/gm);
+    expect(entries).toEqual(['- Deployment `prod/users` in users (dormant)']);
     // The same change takes a Service out of the users' overlay: its build at base is its own, of
     // the files its kustomization read there, not one of the head's files at base.
     const service = yaml({

@@ -1,6 +1,6 @@
 import type { NotChecked, Report, ScanReport } from '../../model/types.js';
 import { code, markdown } from './escape.js';
-import { objectName } from '../../model/identity.js';
+import { deployedKey, objectName } from '../../model/identity.js';
 import { headline, nextStep, overallTone, type Tone, type Where } from '../../model/status.js';
 import {
   DELIVERY_TEXT,
@@ -119,18 +119,28 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const next = nextStep(report, shortSha(report.base), options.where ?? 'terminal');
   if (next) out.push(`**Next:** ${next}`, '');
 
-  const details: string[] = [];
+  // One entry per workload and status: one judged with several roots' copies of a config reads
+  // them by the same paths, said once.
+  const entries = new Map<string, { head: string; blocks: Set<string> }>();
   for (const impact of report.impacts) {
-    details.push(
-      `- ${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}${markdown(inRoot(impact.workload))} (${impact.status})`,
-    );
+    const key = `${deployedKey(impact.workload)}\0${impact.status}`;
+    const entry = entries.get(key) ?? {
+      head: `- ${markdown(impact.workload.kind)} ${code(objectName(impact.workload))}${markdown(inRoot(impact.workload))} (${impact.status})`,
+      blocks: new Set<string>(),
+    };
+    entries.set(key, entry);
     for (const config of impact.configs) {
       const keys = config.keys.length ? ` keys ${config.keys.map(code).join(', ')}` : '';
       const assumed = config.namespaceAssumed ? ' (namespace assumed: one side sets none)' : '';
-      details.push(`  - ${config.kind} ${code(objectName(config))}${keys}${assumed}`);
-      for (const via of config.via) details.push(`    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`);
+      entry.blocks.add(
+        [
+          `  - ${config.kind} ${code(objectName(config))}${keys}${assumed}`,
+          ...config.via.map((via) => `    - ${code(via.path)} — ${DELIVERY_TEXT[via.delivery]}`),
+        ].join('\n'),
+      );
     }
   }
+  const details = [...entries.values()].flatMap(({ head, blocks }) => [head, ...blocks]);
   const warnings = report.diagnostics.filter((d) => d.severity === 'warning');
   if (warnings.length) {
     details.push('', `Skipped or suspicious input (${warnings.length}):`, '');
