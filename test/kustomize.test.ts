@@ -5,6 +5,7 @@ import type { Report } from '../src/model/types.js';
 import { failureReason, headline, nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
 import { renderMarkdown } from '../src/stages/9-report/markdown.js';
+import { annotations } from '../src/action/annotations.js';
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -753,6 +754,11 @@ describeKustomize('kustomize rendered mode', () => {
     // The comment's paths and keys name it once.
     const entries = renderMarkdown(both).match(/^- Deployment `prod\/users`.*$/gm);
     expect(entries).toEqual(['- Deployment `prod/users` in users (dormant)']);
+    expect(
+      annotations(both)
+        .filter((a) => a.level === 'warning')
+        .map((a) => a.title),
+    ).toEqual(['dormant: Deployment prod/users in users']);
     // The same change takes a Service out of the users' overlay: its build at base is its own, of
     // the files its kustomization read there, not one of the head's files at base.
     const service = yaml({

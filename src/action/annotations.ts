@@ -75,5 +75,8 @@ export function annotations(raw: Report, places?: Places): Annotation[] {
       line: d.line,
     });
   }
-  return out;
+  // A workload judged with several roots' copies of a config is one finding on its line.
+  return [
+    ...new Map(out.map((a) => [JSON.stringify([a.level, a.title, a.message, a.file, a.line]), a])).values(),
+  ];
 }
