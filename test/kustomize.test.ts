@@ -6,6 +6,9 @@ import { failureReason, headline, nextStep } from '../src/model/status.js';
 import { noReader } from '../src/stages/9-report/wording.js';
 import { renderMarkdown } from '../src/stages/9-report/markdown.js';
 import { annotations } from '../src/action/annotations.js';
+import { renderSarif } from '../src/stages/9-report/sarif.js';
+import { renderCodeQuality } from '../src/stages/9-report/codequality.js';
+
 import { cli } from './helpers/cli.js';
 import { configMap, container, deployment, grafanaWithSidecar, workload, yaml } from './helpers/manifests.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -14,6 +17,11 @@ import { Progress } from '../src/model/progress.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { scratchDir } from './helpers/temp-repo.js';
 import { replaceInTree, withTree } from '../src/stages/2-sources/tools.js';
+
+interface SarifResult {
+  ruleId: string;
+  relatedLocations: unknown[];
+}
 
 // Real kustomize builds (kubectl kustomize, or kustomize on PATH) of real two-commit repositories.
 const describeKustomize = hasKustomize ? describe : describe.skip;
@@ -759,6 +767,12 @@ describeKustomize('kustomize rendered mode', () => {
         .filter((a) => a.level === 'warning')
         .map((a) => a.title),
     ).toEqual(['dormant: Deployment prod/users in users']);
+    // One SARIF result, related to both copies' changes; one Code Quality issue.
+    const [sarifRun] = (JSON.parse(renderSarif(both)) as { runs: { results: SarifResult[] }[] }).runs;
+    const dormantResults = sarifRun.results.filter((r) => r.ruleId === 'dormant');
+    expect(dormantResults.map((r) => r.relatedLocations.length)).toEqual([2]);
+    const issues = JSON.parse(renderCodeQuality(both)) as { check_name: string }[];
+    expect(issues.filter((i) => i.check_name === 'config-rollout-guard/dormant')).toHaveLength(1);
     // The same change takes a Service out of the users' overlay: its build at base is its own, of
     // the files its kustomization read there, not one of the head's files at base.
     const service = yaml({

@@ -1,6 +1,6 @@
-import { needsAction, toneOf } from '../../model/status.js';
+import { toneOf } from '../../model/status.js';
 import type { Report } from '../../model/types.js';
-import { fingerprint, impactFingerprint, impactSentence } from './sarif.js';
+import { findings, fingerprint, impactFingerprint, impactSentence } from './sarif.js';
 
 /**
  * GitLab's Code Quality report (a JSON array of issues, shown in the merge request widget and
@@ -37,18 +37,16 @@ const issue = (
 
 export function renderCodeQuality(report: Report): string {
   const issues = [
-    ...report.impacts
-      .filter((impact) => needsAction(impact.status))
-      .map((impact) =>
-        issue(
-          `config-rollout-guard/${impact.status}`,
-          impactSentence(impact),
-          TONE_SEVERITY[toneOf(impact.status)],
-          impact.workload.file,
-          impact.workload.line,
-          impactFingerprint(impact),
-        ),
+    ...findings(report).map(([impact]) =>
+      issue(
+        `config-rollout-guard/${impact.status}`,
+        impactSentence(impact),
+        TONE_SEVERITY[toneOf(impact.status)],
+        impact.workload.file,
+        impact.workload.line,
+        impactFingerprint(impact),
       ),
+    ),
     ...report.diagnostics.map((d) =>
       issue(
         `config-rollout-guard/${d.severity}`,

@@ -3,6 +3,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { needsAction, toneOf, STATUS_ORDER } from '../../model/status.js';
 import type { Diagnostic, Impact, ImpactStatus, NotChecked, Report } from '../../model/types.js';
 import { objectName } from '../../model/identity.js';
+import { groupBy } from '../../model/collections.js';
 import { changeSummary, impactsOf, inRoot } from './wording.js';
 
 /**
@@ -72,7 +73,7 @@ export function renderSarif(report: Report, repositoryUri: string | null = null)
     })),
   ];
   const results = [
-    ...report.impacts.filter((i) => needsAction(i.status)).map((impact) => impactResult(report, impact)),
+    ...findings(report).map((same) => impactResult(report, same)),
     ...report.diagnostics.map(diagnosticResult),
     ...report.notChecked.map(notCheckedResult),
   ];
@@ -131,10 +132,22 @@ export function impactFingerprint(impact: Impact): string {
   );
 }
 
-function impactResult(report: Report, impact: Impact) {
+/**
+ * The impacts that need action, by finding: a workload judged with several roots' copies of a config
+ * is one finding, as its fingerprint says, that each copy's change relates to.
+ */
+export const findings = (report: Report): Impact[][] => [
+  ...groupBy(
+    report.impacts.filter((i) => needsAction(i.status)),
+    impactFingerprint,
+  ).values(),
+];
+
+function impactResult(report: Report, same: readonly Impact[]) {
+  const [impact] = same;
   const w = impact.workload;
   const changes = report.changes.filter((change) =>
-    impactsOf(report, change).some((x) => x.impact === impact),
+    impactsOf(report, change).some((x) => same.includes(x.impact)),
   );
   return {
     ruleId: impact.status,
