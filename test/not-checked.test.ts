@@ -286,6 +286,21 @@ describe('cases met on real repositories and by attackers', () => {
     ]);
   });
 
+  test('a config moved out of a file that could not be parsed at base is not added', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `  key${i}: value ${i}`).join('\n');
+    const broken = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n  level: info\n  bad: [unclosed\n`;
+    const moved = `${yaml(configMap('other', {}))}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app-config\ndata:\n${filler}\n`;
+    const { repo, base, head } = await twoCommits(
+      { 'app.yaml': app, 'old.yaml': broken },
+      { 'old.yaml': null, 'new.yaml': moved },
+    );
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.changes.map((c) => [c.name, c.change])).toEqual([['other', 'added']]);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side])).toEqual([
+      ['old.yaml', 'unreadable', 'base'],
+    ]);
+  });
+
   (hasKustomize ? test : test.skip)(
     'a root that reads a file whose content the clone lacks is not built, and says which file',
     async () => {

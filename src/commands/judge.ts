@@ -202,30 +202,35 @@ async function judgeWith(
           );
         }
         // An object deleted from one file but still defined in another is not gone; nor is one a
-        // file that could not be read at head may define: it may have moved there (git pairs a
-        // move by content, and cannot without it).
+        // file that could not be read at head may define, nor is one new that a file that could not
+        // be read at base may have defined: it may have moved (git pairs a move by content, and
+        // cannot without it).
         const definedAtHead = new Set(view.objects().filter(isConfig).map(idKey));
-        const gone = diffed.filter((c) => c.change === 'deleted' && !definedAtHead.has(idKey(c)));
-        const unread = gone.length
-          ? [
-              ...unreadable.filter((u) => u.side !== 'base').map((u) => [u.file, u] as const),
-              ...view.unreadable(),
-            ]
-          : [];
-        // What the parser could not read is read again for the names it spells; other content is unknown.
-        const parsed = unread.filter(([, why]) => why.reason === 'unreadable').map(([file]) => file);
-        const parsedTexts = parsed.length ? await repo.readMany(head, parsed) : [];
-        const textOf = new Map(parsed.map((file, i) => [file, parsedTexts[i] ?? ''] as const));
-        const mayDefine = (c: ConfigChange) =>
-          unread.some(
-            ([file, why]) =>
-              why.mayDefineConfig && unreadableNaming(file, textOf.get(file) ?? null, why, [c.name]) !== null,
-          );
+        const gone = diffed.some((c) => c.change === 'deleted' && !definedAtHead.has(idKey(c)));
+        const added = diffed.some((c) => c.change === 'added');
+        const [atHeadUnread, atBaseUnread] = await Promise.all([
+          unreadDefining(
+            repo,
+            head,
+            gone
+              ? [
+                  ...unreadable.filter((u) => u.side !== 'base').map((u) => [u.file, u] as const),
+                  ...view.unreadable(),
+                ]
+              : [],
+          ),
+          unreadDefining(
+            repo,
+            base,
+            added ? unreadable.filter((u) => u.side !== 'head').map((u) => [u.paths[0], u] as const) : [],
+          ),
+        ]);
         const changes = diffed.filter(
           (c) =>
             !unreadablePaths.has(c.file) &&
             !unreadablePaths.has(basePathOf.get(c.file) ?? '') &&
-            (c.change !== 'deleted' || (!definedAtHead.has(idKey(c)) && !mayDefine(c))),
+            (c.change !== 'deleted' || (!definedAtHead.has(idKey(c)) && !atHeadUnread(c))) &&
+            (c.change !== 'added' || !atBaseUnread(c)),
         );
         // The grep also finds files by a changed file's name (what may build it) and `workloadRef`:
         // one that could not be read may hold a reader only if it names a config that changed, or
@@ -329,6 +334,25 @@ async function judgeWith(
     ...(settings.shard ? { shard: settings.shard } : {}),
   });
   return redactText(report, secrets);
+}
+
+/**
+ * Whether one of `files`, which could not be read at `rev`, may define a config: what the parser
+ * could not read is read again for the names it spells; other content is unknown.
+ */
+async function unreadDefining(
+  repo: Repository,
+  rev: Revision,
+  files: readonly (readonly [string, Unreadable])[],
+): Promise<(config: ConfigChange) => boolean> {
+  const parsed = files.filter(([, why]) => why.reason === 'unreadable').map(([file]) => file);
+  const texts = parsed.length ? await repo.readMany(rev, parsed) : [];
+  const textOf = new Map(parsed.map((file, i) => [file, texts[i] ?? ''] as const));
+  return (config) =>
+    files.some(
+      ([file, why]) =>
+        why.mayDefineConfig && unreadableNaming(file, textOf.get(file) ?? null, why, [config.name]) !== null,
+    );
 }
 
 /** The changed files a check reads as written, at both revisions. */
