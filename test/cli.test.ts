@@ -210,7 +210,7 @@ test('a config nothing checked reads, beside something not checked: the reader i
   const args = ['check', '--repo', repo.dir, '--base', base, '--head', head];
   const text = await cli(args);
   expect(text.stdout).toContain(
-    'ConfigMap cfg  changed k  cfg.yaml:1\n  No workload among those checked reads the changed keys; what was not checked may\n',
+    'ConfigMap cfg  changed k  cfg.yaml:1\n  No checked workload reads the changed keys; a reader may be among what was not checked\n',
   );
   expect(text.stdout).not.toContain('No workload in the repository');
   // flux2's test data: a template is no manifest, and leaving it out is the step.
@@ -219,7 +219,7 @@ test('a config nothing checked reads, beside something not checked: the reader i
   );
   const markdown = await cli([...args, '--format', 'markdown']);
   expect(markdown.stdout).toContain(
-    '| — | — | No workload among those checked reads the changed keys; what was not checked may. |',
+    '| — | — | No checked workload reads the changed keys; a reader may be among what was not checked. |',
   );
 });
 

@@ -136,6 +136,41 @@ data:
     expect(named.notChecked[0].message).toMatch(/more than 1000 aliases/);
   });
 
+  // wikimedia/operations-deployment-charts: mediawiki's service.yaml.tpl renders `labels:` twice.
+  // helm and kubectl take the last; yaml refuses the document, and the whole chart went unchecked.
+  test('a Service the parser cannot read hides nothing: the chart is judged, the Service is said', async () => {
+    const service = (apiVersion: string) => `apiVersion: ${apiVersion}
+kind: Service
+metadata:
+  name: {{ .Release.Name }}
+  labels:
+  labels:
+    timeout: {{ .Values.config.timeout | quote }}
+spec:
+  ports: [{port: 80}]
+`;
+    const files = { ...chart(), 'chart/templates/service.yaml': service('v1') };
+    const report = await check(files, { ...files, 'chart/values.yaml': slower });
+    expect(report.notChecked).toEqual([]);
+    expect(summary(report).map((s) => s.status)).toEqual(['dormant']);
+    expect(
+      report.diagnostics
+        .filter((d) => d.severity === 'warning')
+        .map((d) => `${d.file}:${d.line} ${d.message}`),
+    ).toEqual([
+      expect.stringMatching(
+        /^chart\/templates\/service\.yaml:1 .*twice.*It is a Service, which holds no config and runs no pods/,
+      ),
+    ]);
+    // Knative's Service runs pods: the same document of it leaves the chart not checked.
+    const knative = { ...chart(), 'chart/templates/service.yaml': service('serving.knative.dev/v1') };
+    const unknown = await check(knative, { ...knative, 'chart/values.yaml': slower });
+    expect(unknown.notChecked.map((n) => [n.name, n.reason, n.side])).toEqual([
+      ['chart', 'unreadable', 'both'],
+    ]);
+    expect(unknown.impacts).toEqual([]);
+  });
+
   // alphagov/govuk-helm-charts: argo-bootstrap's templates hold the Applications it deploys, valid YAML
   // with `values-{{ .Values.govukEnvironment }}.yaml` quoted; read as a plain one, every change to the
   // chart it names was refused for a values file outside the repository.

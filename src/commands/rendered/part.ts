@@ -23,7 +23,9 @@ import {
   documentsOfKinds,
   keepDocuments,
   mayDefineKind,
+  documentsAt,
   mayHoldKind,
+  plainType,
   renderDocuments,
   withoutDefinitions,
 } from '../../stages/3-documents/lines.js';
@@ -33,7 +35,8 @@ import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
 import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
-import { asWorkload } from '../../stages/4-objects/workloads.js';
+import { isInert } from '../../stages/4-objects/inert.js';
+import { asWorkload, type PodTemplatePaths } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
 import { pairObjects } from '../../stages/6-changes/pairing.js';
@@ -560,6 +563,7 @@ async function checkWith<R extends RenderRoot, Tool>(
       { base: baseBuild.ok ? baseBuild.yaml : '', head: headBuild.ok ? headBuild.yaml : '' },
       { base: builtBase.tree, head: builtHead.tree },
       whole,
+      settings.podTemplatePaths,
     );
     const unreadable = unreadableRoot(pair, root);
     if (unreadable)
@@ -795,6 +799,7 @@ class BuildPair<R extends RenderRoot> {
     yaml: { base: string; head: string },
     private readonly trees: { base: ReadonlyMap<string, Buffer>; head: ReadonlyMap<string, Buffer> },
     whole: boolean,
+    private readonly custom: PodTemplatePaths,
   ) {
     this.documents = { base: renderDocuments(yaml.base), head: renderDocuments(yaml.head) };
     const printed = { base: new Set(this.documents.base), head: new Set(this.documents.head) };
@@ -829,7 +834,16 @@ class BuildPair<R extends RenderRoot> {
     for (const side of ['base', 'head'] as const) {
       const root = this.roots[side];
       if (!root) continue;
-      const rendered = this.renderer.read(texts[side], root, this.trees[side], this.unreadable[side]);
+      const { rendered, unreadable, inert } = readBuild(
+        this.renderer,
+        texts[side],
+        root,
+        this.trees[side],
+        this.custom,
+      );
+      this.unreadable[side].push(...unreadable);
+      // What the base holds is already merged.
+      if (side === 'head') this.notes.push(...inert);
       // Every document that makes a Secret is in the first reading, so are the Secrets made.
       const objects = alike
         ? rendered.objects
@@ -975,12 +989,13 @@ export async function scanRendered(
           notChecked(root, build.reason, `${cannot(renderer)}: ${build.message}.`);
           continue;
         }
-        const skipped: Diagnostic[] = [];
-        const rendered = withMadeSecrets(renderer.read(build.yaml, root, tree, skipped), result.diagnostics);
-        if (skipped.length) {
-          notChecked(root, 'unreadable', unreadableRender(skipped[0]));
+        const read = readBuild(renderer, build.yaml, root, tree, settings.podTemplatePaths);
+        const rendered = withMadeSecrets(read.rendered, result.diagnostics);
+        if (read.unreadable.length) {
+          notChecked(root, 'unreadable', unreadableRender(read.unreadable[0]));
           continue;
         }
+        result.diagnostics.push(...read.inert);
         result.secretTexts.push(...secretTexts(rendered.objects));
         const consumers = rendered.objects.flatMap((o): Consumer[] => {
           const workload = asWorkload(o, settings.podTemplatePaths);
@@ -1062,6 +1077,41 @@ function oncePerSet<T>(answer: (strings: readonly string[]) => T): (strings: Ite
     if (!answers.has(key)) answers.set(key, answer(sorted));
     return answers.get(key)!;
   };
+}
+
+/**
+ * A build's objects, and its documents that could not be read: each leaves its side of the root
+ * unknown, unless its lines show an inert type (`isInert`: wikimedia's mediawiki chart renders a
+ * Service with `labels:` twice), which hides nothing the check asks about and is only said.
+ */
+function readBuild<R extends RenderRoot>(
+  renderer: Renderer<R, unknown>,
+  yaml: string,
+  root: R,
+  tree: ReadonlyMap<string, Buffer>,
+  custom: PodTemplatePaths,
+): { rendered: Rendered; unreadable: Diagnostic[]; inert: Diagnostic[] } {
+  const skipped: Diagnostic[] = [];
+  const rendered = renderer.read(yaml, root, tree, skipped);
+  const unreadable: Diagnostic[] = [];
+  const inert: Diagnostic[] = [];
+  if (skipped.length === 0) return { rendered, unreadable, inert };
+  // A diagnostic's line is one of the render's: it falls in the last document starting before it.
+  const documents = documentsAt(yaml);
+  for (const d of skipped) {
+    const document = documents.filter((doc) => doc.line <= d.line).pop()?.text ?? '';
+    const type = plainType(document);
+    if (type && isInert(type, custom))
+      // Said at the top of the file: the line is the render's, which the message gives.
+      inert.push({
+        ...d,
+        line: 1,
+        severity: 'warning',
+        message: `${d.message} It is a ${type.kind}, which holds no config and runs no pods: the rest of the render is checked.`,
+      });
+    else unreadable.push(d);
+  }
+  return { rendered, unreadable, inert };
 }
 
 /** Why a root whose render holds a document that cannot be read is not checked: the first such document. */
@@ -1368,15 +1418,16 @@ function readersElsewhere(
             unchecked(root, failed.reason, `${cannot(renderer)} at base: ${failed.message}`);
             continue;
           }
-          const skipped: Diagnostic[] = [];
           const text = keepDocuments(
             build.yaml,
             (d) => names.some((n) => d.includes(n)) || mayHoldKind(d, READ_FIRST),
           );
-          const { objects } = withMadeSecrets(renderer.read(text, root, tree, skipped), []);
+          // The reader's root is not the change's: what it renders, readable or not, is not said.
+          const read = readBuild(renderer, text, root, tree, settings.podTemplatePaths);
+          const { objects } = withMadeSecrets(read.rendered, []);
           result.secrets.push(...secretTexts(objects));
-          if (skipped.length) {
-            unchecked(root, 'unreadable', unreadableRender(skipped[0]));
+          if (read.unreadable.length) {
+            unchecked(root, 'unreadable', unreadableRender(read.unreadable[0]));
             continue;
           }
           const defines = objects.some(

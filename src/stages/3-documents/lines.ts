@@ -167,11 +167,43 @@ function plainKinds(document: string): string[] | null {
 }
 
 /**
+ * The type a document writes plainly on its one top-level `apiVersion:` line and its one `kind:`
+ * line, read from its lines alone (for a document that cannot be parsed), or null where either is
+ * missing, written twice (two objects run together without a `---`) or not plain.
+ */
+export function plainType(document: string): { apiVersion: string; kind: string } | null {
+  const kinds = plainKinds(document);
+  const versions = [...document.matchAll(/^["']?apiVersion["']?[ \t]*:(.*)$/gm)].map(
+    (m) => /^[ \t]*(["']?)([A-Za-z0-9./-]+)\1[ \t]*(#.*)?$/.exec(m[1])?.[2],
+  );
+  if (kinds?.length !== 1 || versions.length !== 1 || versions[0] === undefined) return null;
+  return { apiVersion: versions[0], kind: kinds[0] };
+}
+
+/**
  * A render's (or a file's) documents, split at each `---` line. A `---` line cannot sit inside a
  * document's content (a block scalar is indented; a quoted one ends there); a marker with more on
  * its line is left inside its piece, which only makes that piece two documents.
  */
 export const renderDocuments = (text: string): string[] => text.split(/^---\n/m);
+
+/** `renderDocuments`, each with the line of `text` it starts on. */
+export function documentsAt(text: string): { text: string; line: number }[] {
+  const documents: { text: string; line: number }[] = [];
+  let line = 1;
+  for (const document of renderDocuments(text)) {
+    documents.push({ text: document, line });
+    line += newlines(document) + 1;
+  }
+  return documents;
+}
+
+/** The line breaks in `text`: the lines a document takes before the `---` line after it. */
+export function newlines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
 
 /**
  * The documents of `text` that may define an object of one of `kinds` (`mayDefineKind`), never a

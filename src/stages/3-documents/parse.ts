@@ -4,10 +4,12 @@ import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
 import {
+  documentsAt,
   documentsOfKinds,
   isListKind,
   mayHoldKind,
   mayHoldObjects,
+  newlines,
   opensWithAction,
   renderDocuments,
 } from './lines.js';
@@ -202,12 +204,7 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
   if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
   // Nothing but blank lines and comments (a file's documents of other kinds blanked out) holds nothing.
   if (commentsOnly(text)) return { objects: [], diagnostics: [] };
-  const documents: { text: string; line: number }[] = [];
-  let line = 1;
-  for (const document of renderDocuments(text)) {
-    documents.push({ text: document, line });
-    line += newlines(document) + 1;
-  }
+  const documents = documentsAt(text);
   if (documents.length > 1 && commentsOnly(documents[0].text)) documents.shift();
   const objects: ManifestObject[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -245,13 +242,6 @@ function documentByLibrary(file: string, document: { text: string; line: number 
 
 /** Whether every line of `text` is blank or a comment: one pass, without splitting a bundle into lines. */
 const commentsOnly = (text: string) => !/(?:^|\n)[^\S\n]*[^\s#]/.test(text);
-
-/** The line breaks in `text`: the lines a document takes before the `---` line after it. */
-function newlines(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
 
 function toObject(
   file: string,

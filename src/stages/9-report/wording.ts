@@ -140,7 +140,7 @@ export function noReader(report: Report, change: ConfigChange): string {
     return `Read only by ${added.map((u) => `${u.workload.kind} ${objectName(u.workload)}`).join(', ')}, which this change adds: ${added.length === 1 ? 'it starts' : 'they start'} with the new config.`;
   // A root or file not checked may hold the reader: its workloads are unknown, not absent.
   const none = report.notChecked.length
-    ? 'No workload among those checked reads the changed keys; what was not checked may.'
+    ? 'No checked workload reads the changed keys; a reader may be among what was not checked.'
     : `No workload in ${searched([change])} reads the changed keys.`;
   const workloads = (place: (reason: string) => string | null) => {
     const found = unaffected.filter((u) => place(u.reason) !== null);

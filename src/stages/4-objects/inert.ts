@@ -1,0 +1,35 @@
+import { apiGroup, type PodTemplatePaths } from './workloads.js';
+
+/**
+ * Built-in kinds that hold no config, run no pods and declare no root, by API group. Named by group
+ * too: Knative's `serving.knative.dev` Service runs pods. Namespaces are not among them: a build's
+ * namespaces are read first, for the objects placed in them.
+ */
+const INERT: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    '': [
+      'Service',
+      'ServiceAccount',
+      'Endpoints',
+      'PersistentVolumeClaim',
+      'PersistentVolume',
+      'LimitRange',
+      'ResourceQuota',
+    ],
+    'networking.k8s.io': ['Ingress', 'IngressClass', 'NetworkPolicy'],
+    'discovery.k8s.io': ['EndpointSlice'],
+    'rbac.authorization.k8s.io': ['Role', 'ClusterRole', 'RoleBinding', 'ClusterRoleBinding'],
+    policy: ['PodDisruptionBudget'],
+    autoscaling: ['HorizontalPodAutoscaler'],
+    'scheduling.k8s.io': ['PriorityClass'],
+    'storage.k8s.io': ['StorageClass'],
+  }),
+);
+
+/**
+ * Whether an object of this type is nothing a check asks about, so that a document of it that
+ * cannot be read hides nothing. A kind given pod-template paths runs pods, whatever its group.
+ */
+export function isInert(type: { apiVersion: string; kind: string }, custom: PodTemplatePaths): boolean {
+  return INERT.get(apiGroup(type.apiVersion))?.includes(type.kind) === true && !custom.has(type.kind);
+}
