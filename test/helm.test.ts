@@ -1656,6 +1656,59 @@ describeHelm('chart releases from the configuration file, and scan', () => {
     expect(report.changes.map((c) => `${c.file}:${c.line}`)).toEqual(['chart/values-prod.yaml:2']);
   });
 
+  // wikimedia/operations-deployment-charts deploys its charts with helmfile: each service's helmfile.yaml
+  // names `values-{{ .Environment.Name }}.yaml` beside it, and `/etc/helmfile-defaults/…` outside the
+  // repository. A change to one said "No ConfigMap or Secret content changes".
+  test('a values file a helmfile names is not checked, and is judged once a charts: entry renders it', async () => {
+    const helmfile = `releases:
+  - name: web
+    chart: stable/web
+    values:
+      - "values.yaml"
+      - "/etc/helmfile-defaults/general-{{ .Environment.Name }}.yaml"
+      - 'values-{{\`{{ .Release.Name }}\`}}-{{ .Environment.Name }}.yaml'
+`;
+    const base = {
+      ...chart(),
+      'deploy/web/helmfile.yaml': helmfile,
+      'deploy/web/values.yaml': 'replicas: 2\n',
+      'deploy/web/values-web-prod.yaml': 'config:\n  timeout: 30s\n',
+      'deploy/web/notes.yaml': 'owner: team\n',
+    };
+    const longer = 'config:\n  timeout: 60s\n';
+    const moved = await check(base, {
+      'deploy/web/values-web-prod.yaml': longer,
+      'deploy/web/notes.yaml': 'owner: other\n',
+    });
+    expect(moved.notChecked.map((n) => [n.file, n.reason, n.side, n.fails, n.message])).toEqual([
+      [
+        'deploy/web/values-web-prod.yaml',
+        'unrendered',
+        'both',
+        true,
+        'deploy/web/values-web-prod.yaml is read by deploy/web/helmfile.yaml, and helmfile is not run here, so what it changes in those releases is not checked.',
+      ],
+    ]);
+    const edited = await check(base, {
+      'deploy/web/helmfile.yaml': helmfile.replace('name: web', 'name: site'),
+    });
+    expect(edited.notChecked.map((n) => [n.file, n.reason])).toEqual([
+      ['deploy/web/helmfile.yaml', 'unrendered'],
+    ]);
+    // Declared as a release of the chart, the values are rendered and the change judged.
+    const values = ['deploy/web/values.yaml', 'deploy/web/values-web-prod.yaml'];
+    const declaredAt = { file: '.config-rollout-guard.yaml', line: 1 };
+    const declared = await check(
+      base,
+      { 'deploy/web/values-web-prod.yaml': longer },
+      { charts: [{ path: 'chart', release: 'web', namespace: 'prod', values, declaredAt }] },
+    );
+    expect(declared.notChecked).toEqual([]);
+    expect(summary(declared).map((s) => [s.status, s.workload])).toEqual([
+      ['dormant', 'Deployment prod/web'],
+    ]);
+  });
+
   test('scan renders every chart and lists its workloads with the checksum notices', async () => {
     const { repo } = await twoCommits(chart({ deployment: deployment([WHOLE_FILE]) }), {});
     const out = await cli(['scan', '--helm', helm, '--format', 'json'], { cwd: repo.dir });

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotCheckedReason, Report } from '../src/model/types.js';
+import { namedBy } from '../src/stages/2-sources/helmfile.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -164,6 +165,16 @@ const rows: Row[] = [
     args: ['--helm', HELM ?? 'helm'],
   },
   {
+    reason: 'unrendered',
+    name: 'deploy/values-eqiad.yaml',
+    base: {
+      'deploy/helmfile.yaml':
+        'releases:\n  - name: web\n    chart: stable/web\n    values: ["values-{{ .Environment.Name }}.yaml"]\n',
+      'deploy/values-eqiad.yaml': 'level: info\n',
+    },
+    head: { 'deploy/values-eqiad.yaml': 'level: debug\n' },
+  },
+  {
     reason: 'tool',
     name: 'app',
     needs: 'kustomize',
@@ -206,6 +217,42 @@ describe.each(rows)('not checked: $reason', (row) => {
       expect(lenient.code).toBe(downgraded.impacts.some((i) => i.status === 'dormant') ? 1 : 0);
     },
   );
+});
+
+test('the files a helmfile names: its paths from its directory, a template action for part of one name', () => {
+  // The shape of wikimedia's helmfile.d/services/<service>/helmfile.yaml.
+  const helmfile = {
+    path: 'helmfile.d/services/mw/helmfile.yaml',
+    text: `bases:
+  - ../global.yaml
+templates:
+  default:
+    values:
+      - /etc/helmfile-defaults/general-{{ .Environment.Name }}.yaml
+      - "values.yaml" # in this repository
+      - 'values-{{\`{{ .Release.Name }}\`}}.yaml'
+      - {{ .Environment.Name }}/overrides.yaml
+`,
+  };
+  const named = [
+    'helmfile.d/services/global.yaml',
+    'helmfile.d/services/mw/values.yaml',
+    'helmfile.d/services/mw/values-main.yaml',
+    'helmfile.d/services/mw/values-.yaml',
+    'helmfile.d/services/mw/eqiad/overrides.yaml',
+    'helmfile.d/services/mw/values-a/b.yaml',
+    'helmfile.d/services/mw/eqiad/codfw/overrides.yaml',
+    'helmfile.d/services/mw/notes.yaml',
+    'etc/helmfile-defaults/general-eqiad.yaml',
+    'helmfile.d/services/mw/etc/helmfile-defaults/general-eqiad.yaml',
+  ].filter((file) => namedBy(helmfile, file));
+  expect(named).toEqual([
+    'helmfile.d/services/global.yaml',
+    'helmfile.d/services/mw/values.yaml',
+    'helmfile.d/services/mw/values-main.yaml',
+    'helmfile.d/services/mw/values-.yaml',
+    'helmfile.d/services/mw/eqiad/overrides.yaml',
+  ]);
 });
 
 describe('cases met on real repositories and by attackers', () => {

@@ -6,7 +6,9 @@ import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { isController } from '../stages/2-sources/controllers.js';
+import { HELMFILES, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import { leadsInto } from '../stages/2-sources/links.js';
+import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
@@ -88,7 +90,7 @@ export async function judgeChange(
       mentioned,
       touches:
         options_.render !== 'off' &&
-        (mentionsRoot || (await touchesRoots(repo, base, head, changedPaths, first, mentioned))),
+        (mentionsRoot || (await touchesRoots(repo, base, head, changedPaths, first, mentioned, options_))),
     };
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
@@ -301,6 +303,9 @@ async function judgeWith(
     })),
     ...rendered.notChecked,
     ...companions.notChecked.filter((n) => !rendered.notChecked.some((o) => o.name === n.name)),
+    ...(await helmfileInputs(repo, head, allChanges, first, (path) =>
+      unreadablePaths.has(path) ? false : isHelmfile(path) ? !readByRoot?.(path) : settings.selected(path),
+    )),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
     ...(await substitutedConfigs(
@@ -429,10 +434,11 @@ const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
 
 /**
  * Whether this change can touch a rendered root, decided from what the check reads anyway: a
- * changed file that is a root file or a declaring object, a root file in a directory above a changed
- * file (at either revision), or a declaring object at head that names a changed file or config (a
- * root file that names one, the caller knows from the grep). When none holds, no root's closure
- * holds a changed file, and discovery is skipped.
+ * changed file that is a root file, a declaring object or a values file of a release the
+ * configuration declares (`charts:`), a root file in a directory above a changed file (at either
+ * revision), or a declaring object at head that names a changed file or config (a root file that
+ * names one, the caller knows from the grep). When none holds, no root's closure holds a changed
+ * file, and discovery is skipped.
  */
 async function touchesRoots(
   repo: Repository,
@@ -441,8 +447,12 @@ async function touchesRoots(
   changedPaths: readonly string[],
   first: PlainFiles,
   mentioned: Loaded,
+  settings: Settings,
 ): Promise<boolean> {
-  if (changedPaths.some(isRootFile)) return true;
+  const declaredValues = new Set(
+    settings.charts.flatMap((c) => (c.values ?? []).flatMap((f) => repoPath(f) ?? [])),
+  );
+  if (changedPaths.some((p) => isRootFile(p) || declaredValues.has(p))) return true;
   const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
   if (declaring(first.atBase) || declaring(first.atHead) || declaring(mentioned)) return true;
   const above = new Set<string>();
@@ -460,6 +470,54 @@ async function touchesRoots(
     (p) => !first.atBase.objects.get(p)?.length && !first.atHead.objects.get(p)?.length,
   );
   return unjudged.length > 0 && leadsInto(await repo.links(head), unjudged);
+}
+
+/**
+ * Changed files that helmfile, which this check does not run, renders into releases: a helmfile
+ * itself, and a file a helmfile at head names (values, secrets, bases). Only files `asked` picks
+ * (none a root reads) with no object at either revision: a manifest is judged as written. Nothing
+ * is listed or read unless such a file changed.
+ */
+async function helmfileInputs(
+  repo: Repository,
+  head: Revision,
+  changes: readonly FileChange[],
+  { atBase, atHead }: PlainFiles,
+  asked: (path: string) => boolean,
+): Promise<Unjudged[]> {
+  const objectless = changes.filter(
+    (f) =>
+      [f.basePath, f.headPath].some((p) => p !== null && asked(p)) &&
+      !(f.basePath && atBase.objects.get(f.basePath)?.length) &&
+      !(f.headPath && atHead.objects.get(f.headPath)?.length),
+  );
+  if (objectless.length === 0) return [];
+  const paths = await repo.findByName(head, HELMFILES);
+  const texts = objectless.some((f) => !isHelmfile((f.headPath ?? f.basePath)!))
+    ? await repo.readMany(head, paths)
+    : [];
+  const helmfiles = paths.flatMap((path, i) => (texts[i] ? [{ path, text: texts[i]! }] : []));
+  return objectless.flatMap((f): Unjudged[] => {
+    const file = (f.headPath ?? f.basePath)!;
+    const reader = isHelmfile(file)
+      ? null
+      : helmfiles.find((h) => [f.basePath, f.headPath].some((p) => p !== null && namedBy(h, p)));
+    if (reader === undefined) return [];
+    const side: Side = f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
+    return [
+      {
+        kind: 'file',
+        name: file,
+        file,
+        line: 1,
+        reason: 'unrendered',
+        side,
+        message: reader
+          ? `${file} is read by ${reader.path}, and helmfile is not run here, so what it changes in those releases is not checked.`
+          : `${file} is a helmfile, and helmfile is not run here, so what it changes in its releases is not checked.`,
+      },
+    ];
+  });
 }
 
 /**

@@ -53,6 +53,8 @@ const NEXT: Record<NotCheckedReason, string> = {
     'What the encrypted values set is not seen here: review what the release deploys, or keep the values that shape its configs out of the encrypted file.',
   unsupported:
     'Give it a source this check reads: a file in the repository (vendor what a URL serves), a git base (`…//dir?ref=`), a chart repository or an OCI registry.',
+  unrendered:
+    "To check it, declare each release in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files): this check renders those with helm.",
   include: 'Fix the include pattern.',
   'off-by-default':
     'Say which values the chart is installed with: a `charts:` entry in the base configuration (its path, and values files that turn the template on, such as its `ci/` values), or the HelmRelease or Argo CD Application that deploys it, in the repository.',
