@@ -45,21 +45,25 @@ export function parseManifests(file: string, text: string, maxBytes = MAX_FILE_B
   return readPrinted(file, text) ?? parseWithLibrary(file, text);
 }
 
-/** `parseManifests` by the YAML library, whatever the text holds. */
-export function parseWithLibrary(file: string, text: string): ParsedFile {
+/**
+ * `parseManifests` by the YAML library, whatever the text holds; `firstLine` is the file's line the
+ * text starts on (a document read alone).
+ */
+export function parseWithLibrary(file: string, text: string, firstLine = 1): ParsedFile {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: number, message: string) =>
     diagnostics.push({ file, line, severity: 'warning', message });
   const lines = new LineCounter();
   // Kubernetes reads manifests as YAML 1.1 (sigs.k8s.io/yaml); so do we, so `on`, `0644` mean the same.
   const documents = parseAllDocuments(text, { lineCounter: lines, version: '1.1', prettyErrors: false });
-  const lineOf = (offset: number) => lines.linePos(offset).line;
+  const before = firstLine - 1;
+  const lineOf = (offset: number) => lines.linePos(offset).line + before;
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
-    return `line ${line}, column ${col}`;
+    return `line ${line + before}, column ${col}`;
   };
   const objects: ManifestObject[] = [];
-  const written = { text };
+  const written = { text, firstLine };
 
   // One diagnostic for a template file says more than one per document it breaks.
   const [template] = TEMPLATES.filter(
@@ -72,7 +76,8 @@ export function parseWithLibrary(file: string, text: string): ParsedFile {
   if (indented) written.text = indented.text;
   for (const [index, original] of documents.entries()) {
     const doc = indented?.documents.get(index) ?? original;
-    const docLine = (offset: number) => (doc === original ? lines : indented!.lines).linePos(offset).line;
+    const docLine = (offset: number) =>
+      (doc === original ? lines : indented!.lines).linePos(offset).line + before;
     if (doc.errors.length > 0) {
       const error = doc.errors[0];
       warn(
@@ -195,13 +200,12 @@ export function parseRender(
  * A file as `parseWithLibrary` reads it, each document written as renderers print read without the
  * library (`model/block-yaml.ts`), any other by the library alone, where it stands: one odd document
  * (a quoted string over several lines) no longer sends a release bundle of hundreds to the library.
- * Null when the file holds a template, or a document the library reads with a note or as more than
- * one: the whole file's reading says those. Its documents are what yaml makes of it: text before the
+ * Null when a document is a template, or one the library reads with a note or as more than one:
+ * the whole file's reading says those. Its documents are what yaml makes of it: text before the
  * first `---` is one unless it is only comments; any other of blank lines and comments is an empty
  * one (a check blanks the CustomResourceDefinitions a change leaves alike, most of a bundle).
  */
 export function readPrinted(file: string, text: string): ParsedFile | null {
-  if (TEMPLATES.some(({ mark }) => text.includes(mark))) return null;
   // Nothing but blank lines and comments (a file's documents of other kinds blanked out) holds nothing.
   if (commentsOnly(text)) return { objects: [], diagnostics: [] };
   const documents = documentsAt(text);
@@ -210,9 +214,13 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
   const diagnostics: Diagnostic[] = [];
   const warn = (line: number, message: string) =>
     diagnostics.push({ file, line, severity: 'warning', message });
-  const written = { text };
+  const written = { text, firstLine: 1 };
+  const marks = TEMPLATES.filter(({ mark }) => text.includes(mark));
   for (const [index, document] of documents.entries()) {
-    const read = readBlockYaml(document.text);
+    // A document that spells a template's mark is the library's (a rendered bundle's alerting rules
+    // write `{{ $labels.instance }}` in a block scalar), so a template is known as one.
+    const marked = marks.some(({ mark }) => document.text.includes(mark));
+    const read = marked ? undefined : readBlockYaml(document.text);
     if (read) {
       const object = toObject(file, document.line + read.line - 1, read.value, warn);
       if (!object) continue;
@@ -222,6 +230,9 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
         continue;
       }
     } else if (commentsOnly(document.text)) continue;
+    // Whether the library calls a document a template can turn on a mark elsewhere in the file
+    // (Go's `{ {…} }`, read as a mapping keyed by a mapping): only the whole file's reading says.
+    if (!marked && marks.length) return null;
     const alone = documentByLibrary(file, document);
     if (!alone) return null;
     objects.push(...alone);
@@ -236,7 +247,9 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
  */
 function documentByLibrary(file: string, document: { text: string; line: number }): ManifestObject[] | null {
   if (/^(?:---|\.\.\.|%)/m.test(document.text)) return null;
-  const parsed = parseWithLibrary(file, '\n'.repeat(document.line - 1) + document.text);
+  // Read alone, not after as many blank lines as precede it: yaml reads each of those, and a
+  // bundle's documents are thousands of lines down (the chart's rendered test baselines).
+  const parsed = parseWithLibrary(file, document.text, document.line);
   return parsed.diagnostics.length ? null : parsed.objects;
 }
 

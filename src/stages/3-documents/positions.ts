@@ -9,7 +9,8 @@ import type { ManifestObject } from '../../model/types.js';
  * asks for none (most of `scan`) pays nothing but the reference.
  */
 interface Written {
-  file: { text: string; parsed?: { docs: Document[]; lines: LineCounter } };
+  /** The text parsed, and the file's line it starts on (a document read alone). */
+  file: { text: string; firstLine: number; parsed?: { docs: Document[]; lines: LineCounter } };
   document: number;
   /** The object's place in its document: `[]`, or `['items', i]` for an item of a List. */
   at: (string | number)[];
@@ -57,7 +58,7 @@ function lineOfSteps(object: ManifestObject, paths: (string | { item: string })[
   const doc = file.parsed.docs[source.document];
   for (const path of paths) {
     const node = walk(doc?.getIn(source.at, true), path);
-    if (isNode(node) && node.range) return file.parsed.lines.linePos(node.range[0]).line;
+    if (isNode(node) && node.range) return file.parsed.lines.linePos(node.range[0]).line + file.firstLine - 1;
   }
   return object.line;
 }
