@@ -1,4 +1,4 @@
-import { objectName, sameObject } from '../../model/identity.js';
+import { deployedKey, objectName, sameObject } from '../../model/identity.js';
 import {
   NEW_WORKLOAD,
   STATUS_ORDER,
@@ -84,12 +84,7 @@ export function groupChanges(report: Report): ChangeGroup[] {
   const keyed = report.changes.map((change) => {
     const consumers = impactsOf(report, change);
     const readings = consumers.map(({ impact, config }) => [
-      impact.workload.kind,
-      impact.workload.namespace,
-      impact.workload.name,
-      impact.workload.source?.root ?? null,
-      impact.workload.file,
-      impact.workload.line,
+      deployedKey(impact.workload),
       impact.status,
       impact.reason,
       [...new Set(config.via.map((v) => v.delivery))].sort(),
