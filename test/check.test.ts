@@ -856,6 +856,21 @@ describe('files and documents', () => {
     const at = reader.split('\n').length + 9;
     expect(whole.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([['p.yaml', at, 'unreadable']]);
     expect(statuses(whole)).toEqual(['Deployment/reader:dormant']);
+
+    // A Service is named as its app's config is; one that cannot be read reads nothing. Knative's runs pods.
+    const service = (apiVersion: string) =>
+      `apiVersion: ${apiVersion}\nkind: Service\nmetadata:\n  name: prometheus-server-conf\n  labels:\n  labels: {app: p}\nspec:\n  ports: [{port: 80}]\n`;
+    const inert = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${service('v1')}` },
+      { 'cfg.yaml': config('2') },
+    );
+    expect(inert.notChecked).toEqual([]);
+    expect(statuses(inert)).toEqual(['Deployment/reader:dormant']);
+    const knative = await checkChange(
+      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${service('serving.knative.dev/v1')}` },
+      { 'cfg.yaml': config('2') },
+    );
+    expect(knative.notChecked.map((n) => [n.file, n.reason])).toEqual([['p.yaml', 'unreadable']]);
   });
 
   test('a changed bundle: its CRDs written alike at both revisions are not parsed; a CRD the change edits is, at head', async () => {

@@ -12,6 +12,7 @@ import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
+import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { redactText } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
@@ -214,6 +215,7 @@ async function judgeWith(
           unreadDefining(
             repo,
             head,
+            settings.podTemplatePaths,
             gone
               ? [
                   ...unreadable.filter((u) => u.side !== 'base').map((u) => [u.file, u] as const),
@@ -224,6 +226,7 @@ async function judgeWith(
           unreadDefining(
             repo,
             base,
+            settings.podTemplatePaths,
             added ? unreadable.filter((u) => u.side !== 'head').map((u) => [u.paths[0], u] as const) : [],
           ),
         ]);
@@ -249,8 +252,10 @@ async function judgeWith(
           : [];
         skipped.forEach(([file, why], i) => {
           const text = why.reason === 'not-in-clone' ? null : (texts[i] ?? '');
-          const naming = unreadableNaming(file, text, why, names);
-          const watching = naming ? null : unreadableNaming(file, text, why, watched);
+          const naming = unreadableNaming(file, text, why, names, settings.podTemplatePaths);
+          const watching = naming
+            ? null
+            : unreadableNaming(file, text, why, watched, settings.podTemplatePaths);
           if (naming)
             unreadableReaders.set(file, {
               ...naming,
@@ -348,6 +353,7 @@ async function judgeWith(
 async function unreadDefining(
   repo: Repository,
   rev: Revision,
+  custom: PodTemplatePaths,
   files: readonly (readonly [string, Unreadable])[],
 ): Promise<(config: ConfigChange) => boolean> {
   const parsed = files.filter(([, why]) => why.reason === 'unreadable').map(([file]) => file);
@@ -356,7 +362,8 @@ async function unreadDefining(
   return (config) =>
     files.some(
       ([file, why]) =>
-        why.mayDefineConfig && unreadableNaming(file, textOf.get(file) ?? null, why, [config.name]) !== null,
+        why.mayDefineConfig &&
+        unreadableNaming(file, textOf.get(file) ?? null, why, [config.name], custom) !== null,
     );
 }
 

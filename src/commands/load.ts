@@ -3,7 +3,9 @@ import { parseManifests } from '../stages/3-documents/parse.js';
 import { spellsName } from '../model/identity.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
+import { inertType } from '../stages/4-objects/inert.js';
 import { madeSecrets, SECRET_MAKERS, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
+import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import type { Settings } from './options.js';
 
 /** A file that could not be read as manifests, and why: its objects are unknown. */
@@ -180,17 +182,21 @@ async function namespacesAt(
  * Why a file that could not be read may hold a reader of a config named in `names`: a document of
  * it that spells one of them (`spellsName`) and cannot be read. The documents that were read were
  * judged, and a CustomResourceDefinition reads no config (lisenet/kubernetes-homelab: a duplicate
- * key in a Prometheus Deployment failed every check of the istio ConfigMaps beside it).
+ * key in a Prometheus Deployment failed every check of the istio ConfigMaps beside it), nor does a
+ * document of an inert type.
  */
 export function unreadableNaming(
   file: string,
   text: string | null,
   why: Unreadable,
   names: readonly string[],
+  custom: PodTemplatePaths,
 ): Unreadable | null {
   // Content that could not be read at all may name anything.
   if (text === null) return names.length ? why : null;
-  const spells = (document: string) => names.some((name) => spellsName(document, name));
+  // A Service, say, is named as its app's ConfigMap is.
+  const spells = (document: string) =>
+    names.some((name) => spellsName(document, name)) && !inertType(document, custom);
   if (!spells(text)) return null;
   // A file too large or in Git LFS was not read at all.
   if (why.reason !== 'unreadable') return why;

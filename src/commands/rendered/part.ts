@@ -25,7 +25,6 @@ import {
   mayDefineKind,
   documentsAt,
   mayHoldKind,
-  plainType,
   renderDocuments,
   withoutDefinitions,
 } from '../../stages/3-documents/lines.js';
@@ -35,7 +34,7 @@ import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
 import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
-import { isInert } from '../../stages/4-objects/inert.js';
+import { inertType } from '../../stages/4-objects/inert.js';
 import { asWorkload, type PodTemplatePaths } from '../../stages/4-objects/workloads.js';
 import { consumerOf, type Consumer } from '../../stages/5-references/consumers.js';
 import { diffConfigs } from '../../stages/6-changes/diff.js';
@@ -1099,9 +1098,8 @@ function readBuild<R extends RenderRoot>(
   // A diagnostic's line is one of the render's: it falls in the last document starting before it.
   const documents = documentsAt(yaml);
   for (const d of skipped) {
-    const document = documents.filter((doc) => doc.line <= d.line).pop()?.text ?? '';
-    const type = plainType(document);
-    if (type && isInert(type, custom))
+    const type = inertType(documents.filter((doc) => doc.line <= d.line).pop()?.text ?? '', custom);
+    if (type)
       // Said at the top of the file: the line is the render's, which the message gives.
       inert.push({
         ...d,

@@ -1,3 +1,4 @@
+import { plainType } from '../3-documents/lines.js';
 import { apiGroup, type PodTemplatePaths } from './workloads.js';
 
 /**
@@ -32,4 +33,16 @@ const INERT: ReadonlyMap<string, readonly string[]> = new Map(
  */
 export function isInert(type: { apiVersion: string; kind: string }, custom: PodTemplatePaths): boolean {
   return INERT.get(apiGroup(type.apiVersion))?.includes(type.kind) === true && !custom.has(type.kind);
+}
+
+/**
+ * The inert type a document that cannot be parsed writes plainly (`plainType`), or null: such a
+ * document hides nothing a check asks about.
+ */
+export function inertType(
+  document: string,
+  custom: PodTemplatePaths,
+): { apiVersion: string; kind: string } | null {
+  const type = plainType(document);
+  return type && isInert(type, custom) ? type : null;
 }
