@@ -766,7 +766,7 @@ async function compare<R extends RenderRoot, Tool>(
     part.changes.push(...result.changes);
     part.impacts.push(...reviewed.impacts);
     part.unaffected.push(...result.unaffected);
-    part.diagnostics.push(...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
+    part.diagnostics.push(...pair.inert, ...unstableNotes, ...result.diagnostics, ...reviewed.diagnostics);
     part.notChecked.push(...reviewed.notChecked);
   };
 }
@@ -788,6 +788,8 @@ class BuildPair<R extends RenderRoot> {
   readonly unreadable = { base: [] as Diagnostic[], head: [] as Diagnostic[] };
   /** Notes on what the head build makes (an ExternalSecret's selector that picks nothing). */
   readonly notes: Diagnostic[] = [];
+  /** Documents of the head build that could not be read but hide nothing: said where the root is judged. */
+  readonly inert: Diagnostic[] = [];
   private readonly read = new Set<string>();
   /** Each build split into its documents once. */
   private readonly documents: { base: string[]; head: string[] };
@@ -842,7 +844,7 @@ class BuildPair<R extends RenderRoot> {
       );
       this.unreadable[side].push(...unreadable);
       // What the base holds is already merged.
-      if (side === 'head') this.notes.push(...inert);
+      if (side === 'head') this.inert.push(...inert);
       // Every document that makes a Secret is in the first reading, so are the Secrets made.
       const objects = alike
         ? rendered.objects
