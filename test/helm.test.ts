@@ -1674,6 +1674,7 @@ describeHelm('chart releases from the configuration file, and scan', () => {
       - "values.yaml"
       - "/etc/helmfile-defaults/general-{{ .Environment.Name }}.yaml"
       - 'values-{{\`{{ .Release.Name }}\`}}-{{ .Environment.Name }}.yaml'
+      - secrets.yaml.gotmpl
 `;
     const base = {
       ...chart(),
@@ -1696,11 +1697,17 @@ describeHelm('chart releases from the configuration file, and scan', () => {
         'deploy/web/values-web-prod.yaml is read by deploy/web/helmfile.yaml, and helmfile is not run here, so what it changes in those releases is not checked.',
       ],
     ]);
-    const edited = await check(base, {
-      'deploy/web/helmfile.yaml': helmfile.replace('name: web', 'name: site'),
-    });
+    // Its own files are its, whatever the include globs select: the helmfile, Go-templated values.
+    const edited = await check(
+      { ...base, 'deploy/web/secrets.yaml.gotmpl': 'token: {{ env "A" }}\n' },
+      {
+        'deploy/web/helmfile.yaml': helmfile.replace('name: web', 'name: site'),
+        'deploy/web/secrets.yaml.gotmpl': 'token: {{ env "B" }}\n',
+      },
+    );
     expect(edited.notChecked.map((n) => [n.file, n.reason])).toEqual([
       ['deploy/web/helmfile.yaml', 'unrendered'],
+      ['deploy/web/secrets.yaml.gotmpl', 'unrendered'],
     ]);
     // Declared as a release of the chart, the values are rendered and the change judged.
     const values = ['deploy/web/values.yaml', 'deploy/web/values-web-prod.yaml'];

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { isController } from '../stages/2-sources/controllers.js';
-import { HELMFILES, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
+import { HELMFILES, helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
@@ -309,7 +309,7 @@ async function judgeWith(
     ...rendered.notChecked,
     ...companions.notChecked.filter((n) => !rendered.notChecked.some((o) => o.name === n.name)),
     ...(await helmfileInputs(repo, head, allChanges, first, (path) =>
-      unreadablePaths.has(path) ? false : isHelmfile(path) ? !readByRoot?.(path) : settings.selected(path),
+      unreadablePaths.has(path) ? false : helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path),
     )),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.

@@ -11,6 +11,9 @@ export const HELMFILES = ['helmfile.yaml', 'helmfile.yml', 'helmfile.yaml.gotmpl
 
 export const isHelmfile = (path: string) => HELMFILES.includes(posix.basename(path));
 
+/** Files only helmfile reads, whatever the include globs select: its own, and Go-templated values. */
+export const helmfileOnly = (path: string) => isHelmfile(path) || path.endsWith('.gotmpl');
+
 /** A template action, innermost first (`{{`{{ .Release.Name }}`}}` escapes one inside another). */
 const ACTION = /\{\{[^{}\n]*\}\}/g;
 /** What can end a path written in YAML: space, a quote, a flow indicator, a comment. */
