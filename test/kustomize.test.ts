@@ -375,6 +375,15 @@ describeKustomize('kustomize rendered mode', () => {
     const broken = await twoCommits(files('../base'), files('../nowhere'));
     const fix = await cli(['check', '--base', broken.base, '--head', broken.head], { cwd: broken.repo.dir });
     expect(fix.stdout).toContain('Next: Fix the render error above: it would fail in the cluster too.');
+    // Broken at both (linkerd2's charts/patch renders a JSON patch): fixed, or no deployment at all.
+    const both = await twoCommits(files('../nowhere'), {
+      'overlay/kustomization.yaml': kustomization({ resources: ['../nowhere'], namePrefix: 'x-' }),
+    });
+    const either = await cli(['check', '--base', both.base, '--head', both.head], { cwd: both.repo.dir });
+    expect(either.stdout).toContain('kustomize cannot build it at both revisions: ');
+    expect(either.stdout).toContain(
+      'Next: It does not render at base either: fix it, or, if nothing deploys it as it stands (a chart of patches, a test fixture), leave it out with `exclude` in the base configuration.',
+    );
   });
 
   // kubeflow/manifests' dex overlays: Go's pointer addresses made the message differ on every run.

@@ -72,11 +72,15 @@ export function notCheckedNext(entries: readonly NotChecked[]): string | null {
   const count = new Map<NotCheckedReason, number>();
   for (const n of failing) count.set(n.reason, (count.get(n.reason) ?? 0) + 1);
   const [reason] = [...count].sort((a, b) => b[1] - a[1])[0];
-  // A change that repairs a broken base has nothing to fix: only nothing to be compared with.
-  const repairs = failing.every((n) => n.reason !== reason || n.side === 'base');
+  // A change that repairs a broken base has nothing to fix: only nothing to be compared with. One
+  // that fails at both revisions may be no deployment at all (linkerd2's `charts/patch` renders a
+  // JSON patch, which helm cannot read as an object).
+  const sides = new Set(failing.filter((n) => n.reason === reason).map((n) => n.side));
   const next =
-    reason === 'render-failed' && repairs
-      ? 'The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging.'
-      : NEXT[reason];
+    reason !== 'render-failed' || sides.has('head')
+      ? NEXT[reason]
+      : sides.has('both')
+        ? 'It does not render at base either: fix it, or, if nothing deploys it as it stands (a chart of patches, a test fixture), leave it out with `exclude` in the base configuration.'
+        : 'The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging.';
   return `${next} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
 }
