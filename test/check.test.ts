@@ -842,17 +842,17 @@ describe('files and documents', () => {
     expect(longer.notChecked).toEqual([]);
 
     const reader = yaml(deployment('reader', mountAll('prometheus-server-conf')));
-    const beside = await checkChange(
-      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${broken('server')}` },
-      { 'cfg.yaml': config('2') },
-    );
+    /** The config changes; its file holds the reader and `second` after it. */
+    const nextTo = (second: string) =>
+      checkChange(
+        { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${second}` },
+        { 'cfg.yaml': config('2') },
+      );
+    const beside = await nextTo(broken('server'));
     expect(beside.notChecked).toEqual([]);
     expect(statuses(beside)).toEqual(['Deployment/reader:dormant']);
 
-    const whole = await checkChange(
-      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${broken('prometheus-server-conf')}` },
-      { 'cfg.yaml': config('2') },
-    );
+    const whole = await nextTo(broken('prometheus-server-conf'));
     const at = reader.split('\n').length + 9;
     expect(whole.notChecked.map((n) => [n.file, n.line, n.reason])).toEqual([['p.yaml', at, 'unreadable']]);
     expect(statuses(whole)).toEqual(['Deployment/reader:dormant']);
@@ -860,16 +860,10 @@ describe('files and documents', () => {
     // A Service is named as its app's config is; one that cannot be read reads nothing. Knative's runs pods.
     const service = (apiVersion: string) =>
       `apiVersion: ${apiVersion}\nkind: Service\nmetadata:\n  name: prometheus-server-conf\n  labels:\n  labels: {app: p}\nspec:\n  ports: [{port: 80}]\n`;
-    const inert = await checkChange(
-      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${service('v1')}` },
-      { 'cfg.yaml': config('2') },
-    );
+    const inert = await nextTo(service('v1'));
     expect(inert.notChecked).toEqual([]);
     expect(statuses(inert)).toEqual(['Deployment/reader:dormant']);
-    const knative = await checkChange(
-      { 'cfg.yaml': config('1'), 'p.yaml': `${reader}---\n${service('serving.knative.dev/v1')}` },
-      { 'cfg.yaml': config('2') },
-    );
+    const knative = await nextTo(service('serving.knative.dev/v1'));
     expect(knative.notChecked.map((n) => [n.file, n.reason])).toEqual([['p.yaml', 'unreadable']]);
   });
 

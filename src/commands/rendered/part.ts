@@ -20,10 +20,10 @@ import { Links, type LinkEnd } from '../../stages/2-sources/links.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import { bySettling, pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
 import {
+  documentsAt,
   documentsOfKinds,
   keepDocuments,
   mayDefineKind,
-  documentsAt,
   mayHoldKind,
   renderDocuments,
   withoutDefinitions,
@@ -1082,7 +1082,7 @@ function oncePerSet<T>(answer: (strings: readonly string[]) => T): (strings: Ite
 
 /**
  * A build's objects, and its documents that could not be read: each leaves its side of the root
- * unknown, unless its lines show an inert type (`isInert`: wikimedia's mediawiki chart renders a
+ * unknown, unless its lines show an inert type (`inertType`: wikimedia's mediawiki chart renders a
  * Service with `labels:` twice), which hides nothing the check asks about and is only said.
  */
 function readBuild<R extends RenderRoot>(

@@ -241,14 +241,13 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
 }
 
 /**
- * A document's objects as the library reads it alone, its lines the file's (blank lines stand for
- * those above it); null when that reading has a note, or the text holds a marker of another
+ * A document's objects as the library reads it alone, its lines shifted to the file's (not read
+ * after as many blank lines as precede it: yaml lexes each, and a bundle's documents lie thousands
+ * of lines down); null when that reading has a note, or the text holds a marker of another
  * document that the split at `---` lines does not see.
  */
 function documentByLibrary(file: string, document: { text: string; line: number }): ManifestObject[] | null {
   if (/^(?:---|\.\.\.|%)/m.test(document.text)) return null;
-  // Read alone, not after as many blank lines as precede it: yaml reads each of those, and a
-  // bundle's documents are thousands of lines down (the chart's rendered test baselines).
   const parsed = parseWithLibrary(file, document.text, document.line);
   return parsed.diagnostics.length ? null : parsed.objects;
 }

@@ -28,21 +28,16 @@ const INERT: ReadonlyMap<string, readonly string[]> = new Map(
 );
 
 /**
- * Whether an object of this type is nothing a check asks about, so that a document of it that
- * cannot be read hides nothing. A kind given pod-template paths runs pods, whatever its group.
- */
-export function isInert(type: { apiVersion: string; kind: string }, custom: PodTemplatePaths): boolean {
-  return INERT.get(apiGroup(type.apiVersion))?.includes(type.kind) === true && !custom.has(type.kind);
-}
-
-/**
- * The inert type a document that cannot be parsed writes plainly (`plainType`), or null: such a
- * document hides nothing a check asks about.
+ * The type a document that cannot be parsed writes plainly (`plainType`) when it is inert, or null:
+ * such a document hides nothing a check asks about. A kind given pod-template paths runs pods,
+ * whatever its group.
  */
 export function inertType(
   document: string,
   custom: PodTemplatePaths,
 ): { apiVersion: string; kind: string } | null {
   const type = plainType(document);
-  return type && isInert(type, custom) ? type : null;
+  return type && INERT.get(apiGroup(type.apiVersion))?.includes(type.kind) && !custom.has(type.kind)
+    ? type
+    : null;
 }
