@@ -1682,13 +1682,25 @@ describeHelm('chart releases from the configuration file, and scan', () => {
       'deploy/web/values.yaml': 'replicas: 2\n',
       'deploy/web/values-web-prod.yaml': 'config:\n  timeout: 30s\n',
       'deploy/web/notes.yaml': 'owner: team\n',
+      // A directory of state files: helmfile reads each.
+      'helmfile.d/10-api.yaml':
+        'releases:\n  - name: api\n    chart: ../chart\n    values: [../deploy/api.yaml]\n',
+      'deploy/api.yaml': 'replicas: 1\n',
     };
     const longer = 'config:\n  timeout: 60s\n';
     const moved = await check(base, {
       'deploy/web/values-web-prod.yaml': longer,
       'deploy/web/notes.yaml': 'owner: other\n',
+      'deploy/api.yaml': 'replicas: 3\n',
     });
     expect(moved.notChecked.map((n) => [n.file, n.reason, n.side, n.fails, n.message])).toEqual([
+      [
+        'deploy/api.yaml',
+        'unrendered',
+        'both',
+        true,
+        'deploy/api.yaml is read by helmfile.d/10-api.yaml, and helmfile is not run here, so what it changes in those releases is not checked.',
+      ],
       [
         'deploy/web/values-web-prod.yaml',
         'unrendered',

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotCheckedReason, Report } from '../src/model/types.js';
-import { namedBy } from '../src/stages/2-sources/helmfile.js';
+import { isHelmfile, namedBy } from '../src/stages/2-sources/helmfile.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -253,6 +253,14 @@ templates:
     'helmfile.d/services/mw/values-.yaml',
     'helmfile.d/services/mw/eqiad/overrides.yaml',
   ]);
+  const files = [
+    'helmfile.d/00-db.yaml',
+    'deploy/helmfile.d/web.yaml.gotmpl',
+    'deploy/helmfile.yaml',
+    'helmfile.d/services/global.yaml',
+    'deploy/helmfile.yaml.bak',
+  ];
+  expect(files.filter(isHelmfile)).toEqual(files.slice(0, 3));
 });
 
 describe('cases met on real repositories and by attackers', () => {

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { isController } from '../stages/2-sources/controllers.js';
-import { HELMFILES, helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
+import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
@@ -482,8 +482,8 @@ async function touchesRoots(
 /**
  * Changed files that helmfile, which this check does not run, renders into releases: a helmfile
  * itself, and a file a helmfile at head names (values, secrets, bases). Only files `asked` picks
- * (none a root reads) with no object at either revision: a manifest is judged as written. Nothing
- * is listed or read unless such a file changed.
+ * (none a root reads) with no object at either revision: a manifest is judged as written. The tree
+ * is listed, and the helmfiles read, only when such a file changed.
  */
 async function helmfileInputs(
   repo: Repository,
@@ -499,7 +499,7 @@ async function helmfileInputs(
       !(f.headPath && atHead.objects.get(f.headPath)?.length),
   );
   if (objectless.length === 0) return [];
-  const paths = await repo.findByName(head, HELMFILES);
+  const paths = (await repo.listFiles(head)).filter(isHelmfile);
   const texts = objectless.some((f) => !isHelmfile((f.headPath ?? f.basePath)!))
     ? await repo.readMany(head, paths)
     : [];

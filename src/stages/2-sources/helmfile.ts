@@ -7,9 +7,11 @@ import { posix } from 'node:path';
  * known here. What is known: which changed files it reads, so that a change to one is not checked
  * rather than all clear.
  */
-export const HELMFILES = ['helmfile.yaml', 'helmfile.yml', 'helmfile.yaml.gotmpl'];
+const HELMFILES = ['helmfile.yaml', 'helmfile.yml', 'helmfile.yaml.gotmpl'];
 
-export const isHelmfile = (path: string) => HELMFILES.includes(posix.basename(path));
+/** A helmfile by its name, or a state file of a `helmfile.d` directory, which helmfile reads each of. */
+export const isHelmfile = (path: string) =>
+  HELMFILES.includes(posix.basename(path)) || /(?:^|\/)helmfile\.d\/[^/]+\.(?:ya?ml|gotmpl)$/.test(path);
 
 /** Files only helmfile reads, whatever the include globs select: its own, and Go-templated values. */
 export const helmfileOnly = (path: string) => isHelmfile(path) || path.endsWith('.gotmpl');
