@@ -308,8 +308,13 @@ async function judgeWith(
     })),
     ...rendered.notChecked,
     ...companions.notChecked.filter((n) => !rendered.notChecked.some((o) => o.name === n.name)),
-    ...(await helmfileInputs(repo, head, allChanges, first, (path) =>
-      unreadablePaths.has(path) ? false : helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path),
+    ...(await helmfileInputs(
+      repo,
+      head,
+      allChanges,
+      first,
+      (path) =>
+        !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.

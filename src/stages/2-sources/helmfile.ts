@@ -38,7 +38,10 @@ export function namedBy(helmfile: { path: string; text: string }, file: string):
     .some((word) => matches(posix.join(dir, word).split('\0'), file));
 }
 
-/** Whether `file` is the parts with any run of characters but `/` between each two. */
+/**
+ * Whether `file` is the parts with any run of characters but `/` between each two: a glob matched
+ * by hand, in one pass, so that no pattern is compiled from the repository's text.
+ */
 function matches(parts: readonly string[], file: string): boolean {
   const [first, ...rest] = parts;
   if (rest.length === 0) return first === file;
