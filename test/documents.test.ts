@@ -258,7 +258,12 @@ describe('parseManifests', () => {
           parseWithLibrary('chart/templates/t.yaml', t),
         ]);
       }),
-      { numRuns: 3_000 },
+      // Met by random runs, kept: a `{%` in a comment sends the `{ {…} }` document to yaml alone, where
+      // only the `{{` further down makes it a template.
+      {
+        numRuns: 3_000,
+        examples: [['  # {% raw %}\n{ {a: b} }\n---\ndata:\n  t.tmpl: |\n    {{ .Values.x }}']],
+      },
     );
     expect(fired).toBeGreaterThan(500);
   });

@@ -216,6 +216,7 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
     diagnostics.push({ file, line, severity: 'warning', message });
   const written = { text, firstLine: 1 };
   const marks = TEMPLATES.filter(({ mark }) => text.includes(mark));
+  const goMarked = marks.includes(GO_TEMPLATE);
   for (const [index, document] of documents.entries()) {
     // A document that spells a template's mark is the library's (a rendered bundle's alerting rules
     // write `{{ $labels.instance }}` in a block scalar), so a template is known as one.
@@ -230,9 +231,9 @@ export function readPrinted(file: string, text: string): ParsedFile | null {
         continue;
       }
     } else if (commentsOnly(document.text)) continue;
-    // Whether the library calls a document a template can turn on a mark elsewhere in the file
+    // Whether the library calls a document a template can turn on a `{{` elsewhere in the file
     // (Go's `{ {…} }`, read as a mapping keyed by a mapping): only the whole file's reading says.
-    if (!marked && marks.length) return null;
+    if (goMarked && !document.text.includes(GO_TEMPLATE.mark)) return null;
     const alone = documentByLibrary(file, document);
     if (!alone) return null;
     objects.push(...alone);
