@@ -104,13 +104,22 @@ describe('statuses', () => {
     expect(statuses(report)).toEqual(['Deployment/web:dormant']);
   });
 
-  test('next-run for Job and CronJob; manual for Pod, ReplicaSet, ReplicationController and OnDelete', async () => {
+  test('next-run for CronJob and a Job the deploy creates anew; manual for a plain Job, Pod, ReplicaSet, ReplicationController and OnDelete', async () => {
     const spec = mountAll('cfg');
+    const hooked = (name: string, annotations: Record<string, string>, spec2 = {}) => {
+      const job = workload('Job', name, spec, { spec: spec2 });
+      return { ...job, metadata: { ...(job.metadata as object), annotations } };
+    };
     const report = await checkChange(
       {
         'cfg.yaml': yaml(configMap('cfg', { k: '1' })),
         'w.yaml': yaml(
           workload('Job', 'job', spec),
+          hooked('argo-hook', { 'argocd.argoproj.io/hook': 'PostSync' }),
+          hooked('argo-skip', { 'argocd.argoproj.io/hook': 'Skip' }),
+          hooked('helm-upgrade', { 'helm.sh/hook': 'pre-install, pre-upgrade' }),
+          hooked('helm-install', { 'helm.sh/hook': 'post-install' }),
+          hooked('ttl', {}, { ttlSecondsAfterFinished: 300 }),
           workload('CronJob', 'cron', spec),
           workload('Pod', 'pod', spec),
           workload('ReplicaSet', 'rs', spec),
@@ -124,22 +133,32 @@ describe('statuses', () => {
     expect(statuses(report)).toEqual([
       'CronJob/cron:next-run',
       'DaemonSet/ds:dormant',
-      'Job/job:next-run',
+      'Job/argo-hook:next-run',
+      'Job/argo-skip:manual',
+      'Job/helm-install:manual',
+      'Job/helm-upgrade:next-run',
+      'Job/job:manual',
+      'Job/ttl:next-run',
       'Pod/pod:manual',
       'ReplicaSet/rs:manual',
       'ReplicationController/rc:manual',
       'StatefulSet/sts:manual',
     ]);
-    expect(report.impacts.find((i) => i.workload.name === 'sts')?.reason).toMatch(/OnDelete/);
+    const reason = (name: string) => report.impacts.find((i) => i.workload.name === name)?.reason;
+    expect(reason('sts')).toMatch(/OnDelete/);
+    expect(reason('job')).toMatch(/^a finished Job starts no pods again: .*re-created/);
+    expect(reason('argo-skip')).toBe(reason('job'));
+    expect(reason('argo-hook')).toMatch(/^an Argo CD sync hook: every sync runs it again/);
+    expect(reason('helm-upgrade')).toMatch(/^a Helm upgrade hook: every upgrade runs it again/);
+    expect(reason('helm-install')).toMatch(
+      /^a Helm install hook: helm and Flux run it only when the release is installed/,
+    );
+    expect(reason('ttl')).toMatch(/^deleted once it finishes \(ttlSecondsAfterFinished\)/);
     // Worst first: dormant, then manual, then next-run.
     expect(report.impacts.map((i) => i.status)).toEqual([
       'dormant',
-      'manual',
-      'manual',
-      'manual',
-      'manual',
-      'next-run',
-      'next-run',
+      ...Array<string>(7).fill('manual'),
+      ...Array<string>(4).fill('next-run'),
     ]);
   });
 
@@ -528,8 +547,13 @@ describe('Flux post-build substitution', () => {
       'kubernetes/apps/cart/config.yaml:1 substituted true: ConfigMap cart-config takes ${CLUSTER_DOMAIN} from ConfigMap flux-system/cluster-settings, whose value this change moves, by Flux post-build substitution (Kustomization flux-system/apps); this check does not substitute, so what that changes in the cluster is not checked.',
     ]);
     // A file is named by its place, once.
-    expect(renderText(report, { colour: false, verbose: false })).toContain(
+    const text = renderText(report, { colour: false, verbose: false });
+    expect(text).toContain(
       '\n  kubernetes/apps/cart/config.yaml:1: ConfigMap cart-config takes ${CLUSTER_DOMAIN}',
+    );
+    // The step names what to do for a config and for a release alike.
+    expect(text).toContain(
+      'Next: Each listed object changes in the cluster with the new value. Nothing rolls what reads a listed config: restart it once the change applies',
     );
   });
 

@@ -56,7 +56,7 @@ describe('fix --base', () => {
     expect(after.code).toBe(0);
     const report = JSON.parse(after.stdout) as Report;
     expect(report.impacts.map((i) => `${i.workload.name}:${i.status}`).sort()).toEqual([
-      'migrate:next-run',
+      'migrate:manual',
       'nightly:next-run',
       'web:rolling',
     ]);

@@ -59,7 +59,7 @@ const NEXT: Record<NotCheckedReason, string> = {
   'off-by-default':
     'Say which values the chart is installed with: a `charts:` entry in the base configuration (its path, and values files that turn the template on, such as its `ci/` values), or the HelmRelease or Argo CD Application that deploys it, in the repository.',
   substituted:
-    'Each listed object changes in the cluster with the new value, and nothing rolls the workloads that read it: restart them once it applies, or keep the value where a rollout follows it.',
+    'Each listed object changes in the cluster with the new value. Nothing rolls what reads a listed config: restart it once the change applies, or keep the value where a rollout follows it. Review what a listed HelmRelease deploys with it.',
 };
 
 /**

@@ -42,6 +42,40 @@ const onDeleteAware = (body: Record<string, unknown>): Behaviour =>
       }
     : ROLLS;
 
+/** Argo CD hook phases that run at every sync (SyncFail and PostDelete run on failure or deletion). */
+const SYNC_PHASES = new Set(['PreSync', 'Sync', 'PostSync']);
+
+/**
+ * A Job runs its pods once: a finished one starts none when its config changes, and its template
+ * cannot be edited, so a stamp would not help. One the deploy creates anew reads the config then:
+ * a sync or upgrade hook (Argo CD runs Helm's install and upgrade hooks as its own at every sync;
+ * helm and Flux run install hooks only at install), and one deleted when it finishes (the next
+ * sync creates it again).
+ */
+function jobBehaviour(body: Record<string, unknown>): Behaviour {
+  const annotations = field(body, 'metadata.annotations');
+  const said = (key: string) =>
+    isRecord(annotations) && typeof annotations[key] === 'string'
+      ? (annotations[key] as string).split(',').map((p) => p.trim())
+      : [];
+  if (said('argocd.argoproj.io/hook').some((p) => SYNC_PHASES.has(p)))
+    return nextRun('an Argo CD sync hook: every sync runs it again, and it reads the config then')();
+  const helmHook = said('helm.sh/hook');
+  if (helmHook.some((p) => p === 'pre-upgrade' || p === 'post-upgrade'))
+    return nextRun('a Helm upgrade hook: every upgrade runs it again, and it reads the config then')();
+  if (helmHook.some((p) => p === 'pre-install' || p === 'post-install'))
+    return manual(
+      'a Helm install hook: helm and Flux run it only when the release is installed (Argo CD at every sync)',
+    )();
+  if (typeof field(body, 'spec.ttlSecondsAfterFinished') === 'number')
+    return nextRun(
+      'deleted once it finishes (ttlSecondsAfterFinished): the sync that applies the change creates it again, and it reads the config then',
+    )();
+  return manual(
+    'a finished Job starts no pods again: it reads the new config only when re-created (delete it, or give it a new name)',
+  )();
+}
+
 const KINDS: Record<string, KindRule> = {
   Deployment: { groups: ['apps', 'extensions'], templates: ['spec.template'], behaviour: () => ROLLS },
   StatefulSet: { groups: ['apps'], templates: ['spec.template'], behaviour: onDeleteAware },
@@ -56,11 +90,7 @@ const KINDS: Record<string, KindRule> = {
     templates: ['spec.template'],
     behaviour: manual('a ReplicationController never replaces running pods'),
   },
-  Job: {
-    groups: ['batch'],
-    templates: ['spec.template'],
-    behaviour: nextRun('pods started after the apply read it'),
-  },
+  Job: { groups: ['batch'], templates: ['spec.template'], behaviour: jobBehaviour },
   CronJob: {
     groups: ['batch'],
     templates: ['spec.jobTemplate.spec.template'],

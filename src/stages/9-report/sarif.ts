@@ -19,8 +19,9 @@ const HELP: Record<ImpactStatus, string> = {
   'stale-hash':
     'The pod template carries a config-hash annotation that disagrees with the config it reads. Run `config-rollout-guard fix` to write the current hash.',
   manual:
-    'Nothing replaces the pods of this workload, even when its template changes: replace them by hand after applying.',
-  'next-run': 'Jobs and CronJobs read the config when their next pods start.',
+    'Nothing replaces the pods of this workload, even when its template changes: replace them by hand after applying (a finished Job: re-create it).',
+  'next-run':
+    'CronJobs, and Jobs the deploy creates anew (sync and upgrade hooks, Jobs deleted when they finish), read the config when their next pods start.',
   reloaded:
     'Reloader, Wave, a reload sidecar or the application itself picks the change up without a rollout.',
   ignored: 'The team opted this workload or config out, with a reason.',
