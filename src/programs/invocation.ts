@@ -1,4 +1,5 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 
 // The one place that builds a command line. Every program this tool starts (git, kustomize, helm)
@@ -104,6 +105,20 @@ function gitEnv(network: boolean): Record<string, string> {
 }
 
 /**
+ * kustomize, kubectl and helm are Go programs whose collector, at its default, runs each time the
+ * heap doubles: a build that lives a fraction of a second spends about a sixth of its CPU collecting.
+ * Collecting at five times the live heap, and harder as it nears a limit under the memory cap,
+ * spends that CPU on the builds, and stops no build for garbage not yet collected. A check builds
+ * both revisions at once, each as many at a time as there are cores, so each build's collector
+ * gets its share of them (docs/performance.md, stop 57).
+ */
+const GO_RUNTIME = {
+  GOGC: '400',
+  GOMEMLIMIT: `${Math.floor((RENDER_LIMITS.maxMemoryBytes * 3) / 4 / MiB)}MiB`,
+  GOMAXPROCS: String(Math.max(1, Math.floor(availableParallelism() / 2))),
+};
+
+/**
  * A renderer's environment: its homes inside `home` (a fresh temporary directory), no kubeconfig,
  * no plugins, and a PATH that holds no program at all, so kustomize cannot start git (remote
  * bases) or anything else. Proxy settings only for a fetch the trusted side asked for.
@@ -120,6 +135,7 @@ export function rendererEnv(home: string, network = false): Record<string, strin
     HELM_NO_PLUGINS: '1',
     KUBECONFIG: '/dev/null',
     LC_ALL: 'C',
+    ...GO_RUNTIME,
     ...(network ? pick([...PROXY, 'SSL_CERT_FILE', 'SSL_CERT_DIR']) : {}),
   };
 }

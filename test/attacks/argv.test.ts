@@ -2,6 +2,7 @@ import {
   git,
   helm,
   kustomize,
+  RENDER_LIMITS,
   Refused,
   rendererEnv,
   type Invocation,
@@ -233,6 +234,14 @@ test('renderers get no token, no GITHUB_, INPUT_, ACTIONS_ or RUNNER_ variable, 
   } finally {
     process.env = saved;
   }
+});
+
+test("renderers' Go collector runs less often, and harder as a build nears the memory cap than at it", () => {
+  const env = rendererEnv('/home/x');
+  expect(Number(env.GOGC)).toBeGreaterThan(100);
+  const limit = /^(\d+)MiB$/.exec(env.GOMEMLIMIT);
+  expect(Number(limit?.[1]) * 2 ** 20).toBeLessThan(RENDER_LIMITS.maxMemoryBytes);
+  expect(Number(env.GOMAXPROCS)).toBeGreaterThanOrEqual(1);
 });
 
 test('a login never reaches an argv: git gets it as a header for the one URL, helm pull no flag for it', () => {
