@@ -162,6 +162,21 @@ describe('statuses', () => {
     ]);
   });
 
+  test('a finished Job reading a changed config: the step says to re-create it', async () => {
+    const report = await checkChange(
+      {
+        'cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+        'job.yaml': yaml(workload('Job', 'migrate', mountAll('cfg'))),
+      },
+      { 'cfg.yaml': yaml(configMap('cfg', { k: '2' })) },
+    );
+    const text = renderText(report, { colour: false, verbose: false });
+    expect(text).toContain('1 workload needs pods replaced by hand');
+    expect(text).toContain(
+      'Next: After applying, replace the pods of each manual workload yourself: delete them, or re-create the object (a finished Job: delete it, or give it a new name).',
+    );
+  });
+
   test('Argo Rollout with workloadRef rolls when the Deployment it points at does', async () => {
     const rollout = {
       apiVersion: 'argoproj.io/v1alpha1',

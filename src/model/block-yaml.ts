@@ -3,9 +3,9 @@ import { Schema } from 'yaml';
 /**
  * The YAML renderers print, read without the YAML library's parser. kustomize and helm print block
  * mappings and lists by indentation, plain and quoted scalars (a long one wrapped onto deeper
- * lines, or put on the line below its key), and `|` blocks (`|2-` where the lines' depth is
- * said). The library reads a cold process's first 500-object build in 250 ms, most
- * of a rendered check's own time on the main thread. This reads only that subset, and only where
+ * lines, or put on the line below its key), and `|` blocks (`|2-` where the lines' depth is said).
+ * The library reads a cold process's first 500-object build in 250 ms, most of a rendered check's
+ * own time on the main thread. This reads only that subset, and only where
  * the library reads the same value: anything else (a comment after a value, a nested flow
  * collection or a quoted key or value in a flow mapping, an anchor, a tag, an escape other than
  * `\n`, `\t`, `\"`, `\\` and `\ `, an escaped line break, a `>` or `|+` block, a key written

@@ -62,7 +62,7 @@ const RULES: Record<ImpactStatus, StatusRule> = {
     failsAt: ['manual'],
     headline: (n) => `${plural(n, 'workload')} ${verb(n, 'needs', 'need')} pods replaced by hand`,
     next: () =>
-      'After applying, replace the pods of each manual workload yourself (delete the pods, or recreate the object).',
+      'After applying, replace the pods of each manual workload yourself: delete them, or re-create the object (a finished Job: delete it, or give it a new name).',
     stampCures: false,
   },
   'next-run': { tone: 'info', failsAt: [], headline: null, next: null, stampCures: false },
