@@ -42,6 +42,8 @@ const bundle = (input, output, banner) => ({
     // Dependencies' own bundling quirks (TypeScript helpers using top-level `this`, internal cycles) are theirs.
     const inDependency = /node_modules/.test(warning.ids?.[0] ?? warning.id ?? warning.loc?.file ?? '');
     if (inDependency && ['CIRCULAR_DEPENDENCY', 'THIS_IS_UNDEFINED'].includes(warning.code)) return;
+    // One of ours leaves a module half-initialised while the other loads: the build fails on it.
+    if (warning.code === 'CIRCULAR_DEPENDENCY') throw new Error(`import cycle: ${warning.message}`);
     warn(warning);
   },
 });

@@ -757,6 +757,34 @@ describe('files and documents', () => {
     ]);
   });
 
+  // kubernetes/examples 8b3fa9a64 moves 330 files to _archived/, three of them unreadable: the
+  // check failed with "3 files not checked" for a change that changes no content.
+  test('a file moved as it was changes nothing, readable or not; moved and edited, it is read as before', async () => {
+    const broken = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: admin\ntype: Opaque\ndata:\n  user: YQ==\ntype: Opaque\n`;
+    const base = {
+      'examples/secret.yaml': broken,
+      'examples/cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+      'examples/w.yaml': yaml(deployment('w', mountAll('cfg'))),
+    };
+    const moved = await checkChange(base, {
+      'examples/secret.yaml': null,
+      'examples/cfg.yaml': null,
+      'examples/w.yaml': null,
+      '_archived/secret.yaml': broken,
+      '_archived/cfg.yaml': base['examples/cfg.yaml'],
+      '_archived/w.yaml': base['examples/w.yaml'],
+    });
+    expect([moved.changes, moved.impacts, moved.notChecked, moved.diagnostics]).toEqual([[], [], [], []]);
+
+    const edited = await checkChange(base, {
+      'examples/secret.yaml': null,
+      '_archived/secret.yaml': broken.replace('user: YQ==', 'user: Yg=='),
+    });
+    expect(edited.notChecked.map((n) => [n.file, n.reason])).toEqual([
+      ['_archived/secret.yaml', 'unreadable'],
+    ]);
+  });
+
   // khuedoan/homelab: an Ansible role's Jinja template of a CiliumLoadBalancerIPPool failed every
   // change to it, though no config can hide in it.
   test('a changed file that cannot be read but plainly defines no config is a warning; as a reader of a changed config it is not checked', async () => {

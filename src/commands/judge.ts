@@ -412,10 +412,13 @@ async function loadPlain(
   allChanges: readonly FileChange[],
   settings: Settings,
 ): Promise<PlainFiles> {
+  const selected = (path: string | null) => path !== null && settings.selected(path);
+  // A file moved as it was holds at head what it held at base, readable or not: it changes no
+  // content (archiving a directory of broken examples is no finding).
   const fileChanges = allChanges.filter(
     (f) =>
-      (f.basePath !== null && settings.selected(f.basePath)) ||
-      (f.headPath !== null && settings.selected(f.headPath)),
+      (selected(f.basePath) || selected(f.headPath)) &&
+      !(f.moved && selected(f.basePath) && selected(f.headPath)),
   );
   const basePaths = fileChanges.flatMap((f) => (f.basePath ? [f.basePath] : []));
   const headPaths = fileChanges.flatMap((f) => (f.headPath ? [f.headPath] : []));

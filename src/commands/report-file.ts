@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import schema from '../../docs/report.schema.json' with { type: 'json' };
 import { UsageError } from '../model/errors.js';
-import { compareText } from '../model/order.js';
+import { compareText } from '../model/text.js';
 import type { Report } from '../model/types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ConfigIndex, summarise } from '../model/identity.js';
-import { compareText } from '../model/order.js';
+import { compareText } from '../model/text.js';
 import type { Report, ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';

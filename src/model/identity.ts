@@ -1,4 +1,4 @@
-import { compareText } from './order.js';
+import { compareText } from './text.js';
 import type {
   ConfigKind,
   ConfigRef,

@@ -1,11 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { statusRank } from './status.js';
+import { compareText } from './text.js';
 import type { Impact, Location, Report } from './types.js';
-
-/** Code-unit order: unlike localeCompare, the same on every machine and locale, so output and hashes are too. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Worst first, then by where the workload is written. */
 export const compareImpacts = (a: Impact, b: Impact): number =>

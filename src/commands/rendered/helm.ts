@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Unjudged } from '../../model/not-checked.js';
-import { compareText } from '../../model/order.js';
+import { compareText } from '../../model/text.js';
 import type { ConfigChange, Diagnostic, ManifestObject } from '../../model/types.js';
 import {
   CHART_FILE,

@@ -1,5 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
-import { compareText } from '../../model/order.js';
+import { compareText } from '../../model/text.js';
 import { availableParallelism } from 'node:os';
 import { posix } from 'node:path';
 import {

@@ -13,6 +13,8 @@ export type Revision = string | null;
 export interface FileChange {
   basePath: string | null;
   headPath: string | null;
+  /** A rename that leaves the file as it was: the same blob, the same mode. */
+  moved?: true;
 }
 
 /** Up to this many paths, `rev:path` through the running reader beats a process that lists them. */
@@ -248,7 +250,8 @@ export class Repository {
       }
       remember(base, basePath, baseMode, baseId);
       remember(head, headPath, headMode, headId);
-      changes.push({ basePath, headPath });
+      const moved = status.startsWith('R') && baseId === headId && baseMode === headMode;
+      changes.push({ basePath, headPath, ...(moved ? { moved } : {}) });
     }
     if (head === null) {
       const untracked = (await gitOut(git.workingFiles(this.root, true))).split('\0').filter(Boolean);

@@ -1,4 +1,4 @@
-import { compareText } from '../../model/order.js';
+import { compareText } from '../../model/text.js';
 import { createHash, createHmac } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
 import { configContent } from '../4-objects/configs.js';

@@ -2,7 +2,7 @@ import { createTwoFilesPatch, structuredPatch } from 'diff';
 import { LineCounter } from 'yaml';
 import { parseAllDocuments } from '../../model/yaml.js';
 import type { PodTemplate, Workload } from '../4-objects/workloads.js';
-import { compareText } from '../../model/order.js';
+import { compareText } from '../../model/text.js';
 import type { Diagnostic, WorkloadRefSummary } from '../../model/types.js';
 import { setTemplateAnnotations } from './yaml-edit.js';
 import { groupBy } from '../../model/collections.js';

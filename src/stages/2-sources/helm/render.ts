@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from '../../../model/yaml.js';
-import { compareText } from '../../../model/order.js';
+import { compareText } from '../../../model/text.js';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
 import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { compareText } from '../../../model/order.js';
+import { compareText } from '../../../model/text.js';
 import { isRecord } from '../../../model/values.js';
 import { MAX_CHART_BYTES } from '../remote/access.js';
 import { untar } from '../remote/tar.js';

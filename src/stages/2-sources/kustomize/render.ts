@@ -15,7 +15,7 @@ import { execute, makeTemporary, removeTemporary } from '../../../programs/run.j
 import { isKustomizationFile, readKustomization, type HelmChartEntry } from './kustomization.js';
 import { insideRepository } from '../paths.js';
 import { WORDS } from './reach.js';
-import { compareText } from '../../../model/order.js';
+import { compareText } from '../../../model/text.js';
 import { yamlMistake } from '../../../model/yaml-mistakes.js';
 import { parseGitBase } from '../remote/git-base.js';
 import { httpChart, ociChart } from '../remote/sources.js';
