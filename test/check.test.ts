@@ -785,6 +785,27 @@ describe('files and documents', () => {
     ]);
   });
 
+  // kubernetes/test-infra e1669ccf2 deletes links to a controller's Deployment, RBAC and Service
+  // beside the files: "4 files not checked" for links that could hide no config.
+  test('a symbolic link is not read; one to a file that plainly defines no config hides none, one to a config may', async () => {
+    const base = {
+      'shared/deploy.yaml': yaml(deployment('d', { containers: [container('x')] })),
+      'shared/cfg.yaml': yaml(configMap('cfg', { k: '1' })),
+      'build/deploy.yaml': { link: '../shared/deploy.yaml' },
+      'build/cfg.yaml': { link: '../shared/cfg.yaml' },
+      'build/away.yaml': { link: '/etc/hostname' },
+    };
+    const deleted = await checkChange(base, {
+      'build/deploy.yaml': null,
+      'build/cfg.yaml': null,
+      'build/away.yaml': null,
+    });
+    expect(deleted.notChecked.map((n) => [n.file, n.reason, n.side])).toEqual([
+      ['build/away.yaml', 'unsupported', 'base'],
+      ['build/cfg.yaml', 'unsupported', 'base'],
+    ]);
+  });
+
   // khuedoan/homelab: an Ansible role's Jinja template of a CiliumLoadBalancerIPPool failed every
   // change to it, though no config can hide in it.
   test('a changed file that cannot be read but plainly defines no config is a warning; as a reader of a changed config it is not checked', async () => {

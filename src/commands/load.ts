@@ -4,6 +4,7 @@ import { spellsName } from '../model/identity.js';
 import type { Repository, Revision } from '../stages/1-git/repository.js';
 import type { Diagnostic, ManifestObject, NotCheckedReason } from '../model/types.js';
 import { inertType } from '../stages/4-objects/inert.js';
+import { Links } from '../stages/2-sources/links.js';
 import { madeSecrets, SECRET_MAKERS, selectsNamespaces } from '../stages/4-objects/made-secrets.js';
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import type { Settings } from './options.js';
@@ -46,8 +47,10 @@ export interface Texts {
 
 /**
  * Reads `paths` at `rev`; a path that does not exist there is null. A Git LFS pointer is read
- * through the local LFS store when its content is there. A symbolic link is not followed: what it
- * points at is unknown, so a manifest turned into one is not checked rather than deleted.
+ * through the local LFS store when its content is there. A symbolic link is not read as manifests,
+ * so a manifest turned into one is not checked rather than deleted; one that leads to a file of the
+ * revision that plainly defines no config hides none (kubernetes/test-infra deletes links to a
+ * controller's Deployment and RBAC beside the files).
  */
 export async function readTexts(
   repo: Repository,
@@ -57,6 +60,22 @@ export async function readTexts(
 ): Promise<Texts> {
   const { bytes, links, missing } = await repo.readTree(rev, paths);
   const unreadable = new Map<string, Unreadable>();
+  const ends = links.size
+    ? await Promise.all([repo.links(rev), repo.listFiles(rev)]).then(
+        ([found, all]) => new Links(found, all).ends,
+      )
+    : null;
+  const hidesNoConfig = async (link: string) => {
+    const end = ends?.get(link);
+    if (!end || !('file' in end)) return false;
+    const [target] = await repo.readMany(rev, [end.file]);
+    return (
+      target !== null &&
+      target.length <= maxFileBytes &&
+      !LFS_POINTER.test(target) &&
+      definesNoneOf(target, CONFIG_MAKERS)
+    );
+  };
   const texts = await Promise.all(
     bytes.map(async (b, i): Promise<string | null> => {
       if (missing.has(paths[i])) unreadable.set(paths[i], NOT_IN_CLONE);
@@ -66,7 +85,7 @@ export async function readTexts(
           reason: 'unsupported',
           line: 1,
           message: `it is a symbolic link to ${JSON.stringify(b.toString('utf8').slice(0, 200))}, which this check does not follow`,
-          mayDefineConfig: true,
+          mayDefineConfig: !(await hidesNoConfig(paths[i])),
         });
         return null;
       }
