@@ -783,6 +783,15 @@ describe('files and documents', () => {
     expect(edited.notChecked.map((n) => [n.file, n.reason])).toEqual([
       ['_archived/secret.yaml', 'unreadable'],
     ]);
+
+    // A link moved as it was leads elsewhere from its new place: here, to nothing.
+    const link = await checkChange(
+      { ...base, 'examples/link.yaml': { link: 'cfg.yaml' } },
+      { 'examples/link.yaml': null, '_archived/link.yaml': { link: 'cfg.yaml' } },
+    );
+    expect(link.notChecked.map((n) => [n.file, n.reason, n.side])).toEqual([
+      ['_archived/link.yaml', 'unsupported', 'both'],
+    ]);
   });
 
   // kubernetes/test-infra e1669ccf2 deletes links to a controller's Deployment, RBAC and Service

@@ -13,7 +13,7 @@ export type Revision = string | null;
 export interface FileChange {
   basePath: string | null;
   headPath: string | null;
-  /** A rename that leaves the file as it was: the same blob, the same mode. */
+  /** A rename that leaves a regular file as it was: the same blob, the same mode. */
   moved?: true;
 }
 
@@ -250,7 +250,9 @@ export class Repository {
       }
       remember(base, basePath, baseMode, baseId);
       remember(head, headPath, headMode, headId);
-      const moved = status.startsWith('R') && baseId === headId && baseMode === headMode;
+      // A link moved as it was may lead elsewhere from its new place.
+      const moved =
+        status.startsWith('R') && baseId === headId && baseMode === headMode && baseMode !== SYMLINK;
       changes.push({ basePath, headPath, ...(moved ? { moved } : {}) });
     }
     if (head === null) {
