@@ -60,11 +60,7 @@ export async function readTexts(
 ): Promise<Texts> {
   const { bytes, links, missing } = await repo.readTree(rev, paths);
   const unreadable = new Map<string, Unreadable>();
-  const ends = links.size
-    ? await Promise.all([repo.links(rev), repo.listFiles(rev)]).then(
-        ([found, all]) => new Links(found, all).ends,
-      )
-    : null;
+  const ends = links.size ? (await Links.at(repo, rev)).ends : null;
   const hidesNoConfig = async (link: string) => {
     const end = ends?.get(link);
     if (!end || !('file' in end)) return false;

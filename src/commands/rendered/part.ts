@@ -431,8 +431,7 @@ function snapshot(
   let controllers: Promise<ControllerIndex> | null = null;
   let links: Promise<Links> | null = null;
   const listed = () => (files ??= repo.listFiles(rev));
-  const linksOf = () =>
-    (links ??= Promise.all([repo.links(rev), listed()]).then(([found, all]) => new Links(found, all)));
+  const linksOf = () => (links ??= Links.at(repo, rev));
   const named = async (names: readonly string[]) => {
     rootFiles ??= repo
       .findByName(

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { Repository, Revision } from '../1-git/repository.js';
 import { insideRepository } from './paths.js';
 
 /**
@@ -23,6 +24,12 @@ export type LinkEnd = { file: string; reads: string[] } | { refused: string; rea
  * directory: a head of thousands of links to its top costs what thousands of links cost.
  */
 export class Links {
+  /** The links of a revision, followed through its listing. */
+  static async at(repo: Repository, rev: Revision): Promise<Links> {
+    const [links, files] = await Promise.all([repo.links(rev), repo.listFiles(rev)]);
+    return new Links(links, files);
+  }
+
   readonly ends = new Map<string, LinkEnd>();
   /** Path → the links whose reading changes when it does. */
   private readonly readers = new Map<string, string[]>();

@@ -54,10 +54,10 @@ const SYNC_PHASES = new Set(['PreSync', 'Sync', 'PostSync']);
  */
 function jobBehaviour(body: Record<string, unknown>): Behaviour {
   const annotations = field(body, 'metadata.annotations');
-  const said = (key: string) =>
-    isRecord(annotations) && typeof annotations[key] === 'string'
-      ? (annotations[key] as string).split(',').map((p) => p.trim())
-      : [];
+  const said = (key: string) => {
+    const value = isRecord(annotations) ? annotations[key] : undefined;
+    return typeof value === 'string' ? value.split(',').map((p) => p.trim()) : [];
+  };
   if (said('argocd.argoproj.io/hook').some((p) => SYNC_PHASES.has(p)))
     return nextRun('an Argo CD sync hook: every sync runs it again, and it reads the config then')();
   const helmHook = said('helm.sh/hook');
