@@ -687,7 +687,7 @@ describe('parseRender', () => {
     const cache: DocumentCache = new Map();
     const [base] = parseRender('root', render('1'), cache).objects;
     const [head] = parseRender('root', render('2'), cache).objects;
-    const taken = takeOrigin(head.body);
+    const taken = takeOrigin(head.body, 'wrappers/0');
     expect(taken.origin.file).toBe('a.yaml');
     expect(taken.body.metadata).toEqual({ name: 'a', annotations: { team: 'x' } });
     expect(base.body.metadata).toMatchObject({

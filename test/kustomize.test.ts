@@ -17,6 +17,8 @@ import { Progress } from '../src/model/progress.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import { scratchDir } from './helpers/temp-repo.js';
 import { replaceInTree, withTree } from '../src/stages/2-sources/tools.js';
+import { buildsInPlace } from '../src/stages/2-sources/kustomize/render.js';
+import type { Root } from '../src/stages/2-sources/kustomize/roots.js';
 
 interface SarifResult {
   ruleId: string;
@@ -443,13 +445,14 @@ describeKustomize('kustomize rendered mode', () => {
     ]);
   });
 
-  // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout.
+  // rancher/fleet-examples: a root kustomize will not read is said without this check's own layout
+  // (built in place, kustomize names no path for the root's own kustomization: the entry names the root).
   test('a kustomization kustomize cannot read is named as the repository names it', async () => {
     const files = (level: string): Files =>
       baseFiles({ literals: [`LEVEL=${level}`] }, { patches: ['patch.yaml'] });
     const report = await checkChange(files('info'), files('debug'));
     expect(report.notChecked.map((n) => n.message)).toEqual([
-      "kustomize cannot build it at both revisions: couldn't make target for path 'base': invalid Kustomization: json: cannot unmarshal string into Go struct field Kustomization.patches of type types.Patch.",
+      'kustomize cannot build it at both revisions: invalid Kustomization: json: cannot unmarshal string into Go struct field Kustomization.patches of type types.Patch.',
     ]);
   });
 
@@ -912,6 +915,39 @@ describeKustomize('kustomize rendered mode', () => {
     expect(report.notChecked[0].message).toMatch(/Its files name ConfigMap shared, which it may read\.$/);
   });
 
+  test('a root whose kustomization cannot take one more key is built through a wrapper, and reads the same', async () => {
+    // The generator's literal changes; the root's kustomization is written four ways. Two are built
+    // in place (origin annotations turned on in the root itself), two through a wrapper.
+    const fields = (level: string) => ({
+      resources: ['deployment.yaml'],
+      configMapGenerator: [{ name: 'app-config', literals: [`LEVEL=${level}`] }],
+      generatorOptions: { disableNameSuffixHash: true },
+    });
+    const forms = [
+      (level: string) => kustomization(fields(level)),
+      (level: string) => `# the app\n\n---\n${kustomization(fields(level))}# no line break after this`,
+      (level: string) => JSON.stringify(fields(level)),
+      (level: string) => kustomization({ ...fields(level), buildMetadata: ['managedByLabel'] }),
+    ];
+    for (const form of forms) {
+      const report = await checkChange(
+        { 'app/deployment.yaml': app(), 'app/kustomization.yaml': form('info') },
+        { 'app/deployment.yaml': app(), 'app/kustomization.yaml': form('debug') },
+      );
+      expect(report.notChecked).toEqual([]);
+      expect(summary(report)).toEqual([
+        { status: 'dormant', workload: 'Deployment /app', root: 'app', at: 'app/deployment.yaml:1' },
+      ]);
+      const entryLine =
+        form('debug')
+          .split('\n')
+          .findIndex((line) => line.includes('app-config')) + 1;
+      expect(report.changes).toEqual([
+        expect.objectContaining({ name: 'app-config', file: 'app/kustomization.yaml', line: entryLine }),
+      ]);
+    }
+  });
+
   test('a repository whose change touches no kustomization closure builds nothing', async () => {
     const files = (level: string): Files => ({
       ...baseFiles({ literals: ['A=1'] }),
@@ -1097,6 +1133,52 @@ describe('render trees', () => {
         expect(readdirSync(dirname(h.tree)).filter((name) => name.startsWith('replacing-'))).toEqual([]);
       });
     });
+  });
+});
+
+describe('a root built in place', () => {
+  // In place: the root's own kustomization gains `buildMetadata` as one more key at its end.
+  const inPlace = (text: string, root: Partial<Root> = {}) =>
+    buildsInPlace(
+      {
+        dir: 'app',
+        file: 'app/kustomization.yaml',
+        options: {},
+        remoteBases: [],
+        remoteFiles: [],
+        ...root,
+      } as Root,
+      new Map([['app/kustomization.yaml', Buffer.from(text)]]),
+    );
+  test.each([
+    ['a block mapping', 'resources: [a.yaml]\n', true],
+    [
+      'after comments and one marker, with no last line break',
+      '# x\n\n---\nresources:\n- a.yaml\n# end',
+      true,
+    ],
+    ['CRLF lines', 'resources:\r\n- a.yaml\r\n', true],
+    ['JSON', '{"resources": ["a.yaml"]}', false],
+    ['a root mapping off the margin', '  resources: [a.yaml]\n', false],
+    ['a directive', '%YAML 1.1\n---\nresources: [a.yaml]\n', false],
+    ['a second document', 'resources: [a.yaml]\n---\nnamespace: x\n', false],
+    ['a document end', 'resources: [a.yaml]\n...\n', false],
+    ['its own buildMetadata', 'resources: [a.yaml]\nbuildMetadata: [managedByLabel]\n', false],
+  ])('%s: %s', (_, text, expected) => {
+    expect(inPlace(text)).toBe(expected);
+  });
+
+  test("a controller's options, or a remote target rewritten in the tree, need the wrapper", () => {
+    const text = 'resources: [a.yaml]\n';
+    expect(inPlace(text, { options: { namespace: 'prod' } })).toBe(false);
+    expect(inPlace(text, { options: { defaultNamespace: 'prod' } })).toBe(true);
+    expect(
+      inPlace(text, { remoteBases: [{ entry: 'https://example.com/x', file: 'app/kustomization.yaml' }] }),
+    ).toBe(false);
+    expect(
+      inPlace(text, { remoteFiles: [{ entry: 'https://example.com/x', file: 'app/kustomization.yaml' }] }),
+    ).toBe(false);
+    expect(inPlace('')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 // The one place that builds a command line. Every program this tool starts (git, kustomize, helm)
 // is an `Invocation` made here: an absolute program path found on the trusted PATH, an argv in
@@ -137,6 +137,24 @@ export function rendererEnv(home: string, network = false): Record<string, strin
     LC_ALL: 'C',
     ...GO_RUNTIME,
     ...(network ? pick([...PROXY, 'SSL_CERT_FILE', 'SSL_CERT_DIR']) : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// This tool's own temporary trees.
+
+/**
+ * Removes a tree this run wrote (never a repository path) in a process of its own: node's
+ * recursive removal runs a callback on the main thread for every entry, while the run parses what
+ * was built there.
+ */
+export function removeTree(dir: string): Invocation {
+  return {
+    program: tool('rm'),
+    args: ['-rf', '--', dir],
+    cwd: dirname(dir),
+    env: { LC_ALL: 'C' },
+    limits: { timeoutMs: 5 * 60_000, maxOutputBytes: MiB },
   };
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Invocation } from './invocation.js';
+import { removeTree, type Invocation } from './invocation.js';
 
 // The executor of every program this tool starts. Each child runs in its own process group, so a
 // timeout, a memory cap, the run's deadline or a signal stops it and everything it started; its
@@ -263,14 +263,21 @@ export function removeTemporary(dir: string): void {
 }
 
 /**
- * Removes `dir` on the I/O threads while the run goes on (a render's tree goes while its output is
- * parsed); the process does not exit before it is gone, and a signal still removes it.
+ * Removes `dir` while the run goes on (a render's tree goes while its output is parsed), in `rm`'s
+ * process: node's own recursive removal spent 20 ms of the main thread on a kubeflow-shaped tree
+ * (docs/performance.md, stop 58). The process does not exit before it is gone, and a signal still
+ * removes it.
  */
 export function removeTemporarySoon(dir: string): void {
-  // A tree that cannot be removed stays listed, so a signal tries again; it never fails the run.
-  void rm(dir, { recursive: true, force: true }).then(
-    () => temporary.delete(dir),
-    () => undefined,
+  // Where rm cannot run, node removes it. A tree that cannot be removed stays listed, so a signal
+  // tries again; it never fails the run.
+  void execute(removeTree(dir)).then((outcome) =>
+    outcome.ok
+      ? temporary.delete(dir)
+      : rm(dir, { recursive: true, force: true }).then(
+          () => temporary.delete(dir),
+          () => undefined,
+        ),
   );
 }
 

@@ -4,6 +4,7 @@ import {
   kustomize,
   RENDER_LIMITS,
   Refused,
+  removeTree,
   rendererEnv,
   type Invocation,
 } from '../../src/programs/invocation.js';
@@ -151,6 +152,8 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git grep: revision', (h) => git.grep('/r', h, ['app-config'], ['*.yaml'])],
   ['git grep: patterns (on stdin)', (h) => git.grep('/r', SHA, [h], ['*.yaml'])],
   ['git grep: file names', (h) => git.named('/r', SHA, [h])],
+  // Only ever a tree this tool made; placed as an operand all the same.
+  ['rm: a temporary tree', (h) => removeTree(`/tmp/crg-render-${h}`)],
 ];
 
 describe.each(cases)('%s', (_, build) => {

@@ -15,6 +15,7 @@ import {
   takeOrigin,
 } from '../../stages/2-sources/kustomize/origin.js';
 import {
+  builtFrom,
   findKustomize,
   remoteChartOf,
   renderRoots,
@@ -159,6 +160,7 @@ function readRender(
   const origins = new Map<ManifestObject, Origin>();
   if (!root) return { objects: [], origins };
   const parsed = parseRender(root.file, yaml, documents, RENDER_LIMITS.maxOutputBytes);
+  const from = builtFrom(root, tree);
   diagnostics.push(
     ...parsed.diagnostics.map((d) => ({ ...d, message: `line ${d.line} of the render: ${d.message}` })),
   );
@@ -181,7 +183,7 @@ function readRender(
   const objects = parsed.objects.map((rendered): ManifestObject => {
     // Namespaces a controller gives only to objects that set none (Argo CD's destination).
     const namespace = rendered.namespace ?? root.options.defaultNamespace ?? null;
-    const { origin, body } = takeOrigin(rendered.body);
+    const { origin, body } = takeOrigin(rendered.body, from);
     const object: ManifestObject = {
       ...rendered,
       body,

@@ -4,30 +4,33 @@ import { readBlockYaml } from '../../../model/block-yaml.js';
 import { parse, parseDocument } from '../../../model/yaml.js';
 import { isRecord } from '../../../model/values.js';
 import type { Origin } from '../tools.js';
-import { REMOTE_BASES, TREE, WRAPPERS } from './render.js';
+import { REMOTE_BASES, TREE } from './render.js';
 
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 
 /**
  * What kustomize's origin annotation says about one rendered object, and its body without it, so
  * that it never counts as a difference. The body is copied where the annotation is taken out:
- * renders share the bodies of equal documents. Paths in it are relative to the wrapper
- * kustomization (see render.ts).
+ * renders share the bodies of equal documents. Paths in it are relative to `from`, the directory
+ * of the build in its workspace (`builtFrom`).
  */
-export function takeOrigin(body: Record<string, unknown>): { origin: Origin; body: Record<string, unknown> } {
+export function takeOrigin(
+  body: Record<string, unknown>,
+  from: string,
+): { origin: Origin; body: Record<string, unknown> } {
   const metadata = isRecord(body.metadata) ? body.metadata : {};
   const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
   const raw = annotations[ORIGIN_ANNOTATION];
-  if (raw === undefined) return { origin: readOrigin(raw), body };
+  if (raw === undefined) return { origin: readOrigin(raw, from), body };
   const rest = { ...annotations };
   delete rest[ORIGIN_ANNOTATION];
   const copied: Record<string, unknown> = { ...metadata, annotations: rest };
   if (Object.keys(rest).length === 0) delete copied.annotations;
   const copy = { ...body, metadata: copied };
-  return { origin: readOrigin(raw), body: copy };
+  return { origin: readOrigin(raw, from), body: copy };
 }
 
-function readOrigin(raw: unknown): Origin {
+function readOrigin(raw: unknown, from: string): Origin {
   let origin: unknown;
   try {
     origin = typeof raw === 'string' ? parse(raw) : null;
@@ -39,7 +42,7 @@ function readOrigin(raw: unknown): Origin {
   if (typeof origin.repo === 'string') return { file: null, generator: null, written: null };
   const path = typeof origin.configuredIn === 'string' ? origin.configuredIn : origin.path;
   const by = isRecord(origin.configuredBy) ? origin.configuredBy.kind : null;
-  const at = typeof path === 'string' ? posix.normalize(posix.join(WRAPPERS, '0', path)) : '';
+  const at = typeof path === 'string' ? posix.normalize(posix.join(from, path)) : '';
   const remote = new RegExp(`^${REMOTE_BASES}/\\d+-(\\d+)(?:\\.yaml$|/)`).exec(at);
   return {
     file: at.startsWith(`${TREE}/`) ? at.slice(TREE.length + 1) : null,
