@@ -12,9 +12,9 @@
 //   --noop-only                      only the no-op check
 //   --file-only                      only the one-file section (fix growth, alias-heavy check)
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 
@@ -743,35 +743,33 @@ function renderFloor(command, args, k) {
 
 /**
  * The same builds as `renderFloor`, each with `buildMetadata: [originAnnotations]`, as the check
- * builds them (a wrapper beside the tree): what the origin of every object, which a check needs to
- * point at files and lines, costs kustomize. Not a target; it says how much of a gap is kustomize's.
- * With `GO_RUNTIME` they run as the check runs them (its Go collector settings), and the check's
- * ratio to them is what is the check's own.
+ * builds them (in place: one more key at the end of the root's kustomization, in a copy of the
+ * tree): what the origin of every object, which a check needs to point at files and lines, costs
+ * kustomize. Not a target; it says how much of a gap is kustomize's. With `GO_RUNTIME` they run as
+ * the check runs them (its Go collector settings), and the check's ratio to them is what is the
+ * check's own.
  */
 function annotatedFloor(command, args, k, asRun = false) {
-  if (!k.wrappers) {
-    k.wrappers = mkdtempSync(join(tmpdir(), 'crg-bench-wrappers-'));
-    k.wrapped = ['base', 'head'].flatMap((t) =>
-      k.touched.map((d, i) => {
-        const dir = join(k.wrappers, `${t}-${i}`);
-        mkdirSync(dir);
-        writeFileSync(
-          join(dir, 'kustomization.yaml'),
-          `resources: [${relative(dir, join(k.trees[t], d))}]\nbuildMetadata: [originAnnotations]\n`,
-        );
-        return dir;
-      }),
-    );
+  if (!k.annotated) {
+    k.annotated = mkdtempSync(join(tmpdir(), 'crg-bench-annotated-'));
+    k.annotatedRoots = ['base', 'head'].flatMap((t) => {
+      const tree = join(k.annotated, t);
+      cpSync(k.trees[t], tree, { recursive: true, filter: (path) => !path.endsWith('/.git') });
+      return k.touched.map((d) => {
+        appendFileSync(join(tree, d, 'kustomization.yaml'), '\nbuildMetadata: [originAnnotations]\n');
+        return join(tree, d);
+      });
+    });
   }
   const parallel = String(cpus().length);
   return spec(
-    `floor: the same ${k.wrapped.length} builds with origin annotations${asRun ? " and the check's Go settings" : ''}, ${parallel} at a time`,
+    `floor: the same ${k.annotatedRoots.length} builds with origin annotations${asRun ? " and the check's Go settings" : ''}, ${parallel} at a time`,
     'bash',
     [
       '-c',
       `printf '%s\\n' "$@" | xargs -P ${parallel} -n 1 ${command} ${args.join(' ')} --load-restrictor LoadRestrictionsNone > /dev/null`,
       'x',
-      ...k.wrapped,
+      ...k.annotatedRoots,
     ],
     asRun ? { env: { ...CLEAN_ENV, ...GO_RUNTIME } } : {},
   );
@@ -780,7 +778,7 @@ function annotatedFloor(command, args, k, asRun = false) {
 function removeRepo(k) {
   for (const t of Object.values(k.trees)) git(k.repo, 'worktree', 'remove', '--force', t);
   rmSync(k.repo, { recursive: true, force: true });
-  if (k.wrappers) rmSync(k.wrappers, { recursive: true, force: true });
+  if (k.annotated) rmSync(k.annotated, { recursive: true, force: true });
 }
 
 function kustomizeSection(quick) {
