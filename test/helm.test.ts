@@ -1200,6 +1200,71 @@ spec:
       expect(report.notChecked).toEqual([]);
     });
 
+    // helm dependency build (Argo CD and Flux build an unvendored dependency so) refuses a file://
+    // dependency whose constraint does not admit the chart's version, or that gives none.
+    test.each([
+      [
+        'a constraint the chart does not meet',
+        '"^2.0.0"',
+        'asks for version "^2.0.0", and file://../../chart is version {v}',
+      ],
+      ['no version at all', null, '(file://../../chart) gives no version'],
+      ['no constraint', '"two"', '(file://../../chart) gives "two", which is no version constraint'],
+    ])('%s: not checked at the revision that asks for it, and the run fails', async (_, asked, says) => {
+      const version = /version: (\S+)/.exec(CHART)![1];
+      const asking = (constraint: string | null) => ({
+        ...umbrella('file://../../chart'),
+        'platform/umbrella/Chart.yaml': `apiVersion: v2\nname: umbrella\nversion: 0.1.0\ndependencies:\n  - name: web\n${constraint === null ? '' : `    version: ${constraint}\n`}    repository: file://../../chart\n`,
+      });
+      const report = await check(
+        { ...chart(), ...asking(JSON.stringify(version)) },
+        { ...chart({ values: slower }), ...asking(asked) },
+      );
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.fails])).toEqual([
+        ['platform/umbrella', 'render-failed', 'head', true],
+      ]);
+      expect(report.notChecked[0].message).toBe(
+        `helm cannot render it at head: its dependency web ${says.replace('{v}', version)}: helm dependency build, which Argo CD and Flux run for it, stops there, and nothing of the chart deploys.`,
+      );
+      // The chart itself is judged as ever.
+      expect(summary(report).map((i) => [i.status, i.workload])).toEqual([['dormant', 'Deployment /web']]);
+    });
+
+    test.each([
+      [
+        'a copy',
+        {
+          'platform/umbrella/charts/web/Chart.yaml': CHART,
+          'platform/umbrella/charts/web/values.yaml': VALUES,
+        },
+        ['Deployment /web'],
+      ],
+      // The link reads the changed chart: the umbrella moves with it.
+      [
+        'a symbolic link',
+        { 'platform/umbrella/charts/web': { link: '../../../chart' } },
+        ['Deployment /web', 'Deployment /umbrella'],
+      ],
+    ])(
+      'a dependency vendored under charts/ as %s is built by no one: its constraint is not asked',
+      async (_, kept, moving) => {
+        const vendored = {
+          ...umbrella('file://../../chart'),
+          'platform/umbrella/Chart.yaml':
+            'apiVersion: v2\nname: umbrella\nversion: 0.1.0\ndependencies:\n  - {name: web, version: "^9", repository: "file://../../chart"}\n',
+          ...kept,
+        };
+        const report = await check(
+          { ...chart(), ...vendored },
+          { ...chart({ values: slower }), ...vendored },
+        );
+        expect(report.notChecked).toEqual([]);
+        expect(summary(report).map((i) => [i.status, i.workload])).toEqual(
+          (moving as string[]).map((workload) => ['dormant', workload]),
+        );
+      },
+    );
+
     // rook/rook: `charts/library` is a symbolic link to the chart a `file://../library` dependency names.
     test('kept as a symbolic link under charts/ too: rendered from the copy, the link never written', async () => {
       const link = { 'platform/umbrella/charts/web': { link: '../../../chart' } };

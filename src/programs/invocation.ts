@@ -481,6 +481,17 @@ export const helm = {
     env: rendererEnv(home),
     limits: { timeoutMs: 30_000, maxOutputBytes: MiB },
   }),
+  /**
+   * `helm dependency list` of a chart directory in the tree: helm's word on each dependency in its
+   * `charts/` against the version Chart.yaml asks for. It reads only the tree.
+   */
+  dependencyList: (program: string, tree: string, home: string, chart: string): Invocation => ({
+    program,
+    args: ['dependency', 'list', '--', treePath(chart)],
+    cwd: tree,
+    env: rendererEnv(home),
+    limits: { timeoutMs: 30_000, maxOutputBytes: MiB },
+  }),
   /** `helm template` of a chart directory in the tree: flags first, then `--`, then release and chart. */
   template: (
     program: string,

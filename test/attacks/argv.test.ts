@@ -152,6 +152,7 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git grep: revision', (h) => git.grep('/r', h, ['app-config'], ['*.yaml'])],
   ['git grep: patterns (on stdin)', (h) => git.grep('/r', SHA, [h], ['*.yaml'])],
   ['git grep: file names', (h) => git.named('/r', SHA, [h])],
+  ['helm dependency list: chart directory', (h) => helm.dependencyList('/bin/helm', '/w', '/h', h)],
   // Only ever a tree this tool made; placed as an operand all the same.
   ['rm: a temporary tree', (h) => removeTree(`/tmp/crg-render-${h}`)],
 ];

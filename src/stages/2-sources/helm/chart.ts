@@ -31,10 +31,30 @@ export interface Chart {
   library: boolean;
 }
 
+/**
+ * Whether a chart's `charts/` (of these repository paths) holds dependency `name`: unpacked, as a
+ * symbolic link, or as the archive `helm dependency build` writes.
+ */
+export function holds(paths: Iterable<string>, charts: string, name: string): boolean {
+  const archive = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-v?\\d[^/]*\\.tgz$`);
+  for (const path of paths)
+    if (
+      path === `${charts}/${name}` ||
+      path.startsWith(`${charts}/${name}/`) ||
+      (path.startsWith(`${charts}/`) && archive.test(path.slice(charts.length + 1)))
+    )
+      return true;
+  return false;
+}
+
 /** A chart of this repository rendered as a dependency: its directory, and its place in the chart (`charts/NAME`, nested). */
 export interface LocalChart {
   dir: string;
   at: string;
+  /** What the chart that keeps it says of it: the dependency it is, with its version constraint. */
+  dependency: LocalDependency;
+  /** The version its own Chart.yaml gives. */
+  version: string;
 }
 
 export interface LocalDependency {
@@ -42,6 +62,8 @@ export interface LocalDependency {
   /** As Chart.yaml writes it, for messages. */
   repository: string;
   dir: string | null;
+  /** The version constraint Chart.yaml gives it, as written; null where it gives none. */
+  version: string | null;
 }
 
 /** One release of a chart in this repository: the chart, and the values a controller renders it with. */
@@ -64,6 +86,11 @@ export interface ChartRoot extends RenderRoot {
   valuesFromFiles: string[];
   /** The charts of this repository it keeps as dependencies, and where in the chart each is copied. */
   local: LocalChart[];
+  /**
+   * Its own dependencies kept here that it does not vendor in `charts/` (a directory, a link or an
+   * archive): what `helm dependency build` copies, which Argo CD and Flux run for it.
+   */
+  unvendored: LocalChart[];
   /** A chart from a Helm repository or an OCI registry; null for a chart in this repository. */
   remote: RemoteChart | null;
   /** Values files inside a remote chart (Argo CD `valueFiles` relative to the chart). */
@@ -142,6 +169,7 @@ export function readChart(
         name: d.name,
         repository: d.repository,
         dir: path.startsWith('/') ? null : repoPath(posix.join(dir, path)),
+        version: d.version === undefined || d.version === null ? null : String(d.version),
       },
     ];
   });
@@ -161,7 +189,8 @@ function localCharts(
   const copies: LocalChart[] = [];
   const refused: Refusal[] = [];
   const walk = (from: Chart, into: string, seen: readonly string[]) => {
-    for (const { dir, name, repository } of from.local) {
+    for (const dependency of from.local) {
+      const { dir, name, repository } = dependency;
       const found = dir === null ? undefined : byDir.get(dir);
       // The name becomes a directory of the render tree: a chart name, never a path.
       if (!CHART_NAME.test(name))
@@ -181,7 +210,7 @@ function localCharts(
         });
       else if (!seen.includes(dir)) {
         const at = posix.join(into, 'charts', name);
-        copies.push({ dir, at });
+        copies.push({ dir, at, dependency, version: found.version });
         walk(found, at, [...seen, dir]);
       }
     }
@@ -217,6 +246,7 @@ function findCharts(
     const release = declaration.release ?? chart.name;
     const by = declaration.declaredBy;
     const { dirs, copies, refused } = localCharts(chart, byDir);
+    const charts = posix.join(chart.dir, 'charts');
     return {
       id: by ? `${chart.dir || '.'} (${by.kind} ${by.name})` : chart.dir || '.',
       dir: chart.dir,
@@ -234,6 +264,10 @@ function findCharts(
       refused: [...refused, ...(declaration.refused ?? [])],
       declaredBy: by,
       local: copies,
+      unvendored: copies.filter(
+        ({ at, dependency }) =>
+          at === posix.join('charts', dependency.name) && !holds(filesUnder(charts), charts, dependency.name),
+      ),
       remote: null,
       chartValueFiles: [],
       resolvedVersion: null,
@@ -270,6 +304,7 @@ function findCharts(
       refused: [...(d.refused ?? [])],
       declaredBy: by,
       local: [],
+      unvendored: [],
       remote: d.remote,
       chartValueFiles: d.chartValueFiles ?? [],
       resolvedVersion: null,

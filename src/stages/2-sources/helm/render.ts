@@ -5,9 +5,9 @@ import { parse } from '../../../model/yaml.js';
 import { compareText } from '../../../model/text.js';
 import { isRecord } from '../../../model/values.js';
 import { findProgram, helm as helmCall } from '../../../programs/invocation.js';
-import { execute, makeTemporary, removeTemporary } from '../../../programs/run.js';
+import { execute, makeTemporary, removeTemporary, type Outcome } from '../../../programs/run.js';
 import { pool, replaceInTree, runRender, withTree, type Refusal, type RenderResult } from '../tools.js';
-import type { ChartRoot } from './chart.js';
+import { holds, type ChartRoot } from './chart.js';
 import type { RemoteAccess } from '../remote/access.js';
 import { schemaFetch } from './schema-refs.js';
 import type { GitBase } from '../remote/git-base.js';
@@ -126,7 +126,7 @@ export async function renderCharts(
         if (fetches) return { ok: false, ...fetches };
         // Dependencies kept in this repository (`file://`), copied where `helm dependency build` puts them.
         for (const { dir: from, at } of root.local) {
-          if (vendored(files, posix.join(root.dir, posix.dirname(at)), posix.basename(at))) continue;
+          if (holds(files.keys(), posix.join(root.dir, posix.dirname(at)), posix.basename(at))) continue;
           await place(posix.join(root.dir, at), async () => {
             const inside = [...files].filter(([path]) => path.startsWith(`${from}/`));
             await writeAll(
@@ -136,10 +136,14 @@ export async function renderCharts(
             return null;
           });
         }
+        const refusedVersion = await versions(root, () =>
+          execute(helmCall.dependencyList(helm.command, dir, home, chartPath)),
+        );
+        if (refusedVersion) return { ok: false, ...refusedVersion };
         // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
         // source at the version Chart.lock pins, and unpacked where helm looks for them.
         for (const dependency of root.chart.dependencies) {
-          if (vendored(files, posix.join(root.dir, 'charts'), dependency.chart)) continue;
+          if (holds(files.keys(), posix.join(root.dir, 'charts'), dependency.chart)) continue;
           const refused = await place(posix.join(root.dir, 'charts', dependency.chart), async () => {
             const fetched = await access.chart(dependency);
             if (!('files' in fetched))
@@ -229,14 +233,43 @@ export async function renderCharts(
   });
 }
 
-/** Whether `charts` (a chart's `charts/`) holds dependency `name`: unpacked, or as the archive `helm dependency build` writes. */
-function vendored(files: ReadonlyMap<string, Buffer>, charts: string, name: string): boolean {
-  const archive = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-v?\\d[^/]*\\.tgz$`);
-  return [...files.keys()].some(
-    (f) =>
-      f.startsWith(`${charts}/${name}/`) ||
-      (f.startsWith(`${charts}/`) && archive.test(f.slice(charts.length + 1))),
+/**
+ * A dependency kept in this repository that the chart does not vendor is what `helm dependency
+ * build` copies, and Argo CD and Flux build it so: a version constraint that does not admit the
+ * chart's own version, or that is no constraint (none at all included), stops that build, and
+ * nothing of the change deploys. helm says which, of the copies in the tree (`list`: `helm
+ * dependency list`).
+ */
+async function versions(root: ChartRoot, list: () => Promise<Outcome>): Promise<Refusal | null> {
+  if (root.unvendored.length === 0) return null;
+  const listed = await list();
+  if (!listed.ok) return null;
+  const status = new Map(
+    listed.stdout
+      .toString('utf8')
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split('\t').map((field) => field.trim()))
+      .filter((fields) => fields.length === 4)
+      .map(([name, , , said]) => [name, said]),
   );
+  for (const { dependency, version } of root.unvendored) {
+    const { name, repository, version: asked } = dependency;
+    const said = status.get(name);
+    const refuses =
+      'helm dependency build, which Argo CD and Flux run for it, stops there, and nothing of the chart deploys';
+    if (said === 'wrong version')
+      return {
+        reason: 'render-failed',
+        message: `its dependency ${name} asks for version ${JSON.stringify(asked)}, and ${repository} is version ${version}: ${refuses}`,
+      };
+    if (said === 'invalid version')
+      return {
+        reason: 'render-failed',
+        message: `its dependency ${name} (${repository}) ${asked === null ? 'gives no version' : `gives ${JSON.stringify(asked)}, which is no version constraint`}: ${refuses}`,
+      };
+  }
+  return null;
 }
 
 /** A chart directory of another git repository, as a fetched chart: its files under the chart's name, the ref as its version. */
