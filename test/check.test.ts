@@ -104,11 +104,18 @@ describe('statuses', () => {
     expect(statuses(report)).toEqual(['Deployment/web:dormant']);
   });
 
-  test('next-run for CronJob and a Job the deploy creates anew; manual for a plain Job, Pod, ReplicaSet, ReplicationController and OnDelete', async () => {
+  test('next-run for CronJob and a Job the deploy creates anew (a hook, one named by generateName); manual for a plain Job, Pod, ReplicaSet, ReplicationController and OnDelete', async () => {
     const spec = mountAll('cfg');
     const hooked = (name: string, annotations: Record<string, string>, spec2 = {}) => {
       const job = workload('Job', name, spec, { spec: spec2 });
       return { ...job, metadata: { ...(job.metadata as object), annotations } };
+    };
+    // Named by generateName alone, as Argo CD hooks often are: known by the prefix.
+    const generated = (prefix: string, annotations: Record<string, string>) => {
+      const job = hooked(prefix, annotations);
+      const metadata: Record<string, unknown> = { ...(job.metadata as object), generateName: prefix };
+      delete metadata.name;
+      return { ...job, metadata };
     };
     const report = await checkChange(
       {
@@ -120,6 +127,8 @@ describe('statuses', () => {
           hooked('helm-upgrade', { 'helm.sh/hook': 'pre-install, pre-upgrade' }),
           hooked('helm-install', { 'helm.sh/hook': 'post-install' }),
           hooked('ttl', {}, { ttlSecondsAfterFinished: 300 }),
+          generated('migrate-', { 'argocd.argoproj.io/hook': 'PreSync' }),
+          generated('seed-', {}),
           workload('CronJob', 'cron', spec),
           workload('Pod', 'pod', spec),
           workload('ReplicaSet', 'rs', spec),
@@ -138,6 +147,8 @@ describe('statuses', () => {
       'Job/helm-install:manual',
       'Job/helm-upgrade:next-run',
       'Job/job:manual',
+      'Job/migrate-:next-run',
+      'Job/seed-:next-run',
       'Job/ttl:next-run',
       'Pod/pod:manual',
       'ReplicaSet/rs:manual',
@@ -154,11 +165,13 @@ describe('statuses', () => {
       /^a Helm install hook: helm and Flux run it only when the release is installed/,
     );
     expect(reason('ttl')).toMatch(/^deleted once it finishes \(ttlSecondsAfterFinished\)/);
+    expect(reason('migrate-')).toBe(reason('argo-hook'));
+    expect(reason('seed-')).toMatch(/^named by generateName: whatever creates it makes a new one each time/);
     // Worst first: dormant, then manual, then next-run.
     expect(report.impacts.map((i) => i.status)).toEqual([
       'dormant',
       ...Array<string>(7).fill('manual'),
-      ...Array<string>(4).fill('next-run'),
+      ...Array<string>(6).fill('next-run'),
     ]);
   });
 

@@ -1164,7 +1164,7 @@ describe('a root built in place', () => {
     ['a second document', 'resources: [a.yaml]\n---\nnamespace: x\n', false],
     ['a document end', 'resources: [a.yaml]\n...\n', false],
     ['its own buildMetadata', 'resources: [a.yaml]\nbuildMetadata: [managedByLabel]\n', false],
-  ])('%s: %s', (_, text, expected) => {
+  ])('%s', (_, text, expected) => {
     expect(inPlace(text)).toBe(expected);
   });
 

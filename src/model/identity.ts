@@ -23,6 +23,17 @@ export const deployedKey = (w: WorkloadRefSummary): string =>
 export const sameObject = (a: ObjectId, b: ObjectId): boolean =>
   a.kind === b.kind && a.name === b.name && a.namespace === b.namespace;
 
+/**
+ * The name an object is known by, from its metadata's fields: `name`, else the `generateName`
+ * prefix of an object that has none (an Argo CD hook Job, which each sync creates anew); '' for none.
+ */
+export function declaredName(field: (key: 'name' | 'generateName') => unknown): string {
+  const name = field('name');
+  if (typeof name === 'string' && name !== '') return name;
+  const prefix = field('generateName');
+  return typeof prefix === 'string' ? prefix : '';
+}
+
 /** How a report names an object: `namespace/name`, or the name alone where none is set. */
 export function objectName(o: { namespace: string | null; name: string }): string {
   return o.namespace ? `${o.namespace}/${o.name}` : o.name;

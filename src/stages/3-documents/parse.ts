@@ -2,6 +2,7 @@ import { LineCounter, isMap, isSeq, visit, type Document, type Node } from 'yaml
 import { parseAllDocuments } from '../../model/yaml.js';
 import type { Diagnostic, ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
+import { declaredName } from '../../model/identity.js';
 import { describeYamlError } from '../../model/yaml-mistakes.js';
 import {
   documentsAt,
@@ -273,10 +274,11 @@ function toObject(
     if (v !== undefined && v !== null && typeof v !== 'string')
       warn(line, `skipped ${kind}: metadata.${field} reads as ${JSON.stringify(v)}, not a string; quote it.`);
   }
-  if (typeof metadata.name !== 'string' || metadata.name === '') return null;
+  const name = declaredName((key) => metadata[key]);
+  if (name === '') return null;
   const namespace =
     typeof metadata.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : null;
-  return { apiVersion, kind, namespace, name: metadata.name, file, line, body: value };
+  return { apiVersion, kind, namespace, name, file, line, body: value };
 }
 
 interface TemplateLanguage {

@@ -67,6 +67,10 @@ function jobBehaviour(body: Record<string, unknown>): Behaviour {
     return manual(
       'a Helm install hook: helm and Flux run it only when the release is installed (Argo CD at every sync)',
     )();
+  if (typeof field(body, 'metadata.generateName') === 'string' && !field(body, 'metadata.name'))
+    return nextRun(
+      'named by generateName: whatever creates it makes a new one each time, and that one reads the config',
+    )();
   if (typeof field(body, 'spec.ttlSecondsAfterFinished') === 'number')
     return nextRun(
       'deleted once it finishes (ttlSecondsAfterFinished): the sync that applies the change creates it again, and it reads the config then',

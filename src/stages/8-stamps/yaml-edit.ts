@@ -11,6 +11,7 @@ import {
 } from 'yaml';
 import { parseAllDocuments } from '../../model/yaml.js';
 import { isRecord } from '../../model/values.js';
+import { declaredName } from '../../model/identity.js';
 import { valueDigest } from '../../model/digest.js';
 
 /** Which pod template to annotate: the object that starts at `line`, and the template's path in it. */
@@ -123,7 +124,7 @@ function plan(
   const object = (objects.get(target.line) ?? []).find(
     ({ node }) =>
       node.get('kind') === target.kind &&
-      (node.get('metadata') as YAMLMap | undefined)?.get?.('name') === target.name,
+      declaredName((key) => (node.get('metadata') as YAMLMap | undefined)?.get?.(key)) === target.name,
   );
   if (!object) return { error: `no ${target.kind} ${target.name} starts at line ${target.line}` };
   const located = locate(object.node, target.templatePath, style);

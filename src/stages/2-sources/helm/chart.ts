@@ -63,7 +63,7 @@ export interface LocalDependency {
   repository: string;
   dir: string | null;
   /** The version constraint Chart.yaml gives it, as written; null where it gives none. */
-  version: string | null;
+  constraint: string | null;
 }
 
 /** One release of a chart in this repository: the chart, and the values a controller renders it with. */
@@ -169,7 +169,7 @@ export function readChart(
         name: d.name,
         repository: d.repository,
         dir: path.startsWith('/') ? null : repoPath(posix.join(dir, path)),
-        version: d.version === undefined || d.version === null ? null : String(d.version),
+        constraint: d.version === undefined || d.version === null ? null : String(d.version),
       },
     ];
   });

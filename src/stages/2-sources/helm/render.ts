@@ -236,9 +236,8 @@ export async function renderCharts(
 /**
  * A dependency kept in this repository that the chart does not vendor is what `helm dependency
  * build` copies, and Argo CD and Flux build it so: a version constraint that does not admit the
- * chart's own version, or that is no constraint (none at all included), stops that build, and
- * nothing of the change deploys. helm says which, of the copies in the tree (`list`: `helm
- * dependency list`).
+ * dependency's version, that is no constraint, or that is missing stops that build, and nothing of
+ * the change deploys. helm says which, of the copies in the tree (`list`: `helm dependency list`).
  */
 async function versions(root: ChartRoot, list: () => Promise<Outcome>): Promise<Refusal | null> {
   if (root.unvendored.length === 0) return null;
@@ -254,19 +253,19 @@ async function versions(root: ChartRoot, list: () => Promise<Outcome>): Promise<
       .map(([name, , , said]) => [name, said]),
   );
   for (const { dependency, version } of root.unvendored) {
-    const { name, repository, version: asked } = dependency;
+    const { name, repository, constraint } = dependency;
     const said = status.get(name);
     const refuses =
       'helm dependency build, which Argo CD and Flux run for it, stops there, and nothing of the chart deploys';
     if (said === 'wrong version')
       return {
         reason: 'render-failed',
-        message: `its dependency ${name} asks for version ${JSON.stringify(asked)}, and ${repository} is version ${version}: ${refuses}`,
+        message: `its dependency ${name} asks for version ${JSON.stringify(constraint)}, and ${repository} is version ${version}: ${refuses}`,
       };
     if (said === 'invalid version')
       return {
         reason: 'render-failed',
-        message: `its dependency ${name} (${repository}) ${asked === null ? 'gives no version' : `gives ${JSON.stringify(asked)}, which is no version constraint`}: ${refuses}`,
+        message: `its dependency ${name} (${repository}) ${constraint === null ? 'gives no version' : `gives ${JSON.stringify(constraint)}, which is no version constraint`}: ${refuses}`,
       };
   }
   return null;

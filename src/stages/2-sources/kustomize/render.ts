@@ -138,9 +138,12 @@ export async function renderRoots(
 ): Promise<Map<Root, RenderResult>> {
   // A root built in place reads its own kustomization with origin annotations on; every other
   // file is written as it is.
-  const inPlace = roots.filter((root) => buildsInPlace(root, files));
-  const written = inPlace.length
-    ? new Map([...files, ...inPlace.map((root) => [root.file, annotated(files.get(root.file)!)] as const)])
+  const inPlace = new Set(roots.filter((root) => buildsInPlace(root, files)));
+  const written = inPlace.size
+    ? new Map([
+        ...files,
+        ...[...inPlace].map((root) => [root.file, annotated(files.get(root.file)!)] as const),
+      ])
     : files;
   return withTree(written, async ({ dir, tree, home }) => {
     const results = await pool(
@@ -184,10 +187,8 @@ export async function renderRoots(
           const target = posix.join(chartHome, chart.version ? `${chart.name}-${chart.version}` : '');
           for (const [path, bytes] of fetched.files) await replaceInTree(join(tree, target, path), bytes);
         }
-        const built = buildsInPlace(root, files)
-          ? posix.join(TREE, root.dir)
-          : posix.join(WRAPPERS, String(i));
-        if (!buildsInPlace(root, files)) {
+        const built = inPlace.has(root) ? posix.join(TREE, root.dir) : posix.join(WRAPPERS, String(i));
+        if (!inPlace.has(root)) {
           mkdirSync(join(dir, built), { recursive: true });
           writeFileSync(
             join(dir, built, 'kustomization.yaml'),
