@@ -1162,6 +1162,7 @@ describe('a root built in place', () => {
     ['a root mapping off the margin', '  resources: [a.yaml]\n', false],
     ['a directive', '%YAML 1.1\n---\nresources: [a.yaml]\n', false],
     ['a second document', 'resources: [a.yaml]\n---\nnamespace: x\n', false],
+    ['an empty document first', '---\n# x\n---\nresources: [a.yaml]\n', false],
     ['a document end', 'resources: [a.yaml]\n...\n', false],
     ['its own buildMetadata', 'resources: [a.yaml]\nbuildMetadata: [managedByLabel]\n', false],
   ])('%s', (_, text, expected) => {

@@ -330,9 +330,12 @@ export function buildsInPlace(root: Root, files: ReadonlyMap<string, Buffer>): b
   return text !== undefined && !text.includes('buildMetadata') && ONE_BLOCK_MAPPING.test(text);
 }
 
-/** Comments, blank lines and one `---` first, then a plain key at the margin; no other document marker. */
+/**
+ * Comments, blank lines and at most one `---` first, then a plain key at the margin; no other
+ * document marker.
+ */
 const ONE_BLOCK_MAPPING =
-  /^(?:[ \t]*(?:#.*)?\r?\n|---[ \t]*\r?\n)*[A-Za-z](?![^]*\n(?:---|\.\.\.)(?:[ \t]|\r?\n|\r?$))/;
+  /^(?:[ \t]*(?:#.*)?\r?\n)*(?:---[ \t]*\r?\n(?:[ \t]*(?:#.*)?\r?\n)*)?[A-Za-z](?![^]*\n(?:---|\.\.\.)(?:[ \t]|\r?\n|\r?$))/;
 
 const annotated = (kustomization: Buffer) =>
   Buffer.concat([kustomization, Buffer.from('\nbuildMetadata: [originAnnotations]\n')]);
