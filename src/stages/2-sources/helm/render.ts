@@ -96,6 +96,14 @@ export async function renderCharts(
       if (!placed) placing.set(to, (placed = write()));
       return placed;
     };
+    // So is helm's word on a chart's dependencies: the same for every release of it.
+    const listings = new Map<string, Promise<Outcome>>();
+    const listing = (chart: string) => {
+      let listed = listings.get(chart);
+      if (!listed)
+        listings.set(chart, (listed = execute(helmCall.dependencyList(helm.command, dir, home, chart))));
+      return listed;
+    };
     const writeAll = async (entries: Iterable<readonly [string, Buffer]>, under: string) => {
       for (const [path, bytes] of entries) await replaceInTree(join(dir, TREE, under, path), bytes);
     };
@@ -136,9 +144,7 @@ export async function renderCharts(
             return null;
           });
         }
-        const refusedVersion = await versions(root, () =>
-          execute(helmCall.dependencyList(helm.command, dir, home, chartPath)),
-        );
+        const refusedVersion = await versions(root, () => listing(chartPath));
         if (refusedVersion) return { ok: false, ...refusedVersion };
         // Dependencies a chart of this repository does not vendor in `charts/`: fetched from a trusted
         // source at the version Chart.lock pins, and unpacked where helm looks for them.
