@@ -1055,12 +1055,16 @@ describe('the search at head', () => {
     const events: string[] = [];
     const progress = new Progress({ begin: (stage) => events.push(stage), step: () => {}, end: () => {} });
     const grep = Repository.prototype.grep;
+    // A search asked again is answered by the first (the same promise): only a new one runs git.
+    const run = new Set<Promise<string[]>>();
     Repository.prototype.grep = function (this: Repository, ...args: Parameters<typeof grep>) {
-      if (args[1].includes('workloadRef')) {
+      const found = grep.apply(this, args);
+      if (args[1].includes('workloadRef') && !run.has(found)) {
+        run.add(found);
         asked.push([...args[1]]);
         events.push('grep');
       }
-      return grep.apply(this, args);
+      return found;
     };
     try {
       return { report: await checkChange(base, head, { progress }), asked, events };

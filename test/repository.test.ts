@@ -74,6 +74,34 @@ test('findByName answers alike from git grep and from a listing of the whole tre
   }
 });
 
+test('a search asked again at one revision is the same search, and another question is a search of its own', async () => {
+  const repo = await TempRepo.create();
+  let repository: Repository | undefined;
+  try {
+    repo.write({ 'a.yaml': 'name: alpha\n', 'b.yaml': 'name: beta\n', 'c/d.yaml': 'name: alpha beta\n' });
+    const first = await repo.commit();
+    repo.write({ 'a.yaml': 'name: gamma\n' });
+    const second = await repo.commit();
+    repository = await Repository.open(repo.dir);
+    // The early search at head and the engine's own ask for one set of needles, in any order.
+    const asked = repository.grep(second, ['alpha', 'beta']);
+    expect(repository.grep(second, ['beta', 'alpha', 'beta'])).toBe(asked);
+    expect((await asked).sort()).toEqual(['b.yaml', 'c/d.yaml']);
+    // Another revision, other needles, another scope: each is asked of git.
+    expect(repository.grep(first, ['alpha', 'beta'])).not.toBe(asked);
+    expect((await repository.grep(first, ['alpha', 'beta'])).sort()).toEqual([
+      'a.yaml',
+      'b.yaml',
+      'c/d.yaml',
+    ]);
+    expect(await repository.grep(second, ['alpha'])).toEqual(['c/d.yaml']);
+    expect(await repository.grep(second, ['alpha', 'beta'], ['c'])).toEqual(['c/d.yaml']);
+  } finally {
+    repository?.close();
+    repo.cleanup();
+  }
+});
+
 test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree and links name it', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;

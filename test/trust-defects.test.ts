@@ -329,7 +329,7 @@ describe('dry-run patches', () => {
       ),
     ]);
     expect(lines.find((l) => l.startsWith('Next:'))).toMatch(
-      /warm cache.*warn-not-checked: \[\{reason: fetch-failed\}\]/,
+      /with `--offline` nothing is fetched\), or keep a warm cache.*warn-not-checked: \[\{reason: fetch-failed\}\]/,
     );
   },
 );

@@ -37,11 +37,10 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
     });
   const settings = resolve(options);
   // The search at head starts first, then the engine loads (a synchronous compile) while it runs.
-  const early = allChanges.length
-    ? await (await import('./search.js')).searchEarly(repo, base, head, allChanges, settings)
-    : null;
+  if (allChanges.length)
+    await (await import('./search.js')).searchEarly(repo, base, head, allChanges, settings);
   const { judgeChange } = await import('./judge.js');
-  return withStats(await judgeChange(repo, options, settings, base, head, allChanges, early));
+  return withStats(await judgeChange(repo, options, settings, base, head, allChanges));
 
   function withStats(report: Report): Report {
     return { ...report, stats: progress.stats() };

@@ -5,7 +5,7 @@ import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../
 import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
-import { isController } from '../stages/2-sources/controllers.js';
+import { declaringFiles, isController } from '../stages/2-sources/controllers.js';
 import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { repoPath } from '../stages/2-sources/tools.js';
@@ -32,7 +32,7 @@ import {
 } from './load.js';
 import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
 import type { Settings } from './options.js';
-import { needlesFor, search, type EarlySearch } from './search.js';
+import { needlesFor } from './search.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
@@ -47,7 +47,6 @@ export async function judgeChange(
   base: string,
   head: Revision,
   allChanges: readonly FileChange[],
-  early: EarlySearch | null,
 ): Promise<Report> {
   const changedPaths = allChanges.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
   // Every selected changed file as written, at both revisions, and one grep at head for what can
@@ -69,8 +68,17 @@ export async function judgeChange(
     changedPaths,
     changedConfigs.some((c) => labelledIn(c.file)(c)),
   );
+  // Most changes that touch a root say so by their own files (a root file above a changed file):
+  // then what discovery asks git at both revisions runs beside the search, rather than after it.
+  const sure =
+    options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, options_));
+  if (sure)
+    for (const rev of [base, head]) {
+      repo.listFiles(rev).catch(() => undefined);
+      declaringFiles(repo, rev, options_.grepScope).catch(() => undefined);
+    }
   const { mentioned, touches } = await progress.stage('search', async () => {
-    const mentions = needles.length ? await search(repo, head, needles, options_.grepScope, early) : [];
+    const mentions = needles.length ? await repo.grep(head, needles, options_.grepScope) : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
     // workload, so it is not parsed as one.
     const mentionsRoot = mentions.some((p) => isRootFile(p) && options_.selected(p));
@@ -90,8 +98,9 @@ export async function judgeChange(
     return {
       mentioned,
       touches:
-        options_.render !== 'off' &&
-        (mentionsRoot || (await touchesRoots(repo, base, head, changedPaths, first, mentioned, options_))),
+        sure ||
+        (options_.render !== 'off' &&
+          (mentionsRoot || (await reachesRoots(repo, head, changedPaths, first, mentioned)))),
     };
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
@@ -448,12 +457,9 @@ const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 
 const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
 
 /**
- * Whether this change can touch a rendered root, decided from what the check reads anyway: a
- * changed file that is a root file, a declaring object or a values file of a release the
- * configuration declares (`charts:`), a root file in a directory above a changed file (at either
- * revision), or a declaring object at head that names a changed file or config (a root file that
- * names one, the caller knows from the grep). When none holds, no root's closure holds a changed
- * file, and discovery is skipped.
+ * Whether this change touches a rendered root by its own files: a changed file that is a root file,
+ * a declaring object or a values file of a release the configuration declares (`charts:`), or a
+ * root file in a directory above a changed file (at either revision).
  */
 async function touchesRoots(
   repo: Repository,
@@ -461,15 +467,13 @@ async function touchesRoots(
   head: Revision,
   changedPaths: readonly string[],
   first: PlainFiles,
-  mentioned: Loaded,
   settings: Settings,
 ): Promise<boolean> {
   const declaredValues = new Set(
     settings.charts.flatMap((c) => (c.values ?? []).flatMap((f) => repoPath(f) ?? [])),
   );
   if (changedPaths.some((p) => isRootFile(p) || declaredValues.has(p))) return true;
-  const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
-  if (declaring(first.atBase) || declaring(first.atHead) || declaring(mentioned)) return true;
+  if (declaring(first.atBase) || declaring(first.atHead)) return true;
   const above = new Set<string>();
   for (const path of changedPaths)
     for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
@@ -477,15 +481,33 @@ async function touchesRoots(
       if (d === '.') break;
     }
   const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
-  if (found.some((paths) => paths.length > 0)) return true;
-  // A root may read a changed file through a symbolic link elsewhere. Finding the links walks the
-  // whole tree, so it is asked last, and only for a file the plain reading does not judge (a values
-  // or env file): a changed manifest is judged as written, its readers found by name.
+  return found.some((paths) => paths.length > 0);
+}
+
+/**
+ * Whether a change that does not touch a root by its own files reaches one from elsewhere: a
+ * declaring object at head that names a changed file or config (a root file that names one, the
+ * caller knows from the grep), or a symbolic link that leads into a changed file. When neither
+ * holds, no root's closure holds a changed file, and discovery is skipped.
+ */
+async function reachesRoots(
+  repo: Repository,
+  head: Revision,
+  changedPaths: readonly string[],
+  first: PlainFiles,
+  mentioned: Loaded,
+): Promise<boolean> {
+  if (declaring(mentioned)) return true;
+  // Finding the links walks the whole tree, so it is asked last, and only for a file the plain
+  // reading does not judge (a values or env file): a changed manifest is judged as written, its
+  // readers found by name.
   const unjudged = changedPaths.filter(
     (p) => !first.atBase.objects.get(p)?.length && !first.atHead.objects.get(p)?.length,
   );
   return unjudged.length > 0 && leadsInto(await repo.links(head), unjudged);
 }
+
+const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
 
 /**
  * Changed files that helmfile, which this check does not run, renders into releases: a helmfile

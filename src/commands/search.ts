@@ -24,21 +24,16 @@ export function needlesFor(
   ];
 }
 
-/** A search at head already running, and what it looks for. */
-export interface EarlySearch {
-  needles: ReadonlySet<string>;
-  found: Promise<string[]>;
-}
-
 /** Changed files skimmed at most: past them, the search waits for the parse. */
 const SKIMMED_FILES = 32;
 const SKIMMED_BYTES = 256 * 1024;
 
 /**
- * The search at head, begun before the engine has loaded (about 30 ms to compile) and parsed the
+ * Begins the search at head before the engine has loaded (about 30 ms to compile) and parsed the
  * changed files (yaml's first parse, 10–20 ms): a skim of their lines names the configs they change,
- * and `git grep`, the longest step of a plain check, runs meanwhile. Null where a changed file is
- * not plain enough to skim, or there are many.
+ * and `git grep`, the longest step of a plain check, runs meanwhile; the engine asking for the same
+ * needles gets its answer (`Repository.grep`). Nothing is begun where a changed file is not plain
+ * enough to skim, or there are many.
  */
 export async function searchEarly(
   repo: Repository,
@@ -46,11 +41,11 @@ export async function searchEarly(
   head: Revision,
   changes: readonly FileChange[],
   settings: Pick<Settings, 'selected' | 'grepScope'>,
-): Promise<EarlySearch | null> {
+): Promise<void> {
   const chosen = changes.filter(
     (f) => (f.basePath && settings.selected(f.basePath)) || (f.headPath && settings.selected(f.headPath)),
   );
-  if (chosen.length > SKIMMED_FILES) return null;
+  if (chosen.length > SKIMMED_FILES) return;
   const skim = async (rev: Revision, paths: string[]) =>
     (await repo.readBytes(rev, paths)).map((bytes) =>
       bytes === null
@@ -70,7 +65,7 @@ export async function searchEarly(
     return ids.size === configs.length ? ids : null;
   };
   const [before, after] = [byId(atBase), byId(atHead)];
-  if (!before || !after) return null;
+  if (!before || !after) return;
   // A config written alike at both revisions did not change; one written otherwise is taken for
   // changed, and if only its formatting did, the engine's needles differ and it searches again.
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
@@ -81,24 +76,6 @@ export async function searchEarly(
     changes.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null)),
     changed.some((id) => after.get(id)?.labelled),
   );
-  const found = repo.grep(head, needles, settings.grepScope);
   // An answer no one asks for is dropped, and so is its failure.
-  found.catch(() => undefined);
-  return { needles: new Set(needles), found };
-}
-
-/**
- * The files at `head` that hold any of `needles`: the early search's, when it looked for exactly
- * these (the same search, so the same files), or a search of its own.
- */
-export function search(
-  repo: Repository,
-  head: Revision,
-  needles: readonly string[],
-  scope: readonly string[],
-  early: EarlySearch | null,
-): Promise<string[]> {
-  const same =
-    early && early.needles.size === new Set(needles).size && needles.every((n) => early.needles.has(n));
-  return same ? early.found : repo.grep(head, needles, scope);
+  repo.grep(head, needles, settings.grepScope).catch(() => undefined);
 }

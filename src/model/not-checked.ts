@@ -39,7 +39,7 @@ const NEXT: Record<NotCheckedReason, string> = {
   remote:
     "To check it, name the source in the base configuration's `remote.allow` (it applies once merged), or vendor it into the repository.",
   'fetch-failed':
-    'Make the source reachable from the runner (proxy settings), or keep a warm cache (`cache-dir`).',
+    'Make the source reachable from the runner (proxy settings; with `--offline` nothing is fetched), or keep a warm cache (`cache-dir`).',
   limit: 'Raise `--timeout` (input `timeout`), or split what renders so much.',
   tool: 'Install kustomize (or kubectl) and helm where the check runs, or pass `--kustomize`/`--helm`.',
   unreadable:

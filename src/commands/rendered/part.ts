@@ -15,7 +15,7 @@ import type { Unjudged } from '../../model/not-checked.js';
 import { RemoteAccess } from '../../stages/2-sources/remote/access.js';
 import { findHelm } from '../../stages/2-sources/helm/render.js';
 import { CHART_FILE } from '../../stages/2-sources/helm/chart.js';
-import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../../stages/2-sources/controllers.js';
+import { CONTROLLER_KINDS, ControllerIndex, declaringFiles } from '../../stages/2-sources/controllers.js';
 import { Links, type LinkEnd } from '../../stages/2-sources/links.js';
 import type { Repository, Revision } from '../../stages/1-git/repository.js';
 import { bySettling, pool, type RenderResult, type RenderRoot } from '../../stages/2-sources/tools.js';
@@ -452,7 +452,7 @@ function snapshot(
     controllers: () =>
       (controllers ??= (async () => {
         const [found, charts] = await Promise.all([
-          repo.grep(rev, CONTROLLER_GROUPS, settings.grepScope),
+          declaringFiles(repo, rev, settings.grepScope),
           named([CHART_FILE]),
         ]);
         const files = found.filter(settings.selected);

@@ -92,6 +92,8 @@ export class Repository {
   private readonly diffed = new Map<string, Map<string, TreeEntry>>();
   private commonDir: Promise<string> | null = null;
   private readonly resolved = new Map<string, Promise<string>>();
+  /** Searches, by revision, what they look for and where: one asked twice runs once. */
+  private readonly searches = new Map<string, Promise<string[]>>();
   private readonly linksAt = new Map<Revision, Promise<Map<string, string>>>();
   /** Directories read through the reader, by commit and path (see `directory`). */
   private readonly directories = new Map<string, Promise<Directory>>();
@@ -376,11 +378,16 @@ export class Repository {
 
   /**
    * Files at `rev` that contain any of `needles` as a fixed string. One `git grep` for all of them,
-   * over the files `scope` names (pathspecs; empty: every file).
+   * over the files `scope` names (pathspecs; empty: every file). An answer is kept for the run: a
+   * search begun early (before the engine loads, or before discovery asks) is the one its asker
+   * gets, the working tree's as it was then.
    */
-  async grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
-    if (needles.length === 0) return [];
-    return searched(git.grep(this.root, rev, needles, scope), rev);
+  grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
+    if (needles.length === 0) return Promise.resolve([]);
+    const key = JSON.stringify([rev, scope, [...new Set(needles)].sort()]);
+    let found = this.searches.get(key);
+    if (!found) this.searches.set(key, (found = searched(git.grep(this.root, rev, needles, scope), rev)));
+    return found;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { ManifestObject } from '../../model/types.js';
+import type { Repository, Revision } from '../1-git/repository.js';
 import { field } from '../../model/values.js';
 import { SEPARATOR, WORDS } from './kustomize/reach.js';
 import { repoPath } from './tools.js';
@@ -23,6 +24,13 @@ export const CONTROLLER_GROUPS = [
   'helm.toolkit.fluxcd.io',
   'source.toolkit.fluxcd.io',
 ];
+
+/** The files at `rev` that may declare one (discovery's search, which a caller may begin early). */
+export const declaringFiles = (
+  repo: Repository,
+  rev: Revision,
+  scope: readonly string[],
+): Promise<string[]> => repo.grep(rev, CONTROLLER_GROUPS, scope);
 
 /**
  * Whether an object is one of those: by its kind in their groups, not its group alone (an Argo
