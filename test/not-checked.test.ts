@@ -263,6 +263,123 @@ templates:
   expect(files.filter(isHelmfile)).toEqual(files.slice(0, 3));
 });
 
+describe('jsonnet, which this check does not run', () => {
+  const application = (path: string, directory = '', name = 'web') =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: ${name}, namespace: argocd}\nspec:\n  source:\n    repoURL: https://git.example.com/deploy.git\n    path: ${path}\n${directory}  destination: {namespace: ${name}}\n`;
+  // A path its git directory generators fill in, nested in a matrix as clusters are.
+  const applicationSet = (directories: string) =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: apps, namespace: argocd}\nspec:\n  generators:\n    - matrix:\n        generators:\n          - git:\n              repoURL: https://git.example.com/deploy.git\n              revision: HEAD\n              directories: ${directories}\n          - list: {elements: [{cluster: prod}]}\n  template:\n    metadata: {name: '{{path.basename}}'}\n    spec:\n      source: {repoURL: https://git.example.com/deploy.git, targetRevision: HEAD, path: '{{path}}'}\n      destination: {namespace: '{{path.basename}}'}\n`;
+  const jsonnet = (mode: string): Files => ({
+    'apps/web/main.jsonnet': `local k = import '../../lib/k.libsonnet';\n{ config: k.configMap('web', { MODE: '${mode}' }) }\n`,
+    'lib/k.libsonnet': `{ configMap(name, data):: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: name }, data: data } } // ${mode}\n`,
+  });
+
+  test('a changed jsonnet file that Argo CD evaluates, or a library it may import, is not checked and fails', async () => {
+    const deployed = {
+      'argocd/web.yaml': application('apps/web'),
+      // Another Application's jsonnet: a file in web's directory is web's alone; a library, either's.
+      'argocd/api.yaml': application('apps/api', '', 'api'),
+      'apps/api/main.jsonnet': "(import '../../lib/k.libsonnet').configMap('api', {})\n",
+      ...jsonnet('a'),
+    };
+    const { repo, base, head } = await twoCommits(deployed, jsonnet('b'));
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(result.code).toBe(1);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.fails, n.message])).toEqual([
+      [
+        'apps/web/main.jsonnet',
+        'unrendered',
+        'both',
+        true,
+        'apps/web/main.jsonnet is jsonnet, evaluated by Argo CD Application argocd/web (argocd/web.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+      [
+        'lib/k.libsonnet',
+        'unrendered',
+        'both',
+        true,
+        'lib/k.libsonnet is jsonnet, evaluated by Argo CD Application argocd/api (argocd/api.yaml:1) and 1 more; this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+    ]);
+    const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
+    expect(text.stdout).toMatch(/^Next: To check it: .*commit what jsonnet generates and deploy that/m);
+  });
+
+  test("a Tanka environment evaluates the repository's jsonnet: a change to it is not checked", async () => {
+    const tanka = {
+      'environments/prod/spec.json': JSON.stringify({
+        apiVersion: 'tanka.dev/v1alpha1',
+        kind: 'Environment',
+        spec: { namespace: 'web' },
+      }),
+      'environments/prod/main.jsonnet': "(import '../../apps/web/main.jsonnet')\n",
+      // Not Tanka's: a spec.json of another tool declares nothing.
+      'tools/spec.json': '{"apiVersion": "v1", "kind": "List"}',
+    };
+    const { repo, base, head } = await twoCommits({ ...tanka, ...jsonnet('a') }, jsonnet('b'));
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      'apps/web/main.jsonnet is jsonnet, evaluated by the Tanka environment environments/prod (environments/prod/spec.json); this check does not run jsonnet, so what it changes there is not checked.',
+      'lib/k.libsonnet is jsonnet, evaluated by the Tanka environment environments/prod (environments/prod/spec.json); this check does not run jsonnet, so what it changes there is not checked.',
+    ]);
+  });
+
+  test.each([
+    ['nothing deploys jsonnet (what it generates is committed and checked as written)', {}],
+    [
+      'the Application builds a kustomization in that directory',
+      {
+        'argocd/web.yaml': application('apps/web'),
+        'apps/web/kustomization.yaml': 'resources: [config.yaml]\n',
+        'apps/web/config.yaml': yaml(configMap('web', { MODE: 'a' })),
+      },
+    ],
+    [
+      "the Application is a plugin's",
+      { 'argocd/web.yaml': application('apps/web', '    plugin: {name: tanka}\n') },
+    ],
+    ['the Application deploys a directory that holds no jsonnet', { 'argocd/web.yaml': application('apps') }],
+    [
+      "the ApplicationSet's git generators leave its directory out",
+      { 'argocd/apps.yaml': applicationSet('[{path: "**/*"}, {path: "apps/w?b", exclude: true}]') },
+    ],
+    [
+      "the ApplicationSet's git generators name other directories",
+      { 'argocd/apps.yaml': applicationSet('[{path: "apps/api*"}]') },
+    ],
+  ])("a changed jsonnet file is no deployment's input when %s", async (_, around) => {
+    const { repo, base, head } = await twoCommits({ ...around, ...jsonnet('a') }, jsonnet('b'));
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.notChecked).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+
+  test('an ApplicationSet evaluates the jsonnet of the directories its git generators name', async () => {
+    const appSet = applicationSet('[{path: "**/w*b"}, {path: apps/legacy, exclude: true}]');
+    const { repo, base, head } = await twoCommits(
+      { 'argocd/apps.yaml': appSet, ...jsonnet('a') },
+      jsonnet('b'),
+    );
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      'apps/web/main.jsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+      'lib/k.libsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+    ]);
+  });
+
+  test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
+    const recursive = application('apps', '    directory: {recurse: true}\n');
+    const { repo, base, head } = await twoCommits(
+      { 'argocd/web.yaml': recursive, ...jsonnet('a') },
+      jsonnet('b'),
+    );
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => n.name)).toEqual(['apps/web/main.jsonnet', 'lib/k.libsonnet']);
+  });
+});
+
 describe('cases met on real repositories and by attackers', () => {
   (hasKustomize ? test : test.skip)(
     'a Component that lists ../app does not stop app from being a root: its dormant change still fails',

@@ -7,10 +7,12 @@ import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { declaringFiles, isController } from '../stages/2-sources/controllers.js';
 import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
+import { isJsonnet, jsonnetDeployers, renderedBy } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
+import { parseManifests } from '../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { redactText } from '../model/redact.js';
@@ -325,6 +327,7 @@ async function judgeWith(
       (path) =>
         !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
+    ...(await jsonnetInputs(repo, head, allChanges, settings)),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
     ...(await substitutedConfigs(
@@ -508,6 +511,50 @@ async function reachesRoots(
 }
 
 const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
+
+/**
+ * Changed jsonnet files, when something in the repository at head deploys jsonnet (see
+ * `jsonnetDeployers`): what they change there is not checked. The tree is listed, and what
+ * declares roots read, only when such a file changed.
+ */
+async function jsonnetInputs(
+  repo: Repository,
+  head: Revision,
+  changes: readonly FileChange[],
+  settings: Settings,
+): Promise<Unjudged[]> {
+  const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
+  if (changed.length === 0) return [];
+  const [files, declaring, specPaths] = await Promise.all([
+    repo.listFiles(head),
+    declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
+    repo.findByName(head, ['spec.json']),
+  ]);
+  const [declaringTexts, specTexts] = await Promise.all([
+    repo.readMany(head, declaring),
+    repo.readMany(head, specPaths),
+  ]);
+  const objects = declaring.flatMap((file, i) =>
+    declaringTexts[i] === null ? [] : parseManifests(file, declaringTexts[i]!).objects,
+  );
+  const specs = new Map(
+    specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
+  );
+  const deployers = jsonnetDeployers(objects, specs, files);
+  if (deployers.length === 0) return [];
+  return changed.map((f): Unjudged => {
+    const file = (f.headPath ?? f.basePath)!;
+    return {
+      kind: 'file',
+      name: file,
+      file,
+      line: 1,
+      reason: 'unrendered',
+      side: f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both',
+      message: `${file} is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+    };
+  });
+}
 
 /**
  * Changed files that helmfile, which this check does not run, renders into releases: a helmfile

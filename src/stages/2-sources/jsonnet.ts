@@ -1,0 +1,151 @@
+import { posix } from 'node:path';
+import { objectName } from '../../model/identity.js';
+import type { ManifestObject } from '../../model/types.js';
+import { isRecord } from '../../model/values.js';
+import { argoSources, repoPath } from './tools.js';
+
+/**
+ * jsonnet: a language this check does not run. Argo CD evaluates the `.jsonnet` files of a
+ * directory source, and Tanka those of its environments; what they make is known only then. What
+ * is known here: that a changed jsonnet file may change what they deploy (a `.libsonnet` is
+ * imported from anywhere on the library paths), so its change is not checked rather than all clear.
+ * A repository where nothing deploys jsonnet (kube-prometheus commits what its jsonnet generates)
+ * has its generated manifests checked as written, and its jsonnet is no input of a deployment.
+ */
+export const isJsonnet = (path: string): boolean => /\.(?:jsonnet|libsonnet)$/.test(path);
+
+/** What deploys jsonnet from this repository, said for a person, and the directory it evaluates. */
+export interface JsonnetDeployer {
+  what: string;
+  dir: string;
+}
+
+const ROOT_MARKS = ['Chart.yaml', 'kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+/** A source with one of these is a chart, a kustomization or a plugin's, whatever its directory holds. */
+const OTHER_TYPES = ['chart', 'helm', 'kustomize', 'plugin'];
+
+/**
+ * The deployers of jsonnet among `objects` (what declares roots, at one revision) and Tanka
+ * environments (`spec.json` texts by path), given every file of that revision: an Argo CD source
+ * of directory type (no chart, kustomization or plugin) whose directory holds a `.jsonnet` file it
+ * evaluates (directly, or below with `directory.recurse`), and an environment whose `spec.json` is
+ * Tanka's.
+ */
+export function jsonnetDeployers(
+  objects: readonly ManifestObject[],
+  specs: ReadonlyMap<string, string>,
+  files: readonly string[],
+): JsonnetDeployer[] {
+  const fileSet = new Set(files);
+  const evaluated = (dir: string, recurse: boolean) =>
+    files.some(
+      (f) =>
+        f.endsWith('.jsonnet') &&
+        (dir === '' || f.startsWith(`${dir}/`)) &&
+        (recurse || posix.dirname(f) === (dir || '.')),
+    );
+  const dirs = new Set<string>();
+  for (const f of files) for (let d = posix.dirname(f); d !== '.'; d = posix.dirname(d)) dirs.add(d);
+  const argo = objects.flatMap((object): JsonnetDeployer[] =>
+    (argoSources(object)?.sources ?? []).flatMap((source) => {
+      if (OTHER_TYPES.some((key) => key in source)) return [];
+      const dir = repoPath(source.path);
+      // A path a generator fills in: the directories its git directory generators name.
+      const candidates =
+        dir !== null ? [dir] : object.kind === 'ApplicationSet' ? generated(object, [...dirs]) : [];
+      const recurse = isRecord(source.directory) && source.directory.recurse === true;
+      return candidates
+        .filter(
+          (d) => !ROOT_MARKS.some((mark) => fileSet.has(d ? `${d}/${mark}` : mark)) && evaluated(d, recurse),
+        )
+        .map((d) => ({
+          what: `Argo CD ${object.kind} ${objectName(object)} (${object.file}:${object.line})`,
+          dir: d,
+        }));
+    }),
+  );
+  const tanka = [...specs].flatMap(([path, text]): JsonnetDeployer[] => {
+    let spec: unknown;
+    try {
+      spec = JSON.parse(text);
+    } catch {
+      return [];
+    }
+    if (!isRecord(spec) || typeof spec.apiVersion !== 'string' || !spec.apiVersion.startsWith('tanka.dev/'))
+      return [];
+    const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    return [{ what: `the Tanka environment ${dir || '.'} (${path})`, dir }];
+  });
+  return [...argo, ...tanka];
+}
+
+/**
+ * The directories of `dirs` an ApplicationSet's git directory generators name, at any depth of
+ * matrix and merge generators, less those an `exclude: true` entry names.
+ */
+function generated(appSet: ManifestObject, dirs: readonly string[]): string[] {
+  const entries: Record<string, unknown>[] = [];
+  const walk = (generators: unknown) => {
+    if (!Array.isArray(generators)) return;
+    for (const g of generators.filter(isRecord)) {
+      const git = isRecord(g.git) && Array.isArray(g.git.directories) ? g.git.directories : [];
+      entries.push(...git.filter(isRecord));
+      for (const nested of [g.matrix, g.merge]) if (isRecord(nested)) walk(nested.generators);
+    }
+  };
+  walk(isRecord(appSet.body.spec) ? appSet.body.spec.generators : undefined);
+  const named = (exclude: boolean) =>
+    entries
+      .filter((e) => (e.exclude === true) === exclude && typeof e.path === 'string')
+      .map((e) => (e.path as string).replace(/^\/+|\/+$/g, '').split('/'));
+  const [included, excluded] = [named(false), named(true)];
+  return dirs.filter(
+    (d) =>
+      included.some((glob) => globMatch(glob, d.split('/'))) &&
+      !excluded.some((glob) => globMatch(glob, d.split('/'))),
+  );
+}
+
+/**
+ * Whether the path's segments match the glob's: `*` and `?` within a segment, `**` for any number
+ * of segments. Matched by hand, so that no pattern is compiled from the repository's text, and in
+ * time bounded by the glob's length times the path's squared, whatever the glob holds.
+ */
+function globMatch(glob: readonly string[], path: readonly string[]): boolean {
+  // The positions in `path` the glob's prefix matched so far can end at.
+  let ends = new Set([0]);
+  for (const segment of glob) {
+    const next = new Set<number>();
+    for (const at of ends) {
+      if (segment === '**') for (let k = at; k <= path.length; k++) next.add(k);
+      else if (at < path.length && segmentMatch(segment, path[at])) next.add(at + 1);
+    }
+    ends = next;
+  }
+  return ends.has(path.length);
+}
+
+function segmentMatch(glob: string, name: string): boolean {
+  // The positions in `name` the glob's prefix matched so far can end at.
+  let ends = new Set([0]);
+  for (const c of glob) {
+    const next = new Set<number>();
+    for (const at of ends) {
+      if (c === '*') for (let k = at; k <= name.length; k++) next.add(k);
+      else if (at < name.length && (c === '?' || c === name[at])) next.add(at + 1);
+    }
+    ends = next;
+  }
+  return ends.has(name.length);
+}
+
+/**
+ * Who renders a changed jsonnet file, for its not-checked message: the deployer whose directory
+ * holds it, else (an import from elsewhere) every deployer, as what it may change.
+ */
+export function renderedBy(file: string, deployers: readonly JsonnetDeployer[]): string {
+  const holding = deployers.filter((d) => d.dir === '' || file.startsWith(`${d.dir}/`));
+  const named = holding.length ? holding : deployers;
+  const [first, ...rest] = named;
+  return rest.length ? `${first.what} and ${rest.length} more` : first.what;
+}
