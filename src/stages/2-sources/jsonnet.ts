@@ -97,7 +97,7 @@ function generated(appSet: ManifestObject, dirs: readonly string[]): string[] {
   const named = (exclude: boolean) =>
     entries
       .filter((e) => (e.exclude === true) === exclude && typeof e.path === 'string')
-      .map((e) => (e.path as string).replace(/^\/+|\/+$/g, '').split('/'));
+      .map((e) => (e.path as string).split('/').filter((segment) => segment !== ''));
   const [included, excluded] = [named(false), named(true)];
   return dirs.filter(
     (d) =>
