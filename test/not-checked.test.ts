@@ -342,11 +342,11 @@ describe('jsonnet, which this check does not run', () => {
     ['the Application deploys a directory that holds no jsonnet', { 'argocd/web.yaml': application('apps') }],
     [
       "the ApplicationSet's git generators leave its directory out",
-      { 'argocd/apps.yaml': applicationSet('[{path: "**/*"}, {path: "apps/w?b", exclude: true}]') },
+      { 'argocd/apps.yaml': applicationSet('[{path: "*/*"}, {path: "apps/w?b", exclude: true}]') },
     ],
     [
       "the ApplicationSet's git generators name other directories",
-      { 'argocd/apps.yaml': applicationSet('[{path: "apps/api*"}]') },
+      { 'argocd/apps.yaml': applicationSet('[{path: "apps/api*"}, {path: "*"}, {path: "apps/*/*"}]') },
     ],
   ])("a changed jsonnet file is no deployment's input when %s", async (_, around) => {
     const { repo, base, head } = await twoCommits({ ...around, ...jsonnet('a') }, jsonnet('b'));
@@ -356,18 +356,26 @@ describe('jsonnet, which this check does not run', () => {
     expect(result.code).toBe(0);
   });
 
-  test('an ApplicationSet evaluates the jsonnet of the directories its git generators name', async () => {
-    const appSet = applicationSet('[{path: "**/w*b"}, {path: apps/legacy, exclude: true}]');
-    const { repo, base, head } = await twoCommits(
-      { 'argocd/apps.yaml': appSet, ...jsonnet('a') },
-      jsonnet('b'),
-    );
-    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
-    expect(report.notChecked.map((n) => n.message)).toEqual([
-      'apps/web/main.jsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
-      'lib/k.libsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
-    ]);
-  });
+  test.each([
+    '[{path: "*/w*b"}, {path: apps/legacy, exclude: true}]',
+    // Argo CD's classes, read more widely where they include and not at all where they exclude.
+    '[{path: "apps/[uvw]eb"}]',
+    '[{path: "apps/*"}, {path: "apps/[w]eb", exclude: true}]',
+  ])(
+    'an ApplicationSet evaluates the jsonnet of the directories its git generators name: %s',
+    async (directories) => {
+      const appSet = applicationSet(directories);
+      const { repo, base, head } = await twoCommits(
+        { 'argocd/apps.yaml': appSet, ...jsonnet('a') },
+        jsonnet('b'),
+      );
+      const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+      expect(report.notChecked.map((n) => n.message)).toEqual([
+        'apps/web/main.jsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+        'lib/k.libsonnet is jsonnet, evaluated by Argo CD ApplicationSet argocd/apps (argocd/apps.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+      ]);
+    },
+  );
 
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
     const recursive = application('apps', '    directory: {recurse: true}\n');

@@ -76,6 +76,34 @@ test("a changed file's line full of `kind:` is read in time linear in it", async
   expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
 });
 
+test("an ApplicationSet's git directory globs, hostile or many, are matched in bounded time", async () => {
+  const appSet = (directories: string[]) =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: apps}\nspec:\n  generators:\n    - git:\n        repoURL: https://git.example.com/deploy.git\n        directories:\n${directories.map((d) => `          - path: "${d}"\n`).join('')}  template:\n    metadata: {name: x}\n    spec:\n      source: {repoURL: https://git.example.com/deploy.git, path: '{{path}}'}\n      destination: {namespace: x}\n`;
+  // 2,000 directories, and globs of stars and letters 100 KB long that name none of them.
+  const dirs = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`d/n${i}/f.yaml`, 'a: 1\n']));
+  const hostile = Array.from({ length: 40 }, (_, i) =>
+    i % 2 ? `d/${'*a'.repeat(50_000)}` : `${'**/'.repeat(30_000)}${'*'.repeat(50_000)}q`,
+  );
+  const jsonnet = (mode: string) => ({ 'apps/web/main.jsonnet': `{ mode: '${mode}' }\n` });
+  const named = await check(
+    { ...dirs, 'argocd/apps.yaml': appSet([...hostile, 'apps/*']), ...jsonnet('a') },
+    jsonnet('b'),
+    ['--timeout', '30'],
+  );
+  expect(named.run.seconds).toBeLessThan(30);
+  expect(named.report.notChecked.map((n) => [n.name, n.reason])).toEqual([
+    ['apps/web/main.jsonnet', 'unrendered'],
+  ]);
+  // More entries than are matched: the ApplicationSet counts as deploying every directory.
+  const many = Array.from({ length: 300 }, (_, i) => `elsewhere/${i}`);
+  const counted = await check({ 'argocd/apps.yaml': appSet(many), ...jsonnet('a') }, jsonnet('b'));
+  expect(counted.report.notChecked.map((n) => [n.name, n.reason])).toEqual([
+    ['apps/web/main.jsonnet', 'unrendered'],
+  ]);
+  const few = await check({ 'argocd/apps.yaml': appSet(many.slice(0, 3)), ...jsonnet('a') }, jsonnet('b'));
+  expect(few.report.notChecked).toEqual([]);
+});
+
 (HELM ? test : test.skip)(
   "a chart's dependency URL and a container's name a megabyte long end in the same report as short ones",
   async () => {

@@ -79,6 +79,9 @@ export function jsonnetDeployers(
   return [...argo, ...tanka];
 }
 
+/** Git directory entries of one ApplicationSet matched at most (real ones have a few). */
+const MAX_ENTRIES = 256;
+
 /**
  * The directories of `dirs` an ApplicationSet's git directory generators name, at any depth of
  * matrix and merge generators, less those an `exclude: true` entry names.
@@ -94,49 +97,67 @@ function generated(appSet: ManifestObject, dirs: readonly string[]): string[] {
     }
   };
   walk(isRecord(appSet.body.spec) ? appSet.body.spec.generators : undefined);
-  const named = (exclude: boolean) =>
+  // Past so many, matching them all could hold the run: every directory counts as named.
+  if (entries.length > MAX_ENTRIES) return [...dirs];
+  const globs = (exclude: boolean) =>
     entries
       .filter((e) => (e.exclude === true) === exclude && typeof e.path === 'string')
-      .map((e) => (e.path as string).split('/').filter((segment) => segment !== ''));
-  const [included, excluded] = [named(false), named(true)];
-  return dirs.filter(
-    (d) =>
-      included.some((glob) => globMatch(glob, d.split('/'))) &&
-      !excluded.some((glob) => globMatch(glob, d.split('/'))),
-  );
+      .flatMap((e) => {
+        const glob = compileGlob(e.path as string, !exclude);
+        return glob ? [glob] : [];
+      });
+  const [included, excluded] = [globs(false), globs(true)];
+  return dirs.filter((d) => {
+    const path = d.split('/');
+    return included.some((glob) => globMatch(glob, path)) && !excluded.some((glob) => globMatch(glob, path));
+  });
 }
 
 /**
- * Whether the path's segments match the glob's: `*` and `?` within a segment, `**` for any number
- * of segments. Matched by hand, so that no pattern is compiled from the repository's text, and in
- * time bounded by the glob's length times the path's squared, whatever the glob holds.
+ * A git directory generator's path as Argo CD matches it (Go's `path.Match`): name for name, `*`
+ * any run of characters within a name and `?` one; a run of `*` is one, so a glob however long is
+ * matched in steps bounded by its directory's names. A character class or an escape is read as `?`
+ * where that names more directories (an entry that includes), and the entry is dropped where it
+ * would name fewer (one that excludes): what deploys jsonnet is never missed. No pattern is compiled
+ * from the repository's text.
  */
-function globMatch(glob: readonly string[], path: readonly string[]): boolean {
-  // The positions in `path` the glob's prefix matched so far can end at.
-  let ends = new Set([0]);
-  for (const segment of glob) {
-    const next = new Set<number>();
-    for (const at of ends) {
-      if (segment === '**') for (let k = at; k <= path.length; k++) next.add(k);
-      else if (at < path.length && segmentMatch(segment, path[at])) next.add(at + 1);
+function compileGlob(text: string, broaden: boolean): string[][] | null {
+  if (/[[\\]/.test(text) && !broaden) return null;
+  return text.split('/').map((name) => {
+    const chars: string[] = [];
+    for (let i = 0; i < name.length; i++) {
+      const c = name[i];
+      if (c === '[') {
+        const close = name.indexOf(']', i + 2);
+        i = close < 0 ? name.length : close;
+        chars.push('?');
+      } else if (c === '\\') {
+        i++;
+        chars.push('?');
+      } else if (c !== '*' || chars.at(-1) !== '*') chars.push(c);
     }
-    ends = next;
-  }
-  return ends.has(path.length);
+    return chars;
+  });
 }
 
-function segmentMatch(glob: string, name: string): boolean {
-  // The positions in `name` the glob's prefix matched so far can end at.
-  let ends = new Set([0]);
-  for (const c of glob) {
-    const next = new Set<number>();
-    for (const at of ends) {
-      if (c === '*') for (let k = at; k <= name.length; k++) next.add(k);
-      else if (at < name.length && (c === '?' || c === name[at])) next.add(at + 1);
-    }
-    ends = next;
+const globMatch = (glob: readonly string[][], path: readonly string[]): boolean =>
+  glob.length === path.length && glob.every((chars, i) => nameMatch(chars, path[i]));
+
+/**
+ * Whether `name` matches a glob's characters: the positions its prefix can end at, carried along
+ * it. Each character but `*` moves the first of them on by one, so past as many as the name has
+ * none is left, and it stops.
+ */
+function nameMatch(chars: readonly string[], name: string): boolean {
+  let ends = [0];
+  for (const c of chars) {
+    if (ends.length === 0) return false;
+    ends =
+      c === '*'
+        ? Array.from({ length: name.length - ends[0] + 1 }, (_, k) => ends[0] + k)
+        : ends.filter((at) => at < name.length && (c === '?' || c === name[at])).map((at) => at + 1);
   }
-  return ends.has(name.length);
+  return ends.includes(name.length);
 }
 
 /**
