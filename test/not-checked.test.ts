@@ -306,6 +306,40 @@ describe('jsonnet, which this check does not run', () => {
     expect(text.stdout).toMatch(/^Next: To check it: .*commit what jsonnet generates and deploy that/m);
   });
 
+  (hasKustomize ? test : test.skip)(
+    'what deploys jsonnet counts whichever root reads it: an app of apps, Applications a kustomization lists',
+    async () => {
+      // argoproj/argocd-example-apps: a chart renders an Application per directory, jsonnet's too.
+      const appOfApps = {
+        'apps/Chart.yaml': 'apiVersion: v2\nname: apps\nversion: 1.0.0\n',
+        'apps/values.yaml': 'applications: [{name: web, path: apps/web}]\n',
+        'apps/templates/applications.yaml':
+          '{{- range .Values.applications }}\napiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: {{ .name }}}\nspec:\n  source: {repoURL: https://git.example.com/deploy.git, path: {{ .path }}}\n  destination: {namespace: {{ .name }}}\n---\n{{- end }}\n',
+      };
+      const listed = (label: string) => ({
+        'argocd/kustomization.yaml': `resources: [web.yaml]\ncommonLabels: {team: ${label}}\n`,
+        'argocd/web.yaml': application('apps/web'),
+      });
+      // The same change touches the kustomization that lists the Application: a root reads its file.
+      const { repo, base, head } = await twoCommits(
+        { ...listed('a'), ...appOfApps, ...jsonnet('a') },
+        { ...listed('b'), ...jsonnet('b') },
+      );
+      const report = JSON.parse(
+        (await run(repo.dir, base, head, ['--helm', HELM ?? 'helm'])).stdout,
+      ) as Report;
+      expect(report.notChecked.map((n) => n.message)).toEqual([
+        'apps/web/main.jsonnet is jsonnet, evaluated by Argo CD Application argocd/web (argocd/web.yaml:1) and 1 more; this check does not run jsonnet, so what it changes there is not checked.',
+        'lib/k.libsonnet is jsonnet, evaluated by Argo CD Application argocd/web (argocd/web.yaml:1) and 1 more; this check does not run jsonnet, so what it changes there is not checked.',
+      ]);
+      const alone = await twoCommits({ ...appOfApps, ...jsonnet('a') }, jsonnet('b'));
+      const byChart = JSON.parse((await run(alone.repo.dir, alone.base, alone.head, [])).stdout) as Report;
+      expect(byChart.notChecked.map((n) => n.message)).toContain(
+        'lib/k.libsonnet is jsonnet, evaluated by the Argo CD Applications apps/templates/applications.yaml renders; this check does not run jsonnet, so what it changes there is not checked.',
+      );
+    },
+  );
+
   test("a Tanka environment evaluates the repository's jsonnet: a change to it is not checked", async () => {
     const tanka = {
       'environments/prod/spec.json': JSON.stringify({

@@ -7,7 +7,7 @@ import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { declaringFiles, isController } from '../stages/2-sources/controllers.js';
 import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
-import { isJsonnet, jsonnetDeployers, renderedBy } from '../stages/2-sources/jsonnet.js';
+import { isJsonnet, jsonnetDeployers, renderedBy, rendersApplications } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
@@ -327,7 +327,8 @@ async function judgeWith(
       (path) =>
         !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
-    ...(await jsonnetInputs(repo, head, allChanges, settings)),
+    // What deploys jsonnet, whichever root reads it: an app of apps is a chart.
+    ...(await jsonnetInputs(repo, head, allChanges, options_)),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
     ...(await substitutedConfigs(
@@ -534,13 +535,17 @@ async function jsonnetInputs(
     repo.readMany(head, declaring),
     repo.readMany(head, specPaths),
   ]);
-  const objects = declaring.flatMap((file, i) =>
-    declaringTexts[i] === null ? [] : parseManifests(file, declaringTexts[i]!).objects,
+  const read = declaring.flatMap((file, i) =>
+    declaringTexts[i] === null ? [] : [{ file, text: declaringTexts[i]! }],
   );
+  const objects = read.flatMap(({ file, text }) => parseManifests(file, text).objects);
+  const templates = read
+    .filter(({ file, text }) => rendersApplications(file, text, files))
+    .map((r) => r.file);
   const specs = new Map(
     specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
   );
-  const deployers = jsonnetDeployers(objects, specs, files);
+  const deployers = jsonnetDeployers(objects, templates, specs, files);
   if (deployers.length === 0) return [];
   return changed.map((f): Unjudged => {
     const file = (f.headPath ?? f.basePath)!;

@@ -24,15 +24,32 @@ const ROOT_MARKS = ['Chart.yaml', 'kustomization.yaml', 'kustomization.yml', 'Ku
 /** A source with one of these is a chart, a kustomization or a plugin's, whatever its directory holds. */
 const OTHER_TYPES = ['chart', 'helm', 'kustomize', 'plugin'];
 
+/** A line that opens an Argo CD Application or ApplicationSet in a document. */
+const APPLICATION = /^kind:[ \t]*["']?Application(?:Set)?["']?[ \t]*$/m;
+
 /**
- * The deployers of jsonnet among `objects` (what declares roots, at one revision) and Tanka
- * environments (`spec.json` texts by path), given every file of that revision: an Argo CD source
- * of directory type (no chart, kustomization or plugin) whose directory holds a `.jsonnet` file it
- * evaluates (directly, or below with `directory.recurse`), and an environment whose `spec.json` is
- * Tanka's.
+ * Whether a file is a chart's template that renders Argo CD Applications (an app of apps): their
+ * paths are known only once the chart is rendered, which this question does not do, so any
+ * directory may be one of theirs.
+ */
+export function rendersApplications(file: string, text: string, files: readonly string[]): boolean {
+  const at = file.startsWith('templates/') ? 0 : file.lastIndexOf('/templates/');
+  const chart = at < 0 ? null : file.slice(0, at);
+  const charted = chart !== null && files.includes(chart ? `${chart}/Chart.yaml` : 'Chart.yaml');
+  return charted && text.includes('{{') && APPLICATION.test(text);
+}
+
+/**
+ * The deployers of jsonnet among `objects` (what declares roots, at one revision), `templates`
+ * (charts' templates that render Argo CD Applications) and Tanka environments (`spec.json` texts
+ * by path), given every file of that revision: an Argo CD source of directory type (no chart,
+ * kustomization or plugin) whose directory holds a `.jsonnet` file it evaluates (directly, or below
+ * with `directory.recurse`), an app of apps, whose Applications may deploy any directory, and an
+ * environment whose `spec.json` is Tanka's.
  */
 export function jsonnetDeployers(
   objects: readonly ManifestObject[],
+  templates: readonly string[],
   specs: ReadonlyMap<string, string>,
   files: readonly string[],
 ): JsonnetDeployer[] {
@@ -76,7 +93,10 @@ export function jsonnetDeployers(
     const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
     return [{ what: `the Tanka environment ${dir || '.'} (${path})`, dir }];
   });
-  return [...argo, ...tanka];
+  const apps = files.some((f) => f.endsWith('.jsonnet'))
+    ? templates.map((file) => ({ what: `the Argo CD Applications ${file} renders`, dir: '' }))
+    : [];
+  return [...argo, ...apps, ...tanka];
 }
 
 /** Git directory entries of one ApplicationSet matched at most (real ones have a few). */
@@ -161,12 +181,12 @@ function nameMatch(chars: readonly string[], name: string): boolean {
 }
 
 /**
- * Who renders a changed jsonnet file, for its not-checked message: the deployer whose directory
- * holds it, else (an import from elsewhere) every deployer, as what it may change.
+ * Who renders a changed jsonnet file, for its not-checked message: the deployers whose directory
+ * holds it, with those that may deploy any directory; else (an import from elsewhere) every one.
  */
 export function renderedBy(file: string, deployers: readonly JsonnetDeployer[]): string {
-  const holding = deployers.filter((d) => d.dir === '' || file.startsWith(`${d.dir}/`));
-  const named = holding.length ? holding : deployers;
+  const holding = deployers.filter((d) => d.dir !== '' && file.startsWith(`${d.dir}/`));
+  const named = holding.length ? deployers.filter((d) => holding.includes(d) || d.dir === '') : deployers;
   const [first, ...rest] = named;
   return rest.length ? `${first.what} and ${rest.length} more` : first.what;
 }
