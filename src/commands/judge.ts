@@ -527,7 +527,7 @@ async function jsonnetInputs(
   const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
   if (changed.length === 0) return [];
   const [files, declaring, specPaths] = await Promise.all([
-    repo.listFiles(head),
+    repo.listFiles(head).then((listed) => new Set(listed)),
     declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
     repo.findByName(head, ['spec.json']),
   ]);

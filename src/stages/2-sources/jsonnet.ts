@@ -24,6 +24,9 @@ const ROOT_MARKS = ['Chart.yaml', 'kustomization.yaml', 'kustomization.yml', 'Ku
 /** A source with one of these is a chart, a kustomization or a plugin's, whatever its directory holds. */
 const OTHER_TYPES = ['chart', 'helm', 'kustomize', 'plugin'];
 
+/** The directory a path is in, the top being ''. */
+const parentOf = (path: string): string => (posix.dirname(path) === '.' ? '' : posix.dirname(path));
+
 /** A line that opens an Argo CD Application or ApplicationSet in a document. */
 const APPLICATION = /^kind:[ \t]*["']?Application(?:Set)?["']?[ \t]*$/m;
 
@@ -32,10 +35,10 @@ const APPLICATION = /^kind:[ \t]*["']?Application(?:Set)?["']?[ \t]*$/m;
  * paths are known only once the chart is rendered, which this question does not do, so any
  * directory may be one of theirs.
  */
-export function rendersApplications(file: string, text: string, files: readonly string[]): boolean {
+export function rendersApplications(file: string, text: string, files: ReadonlySet<string>): boolean {
   const at = file.startsWith('templates/') ? 0 : file.lastIndexOf('/templates/');
   const chart = at < 0 ? null : file.slice(0, at);
-  const charted = chart !== null && files.includes(chart ? `${chart}/Chart.yaml` : 'Chart.yaml');
+  const charted = chart !== null && files.has(chart ? `${chart}/Chart.yaml` : 'Chart.yaml');
   return charted && text.includes('{{') && APPLICATION.test(text);
 }
 
@@ -51,18 +54,24 @@ export function jsonnetDeployers(
   objects: readonly ManifestObject[],
   templates: readonly string[],
   specs: ReadonlyMap<string, string>,
-  files: readonly string[],
+  files: ReadonlySet<string>,
 ): JsonnetDeployer[] {
-  const fileSet = new Set(files);
-  const evaluated = (dir: string, recurse: boolean) =>
-    files.some(
-      (f) =>
-        f.endsWith('.jsonnet') &&
-        (dir === '' || f.startsWith(`${dir}/`)) &&
-        (recurse || posix.dirname(f) === (dir || '.')),
-    );
+  // Directories by what they hold: a `.jsonnet` file, one below them, anything.
+  const holding = new Set<string>();
+  const above = new Set<string>();
   const dirs = new Set<string>();
-  for (const f of files) for (let d = posix.dirname(f); d !== '.'; d = posix.dirname(d)) dirs.add(d);
+  for (const f of files) {
+    const jsonnet = f.endsWith('.jsonnet');
+    if (jsonnet) {
+      holding.add(parentOf(f));
+      above.add('');
+    }
+    for (let d = parentOf(f); d !== ''; d = parentOf(d)) {
+      dirs.add(d);
+      if (jsonnet) above.add(d);
+    }
+  }
+  const evaluated = (dir: string, recurse: boolean) => (recurse ? above : holding).has(dir);
   const argo = objects.flatMap((object): JsonnetDeployer[] =>
     (argoSources(object)?.sources ?? []).flatMap((source) => {
       if (OTHER_TYPES.some((key) => key in source)) return [];
@@ -73,7 +82,7 @@ export function jsonnetDeployers(
       const recurse = isRecord(source.directory) && source.directory.recurse === true;
       return candidates
         .filter(
-          (d) => !ROOT_MARKS.some((mark) => fileSet.has(d ? `${d}/${mark}` : mark)) && evaluated(d, recurse),
+          (d) => !ROOT_MARKS.some((mark) => files.has(d ? `${d}/${mark}` : mark)) && evaluated(d, recurse),
         )
         .map((d) => ({
           what: `Argo CD ${object.kind} ${objectName(object)} (${object.file}:${object.line})`,
@@ -90,10 +99,10 @@ export function jsonnetDeployers(
     }
     if (!isRecord(spec) || typeof spec.apiVersion !== 'string' || !spec.apiVersion.startsWith('tanka.dev/'))
       return [];
-    const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    const dir = parentOf(path);
     return [{ what: `the Tanka environment ${dir || '.'} (${path})`, dir }];
   });
-  const apps = files.some((f) => f.endsWith('.jsonnet'))
+  const apps = holding.size
     ? templates.map((file) => ({ what: `the Argo CD Applications ${file} renders`, dir: '' }))
     : [];
   return [...argo, ...apps, ...tanka];
