@@ -340,6 +340,22 @@ describe('jsonnet, which this check does not run', () => {
     },
   );
 
+  test('a declaring file whose content the clone lacks may deploy jsonnet: a change to it is not checked', async () => {
+    const { repo, base, head } = await twoCommits(
+      { 'argocd/web.yaml': application('apps/web'), ...jsonnet('a') },
+      jsonnet('b'),
+    );
+    dropObject(repo.dir, head, 'argocd/web.yaml');
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.fails])).toEqual([
+      ['apps/web/main.jsonnet', 'unrendered', true],
+      ['lib/k.libsonnet', 'unrendered', true],
+    ]);
+    expect(report.notChecked[0].message).toContain(
+      'evaluated by what argocd/web.yaml declares (its content is not in this clone)',
+    );
+  });
+
   test("a Tanka environment evaluates the repository's jsonnet: a change to it is not checked", async () => {
     const tanka = {
       'environments/prod/spec.json': JSON.stringify({

@@ -545,7 +545,11 @@ async function jsonnetInputs(
   const specs = new Map(
     specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
   );
-  const deployers = jsonnetDeployers(objects, templates, specs, files);
+  // A declaring file whose content this clone lacks may deploy any directory.
+  const unread = declaring
+    .filter((_, i) => declaringTexts[i] === null)
+    .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
+  const deployers = [...jsonnetDeployers(objects, templates, specs, files), ...unread];
   if (deployers.length === 0) return [];
   return changed.map((f): Unjudged => {
     const file = (f.headPath ?? f.basePath)!;
