@@ -8,7 +8,8 @@ import {
 } from '../src/stages/2-sources/kustomize/kustomization.js';
 import { findReaching, KustomizationIndex } from '../src/stages/2-sources/kustomize/reach.js';
 import type { Root } from '../src/stages/2-sources/kustomize/roots.js';
-import { CONTROLLER_GROUPS, CONTROLLER_KINDS, ControllerIndex } from '../src/stages/2-sources/controllers.js';
+import { CONTROLLER_KINDS, ControllerIndex } from '../src/stages/2-sources/controllers.js';
+import { CONTROLLER_GROUPS } from '../src/stages/2-sources/declaring.js';
 import {
   chartReleases,
   CHART_FILE,

@@ -102,6 +102,38 @@ test('a search asked again at one revision is the same search, and another quest
   }
 });
 
+test('a search at several commits answers each as its own search would, and is the one asked again', async () => {
+  const repo = await TempRepo.create();
+  let together: Repository | undefined;
+  let apart: Repository | undefined;
+  try {
+    repo.write({ 'a.yaml': 'name: alpha\n', 'b:c.yaml': 'name: beta\n', 'd/e.yaml': 'other\n' });
+    const first = await repo.commit();
+    repo.write({ 'a.yaml': 'name: gamma\n', 'd/e.yaml': 'alpha\n', 'f.yaml': 'beta\n' });
+    const second = await repo.commit();
+    // A file whose content this clone lacks, at the first commit only: found there, not at the second.
+    const lost = (await repo.git.revparse([`${first}:a.yaml`])).trim();
+    rmSync(join(repo.dir, '.git', 'objects', lost.slice(0, 2), lost.slice(2)));
+    together = await Repository.open(repo.dir);
+    apart = await Repository.open(repo.dir);
+    const needles = ['alpha', 'beta'];
+    const [atFirst, atSecond, again] = together.grepEach([first, second, first], needles, grepScope());
+    expect(again).toBe(atFirst);
+    expect(together.grep(second, ['beta', 'alpha'], grepScope())).toBe(atSecond);
+    expect((await atFirst).sort()).toEqual(['a.yaml', 'b:c.yaml']);
+    expect((await atSecond).sort()).toEqual(['b:c.yaml', 'd/e.yaml', 'f.yaml']);
+    for (const [rev, found] of [
+      [first, atFirst],
+      [second, atSecond],
+    ] as const)
+      expect((await apart.grep(rev, needles, grepScope())).sort()).toEqual((await found).sort());
+  } finally {
+    together?.close();
+    apart?.close();
+    repo.cleanup();
+  }
+});
+
 test('a symbolic link reads as its target path, at a commit and in the working tree, and readTree and links name it', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;

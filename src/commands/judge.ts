@@ -2,14 +2,13 @@ import { groupBy } from '../model/collections.js';
 import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
-import { posix } from 'node:path';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
-import { declaringFiles, isController } from '../stages/2-sources/controllers.js';
+import { isController } from '../stages/2-sources/controllers.js';
+import { declaringFiles } from '../stages/2-sources/declaring.js';
 import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import { isJsonnet, jsonnetDeployers, renderedBy, rendersApplications } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
-import { repoPath } from '../stages/2-sources/tools.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { parseManifests } from '../stages/3-documents/parse.js';
@@ -34,7 +33,7 @@ import {
 } from './load.js';
 import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
 import type { Settings } from './options.js';
-import { needlesFor } from './search.js';
+import { beginDiscovery, isRootFile, needlesFor, touchesRootsByPath } from './search.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
@@ -74,11 +73,7 @@ export async function judgeChange(
   // then what discovery asks git at both revisions runs beside the search, rather than after it.
   const sure =
     options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, options_));
-  if (sure)
-    for (const rev of [base, head]) {
-      repo.listFiles(rev).catch(() => undefined);
-      declaringFiles(repo, rev, options_.grepScope).catch(() => undefined);
-    }
+  if (sure) beginDiscovery(repo, base, head, options_.grepScope);
   const { mentioned, touches } = await progress.stage('search', async () => {
     const mentions = needles.length ? await repo.grep(head, needles, options_.grepScope) : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
@@ -456,14 +451,9 @@ const versions = ({ fileChanges, atBase, atHead }: PlainFiles): FileVersions[] =
     head: (f.headPath && atHead.objects.get(f.headPath)) || [],
   }));
 
-/** The files that mark a root. */
-const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
-const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
-
 /**
- * Whether this change touches a rendered root by its own files: a changed file that is a root file,
- * a declaring object or a values file of a release the configuration declares (`charts:`), or a
- * root file in a directory above a changed file (at either revision).
+ * Whether this change touches a rendered root by its own files: by their paths
+ * (`touchesRootsByPath`), or a changed file that holds a declaring object.
  */
 async function touchesRoots(
   repo: Repository,
@@ -473,19 +463,11 @@ async function touchesRoots(
   first: PlainFiles,
   settings: Settings,
 ): Promise<boolean> {
-  const declaredValues = new Set(
-    settings.charts.flatMap((c) => (c.values ?? []).flatMap((f) => repoPath(f) ?? [])),
+  return (
+    declaring(first.atBase) ||
+    declaring(first.atHead) ||
+    touchesRootsByPath(repo, base, head, changedPaths, settings)
   );
-  if (changedPaths.some((p) => isRootFile(p) || declaredValues.has(p))) return true;
-  if (declaring(first.atBase) || declaring(first.atHead)) return true;
-  const above = new Set<string>();
-  for (const path of changedPaths)
-    for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
-      for (const name of ROOT_FILES) above.add(d === '.' ? name : `${d}/${name}`);
-      if (d === '.') break;
-    }
-  const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
-  return found.some((paths) => paths.length > 0);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { posix } from 'node:path';
 import { idKey } from '../model/identity.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
+import { declaringFilesAt } from '../stages/2-sources/declaring.js';
+import { repoPath } from '../stages/2-sources/paths.js';
 import { skimConfigs, type SkimmedConfig } from '../stages/3-documents/lines.js';
 import { SECRET_MAKERS } from '../stages/4-objects/made-secrets.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
@@ -28,14 +30,78 @@ export function needlesFor(
 const SKIMMED_FILES = 32;
 const SKIMMED_BYTES = 256 * 1024;
 
+/** The files that mark a root. */
+const ROOT_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization', 'Chart.yaml', 'Chart.lock'];
+export const isRootFile = (path: string) => ROOT_FILES.includes(posix.basename(path));
+
 /**
- * Begins the search at head before the engine has loaded (about 30 ms to compile) and parsed the
- * changed files (yaml's first parse, 10–20 ms): a skim of their lines names the configs they change,
- * and `git grep`, the longest step of a plain check, runs meanwhile; the engine asking for the same
- * needles gets its answer (`Repository.grep`). Nothing is begun where a changed file is not plain
- * enough to skim, or there are many.
+ * Whether a change touches a rendered root by its paths alone: a changed file that is a root file
+ * or a values file of a release the configuration declares (`charts:`), or a root file in a
+ * directory above a changed file, at either revision. Trees answer it, before the engine loads.
+ */
+export async function touchesRootsByPath(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  changedPaths: readonly string[],
+  settings: Pick<Settings, 'charts'>,
+): Promise<boolean> {
+  const declaredValues = new Set(
+    settings.charts.flatMap((c) => (c.values ?? []).flatMap((f) => repoPath(f) ?? [])),
+  );
+  if (changedPaths.some((p) => isRootFile(p) || declaredValues.has(p))) return true;
+  const above = new Set<string>();
+  for (const path of changedPaths)
+    for (let d = posix.dirname(path); ; d = posix.dirname(d)) {
+      for (const name of ROOT_FILES) above.add(d === '.' ? name : `${d}/${name}`);
+      if (d === '.') break;
+    }
+  const found = await Promise.all([base, head].map((rev) => repo.existing(rev, [...above])));
+  return found.some((paths) => paths.length > 0);
+}
+
+/** What discovery asks git at both revisions (the trees, the declaring files), begun for later. */
+export function beginDiscovery(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  scope: readonly string[],
+): void {
+  for (const begun of [
+    ...[base, head].map((rev) => repo.listFiles(rev)),
+    ...declaringFilesAt(repo, [base, head], scope),
+  ])
+    begun.catch(() => undefined);
+}
+
+/**
+ * Begins what a check asks git first while the engine loads (about 30 ms to compile) and parses
+ * the changed files (yaml's first parse, 10–20 ms): the search at head, the longest step of a
+ * plain check, and discovery, where the changed paths touch a root. Their askers get these
+ * answers (`Repository.grep`, `listFiles`).
  */
 export async function searchEarly(
+  repo: Repository,
+  base: string,
+  head: Revision,
+  changes: readonly FileChange[],
+  settings: Pick<Settings, 'selected' | 'grepScope' | 'render' | 'charts'>,
+): Promise<void> {
+  const paths = changes.flatMap((f) => [f.basePath, f.headPath].filter((p) => p !== null));
+  const touching =
+    settings.render === 'off'
+      ? false
+      : touchesRootsByPath(repo, base, head, paths, settings).catch(() => false);
+  await searchHead(repo, base, head, changes, settings);
+  if (await touching) beginDiscovery(repo, base, head, settings.grepScope);
+}
+
+/**
+ * The search at head: a skim of the changed files' lines names the configs they change, and the
+ * engine asking for the same needles gets this answer. Nothing is begun where a changed file is
+ * not plain enough to skim, or there are many.
+ */
+async function searchHead(
   repo: Repository,
   base: string,
   head: Revision,

@@ -273,7 +273,13 @@ export const git = {
    * change can name more configs than a command line holds, and no pattern is ever an argument.
    * `-a`: a `.gitattributes` that marks manifests binary must not hide them.
    */
-  grep: (root: string, rev: string | null, needles: readonly string[], scope: readonly string[]) => {
+  /** At commits (one tree walk each, one start for all) or, for `null`, the working tree. */
+  grep: (
+    root: string,
+    revs: readonly string[] | null,
+    needles: readonly string[],
+    scope: readonly string[],
+  ) => {
     const lines = [...new Set(needles.flatMap((n) => n.split('\n')).filter(Boolean))];
     const alternated = lines.length > FIXED_NEEDLES;
     return {
@@ -286,7 +292,7 @@ export const git = {
         alternated ? '-E' : '-F',
         '-f',
         '-',
-        ...(rev === null ? ['--untracked'] : [commitId(rev)]),
+        ...(revs === null ? ['--untracked'] : revs.map(commitId)),
         '--',
         ...scope,
       ]),

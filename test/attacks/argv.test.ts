@@ -149,8 +149,9 @@ const cases: [string, (hostile: string) => Invocation][] = [
   ['git diff: revisions', (h) => git.diffRaw('/r', h, SHA)],
   ['git merge-base', (h) => git.mergeBase('/r', SHA, h)],
   ['git fetch: commits', (h) => git.fetchCommits('/r', [h])],
-  ['git grep: revision', (h) => git.grep('/r', h, ['app-config'], ['*.yaml'])],
-  ['git grep: patterns (on stdin)', (h) => git.grep('/r', SHA, [h], ['*.yaml'])],
+  ['git grep: revision', (h) => git.grep('/r', [h], ['app-config'], ['*.yaml'])],
+  ['git grep: revisions', (h) => git.grep('/r', [SHA, h], ['app-config'], ['*.yaml'])],
+  ['git grep: patterns (on stdin)', (h) => git.grep('/r', [SHA], [h], ['*.yaml'])],
   ['git grep: file names', (h) => git.named('/r', SHA, [h])],
   ['helm dependency list: chart directory', (h) => helm.dependencyList('/bin/helm', '/w', '/h', h)],
   // Only ever a tree this tool made; placed as an operand all the same.
@@ -174,13 +175,13 @@ describe.each(cases)('%s', (_, build) => {
 });
 
 test('what git grep looks for is its stdin, never its argv', () => {
-  const invocation = git.grep('/r', SHA, ['--output=/tmp/x', '${VAR'], []);
+  const invocation = git.grep('/r', [SHA], ['--output=/tmp/x', '${VAR'], []);
   expect(invocation.args.some((a) => a.includes('--output') || a.includes('${VAR'))).toBe(false);
   expect(invocation.stdin).toBe('--output=/tmp/x\n${VAR\n');
   // Many needles are searched as alternations: still on stdin, escaped.
   const many = git.grep(
     '/r',
-    SHA,
+    [SHA],
     ['--output=/tmp/x', ...Array.from({ length: 9 }, (_, i) => `$(x${i})`)],
     [],
   );

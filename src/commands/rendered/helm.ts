@@ -25,7 +25,8 @@ import {
 } from '../../stages/2-sources/helm/origin.js';
 import { findHelm, renderCharts, type Helm } from '../../stages/2-sources/helm/render.js';
 import { filesUnder } from '../../stages/2-sources/paths.js';
-import { firstDifference, repoPath, type Origin } from '../../stages/2-sources/tools.js';
+import { repoPath } from '../../stages/2-sources/paths.js';
+import { firstDifference, type Origin } from '../../stages/2-sources/tools.js';
 import { generatorEntries, type GeneratorEntry } from '../../stages/2-sources/kustomize/origin.js';
 import { KUSTOMIZATION_FILES } from '../../stages/2-sources/kustomize/kustomization.js';
 import { parseKinds, parseManifests } from '../../stages/3-documents/parse.js';

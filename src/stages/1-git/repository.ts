@@ -383,11 +383,30 @@ export class Repository {
    * gets, the working tree's as it was then.
    */
   grep(rev: Revision, needles: readonly string[], scope: readonly string[] = []): Promise<string[]> {
-    if (needles.length === 0) return Promise.resolve([]);
-    const key = JSON.stringify([rev, scope, [...new Set(needles)].sort()]);
-    let found = this.searches.get(key);
-    if (!found) this.searches.set(key, (found = searched(git.grep(this.root, rev, needles, scope), rev)));
-    return found;
+    return this.grepEach([rev], needles, scope)[0];
+  }
+
+  /**
+   * `grep` at each of `revs`. The commits not searched yet for these needles are searched by one
+   * `git grep`, which walks their trees as one process each would and starts once (discovery asks
+   * at base and head alike).
+   */
+  grepEach(
+    revs: readonly Revision[],
+    needles: readonly string[],
+    scope: readonly string[] = [],
+  ): Promise<string[]>[] {
+    if (needles.length === 0) return revs.map(() => Promise.resolve([]));
+    const sorted = [...new Set(needles)].sort();
+    const key = (rev: Revision) => JSON.stringify([rev, scope, sorted]);
+    const fresh = [...new Set(revs)].filter((rev) => !this.searches.has(key(rev)));
+    const commits = fresh.filter((rev) => rev !== null);
+    for (const at of [...(commits.length ? [commits] : []), ...(fresh.includes(null) ? [null] : [])]) {
+      const found = searched(git.grep(this.root, at, needles, scope), at);
+      const answer = (rev: Revision) => found.then((byRev) => byRev.get(rev)!);
+      for (const rev of at ?? [null]) this.searches.set(key(rev), answer(rev));
+    }
+    return revs.map((rev) => this.searches.get(key(rev))!);
   }
 
   /**
@@ -406,7 +425,7 @@ export class Repository {
           ([path, e]) => e.type === 'blob' && !(e.size! <= 0) && fileNames.includes(posix.basename(path)),
         )
         .map(([path]) => path);
-    return searched(git.named(this.root, rev, fileNames), rev);
+    return (await searched(git.named(this.root, rev, fileNames), rev === null ? null : [rev])).get(rev)!;
   }
 
   /** Which of `paths` are files at `rev`. */
@@ -593,23 +612,31 @@ function parseTree(out: string): Map<string, TreeEntry> {
  * searched for, so it is among the files found, and reading it says why it is not checked. git
  * exits 1 when nothing matches: then anything else it said is a failure.
  */
-async function searched(invocation: Invocation, rev: Revision): Promise<string[]> {
+async function searched(
+  invocation: Invocation,
+  revs: readonly string[] | null,
+): Promise<Map<Revision, string[]>> {
   const outcome = await execute(invocation);
   const said = outcome.stderr.split('\n').filter(Boolean);
   const unsearched = said.flatMap((line) => UNSEARCHED.exec(line)?.[1] ?? []);
   if (!outcome.ok && !(outcome.message === 'exited with 1' && unsearched.length === said.length))
     throw gitFailure(invocation, outcome);
   const found = outcome.ok ? outcome.stdout.toString('utf8') : '';
-  return [...new Set(names([found, ...unsearched].join('\0'), rev))];
+  return byRevision([found, ...unsearched].join('\0'), revs);
 }
 
-/** `git grep -l` names, without the `rev:` prefix it puts before each at a commit. */
-function names(out: string, rev: Revision): string[] {
-  const prefix = rev === null ? '' : `${rev}:`;
-  return out
-    .split('\0')
-    .filter(Boolean)
-    .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name));
+/**
+ * `git grep -l` names by the revision they were found at: at commits, the `rev:` before each says
+ * which. A name without one (none is expected) counts at every revision searched.
+ */
+function byRevision(out: string, revs: readonly string[] | null): Map<Revision, string[]> {
+  const found = new Map<Revision, Set<string>>((revs ?? [null]).map((rev) => [rev, new Set()]));
+  for (const name of out.split('\0').filter(Boolean)) {
+    const rev = revs?.find((r) => name.startsWith(`${r}:`));
+    if (rev === undefined) for (const names of found.values()) names.add(name);
+    else found.get(rev)!.add(name.slice(rev.length + 1));
+  }
+  return new Map([...found].map(([rev, names]) => [rev, [...names]]));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { posix } from 'node:path';
 import type { ManifestObject } from '../../model/types.js';
-import type { Repository, Revision } from '../1-git/repository.js';
 import { field } from '../../model/values.js';
 import { SEPARATOR, WORDS } from './kustomize/reach.js';
-import { repoPath } from './tools.js';
+import { CONTROLLER_GROUPS } from './declaring.js';
+import { repoPath } from './paths.js';
 
 /** What Argo CD and Flux declare roots with, and the Flux sources their charts come from. */
 export const CONTROLLER_KINDS = [
@@ -16,21 +16,6 @@ export const CONTROLLER_KINDS = [
   'HelmChart',
   'GitRepository',
 ];
-
-/** The API groups a file must name to hold one of them: what `git grep` looks for. */
-export const CONTROLLER_GROUPS = [
-  'argoproj.io',
-  'kustomize.toolkit.fluxcd.io',
-  'helm.toolkit.fluxcd.io',
-  'source.toolkit.fluxcd.io',
-];
-
-/** The files at `rev` that may declare one (discovery's search, which a caller may begin early). */
-export const declaringFiles = (
-  repo: Repository,
-  rev: Revision,
-  scope: readonly string[],
-): Promise<string[]> => repo.grep(rev, CONTROLLER_GROUPS, scope);
 
 /**
  * Whether an object is one of those: by its kind in their groups, not its group alone (an Argo

@@ -2,7 +2,8 @@ import { posix } from 'node:path';
 import { objectName } from '../../model/identity.js';
 import type { ManifestObject } from '../../model/types.js';
 import { isRecord } from '../../model/values.js';
-import { argoSources, repoPath } from './tools.js';
+import { repoPath } from './paths.js';
+import { argoSources } from './tools.js';
 
 /**
  * jsonnet: a language this check does not run. Argo CD evaluates the `.jsonnet` files of a

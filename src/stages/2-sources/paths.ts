@@ -21,3 +21,11 @@ export function insideRepository(dir: string, entry: string): string | null {
   if (p === '..' || p.startsWith('../') || posix.isAbsolute(p)) return null;
   return p === '.' ? '' : p;
 }
+
+/** A path in this repository; templated paths (ApplicationSet generators), `$ref` sources and escapes are not. */
+export function repoPath(value: unknown): string | null {
+  if (typeof value !== 'string' || /\{\{|\$\{|^\$/.test(value)) return null;
+  const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
+  if (p === '..' || p.startsWith('../')) return null;
+  return p === '.' ? '' : p;
+}

@@ -189,14 +189,6 @@ export function bySettling(promises: readonly Promise<unknown>[]): Promise<numbe
   return order;
 }
 
-/** A path in this repository; templated paths (ApplicationSet generators), `$ref` sources and escapes are not. */
-export function repoPath(value: unknown): string | null {
-  if (typeof value !== 'string' || /\{\{|\$\{|^\$/.test(value)) return null;
-  const p = posix.normalize(value.replace(/^\/+/, '')).replace(/\/$/, '');
-  if (p === '..' || p.startsWith('../')) return null;
-  return p === '.' ? '' : p;
-}
-
 /** The 1-based line where `after` first differs from `before` (the last line when it only shrank). */
 export function firstDifference(
   before: string | Buffer | undefined,

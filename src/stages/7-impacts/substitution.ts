@@ -1,7 +1,7 @@
 import { namespaceMatch, objectName } from '../../model/identity.js';
 import type { ConfigChange, ManifestObject } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
-import { repoPath } from '../2-sources/tools.js';
+import { repoPath } from '../2-sources/paths.js';
 import { changedKeys } from '../6-changes/diff.js';
 
 // Flux post-build substitution: a Flux Kustomization replaces `${VAR}` in what it applies with the

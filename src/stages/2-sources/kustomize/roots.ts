@@ -1,6 +1,7 @@
 import type { ManifestObject } from '../../../model/types.js';
 import { isRecord } from '../../../model/values.js';
-import { argoSources, repoPath, type Refusal, type RenderRoot } from '../tools.js';
+import { repoPath } from '../paths.js';
+import { argoSources, type Refusal, type RenderRoot } from '../tools.js';
 import type { HelmChartEntry, Kustomization } from './kustomization.js';
 
 /** Options a GitOps controller applies on top of a kustomization, as a wrapper kustomization can. */
