@@ -427,6 +427,45 @@ describe('jsonnet, which this check does not run', () => {
     },
   );
 
+  test('a file jsonnet imports is not checked where jsonnet is deployed; one no import names, or a manifest, is judged as written', async () => {
+    const importing = (mode: string): Files => ({
+      // From the importer's directory, from a library directory, and in a comment's words only.
+      'apps/web/main.jsonnet': `local conf = importstr '../common/nginx.conf';\nlocal dash = import "dashboards/web.json";\n// see other/nginx.conf\nstd.parseYaml(importstr 'config.yaml') + { config: { data: { conf: conf, mode: '${mode}' } } }\n`,
+      'apps/common/nginx.conf': `worker_processes 1; # ${mode}\n`,
+      'vendor/dashboards/web.json': `{"title": "web", "mode": "${mode}"}\n`,
+      'other/nginx.conf': `worker_processes 2; # ${mode}\n`,
+      'apps/web/config.yaml': yaml(configMap('web', { MODE: mode })),
+    });
+    // The importer itself is the same at both revisions.
+    const changed = (mode: string): Files =>
+      Object.fromEntries(Object.entries(importing(mode)).filter(([path]) => !path.endsWith('.jsonnet')));
+    const deployed = { 'argocd/web.yaml': application('apps/web'), ...importing('a') };
+    const { repo, base, head } = await twoCommits(deployed, changed('b'));
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(result.code).toBe(1);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+      [
+        'apps/common/nginx.conf',
+        'unrendered',
+        'both',
+        'apps/common/nginx.conf is imported by apps/web/main.jsonnet, jsonnet evaluated by Argo CD Application argocd/web (argocd/web.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+      [
+        'vendor/dashboards/web.json',
+        'unrendered',
+        'both',
+        'vendor/dashboards/web.json is imported by apps/web/main.jsonnet, jsonnet evaluated by Argo CD Application argocd/web (argocd/web.yaml:1); this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+    ]);
+    // The manifest it imports too is judged as one.
+    expect(report.changes.map((c) => c.name)).toEqual(['web']);
+    // Where nothing deploys jsonnet, what it imports is no deployment's input either.
+    const alone = await twoCommits(importing('a'), changed('b'));
+    const undeployed = JSON.parse((await run(alone.repo.dir, alone.base, alone.head, [])).stdout) as Report;
+    expect(undeployed.notChecked).toEqual([]);
+  });
+
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
     const recursive = application('apps', '    directory: {recurse: true}\n');
     const { repo, base, head } = await twoCommits(

@@ -7,7 +7,13 @@ import type { FileChange, Repository, Revision } from '../stages/1-git/repositor
 import { isController } from '../stages/2-sources/controllers.js';
 import { declaringFiles } from '../stages/2-sources/declaring.js';
 import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
-import { isJsonnet, jsonnetDeployers, renderedBy, rendersApplications } from '../stages/2-sources/jsonnet.js';
+import {
+  importsFile,
+  isJsonnet,
+  jsonnetDeployers,
+  renderedBy,
+  rendersApplications,
+} from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
@@ -33,7 +39,7 @@ import {
 } from './load.js';
 import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
 import type { Settings } from './options.js';
-import { beginDiscovery, isRootFile, needlesFor, touchesRootsByPath } from './search.js';
+import { beginDiscovery, headScope, isRootFile, needlesFor, touchesRootsByPath } from './search.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
@@ -74,8 +80,8 @@ export async function judgeChange(
   const sure =
     options_.render !== 'off' && (await touchesRoots(repo, base, head, changedPaths, first, options_));
   if (sure) beginDiscovery(repo, base, head, options_.grepScope);
-  const { mentioned, touches } = await progress.stage('search', async () => {
-    const mentions = needles.length ? await repo.grep(head, needles, options_.grepScope) : [];
+  const { mentioned, importers, touches } = await progress.stage('search', async () => {
+    const mentions = needles.length ? await repo.grep(head, needles, headScope(options_.grepScope)) : [];
     // A kustomization or chart file that names a changed file says a root may read it; it holds no
     // workload, so it is not parsed as one.
     const mentionsRoot = mentions.some((p) => isRootFile(p) && options_.selected(p));
@@ -94,6 +100,7 @@ export async function judgeChange(
     );
     return {
       mentioned,
+      importers: mentions.filter(isJsonnet),
       touches:
         sure ||
         (options_.render !== 'off' &&
@@ -107,7 +114,19 @@ export async function judgeChange(
     ? await (await import('./rendered/part.js')).checkRendered(repo, base, head, changedPaths, options_)
     : noRendered();
   return progress.stage('judge', () =>
-    judgeWith(repo, options, options_, base, head, allChanges, first, mentioned, rendered, new Set(needles)),
+    judgeWith(
+      repo,
+      options,
+      options_,
+      base,
+      head,
+      allChanges,
+      first,
+      mentioned,
+      rendered,
+      new Set(needles),
+      importers,
+    ),
   );
 }
 
@@ -133,6 +152,8 @@ async function judgeWith(
   rendered: RenderedPart,
   /** What the search at head looked for: a file naming one of these is among `mentioned`. */
   searched: ReadonlySet<string>,
+  /** The jsonnet files at head that name a changed file's name. */
+  importers: readonly string[],
 ): Promise<Report> {
   // A file some root reads is checked through that root's build, never as it is written.
   const { readByRoot } = rendered;
@@ -323,7 +344,13 @@ async function judgeWith(
         !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
     // What deploys jsonnet, whichever root reads it: an app of apps is a chart.
-    ...(await jsonnetInputs(repo, head, allChanges, options_)),
+    ...(await jsonnetInputs(repo, head, allChanges, options_, {
+      importers,
+      objectless: (f) =>
+        !unreadablePaths.has((f.headPath ?? f.basePath)!) &&
+        !(f.basePath && first.atBase.objects.get(f.basePath)?.length) &&
+        !(f.headPath && first.atHead.objects.get(f.headPath)?.length),
+    })),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
     ...(await substitutedConfigs(
@@ -496,18 +523,35 @@ async function reachesRoots(
 const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
 
 /**
- * Changed jsonnet files, when something in the repository at head deploys jsonnet (see
- * `jsonnetDeployers`): what they change there is not checked. The tree is listed, and what
- * declares roots read, only when such a file changed.
+ * Changed files that jsonnet, which this check does not run, may turn into what is deployed: a
+ * jsonnet file, and a file a jsonnet file at head imports (`importstr` of a config file, a
+ * dashboard's JSON) that holds no object, where something here evaluates jsonnet
+ * (`jsonnetDeployers`). Each file of jsonnet counts, wherever it is: one evaluated anywhere may
+ * import it. Nothing is read unless such a file changed.
  */
 async function jsonnetInputs(
   repo: Repository,
   head: Revision,
   changes: readonly FileChange[],
   settings: Settings,
+  { importers, objectless }: { importers: readonly string[]; objectless: (f: FileChange) => boolean },
 ): Promise<Unjudged[]> {
+  const pathOf = (f: FileChange) => (f.headPath ?? f.basePath)!;
   const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
-  if (changed.length === 0) return [];
+  const data = importers.length ? changes.filter((f) => !isJsonnet(pathOf(f)) && objectless(f)) : [];
+  const importerTexts = data.length ? await repo.readMany(head, importers) : [];
+  // An importer this clone lacks the content of may import any of them.
+  const importerOf = (f: FileChange) =>
+    importers.find(
+      (importer, i) =>
+        importerTexts[i] === null ||
+        [f.basePath, f.headPath].some((p) => p !== null && importsFile(importer, importerTexts[i]!, p)),
+    );
+  const imported = data.flatMap((f) => {
+    const importer = importerOf(f);
+    return importer === undefined ? [] : [{ f, importer }];
+  });
+  if (changed.length + imported.length === 0) return [];
   const [files, declaring, specPaths] = await Promise.all([
     repo.listFiles(head).then((listed) => new Set(listed)),
     declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
@@ -533,18 +577,31 @@ async function jsonnetInputs(
     .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
   const deployers = [...jsonnetDeployers(objects, templates, specs, files), ...unread];
   if (deployers.length === 0) return [];
-  return changed.map((f): Unjudged => {
-    const file = (f.headPath ?? f.basePath)!;
-    return {
-      kind: 'file',
-      name: file,
-      file,
-      line: 1,
-      reason: 'unrendered',
-      side: f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both',
-      message: `${file} is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
-    };
+  const side = (f: FileChange): Side =>
+    f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
+  const entry = (f: FileChange, message: string): Unjudged => ({
+    kind: 'file',
+    name: pathOf(f),
+    file: pathOf(f),
+    line: 1,
+    reason: 'unrendered',
+    side: side(f),
+    message,
   });
+  return [
+    ...changed.map((f) =>
+      entry(
+        f,
+        `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+      ),
+    ),
+    ...imported.map(({ f, importer }) =>
+      entry(
+        f,
+        `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+      ),
+    ),
+  ];
 }
 
 /**

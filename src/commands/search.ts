@@ -26,6 +26,13 @@ export function needlesFor(
   ];
 }
 
+/**
+ * Where the search at head looks: the manifests, and jsonnet, which may import a changed file by
+ * its name (`jsonnetInputs`). An empty scope is every file already.
+ */
+export const headScope = (scope: readonly string[]): string[] =>
+  scope.length ? [...scope, '*.jsonnet', '*.libsonnet'] : [];
+
 /** Changed files skimmed at most: past them, the search waits for the parse. */
 const SKIMMED_FILES = 32;
 const SKIMMED_BYTES = 256 * 1024;
@@ -143,5 +150,5 @@ async function searchHead(
     changed.some((id) => after.get(id)?.labelled),
   );
   // An answer no one asks for is dropped, and so is its failure.
-  repo.grep(head, needles, settings.grepScope).catch(() => undefined);
+  repo.grep(head, needles, headScope(settings.grepScope)).catch(() => undefined);
 }

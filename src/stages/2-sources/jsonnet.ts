@@ -15,6 +15,31 @@ import { argoSources } from './tools.js';
  */
 export const isJsonnet = (path: string): boolean => /\.(?:jsonnet|libsonnet)$/.test(path);
 
+/** An `import`, `importstr` or `importbin` of a quoted path (`@'…'` too; a text block never names one). */
+const IMPORT = /\bimport(?:str|bin)?\s*@?(?:"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|'([^'\\\n]*(?:\\.[^'\\\n]*)*)')/g;
+
+/**
+ * Whether jsonnet `text` in `importer` may import the repository file `path`: a path from the
+ * importer's directory, or one from a library directory (Argo CD's `jsonnet.libs`, Tanka's `lib/`
+ * and `vendor/`, wherever they are), which `path` ends with. A path with an escape is not read
+ * here, and may name any file.
+ */
+export function importsFile(importer: string, text: string, path: string): boolean {
+  for (const [, double, single] of text.matchAll(IMPORT)) {
+    const written = double ?? single;
+    if (written.includes('\\')) return true;
+    if (posix.normalize(posix.join(parentOf(importer), written)) === path) return true;
+    const library = posix.normalize(written);
+    if (
+      !library.startsWith('../') &&
+      !posix.isAbsolute(library) &&
+      (path === library || path.endsWith(`/${library}`))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** What deploys jsonnet from this repository, said for a person, and the directory it evaluates. */
 export interface JsonnetDeployer {
   what: string;
