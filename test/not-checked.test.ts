@@ -466,6 +466,38 @@ describe('jsonnet, which this check does not run', () => {
     expect(undeployed.notChecked).toEqual([]);
   });
 
+  test('jsonnet that names a changed config may make a workload that reads it: that is not checked', async () => {
+    const files = (level: string): Files => ({
+      'apps/web/settings.yaml': yaml(configMap('web-settings', { LEVEL: level })),
+      'apps/web/main.jsonnet':
+        "{ deployment: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { template: { spec: { containers: [{ name: 'web', image: 'web', envFrom: [{ configMapRef: { name: 'web-settings' } }] }] } } } } }\n",
+      // Jsonnet that names another config only.
+      'apps/api/main.jsonnet': "{ name: 'web-settings-old' }\n",
+    });
+    const deployed = { 'argocd/web.yaml': application('apps/web'), ...files('info') };
+    const { repo, base, head } = await twoCommits(deployed, {
+      'apps/web/settings.yaml': files('debug')['apps/web/settings.yaml'],
+    });
+    const result = await run(repo.dir, base, head, []);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(result.code).toBe(1);
+    expect(report.changes.map((c) => c.name)).toEqual(['web-settings']);
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+      [
+        'apps/web/main.jsonnet',
+        'unrendered',
+        'head',
+        'apps/web/main.jsonnet names ConfigMap web-settings, which this change changes, and is jsonnet, evaluated by Argo CD Application argocd/web (argocd/web.yaml:1); this check does not run jsonnet, so a workload it makes that reads it is not checked.',
+      ],
+    ]);
+    // Where nothing deploys jsonnet, its workloads are no deployment's.
+    const alone = await twoCommits(files('info'), {
+      'apps/web/settings.yaml': files('debug')['apps/web/settings.yaml'],
+    });
+    const undeployed = JSON.parse((await run(alone.repo.dir, alone.base, alone.head, [])).stdout) as Report;
+    expect(undeployed.notChecked).toEqual([]);
+  });
+
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
     const recursive = application('apps', '    directory: {recurse: true}\n');
     const { repo, base, head } = await twoCommits(

@@ -1,5 +1,5 @@
 import { groupBy } from '../model/collections.js';
-import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
+import { ConfigIndex, idKey, objectName, sameObject, spellsName } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { judge, type Unjudged } from '../model/not-checked.js';
@@ -152,7 +152,7 @@ async function judgeWith(
   rendered: RenderedPart,
   /** What the search at head looked for: a file naming one of these is among `mentioned`. */
   searched: ReadonlySet<string>,
-  /** The jsonnet files at head that name a changed file's name. */
+  /** The jsonnet files at head that name a changed file's or config's name. */
   importers: readonly string[],
 ): Promise<Report> {
   // A file some root reads is checked through that root's build, never as it is written.
@@ -345,7 +345,8 @@ async function judgeWith(
     )),
     // What deploys jsonnet, whichever root reads it: an app of apps is a chart.
     ...(await jsonnetInputs(repo, head, allChanges, options_, {
-      importers,
+      naming: importers,
+      configs: judged.changes,
       objectless: (f) =>
         !unreadablePaths.has((f.headPath ?? f.basePath)!) &&
         !(f.basePath && first.atBase.objects.get(f.basePath)?.length) &&
@@ -523,35 +524,48 @@ async function reachesRoots(
 const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
 
 /**
- * Changed files that jsonnet, which this check does not run, may turn into what is deployed: a
- * jsonnet file, and a file a jsonnet file at head imports (`importstr` of a config file, a
- * dashboard's JSON) that holds no object, where something here evaluates jsonnet
- * (`jsonnetDeployers`). Each file of jsonnet counts, wherever it is: one evaluated anywhere may
- * import it. Nothing is read unless such a file changed.
+ * What jsonnet, which this check does not run, may make of this change where something here
+ * evaluates jsonnet (`jsonnetDeployers`): a changed jsonnet file; a changed file without objects
+ * that a jsonnet file at head imports (`importstr` of a config file, a dashboard's JSON); and a
+ * jsonnet file at head that names a changed config, where a workload it makes may read it. Each
+ * file of jsonnet counts, wherever it is: one evaluated anywhere may import it. Nothing is read
+ * unless the search at head found such a file, or one changed.
  */
 async function jsonnetInputs(
   repo: Repository,
   head: Revision,
   changes: readonly FileChange[],
   settings: Settings,
-  { importers, objectless }: { importers: readonly string[]; objectless: (f: FileChange) => boolean },
+  {
+    naming,
+    configs,
+    objectless,
+  }: {
+    /** The jsonnet files at head that name a changed file's or config's name. */
+    naming: readonly string[];
+    configs: readonly ConfigChange[];
+    objectless: (f: FileChange) => boolean;
+  },
 ): Promise<Unjudged[]> {
   const pathOf = (f: FileChange) => (f.headPath ?? f.basePath)!;
   const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
-  const data = importers.length ? changes.filter((f) => !isJsonnet(pathOf(f)) && objectless(f)) : [];
-  const importerTexts = data.length ? await repo.readMany(head, importers) : [];
-  // An importer this clone lacks the content of may import any of them.
-  const importerOf = (f: FileChange) =>
-    importers.find(
-      (importer, i) =>
-        importerTexts[i] === null ||
-        [f.basePath, f.headPath].some((p) => p !== null && importsFile(importer, importerTexts[i]!, p)),
-    );
+  const data = changes.filter((f) => !isJsonnet(pathOf(f)) && objectless(f));
+  const changedPaths = new Set(changed.map(pathOf));
+  const others = naming.filter((file) => !changedPaths.has(file));
+  const texts = others.length ? await repo.readMany(head, others) : [];
+  // A file whose content this clone lacks may import or name any of them.
+  const imports = (i: number, f: FileChange) =>
+    texts[i] === null ||
+    [f.basePath, f.headPath].some((p) => p !== null && importsFile(others[i], texts[i]!, p));
   const imported = data.flatMap((f) => {
-    const importer = importerOf(f);
-    return importer === undefined ? [] : [{ f, importer }];
+    const i = others.findIndex((_, k) => imports(k, f));
+    return i < 0 ? [] : [{ f, importer: others[i] }];
   });
-  if (changed.length + imported.length === 0) return [];
+  const readers = others.flatMap((file, i) => {
+    const named = configs.filter((c) => texts[i] === null || spellsName(texts[i]!, c.name));
+    return named.length ? [{ file, named }] : [];
+  });
+  if (changed.length + imported.length + readers.length === 0) return [];
   const [files, declaring, specPaths] = await Promise.all([
     repo.listFiles(head).then((listed) => new Set(listed)),
     declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
@@ -601,6 +615,15 @@ async function jsonnetInputs(
         `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
       ),
     ),
+    ...readers.map(({ file, named }): Unjudged => ({
+      kind: 'file',
+      name: file,
+      file,
+      line: 1,
+      reason: 'unrendered',
+      side: 'head',
+      message: `${file} names ${named.map((c) => `${c.kind} ${objectName(c)}`).join(', ')}, which this change changes, and is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so a workload it makes that reads ${named.length === 1 ? 'it' : 'them'} is not checked.`,
+    })),
   ];
 }
 

@@ -27,8 +27,8 @@ export function needlesFor(
 }
 
 /**
- * Where the search at head looks: the manifests, and jsonnet, which may import a changed file by
- * its name (`jsonnetInputs`). An empty scope is every file already.
+ * Where the search at head looks: the manifests, and jsonnet, which may import a changed file or
+ * name a changed config (`jsonnetInputs`). An empty scope is every file already.
  */
 export const headScope = (scope: readonly string[]): string[] =>
   scope.length ? [...scope, '*.jsonnet', '*.libsonnet'] : [];
