@@ -303,7 +303,9 @@ describe('jsonnet, which this check does not run', () => {
       ],
     ]);
     const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
-    expect(text.stdout).toMatch(/^Next: To check it: .*commit what jsonnet generates and deploy that/m);
+    expect(text.stdout).toMatch(
+      /^Next: To check it: .*commit what jsonnet or a plugin generates and deploy that/m,
+    );
   });
 
   (hasKustomize ? test : test.skip)(
@@ -384,10 +386,6 @@ describe('jsonnet, which this check does not run', () => {
         'apps/web/kustomization.yaml': 'resources: [config.yaml]\n',
         'apps/web/config.yaml': yaml(configMap('web', { MODE: 'a' })),
       },
-    ],
-    [
-      "the Application is a plugin's",
-      { 'argocd/web.yaml': application('apps/web', '    plugin: {name: tanka}\n') },
     ],
     ['the Application deploys a directory that holds no jsonnet', { 'argocd/web.yaml': application('apps') }],
     [
@@ -496,6 +494,70 @@ describe('jsonnet, which this check does not run', () => {
     });
     const undeployed = JSON.parse((await run(alone.repo.dir, alone.base, alone.head, [])).stdout) as Report;
     expect(undeployed.notChecked).toEqual([]);
+  });
+
+  (hasKustomize ? test : test.skip)(
+    'what a Config Management Plugin renders from a directory is not checked; a kustomization it wraps is built',
+    async () => {
+      const plugin = (path: string, name: string) => application(path, `    plugin: {name: ${name}}\n`, name);
+      const around = {
+        'argocd/tanka.yaml': plugin('apps/web', 'tanka'),
+        'argocd/cdk8s.yaml': plugin('cdk8s', 'cdk8s'),
+        // A plugin that fills in secrets wraps a kustomization: kustomize builds it here.
+        'argocd/vault.yaml': plugin('vault', 'vault'),
+        'vault/kustomization.yaml': 'configMapGenerator: [{name: vault, envs: [app.env]}]\n',
+        // A directory source applies its manifests as written: what else is there is no input.
+        'argocd/docs.yaml': application('docs', '', 'docs'),
+      };
+      const files = (mode: string): Files => ({
+        ...jsonnet(mode),
+        'cdk8s/main.ts': `export const mode = '${mode}';\n`,
+        'cdk8s/cdk8s.yaml': `app: node main.js # ${mode}\n`,
+        'cdk8s/README.md': `# ${mode}\n`,
+        'vault/app.env': `MODE=${mode}\n`,
+        'docs/guide.md': `# ${mode}\n`,
+      });
+      const { repo, base, head } = await twoCommits({ ...around, ...files('a') }, files('b'));
+      const result = await run(repo.dir, base, head, []);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(result.code).toBe(1);
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+        [
+          'apps/web/main.jsonnet',
+          'unrendered',
+          'both',
+          'apps/web/main.jsonnet is in apps/web, which Argo CD Application argocd/tanka (argocd/tanka.yaml:1) with the Config Management Plugin tanka renders; this check does not run plugins, so what it changes there is not checked.',
+        ],
+        [
+          'cdk8s/cdk8s.yaml',
+          'unrendered',
+          'both',
+          'cdk8s/cdk8s.yaml is in cdk8s, which Argo CD Application argocd/cdk8s (argocd/cdk8s.yaml:1) with the Config Management Plugin cdk8s renders; this check does not run plugins, so what it changes there is not checked.',
+        ],
+        [
+          'cdk8s/main.ts',
+          'unrendered',
+          'both',
+          'cdk8s/main.ts is in cdk8s, which Argo CD Application argocd/cdk8s (argocd/cdk8s.yaml:1) with the Config Management Plugin cdk8s renders; this check does not run plugins, so what it changes there is not checked.',
+        ],
+      ]);
+      // The wrapped kustomization is built: its generated ConfigMap is a change like any other.
+      expect(report.rendered).toContain('vault (Application vault)');
+      expect(report.changes.map((c) => c.name)).toEqual([expect.stringMatching(/^vault/)]);
+    },
+  );
+
+  test('a file both jsonnet and a plugin may render is said once, for jsonnet', async () => {
+    const both = {
+      'argocd/web.yaml': application('apps/web'),
+      'argocd/tanka.yaml': application('apps/web', '    plugin: {name: tanka}\n', 'tanka'),
+    };
+    const { repo, base, head } = await twoCommits({ ...both, ...jsonnet('a') }, jsonnet('b'));
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => [n.name, n.message.split(',')[0]])).toEqual([
+      ['apps/web/main.jsonnet', 'apps/web/main.jsonnet is jsonnet'],
+      ['lib/k.libsonnet', 'lib/k.libsonnet is jsonnet'],
+    ]);
   });
 
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {

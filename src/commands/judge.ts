@@ -15,6 +15,7 @@ import {
   rendersApplications,
 } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
+import { mayRenderFrom, pluginSources } from '../stages/2-sources/plugins.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
 import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { parseManifests } from '../stages/3-documents/parse.js';
@@ -343,8 +344,8 @@ async function judgeWith(
       (path) =>
         !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
-    // What deploys jsonnet, whichever root reads it: an app of apps is a chart.
-    ...(await jsonnetInputs(repo, head, allChanges, options_, {
+    // What deploys jsonnet or runs a plugin, whichever root reads it: an app of apps is a chart.
+    ...(await unrunInputs(repo, head, allChanges, options_, {
       naming: importers,
       configs: judged.changes,
       objectless: (f) =>
@@ -524,14 +525,16 @@ async function reachesRoots(
 const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
 
 /**
- * What jsonnet, which this check does not run, may make of this change where something here
- * evaluates jsonnet (`jsonnetDeployers`): a changed jsonnet file; a changed file without objects
- * that a jsonnet file at head imports (`importstr` of a config file, a dashboard's JSON); and a
- * jsonnet file at head that names a changed config, where a workload it makes may read it. Each
- * file of jsonnet counts, wherever it is: one evaluated anywhere may import it. Nothing is read
- * unless the search at head found such a file, or one changed.
+ * Changed files that programs this check does not run may turn into what is deployed, where
+ * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file; a changed file
+ * without objects that a jsonnet file at head imports (`importstr` of a config file, a dashboard's
+ * JSON); and a jsonnet file at head that names a changed config, where a workload it makes may read
+ * it. Each file of jsonnet counts, wherever it is: one evaluated anywhere may import it. An Argo CD
+ * Config Management Plugin (`pluginSources`): a changed file without objects in the directory it
+ * renders, but for documentation. What declares them at head is read only when such a file changed, or the search at head
+ * found jsonnet.
  */
-async function jsonnetInputs(
+async function unrunInputs(
   repo: Repository,
   head: Revision,
   changes: readonly FileChange[],
@@ -549,7 +552,10 @@ async function jsonnetInputs(
 ): Promise<Unjudged[]> {
   const pathOf = (f: FileChange) => (f.headPath ?? f.basePath)!;
   const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
-  const data = changes.filter((f) => !isJsonnet(pathOf(f)) && objectless(f));
+  const bare = changes.filter(objectless);
+  const data = bare.filter((f) => !isJsonnet(pathOf(f)));
+  // A change of docs alone reads nothing more.
+  const pluginInputs = bare.filter((f) => mayRenderFrom(pathOf(f)));
   const changedPaths = new Set(changed.map(pathOf));
   const others = naming.filter((file) => !changedPaths.has(file));
   const texts = others.length ? await repo.readMany(head, others) : [];
@@ -565,7 +571,7 @@ async function jsonnetInputs(
     const named = configs.filter((c) => texts[i] === null || spellsName(texts[i]!, c.name));
     return named.length ? [{ file, named }] : [];
   });
-  if (changed.length + imported.length + readers.length === 0) return [];
+  if (changed.length + imported.length + readers.length + pluginInputs.length === 0) return [];
   const [files, declaring, specPaths] = await Promise.all([
     repo.listFiles(head).then((listed) => new Set(listed)),
     declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
@@ -585,12 +591,13 @@ async function jsonnetInputs(
   const specs = new Map(
     specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
   );
-  // A declaring file whose content this clone lacks may deploy any directory.
+  // A declaring file whose content this clone lacks may deploy jsonnet from any directory. It is
+  // not taken for a plugin's: every change without objects would then be said for it.
   const unread = declaring
     .filter((_, i) => declaringTexts[i] === null)
     .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
   const deployers = [...jsonnetDeployers(objects, templates, specs, files), ...unread];
-  if (deployers.length === 0) return [];
+  const plugins = pluginSources(objects, files);
   const side = (f: FileChange): Side =>
     f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
   const entry = (f: FileChange, message: string): Unjudged => ({
@@ -602,29 +609,46 @@ async function jsonnetInputs(
     side: side(f),
     message,
   });
-  return [
-    ...changed.map((f) =>
+  const jsonnet = deployers.length
+    ? [
+        ...changed.map((f) =>
+          entry(
+            f,
+            `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+          ),
+        ),
+        ...imported.map(({ f, importer }) =>
+          entry(
+            f,
+            `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+          ),
+        ),
+        ...readers.map(({ file, named }): Unjudged => ({
+          kind: 'file',
+          name: file,
+          file,
+          line: 1,
+          reason: 'unrendered',
+          side: 'head',
+          message: `${file} names ${named.map((c) => `${c.kind} ${objectName(c)}`).join(', ')}, which this change changes, and is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so a workload it makes that reads ${named.length === 1 ? 'it' : 'them'} is not checked.`,
+        })),
+      ]
+    : [];
+  // A file said for jsonnet is said once.
+  const said = new Set(jsonnet.map((n) => n.name));
+  const byPlugin = pluginInputs.flatMap((f) => {
+    const rendering = plugins.filter((p) => p.dir === '' || pathOf(f).startsWith(`${p.dir}/`));
+    if (rendering.length === 0 || said.has(pathOf(f))) return [];
+    const [first, ...rest] = rendering;
+    const by = rest.length ? `${first.what} and ${rest.length} more` : first.what;
+    return [
       entry(
         f,
-        `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+        `${pathOf(f)} is in ${first.dir || 'the repository'}, which ${by} renders; this check does not run plugins, so what it changes there is not checked.`,
       ),
-    ),
-    ...imported.map(({ f, importer }) =>
-      entry(
-        f,
-        `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
-      ),
-    ),
-    ...readers.map(({ file, named }): Unjudged => ({
-      kind: 'file',
-      name: file,
-      file,
-      line: 1,
-      reason: 'unrendered',
-      side: 'head',
-      message: `${file} names ${named.map((c) => `${c.kind} ${objectName(c)}`).join(', ')}, which this change changes, and is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so a workload it makes that reads ${named.length === 1 ? 'it' : 'them'} is not checked.`,
-    })),
-  ];
+    ];
+  });
+  return [...jsonnet, ...byPlugin];
 }
 
 /**

@@ -54,7 +54,7 @@ const NEXT: Record<NotCheckedReason, string> = {
   unsupported:
     'Give it a source this check reads: a file in the repository (vendor what a URL serves), a git base (`…//dir?ref=`), a chart repository or an OCI registry.',
   unrendered:
-    "To check it: declare a helmfile's releases in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files), which this check renders with helm; commit what jsonnet generates and deploy that, which it reads as written.",
+    "To check it: declare a helmfile's releases in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files), which this check renders with helm; commit what jsonnet or a plugin generates and deploy that, which it reads as written.",
   include: 'Fix the include pattern.',
   'off-by-default':
     'Say which values the chart is installed with: a `charts:` entry in the base configuration (its path, and values files that turn the template on, such as its `ci/` values), or the HelmRelease or Argo CD Application that deploys it, in the repository.',

@@ -148,7 +148,7 @@ export type NotCheckedReason =
   | 'encrypted' // values a render needs are encrypted in the repository (SOPS, a SealedSecret)
   | 'unsupported' // a source this tool does not render or fetch (a URL file, a semver range of tags)
   | 'substituted' // a config whose content moves with a Flux post-build variable this change moves
-  | 'unrendered' // a file a tool this check does not run renders (a helmfile and the values it names, jsonnet)
+  | 'unrendered' // a file a tool this check does not run renders (helmfile, jsonnet, an Argo CD plugin)
   | 'off-by-default' // a chart's ConfigMap or Secret template the change reaches, off with the chart's own values, in a chart no release here deploys
   | 'include'; // an include pattern that selects no file
 

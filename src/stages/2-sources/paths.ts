@@ -29,3 +29,6 @@ export function repoPath(value: unknown): string | null {
   if (p === '..' || p.startsWith('../')) return null;
   return p === '.' ? '' : p;
 }
+
+/** The directory a path is in, the top being ''. */
+export const parentOf = (path: string): string => (posix.dirname(path) === '.' ? '' : posix.dirname(path));
