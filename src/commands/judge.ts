@@ -11,13 +11,15 @@ import {
   importsFile,
   isJsonnet,
   jsonnetDeployers,
+  type JsonnetDeployer,
   renderedBy,
   rendersApplications,
 } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
-import { mayRenderFrom, pluginSources } from '../stages/2-sources/plugins.js';
+import { mayRenderFrom, pluginFiles, pluginSources, type PluginSource } from '../stages/2-sources/plugins.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
-import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
+import { mayWriteApplications } from '../stages/2-sources/tools.js';
+import { definitionsAlike, documentsOfKinds, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { parseManifests } from '../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
@@ -348,6 +350,7 @@ async function judgeWith(
     ...(await unrunInputs(repo, head, allChanges, options_, {
       naming: importers,
       configs: judged.changes,
+      discovered: rendered.controllers !== null,
       objectless: (f) =>
         !unreadablePaths.has((f.headPath ?? f.basePath)!) &&
         !(f.basePath && first.atBase.objects.get(f.basePath)?.length) &&
@@ -542,11 +545,14 @@ async function unrunInputs(
   {
     naming,
     configs,
+    discovered,
     objectless,
   }: {
     /** The jsonnet files at head that name a changed file's or config's name. */
     naming: readonly string[];
     configs: readonly ConfigChange[];
+    /** Whether discovery searched what declares roots: its answer serves. */
+    discovered: boolean;
     objectless: (f: FileChange) => boolean;
   },
 ): Promise<Unjudged[]> {
@@ -572,32 +578,11 @@ async function unrunInputs(
     return named.length ? [{ file, named }] : [];
   });
   if (changed.length + imported.length + readers.length + pluginInputs.length === 0) return [];
-  const [files, declaring, specPaths] = await Promise.all([
-    repo.listFiles(head).then((listed) => new Set(listed)),
-    declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
-    repo.findByName(head, ['spec.json']),
+  const asksJsonnet = changed.length + imported.length + readers.length > 0;
+  const [deployers, plugins] = await Promise.all([
+    asksJsonnet ? jsonnetDeployersAt(repo, head, settings) : [],
+    pluginInputs.length ? pluginSourcesAt(repo, head, settings, discovered) : [],
   ]);
-  const [declaringTexts, specTexts] = await Promise.all([
-    repo.readMany(head, declaring),
-    repo.readMany(head, specPaths),
-  ]);
-  const read = declaring.flatMap((file, i) =>
-    declaringTexts[i] === null ? [] : [{ file, text: declaringTexts[i]! }],
-  );
-  const objects = read.flatMap(({ file, text }) => parseManifests(file, text).objects);
-  const templates = read
-    .filter(({ file, text }) => rendersApplications(file, text, files))
-    .map((r) => r.file);
-  const specs = new Map(
-    specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
-  );
-  // A declaring file whose content this clone lacks may deploy jsonnet from any directory. It is
-  // not taken for a plugin's: every change without objects would then be said for it.
-  const unread = declaring
-    .filter((_, i) => declaringTexts[i] === null)
-    .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
-  const deployers = [...jsonnetDeployers(objects, templates, specs, files), ...unread];
-  const plugins = pluginSources(objects, files);
   const side = (f: FileChange): Side =>
     f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
   const entry = (f: FileChange, message: string): Unjudged => ({
@@ -649,6 +634,66 @@ async function unrunInputs(
     ];
   });
   return [...jsonnet, ...byPlugin];
+}
+
+/** Only Applications and ApplicationSets are asked about: a release bundle's CRDs name argoproj.io too. */
+const ARGO_KINDS = ['Application', 'ApplicationSet'];
+
+/** What deploys jsonnet at head (`jsonnetDeployers`), from what declares roots there. */
+async function jsonnetDeployersAt(
+  repo: Repository,
+  head: Revision,
+  settings: Settings,
+): Promise<JsonnetDeployer[]> {
+  const [files, declaring, specPaths] = await Promise.all([
+    repo.listFiles(head).then((listed) => new Set(listed)),
+    declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
+    repo.findByName(head, ['spec.json']),
+  ]);
+  const [declaringTexts, specTexts] = await Promise.all([
+    repo.readMany(head, declaring),
+    repo.readMany(head, specPaths),
+  ]);
+  const read = declaring.flatMap((file, i) =>
+    declaringTexts[i] === null ? [] : [{ file, text: declaringTexts[i]! }],
+  );
+  const objects = read
+    .filter(({ text }) => mayWriteApplications(text))
+    .flatMap(({ file, text }) => parseManifests(file, documentsOfKinds(text, ARGO_KINDS)).objects);
+  const templates = read
+    .filter(({ file, text }) => rendersApplications(file, text, files))
+    .map((r) => r.file);
+  const specs = new Map(
+    specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
+  );
+  // A declaring file whose content this clone lacks may deploy jsonnet from any directory.
+  const unread = declaring
+    .filter((_, i) => declaringTexts[i] === null)
+    .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
+  return [...jsonnetDeployers(objects, templates, specs, files), ...unread];
+}
+
+/**
+ * The plugin sources declared at head (`pluginSources`), from the files that spell a `plugin` key:
+ * far fewer than those naming argoproj.io (argo-cd: 15 against 584), unless discovery has searched
+ * for those already. A file whose content this clone lacks is not taken for a plugin's: every
+ * change without objects would then be said for it.
+ */
+async function pluginSourcesAt(
+  repo: Repository,
+  head: Revision,
+  settings: Settings,
+  discovered: boolean,
+): Promise<PluginSource[]> {
+  const found = await (discovered ? declaringFiles : pluginFiles)(repo, head, settings.grepScope);
+  const files = found.filter(settings.selected);
+  const texts = await repo.readMany(head, files);
+  const objects = files.flatMap((file, i) =>
+    texts[i] === null || !texts[i]!.includes('plugin') || !mayWriteApplications(texts[i]!)
+      ? []
+      : parseManifests(file, documentsOfKinds(texts[i]!, ARGO_KINDS, 'plugin')).objects,
+  );
+  return pluginSources(repo, head, objects);
 }
 
 /**

@@ -3,7 +3,7 @@ import { idKey } from '../model/identity.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { declaringFilesAt } from '../stages/2-sources/declaring.js';
 import { repoPath } from '../stages/2-sources/paths.js';
-import { mayRenderFrom } from '../stages/2-sources/plugins.js';
+import { mayRenderFrom, pluginFiles } from '../stages/2-sources/plugins.js';
 import { skimConfigs, type SkimmedConfig } from '../stages/3-documents/lines.js';
 import { SECRET_MAKERS } from '../stages/4-objects/made-secrets.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
@@ -102,10 +102,10 @@ export async function searchEarly(
       : touchesRootsByPath(repo, base, head, paths, settings).catch(() => false);
   await searchHead(repo, base, head, changes, settings);
   if (await touching) beginDiscovery(repo, base, head, settings.grepScope);
-  // A file that is no manifest may be a plugin's input: what declares plugins at head is read.
+  // A file that is no manifest may be a plugin's input: what may declare plugins at head is searched
+  // (where discovery runs, its search serves).
   else if (paths.some((p) => !settings.selected(p) && mayRenderFrom(p)))
-    for (const begun of [repo.listFiles(head), ...declaringFilesAt(repo, [head], settings.grepScope)])
-      begun.catch(() => undefined);
+    pluginFiles(repo, head, settings.grepScope).catch(() => undefined);
 }
 
 /**

@@ -201,6 +201,18 @@ export function firstDifference(
 }
 
 /**
+ * Whether a text may write an Argo CD Application or ApplicationSet: a document of it opens one
+ * (`kind:` at the start of a line); or one spells it elsewhere (JSON, flow style, a List's items)
+ * where no document opens with a plain kind, or a List does. A release bundle, whose CRDs spell
+ * `kind: Application` indented below documents of other kinds, does not; nor does a lock file.
+ */
+export function mayWriteApplications(text: string): boolean {
+  if (/^kind:[ \t]*["']?Application(?:Set)?["']?[ \t]*$/m.test(text)) return true;
+  if (!/\bkind["']?[ \t]*:[ \t]*["']?Application(?:Set)?\b/.test(text)) return false;
+  return !/^kind:/m.test(text) || /^kind:[ \t]*["']?\w*List["']?[ \t]*$/m.test(text);
+}
+
+/**
  * An Argo CD Application's or ApplicationSet's sources (`source`, `sources[]`) and its destination:
  * what both renderers read to find the roots it deploys.
  */

@@ -206,12 +206,15 @@ export function newlines(text: string): number {
 }
 
 /**
- * The documents of `text` that may define an object of one of `kinds` (`mayDefineKind`), never a
- * CustomResourceDefinition (whose `names` say `kind: Application`); the others blank, so lines stay
- * the file's own.
+ * The documents of `text` that may define an object of one of `kinds` (`mayDefineKind`), and that
+ * hold `word` where one is given, never a CustomResourceDefinition (whose `names` say `kind:
+ * Application`); the others blank, so lines stay the file's own.
  */
-export function documentsOfKinds(text: string, kinds: readonly string[]): string {
-  return keepDocuments(text, (d) => mayDefineKind(d, kinds) && !isDefinition(d));
+export function documentsOfKinds(text: string, kinds: readonly string[], word?: string): string {
+  return keepDocuments(
+    text,
+    (d) => (word === undefined || d.includes(word)) && mayDefineKind(d, kinds) && !isDefinition(d),
+  );
 }
 
 /**
