@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NotCheckedReason, Report } from '../src/model/types.js';
 import { isHelmfile, namedBy } from '../src/stages/2-sources/helmfile.js';
+import { mayWriteApplications } from '../src/stages/2-sources/tools.js';
 import { cli } from './helpers/cli.js';
 import { HELM } from './helpers/helm.js';
 import { hasKustomize } from './helpers/kustomize.js';
@@ -558,6 +559,24 @@ describe('jsonnet, which this check does not run', () => {
       ['apps/web/main.jsonnet', 'apps/web/main.jsonnet is jsonnet'],
       ['lib/k.libsonnet', 'lib/k.libsonnet is jsonnet'],
     ]);
+  });
+
+  test.each([
+    ['an Application', 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: a}\n', true],
+    ['one in JSON', '{"apiVersion": "argoproj.io/v1alpha1", "kind": "ApplicationSet"}', true],
+    [
+      'a List of them',
+      'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: argoproj.io/v1alpha1\n    kind: Application\n',
+      true,
+    ],
+    [
+      'a release bundle, whose CRDs spell the kind',
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  names:\n    kind: Application\n---\napiVersion: apps/v1\nkind: Deployment\n',
+      false,
+    ],
+    ['a lock file', "lockfileVersion: '9.0'\npackages:\n  babel-plugin-x: {}\n", false],
+  ])('whether %s may write Argo CD Applications', (_, text, may) => {
+    expect(mayWriteApplications(text)).toBe(may);
   });
 
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
