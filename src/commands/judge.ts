@@ -1,26 +1,15 @@
 import { groupBy } from '../model/collections.js';
-import { ConfigIndex, idKey, objectName, sameObject, spellsName } from '../model/identity.js';
+import { ConfigIndex, idKey, sameObject } from '../model/identity.js';
 import { orderReport } from '../model/order.js';
 import type { ConfigChange, Diagnostic, ManifestObject, Report, Side } from '../model/types.js';
 import { judge, type Unjudged } from '../model/not-checked.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { isController } from '../stages/2-sources/controllers.js';
-import { declaringFiles } from '../stages/2-sources/declaring.js';
-import { helmfileOnly, isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
-import {
-  importsFile,
-  isJsonnet,
-  jsonnetDeployers,
-  type JsonnetDeployer,
-  renderedBy,
-  rendersApplications,
-} from '../stages/2-sources/jsonnet.js';
+import { helmfileOnly } from '../stages/2-sources/helmfile.js';
+import { isJsonnet } from '../stages/2-sources/jsonnet.js';
 import { leadsInto } from '../stages/2-sources/links.js';
-import { mayRenderFrom, pluginFiles, pluginSources, type PluginSource } from '../stages/2-sources/plugins.js';
 import { manifestSelector } from '../stages/2-sources/select.js';
-import { mayWriteApplications } from '../stages/2-sources/tools.js';
-import { definitionsAlike, documentsOfKinds, withoutDefinitions } from '../stages/3-documents/lines.js';
-import { parseManifests } from '../stages/3-documents/parse.js';
+import { definitionsAlike, withoutDefinitions } from '../stages/3-documents/lines.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
 import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { redactText } from '../model/redact.js';
@@ -43,6 +32,7 @@ import {
 import { noRendered, noCompanions, type RenderedPart } from './rendered/result.js';
 import type { Settings } from './options.js';
 import { beginDiscovery, headScope, isRootFile, needlesFor, touchesRootsByPath } from './search.js';
+import { helmfileInputs, unrunInputs } from './unrun.js';
 import { substitutedConfigs } from './substitution.js';
 import type { CheckOptions } from './check.js';
 
@@ -183,6 +173,10 @@ async function judgeWith(
     return [{ ...why, side, file, paths: [f.basePath, f.headPath].filter((p) => p !== null) }];
   });
   const unreadablePaths = new Set(unreadable.flatMap((u) => u.paths));
+  // A changed file that holds no object at either revision: no manifest, whatever else may read it.
+  const objectless = (f: FileChange) =>
+    !(f.basePath && first.atBase.objects.get(f.basePath)?.length) &&
+    !(f.headPath && first.atHead.objects.get(f.headPath)?.length);
   // Diagnostics about base files describe what is already merged; the report is about what this change brings.
   const diagnostics: Diagnostic[] = atHead.diagnostics.filter((d) => !unreadablePaths.has(d.file));
   const configChange = options.configFile && allChanges.find((f) => f.headPath === options.configFile);
@@ -342,7 +336,7 @@ async function judgeWith(
       repo,
       head,
       allChanges,
-      first,
+      objectless,
       (path) =>
         !unreadablePaths.has(path) && (helmfileOnly(path) ? !readByRoot?.(path) : settings.selected(path)),
     )),
@@ -351,10 +345,7 @@ async function judgeWith(
       naming: importers,
       configs: judged.changes,
       discovered: rendered.controllers !== null,
-      objectless: (f) =>
-        !unreadablePaths.has((f.headPath ?? f.basePath)!) &&
-        !(f.basePath && first.atBase.objects.get(f.basePath)?.length) &&
-        !(f.headPath && first.atHead.objects.get(f.headPath)?.length),
+      objectless: (f) => !unreadablePaths.has((f.headPath ?? f.basePath)!) && objectless(f),
     })),
     ...(await unmatchedIncludes(repo, head, options.include ?? [])),
     // Flux Kustomizations and what they apply, whichever root reads them: the selection before roots took theirs.
@@ -526,223 +517,6 @@ async function reachesRoots(
 }
 
 const declaring = (loaded: Loaded) => [...loaded.objects.values()].flat().some(isController);
-
-/**
- * Changed files that programs this check does not run may turn into what is deployed, where
- * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file; a changed file
- * without objects that a jsonnet file at head imports (`importstr` of a config file, a dashboard's
- * JSON); and a jsonnet file at head that names a changed config, where a workload it makes may read
- * it. Each file of jsonnet counts, wherever it is: one evaluated anywhere may import it. An Argo CD
- * Config Management Plugin (`pluginSources`): a changed file without objects in the directory it
- * renders, but for documentation. What declares them at head is read only when such a file changed, or the search at head
- * found jsonnet.
- */
-async function unrunInputs(
-  repo: Repository,
-  head: Revision,
-  changes: readonly FileChange[],
-  settings: Settings,
-  {
-    naming,
-    configs,
-    discovered,
-    objectless,
-  }: {
-    /** The jsonnet files at head that name a changed file's or config's name. */
-    naming: readonly string[];
-    configs: readonly ConfigChange[];
-    /** Whether discovery searched what declares roots: its answer serves. */
-    discovered: boolean;
-    objectless: (f: FileChange) => boolean;
-  },
-): Promise<Unjudged[]> {
-  const pathOf = (f: FileChange) => (f.headPath ?? f.basePath)!;
-  const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
-  const bare = changes.filter(objectless);
-  const data = bare.filter((f) => !isJsonnet(pathOf(f)));
-  // A change of docs alone reads nothing more.
-  const pluginInputs = bare.filter((f) => mayRenderFrom(pathOf(f)));
-  const changedPaths = new Set(changed.map(pathOf));
-  const others = naming.filter((file) => !changedPaths.has(file));
-  const texts = others.length ? await repo.readMany(head, others) : [];
-  // A file whose content this clone lacks may import or name any of them.
-  const imports = (i: number, f: FileChange) =>
-    texts[i] === null ||
-    [f.basePath, f.headPath].some((p) => p !== null && importsFile(others[i], texts[i]!, p));
-  const imported = data.flatMap((f) => {
-    const i = others.findIndex((_, k) => imports(k, f));
-    return i < 0 ? [] : [{ f, importer: others[i] }];
-  });
-  const readers = others.flatMap((file, i) => {
-    const named = configs.filter((c) => texts[i] === null || spellsName(texts[i]!, c.name));
-    return named.length ? [{ file, named }] : [];
-  });
-  if (changed.length + imported.length + readers.length + pluginInputs.length === 0) return [];
-  const asksJsonnet = changed.length + imported.length + readers.length > 0;
-  const [deployers, plugins] = await Promise.all([
-    asksJsonnet ? jsonnetDeployersAt(repo, head, settings) : [],
-    pluginInputs.length ? pluginSourcesAt(repo, head, settings, discovered) : [],
-  ]);
-  const side = (f: FileChange): Side =>
-    f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
-  const entry = (f: FileChange, message: string): Unjudged => ({
-    kind: 'file',
-    name: pathOf(f),
-    file: pathOf(f),
-    line: 1,
-    reason: 'unrendered',
-    side: side(f),
-    message,
-  });
-  const jsonnet = deployers.length
-    ? [
-        ...changed.map((f) =>
-          entry(
-            f,
-            `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
-          ),
-        ),
-        ...imported.map(({ f, importer }) =>
-          entry(
-            f,
-            `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
-          ),
-        ),
-        ...readers.map(({ file, named }): Unjudged => ({
-          kind: 'file',
-          name: file,
-          file,
-          line: 1,
-          reason: 'unrendered',
-          side: 'head',
-          message: `${file} names ${named.map((c) => `${c.kind} ${objectName(c)}`).join(', ')}, which this change changes, and is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so a workload it makes that reads ${named.length === 1 ? 'it' : 'them'} is not checked.`,
-        })),
-      ]
-    : [];
-  // A file said for jsonnet is said once.
-  const said = new Set(jsonnet.map((n) => n.name));
-  const byPlugin = pluginInputs.flatMap((f) => {
-    const rendering = plugins.filter((p) => p.dir === '' || pathOf(f).startsWith(`${p.dir}/`));
-    if (rendering.length === 0 || said.has(pathOf(f))) return [];
-    const [first, ...rest] = rendering;
-    const by = rest.length ? `${first.what} and ${rest.length} more` : first.what;
-    return [
-      entry(
-        f,
-        `${pathOf(f)} is in ${first.dir || 'the repository'}, which ${by} renders; this check does not run plugins, so what it changes there is not checked.`,
-      ),
-    ];
-  });
-  return [...jsonnet, ...byPlugin];
-}
-
-/** Only Applications and ApplicationSets are asked about: a release bundle's CRDs name argoproj.io too. */
-const ARGO_KINDS = ['Application', 'ApplicationSet'];
-
-/** What deploys jsonnet at head (`jsonnetDeployers`), from what declares roots there. */
-async function jsonnetDeployersAt(
-  repo: Repository,
-  head: Revision,
-  settings: Settings,
-): Promise<JsonnetDeployer[]> {
-  const [files, declaring, specPaths] = await Promise.all([
-    repo.listFiles(head).then((listed) => new Set(listed)),
-    declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
-    repo.findByName(head, ['spec.json']),
-  ]);
-  const [declaringTexts, specTexts] = await Promise.all([
-    repo.readMany(head, declaring),
-    repo.readMany(head, specPaths),
-  ]);
-  const read = declaring.flatMap((file, i) =>
-    declaringTexts[i] === null ? [] : [{ file, text: declaringTexts[i]! }],
-  );
-  const objects = read
-    .filter(({ text }) => mayWriteApplications(text))
-    .flatMap(({ file, text }) => parseManifests(file, documentsOfKinds(text, ARGO_KINDS)).objects);
-  const templates = read
-    .filter(({ file, text }) => rendersApplications(file, text, files))
-    .map((r) => r.file);
-  const specs = new Map(
-    specPaths.flatMap((path, i) => (specTexts[i] === null ? [] : [[path, specTexts[i]!]])),
-  );
-  // A declaring file whose content this clone lacks may deploy jsonnet from any directory.
-  const unread = declaring
-    .filter((_, i) => declaringTexts[i] === null)
-    .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
-  return [...jsonnetDeployers(objects, templates, specs, files), ...unread];
-}
-
-/**
- * The plugin sources declared at head (`pluginSources`), from the files that spell a `plugin` key:
- * far fewer than those naming argoproj.io (argo-cd: 15 against 584), unless discovery has searched
- * for those already. A file whose content this clone lacks is not taken for a plugin's: every
- * change without objects would then be said for it.
- */
-async function pluginSourcesAt(
-  repo: Repository,
-  head: Revision,
-  settings: Settings,
-  discovered: boolean,
-): Promise<PluginSource[]> {
-  const found = await (discovered ? declaringFiles : pluginFiles)(repo, head, settings.grepScope);
-  const files = found.filter(settings.selected);
-  const texts = await repo.readMany(head, files);
-  const objects = files.flatMap((file, i) =>
-    texts[i] === null || !texts[i]!.includes('plugin') || !mayWriteApplications(texts[i]!)
-      ? []
-      : parseManifests(file, documentsOfKinds(texts[i]!, ARGO_KINDS, 'plugin')).objects,
-  );
-  return pluginSources(repo, head, objects);
-}
-
-/**
- * Changed files that helmfile, which this check does not run, renders into releases: a helmfile
- * itself, and a file a helmfile at head names (values, secrets, bases). Only files `asked` picks
- * (none a root reads) with no object at either revision: a manifest is judged as written. The tree
- * is listed, and the helmfiles read, only when such a file changed.
- */
-async function helmfileInputs(
-  repo: Repository,
-  head: Revision,
-  changes: readonly FileChange[],
-  { atBase, atHead }: PlainFiles,
-  asked: (path: string) => boolean,
-): Promise<Unjudged[]> {
-  const objectless = changes.filter(
-    (f) =>
-      [f.basePath, f.headPath].some((p) => p !== null && asked(p)) &&
-      !(f.basePath && atBase.objects.get(f.basePath)?.length) &&
-      !(f.headPath && atHead.objects.get(f.headPath)?.length),
-  );
-  if (objectless.length === 0) return [];
-  const paths = (await repo.listFiles(head)).filter(isHelmfile);
-  const texts = objectless.some((f) => !isHelmfile((f.headPath ?? f.basePath)!))
-    ? await repo.readMany(head, paths)
-    : [];
-  const helmfiles = paths.flatMap((path, i) => (texts[i] ? [{ path, text: texts[i]! }] : []));
-  return objectless.flatMap((f): Unjudged[] => {
-    const file = (f.headPath ?? f.basePath)!;
-    const reader = isHelmfile(file)
-      ? null
-      : helmfiles.find((h) => [f.basePath, f.headPath].some((p) => p !== null && namedBy(h, p)));
-    if (reader === undefined) return [];
-    const side: Side = f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
-    return [
-      {
-        kind: 'file',
-        name: file,
-        file,
-        line: 1,
-        reason: 'unrendered',
-        side,
-        message: reader
-          ? `${file} is read by ${reader.path}, and helmfile is not run here, so what it changes in those releases is not checked.`
-          : `${file} is a helmfile, and helmfile is not run here, so what it changes in its releases is not checked.`,
-      },
-    ];
-  });
-}
 
 /**
  * Patterns given to `include` that select no file of the repository: a typo there would read as

@@ -29,7 +29,7 @@ export function needlesFor(
 
 /**
  * Where the search at head looks: the manifests, and jsonnet, which may import a changed file or
- * name a changed config (`jsonnetInputs`). An empty scope is every file already.
+ * name a changed config (`unrunInputs`). An empty scope is every file already.
  */
 export const headScope = (scope: readonly string[]): string[] =>
   scope.length ? [...scope, '*.jsonnet', '*.libsonnet'] : [];
@@ -85,8 +85,9 @@ export function beginDiscovery(
 /**
  * Begins what a check asks git first while the engine loads (about 30 ms to compile) and parses
  * the changed files (yaml's first parse, 10–20 ms): the search at head, the longest step of a
- * plain check, and discovery, where the changed paths touch a root. Their askers get these
- * answers (`Repository.grep`, `listFiles`).
+ * plain check; discovery, where the changed paths touch a root; else the search for what may
+ * declare a plugin, where a changed file is no manifest. Their askers get these answers
+ * (`Repository.grep`, `listFiles`).
  */
 export async function searchEarly(
   repo: Repository,
