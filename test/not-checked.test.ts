@@ -579,6 +579,24 @@ describe('jsonnet, which this check does not run', () => {
     expect(mayWriteApplications(text)).toBe(may);
   });
 
+  test('Applications written in jsonnet may deploy any directory; jsonnet that only names argoproj.io deploys none', async () => {
+    // sykloid/asgard: each Application, a Tanka plugin's, is written in jsonnet.
+    const writing = {
+      'envs/apps.jsonnet':
+        "{ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'web' }, spec: { source: { path: 'k8s/', plugin: { name: 'tanka' } } } }\n",
+    };
+    const { repo, base, head } = await twoCommits({ ...writing, ...jsonnet('a') }, jsonnet('b'));
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => n.message)).toEqual([
+      'apps/web/main.jsonnet is jsonnet, evaluated by the Argo CD Applications envs/apps.jsonnet writes in jsonnet; this check does not run jsonnet, so what it changes there is not checked.',
+      'lib/k.libsonnet is jsonnet, evaluated by the Argo CD Applications envs/apps.jsonnet writes in jsonnet; this check does not run jsonnet, so what it changes there is not checked.',
+    ]);
+    const naming = { 'lib/crds.libsonnet': "{ group: 'argoproj.io', kind: 'Rollout' }\n" };
+    const other = await twoCommits({ ...naming, ...jsonnet('a') }, jsonnet('b'));
+    const none = JSON.parse((await run(other.repo.dir, other.base, other.head, [])).stdout) as Report;
+    expect(none.notChecked).toEqual([]);
+  });
+
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
     const recursive = application('apps', '    directory: {recurse: true}\n');
     const { repo, base, head } = await twoCommits(

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { idKey } from '../model/identity.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { declaringFilesAt } from '../stages/2-sources/declaring.js';
+import { JSONNET_FILES } from '../stages/2-sources/jsonnet.js';
 import { repoPath } from '../stages/2-sources/paths.js';
 import { mayRenderFrom, pluginFiles } from '../stages/2-sources/plugins.js';
 import { skimConfigs, type SkimmedConfig } from '../stages/3-documents/lines.js';
@@ -32,7 +33,7 @@ export function needlesFor(
  * name a changed config (`unrunInputs`). An empty scope is every file already.
  */
 export const headScope = (scope: readonly string[]): string[] =>
-  scope.length ? [...scope, '*.jsonnet', '*.libsonnet'] : [];
+  scope.length ? [...scope, ...JSONNET_FILES] : [];
 
 /** Changed files skimmed at most: past them, the search waits for the parse. */
 const SKIMMED_FILES = 32;

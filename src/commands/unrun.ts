@@ -7,10 +7,12 @@ import { isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
 import {
   importsFile,
   isJsonnet,
+  JSONNET_FILES,
   jsonnetDeployers,
   type JsonnetDeployer,
   renderedBy,
   rendersApplications,
+  writesApplications,
 } from '../stages/2-sources/jsonnet.js';
 import { mayRenderFrom, pluginFiles, pluginSources, type PluginSource } from '../stages/2-sources/plugins.js';
 import { mayWriteApplications } from '../stages/2-sources/tools.js';
@@ -137,14 +139,16 @@ async function jsonnetDeployersAt(
   head: Revision,
   settings: Settings,
 ): Promise<JsonnetDeployer[]> {
-  const [files, declaring, specPaths] = await Promise.all([
+  const [files, declaring, specPaths, inJsonnet] = await Promise.all([
     repo.listFiles(head).then((listed) => new Set(listed)),
     declaringFiles(repo, head, settings.grepScope).then((found) => found.filter(settings.selected)),
     repo.findByName(head, ['spec.json']),
+    repo.grep(head, ['argoproj.io'], JSONNET_FILES),
   ]);
-  const [declaringTexts, specTexts] = await Promise.all([
+  const [declaringTexts, specTexts, jsonnetTexts] = await Promise.all([
     repo.readMany(head, declaring),
     repo.readMany(head, specPaths),
+    repo.readMany(head, inJsonnet),
   ]);
   const read = declaring.flatMap((file, i) =>
     declaringTexts[i] === null ? [] : [{ file, text: declaringTexts[i]! }],
@@ -162,7 +166,10 @@ async function jsonnetDeployersAt(
   const unread = declaring
     .filter((_, i) => declaringTexts[i] === null)
     .map((file) => ({ what: `what ${file} declares (its content is not in this clone)`, dir: '' }));
-  return [...jsonnetDeployers(objects, templates, specs, files), ...unread];
+  const written = inJsonnet
+    .filter((_, i) => jsonnetTexts[i] === null || writesApplications(jsonnetTexts[i]!))
+    .map((file) => ({ what: `the Argo CD Applications ${file} writes in jsonnet`, dir: '' }));
+  return [...jsonnetDeployers(objects, templates, specs, files), ...unread, ...written];
 }
 
 /**

@@ -16,6 +16,17 @@ import { argoSources } from './tools.js';
  */
 export const isJsonnet = (path: string): boolean => /\.(?:jsonnet|libsonnet)$/.test(path);
 
+/** jsonnet's files, as pathspecs. */
+export const JSONNET_FILES = ['*.jsonnet', '*.libsonnet'];
+
+/**
+ * Whether jsonnet text writes Argo CD Applications or ApplicationSets (a `kind` field of that
+ * value): what they deploy, and with which plugin, is known only once it is evaluated, so any
+ * directory may be theirs (sykloid/asgard writes each of its Applications, a Tanka plugin's, so).
+ */
+export const writesApplications = (text: string): boolean =>
+  /\bkind["']?[ \t]*:[ \t]*["']Application(?:Set)?["']/.test(text);
+
 /** An `import`, `importstr` or `importbin` of a quoted path (`@'…'` too; a text block never names one). */
 const IMPORT = /\bimport(?:str|bin)?\s*@?(?:"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|'([^'\\\n]*(?:\\.[^'\\\n]*)*)')/g;
 
