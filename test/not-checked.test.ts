@@ -597,6 +597,37 @@ describe('jsonnet, which this check does not run', () => {
     expect(none.notChecked).toEqual([]);
   });
 
+  test("what jsonnet vendors (jsonnet-bundler's lock, Tanka's Chartfile) is not checked where jsonnet is deployed", async () => {
+    const tanka = {
+      'environments/prod/spec.json': JSON.stringify({
+        apiVersion: 'tanka.dev/v1alpha1',
+        kind: 'Environment',
+      }),
+    };
+    // sykloid/asgard bumps a chart by its Chartfile alone.
+    const vendored = (version: string): Files => ({
+      'environments/prod/chartfile.yaml': `version: 1\nrequires:\n  - chart: external-secrets/external-secrets\n    version: ${version}\n`,
+      'jsonnetfile.lock.json': JSON.stringify({ version: 1, dependencies: [{ version }] }),
+    });
+    const { repo, base, head } = await twoCommits({ ...tanka, ...vendored('2.1.0') }, vendored('2.2.0'));
+    const report = JSON.parse((await run(repo.dir, base, head, [])).stdout) as Report;
+    expect(report.notChecked.map((n) => [n.name, n.reason, n.message])).toEqual([
+      [
+        'environments/prod/chartfile.yaml',
+        'unrendered',
+        'environments/prod/chartfile.yaml says which libraries or charts jsonnet vendors, evaluated by the Tanka environment environments/prod (environments/prod/spec.json); this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+      [
+        'jsonnetfile.lock.json',
+        'unrendered',
+        'jsonnetfile.lock.json says which libraries or charts jsonnet vendors, evaluated by the Tanka environment environments/prod (environments/prod/spec.json); this check does not run jsonnet, so what it changes there is not checked.',
+      ],
+    ]);
+    const alone = await twoCommits(vendored('2.1.0'), vendored('2.2.0'));
+    const none = JSON.parse((await run(alone.repo.dir, alone.base, alone.head, [])).stdout) as Report;
+    expect(none.notChecked).toEqual([]);
+  });
+
   test('with directory.recurse, jsonnet below the directory is evaluated too', async () => {
     const recursive = application('apps', '    directory: {recurse: true}\n');
     const { repo, base, head } = await twoCommits(

@@ -12,6 +12,7 @@ import {
   type JsonnetDeployer,
   renderedBy,
   rendersApplications,
+  vendorsForJsonnet,
   writesApplications,
 } from '../stages/2-sources/jsonnet.js';
 import { mayRenderFrom, pluginFiles, pluginSources, type PluginSource } from '../stages/2-sources/plugins.js';
@@ -25,8 +26,9 @@ import type { Settings } from './options.js';
 
 /**
  * Changed files that programs this check does not run may turn into what is deployed, where
- * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file; a changed file
- * without objects that a jsonnet file at head imports (`importstr` of a config file, a dashboard's
+ * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file, or one that says
+ * what jsonnet vendors (`vendorsForJsonnet`); a changed file without objects that a jsonnet file at
+ * head imports (`importstr` of a config file, a dashboard's
  * JSON); and a jsonnet file at head that names a changed config, where a workload it makes may read
  * it. Each file of jsonnet counts, wherever it is: one evaluated anywhere may import it. An Argo CD
  * Config Management Plugin (`pluginSources`): a changed file without objects, documentation aside,
@@ -54,8 +56,11 @@ export async function unrunInputs(
 ): Promise<Unjudged[]> {
   const pathOf = (f: FileChange) => (f.headPath ?? f.basePath)!;
   const changed = changes.filter((f) => [f.basePath, f.headPath].some((p) => p !== null && isJsonnet(p)));
+  const vendoring = changes.filter(
+    (f) => !changed.includes(f) && [f.basePath, f.headPath].some((p) => p !== null && vendorsForJsonnet(p)),
+  );
   const bare = changes.filter(objectless);
-  const data = bare.filter((f) => !isJsonnet(pathOf(f)));
+  const data = bare.filter((f) => !isJsonnet(pathOf(f)) && !vendoring.includes(f));
   // A change of docs alone reads nothing more.
   const pluginInputs = bare.filter((f) => mayRenderFrom(pathOf(f)));
   const changedPaths = new Set(changed.map(pathOf));
@@ -73,8 +78,8 @@ export async function unrunInputs(
     const named = configs.filter((c) => texts[i] === null || spellsName(texts[i]!, c.name));
     return named.length ? [{ file, named }] : [];
   });
-  if (changed.length + imported.length + readers.length + pluginInputs.length === 0) return [];
-  const asksJsonnet = changed.length + imported.length + readers.length > 0;
+  const asksJsonnet = changed.length + vendoring.length + imported.length + readers.length > 0;
+  if (!asksJsonnet && pluginInputs.length === 0) return [];
   const [deployers, plugins] = await Promise.all([
     asksJsonnet ? jsonnetDeployersAt(repo, head, settings) : [],
     pluginInputs.length ? pluginSourcesAt(repo, head, settings, discovered) : [],
@@ -96,6 +101,12 @@ export async function unrunInputs(
           entry(
             f,
             `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
+          ),
+        ),
+        ...vendoring.map((f) =>
+          entry(
+            f,
+            `${pathOf(f)} says which libraries or charts jsonnet vendors, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
           ),
         ),
         ...imported.map(({ f, importer }) =>

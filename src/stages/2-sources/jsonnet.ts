@@ -16,6 +16,13 @@ import { argoSources } from './tools.js';
  */
 export const isJsonnet = (path: string): boolean => /\.(?:jsonnet|libsonnet)$/.test(path);
 
+/**
+ * Files that say what jsonnet vendors: jsonnet-bundler's dependencies and their lock, and Tanka's
+ * Chartfile of the Helm charts its jsonnet renders. A change to one changes what jsonnet makes.
+ */
+const VENDORING = ['jsonnetfile.json', 'jsonnetfile.lock.json', 'chartfile.yaml'];
+export const vendorsForJsonnet = (path: string): boolean => VENDORING.includes(posix.basename(path));
+
 /** jsonnet's files, as pathspecs. */
 export const JSONNET_FILES = ['*.jsonnet', '*.libsonnet'];
 
