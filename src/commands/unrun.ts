@@ -24,6 +24,21 @@ import type { Settings } from './options.js';
 // The inputs of programs this check does not run (helmfile, jsonnet, Argo CD plugins): a change
 // to one is not checked where something here runs them, rather than all clear.
 
+/** A file not checked because a program this check does not run renders it. */
+const unrendered = (file: string, side: Side, message: string): Unjudged => ({
+  kind: 'file',
+  name: file,
+  file,
+  line: 1,
+  reason: 'unrendered',
+  side,
+  message,
+});
+
+/** The revisions a changed file is at. */
+const sideOf = (f: FileChange): Side =>
+  f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
+
 /**
  * Changed files that programs this check does not run may turn into what is deployed, where
  * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file, or one that says
@@ -84,17 +99,7 @@ export async function unrunInputs(
     asksJsonnet ? jsonnetDeployersAt(repo, head, settings) : [],
     pluginInputs.length ? pluginSourcesAt(repo, head, settings, discovered) : [],
   ]);
-  const unrendered = (file: string, side: Side, message: string): Unjudged => ({
-    kind: 'file',
-    name: file,
-    file,
-    line: 1,
-    reason: 'unrendered',
-    side,
-    message,
-  });
-  const entry = (f: FileChange, message: string): Unjudged =>
-    unrendered(pathOf(f), f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both', message);
+  const entry = (f: FileChange, message: string): Unjudged => unrendered(pathOf(f), sideOf(f), message);
   const jsonnet = deployers.length
     ? [
         ...changed.map((f) =>
@@ -234,19 +239,14 @@ export async function helmfileInputs(
       ? null
       : helmfiles.find((h) => [f.basePath, f.headPath].some((p) => p !== null && namedBy(h, p)));
     if (reader === undefined) return [];
-    const side: Side = f.basePath === null ? 'head' : f.headPath === null ? 'base' : 'both';
     return [
-      {
-        kind: 'file',
-        name: file,
+      unrendered(
         file,
-        line: 1,
-        reason: 'unrendered',
-        side,
-        message: reader
+        sideOf(f),
+        reader
           ? `${file} is read by ${reader.path}, and helmfile is not run here, so what it changes in those releases is not checked.`
           : `${file} is a helmfile, and helmfile is not run here, so what it changes in its releases is not checked.`,
-      },
+      ),
     ];
   });
 }
