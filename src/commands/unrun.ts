@@ -43,9 +43,9 @@ const sideOf = (f: FileChange): Side =>
  * Changed files that programs this check does not run may turn into what is deployed, where
  * something here runs them. jsonnet (`jsonnetDeployers`): a changed jsonnet file, or one that says
  * what jsonnet vendors (`vendorsForJsonnet`); a changed file without objects that a jsonnet file at
- * head imports (`importstr` of a config file, a dashboard's
- * JSON); and a jsonnet file at head that names a changed config, where a workload it makes may read
- * it. Each file of jsonnet counts, wherever it is: one evaluated anywhere may import it. An Argo CD
+ * head imports (`importstr` of a config file, a dashboard's JSON); and a jsonnet file at head that
+ * names a changed config, where a workload it makes may read it. Each file of jsonnet counts,
+ * wherever it is: one evaluated anywhere may import it. An Argo CD
  * Config Management Plugin (`pluginSources`): a changed file without objects, documentation aside,
  * in the directory it renders. What declares them at head is read only when such a file changed,
  * or the search at head found jsonnet that names one.
@@ -64,7 +64,7 @@ export async function unrunInputs(
     /** The jsonnet files at head that name a changed file's or config's name. */
     naming: readonly string[];
     configs: readonly ConfigChange[];
-    /** Whether discovery searched what declares roots: its answer serves. */
+    /** Whether discovery ran (it searched what declares roots at head): its answer serves. */
     discovered: boolean;
     objectless: (f: FileChange) => boolean;
   },
