@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -16,7 +18,26 @@ const commonJsDist = {
   },
 };
 
-const bundle = (input, output, banner) => ({
+/**
+ * A chunk rollup names for a library's entry file (`index`) is named for the library: `cli-yaml.js`,
+ * not `cli-index2.js`.
+ */
+const chunkNames = (prefix) => (chunk) => {
+  const library =
+    chunk.name.startsWith('index') &&
+    ['yaml', 'picomatch'].find((name) => chunk.moduleIds.some((id) => id.includes(`/node_modules/${name}/`)));
+  return `${prefix}-${library || '[name]'}.js`;
+};
+
+/** Chunks a build no longer makes are removed first: a stale one would ship and pass the stale-dist check. */
+const cleanDist = {
+  name: 'clean-dist',
+  buildStart() {
+    for (const file of readdirSync('dist')) if (file.endsWith('.js')) rmSync(join('dist', file));
+  },
+};
+
+const bundle = (input, output, banner, plugins = []) => ({
   input,
   // Dynamic imports of chunks become require() calls: an import() would start the ESM loader anyway.
   output: {
@@ -37,6 +58,7 @@ const bundle = (input, output, banner) => ({
     // A CommonJS module's top level is a function's scope, so its names may be shortened too.
     terser({ toplevel: true, compress: false, mangle: true, format: { comments: /^!|^#|@license/ } }),
     commonJsDist,
+    ...plugins,
   ],
   onwarn(warning, warn) {
     // Dependencies' own bundling quirks (TypeScript helpers using top-level `this`, internal cycles) are theirs.
@@ -52,14 +74,15 @@ const bundle = (input, output, banner) => ({
 // the argument tables (dist/cli.js), and a command the engine chunk then; the Action loads the
 // judge, the fix engine and ajv only for a run that needs them.
 export default [
-  bundle('src/action/index.ts', {
-    dir: 'dist',
-    entryFileNames: 'index.js',
-    chunkFileNames: 'action-[name].js',
-  }),
+  bundle(
+    'src/action/index.ts',
+    { dir: 'dist', entryFileNames: 'index.js', chunkFileNames: chunkNames('action') },
+    undefined,
+    [cleanDist],
+  ),
   bundle(
     'src/cli/index.ts',
-    { dir: 'dist', entryFileNames: 'cli.js', chunkFileNames: 'cli-[name].js' },
+    { dir: 'dist', entryFileNames: 'cli.js', chunkFileNames: chunkNames('cli') },
     '#!/usr/bin/env node',
   ),
 ];

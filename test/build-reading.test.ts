@@ -54,9 +54,9 @@ run('$name', (c) => {
         temp.write({ [file]: edit(text) });
         const after = await temp.commit('edit');
 
-        const repo = await Repository.open(temp.dir);
+        const repo = Repository.open(temp.dir);
         try {
-          const options = settings({ helm: HELM });
+          const options = await settings({ helm: HELM });
           const part = (whole: boolean) => checkRendered(repo, before, after, [file], options, whole);
           const read = judged(await part(false));
           const whole = judged(await part(true));

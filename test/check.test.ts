@@ -1024,7 +1024,7 @@ test('head defaults to the working tree: uncommitted and untracked files count',
     'cfg.yaml': yaml(configMap('cfg', { k: '2' })),
     'new.yaml': yaml(deployment('fresh', mountAll('cfg'))),
   });
-  const repository = await Repository.open(repo.dir);
+  const repository = Repository.open(repo.dir);
   try {
     const report = await check(repository, { base, head: null });
     expect(report.head).toBeNull();

@@ -1,4 +1,4 @@
-import { scratchDir } from './helpers/temp-repo.js';
+import { scratchDir, TempRepo } from './helpers/temp-repo.js';
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import module from 'node:module';
@@ -453,6 +453,26 @@ describe('check without --base', () => {
       'config-rollout-guard: no --base, and no origin/HEAD, origin/main or origin/master: checking from HEAD.\n',
     );
     expect(stdout).toMatch(/No ConfigMap or Secret content changes/);
+  });
+
+  test('starts where this branch leaves the branch origin/HEAD records, before origin/main', async () => {
+    const repo = await TempRepo.create();
+    try {
+      repo.write({ 'a.yaml': yaml(configMap('app-config', { a: '1' })) });
+      const forked = await repo.commit('develop starts');
+      repo.write({ 'a.yaml': yaml(configMap('app-config', { a: '2' })) });
+      const main = await repo.commit('main moves on');
+      await repo.git.raw(['update-ref', 'refs/remotes/origin/main', main]);
+      await repo.git.raw(['update-ref', 'refs/remotes/origin/develop', forked]);
+      await repo.git.raw(['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/develop']);
+      const { stdout, stderr } = await cli(['check', '--repo', repo.dir, '--format', 'json']);
+      expect(stderr).toBe(
+        `config-rollout-guard: no --base: checking from ${forked.slice(0, 12)}, where this branch leaves origin/develop.\n`,
+      );
+      expect((JSON.parse(stdout) as Report).base).toBe(forked);
+    } finally {
+      repo.cleanup();
+    }
   });
 });
 

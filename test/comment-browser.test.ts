@@ -71,7 +71,7 @@ async function comment(
   repo: TempRepo,
   name: string,
 ): Promise<{ measure: Measure; markdown: string; head: string }> {
-  const repository = await Repository.open(repo.dir);
+  const repository = Repository.open(repo.dir);
   const head = (await repo.git.revparse(['HEAD'])).trim();
   try {
     const report = await check(repository, { base: 'HEAD~1', head: 'HEAD' });

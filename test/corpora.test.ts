@@ -33,9 +33,9 @@ describeCorpora('corpus %s', (name) => {
   beforeAll(async () => {
     temp = (await TempRepo.create()).copyIn(corpusPath(name));
     await temp.commit('corpus');
-    repo = await Repository.open(temp.dir);
+    repo = Repository.open(temp.dir);
     report = await scan(repo, { rev: 'HEAD', render: 'off' });
-    files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(manifestSelector());
+    files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(await manifestSelector());
   });
   afterAll(() => {
     repo?.close();
@@ -116,9 +116,9 @@ describeCorpora('corpus %s: fix on every workload', (name) => {
     const temp = (await TempRepo.create()).copyIn(corpusPath(name));
     try {
       await temp.commit('corpus');
-      const repo = await Repository.open(temp.dir);
-      const files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(manifestSelector());
-      const loaded = await loadObjects(repo, await repo.resolveCommit('HEAD'), files, settings({}));
+      const repo = Repository.open(temp.dir);
+      const files = (await repo.listFiles(await repo.resolveCommit('HEAD'))).filter(await manifestSelector());
+      const loaded = await loadObjects(repo, await repo.resolveCommit('HEAD'), files, await settings({}));
       repo.close();
       const texts = new Map(files.map((f) => [f, readFileSync(join(temp.dir, f), 'utf8')]));
       // Every template of every workload, whatever it reads: the writer must cope with all of them.

@@ -612,14 +612,14 @@ describe('skimConfigs: the ConfigMaps and Secrets a file declares, by its lines'
 });
 
 describe('manifestSelector', () => {
-  test('defaults: YAML and JSON anywhere, .github excluded', () => {
-    const selected = manifestSelector();
+  test('defaults: YAML and JSON anywhere, .github excluded', async () => {
+    const selected = await manifestSelector();
     expect(['a.yaml', 'deep/dir/b.yml', 'c.json', '.hidden/d.yaml'].every(selected)).toBe(true);
     expect(['.github/workflows/ci.yml', 'README.md', 'kustomization'].some(selected)).toBe(false);
   });
 
-  test('include replaces the defaults, exclude adds to them', () => {
-    const selected = manifestSelector(['deploy/**/*.yaml'], ['deploy/legacy/**']);
+  test('include replaces the defaults, exclude adds to them', async () => {
+    const selected = await manifestSelector(['deploy/**/*.yaml'], ['deploy/legacy/**']);
     expect(selected('deploy/app/x.yaml')).toBe(true);
     expect(selected('deploy/legacy/x.yaml')).toBe(false);
     expect(selected('other/x.yaml')).toBe(false);

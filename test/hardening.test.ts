@@ -217,7 +217,7 @@ test('no diff driver or textconv program that the repository selects is run', as
   rmSync(marker);
 
   await everyOutput(repo.dir, base, head);
-  const repository = await Repository.open(repo.dir);
+  const repository = Repository.open(repo.dir);
   await repository.diffLines(base, head);
   await repository.changedFiles(base, null);
   repository.close();
@@ -268,19 +268,19 @@ test('an --include that matches no file says so in the headline instead of an al
 
 test('a glob without a slash matches a file name at any depth, as in .gitignore', async () => {
   const { manifestSelector } = await import('../src/stages/2-sources/select.js');
-  const selected = manifestSelector(['*.yaml'], ['secret*.yaml']);
+  const selected = await manifestSelector(['*.yaml'], ['secret*.yaml']);
   expect(['a.yaml', 'apps/web/deploy.yaml', 'apps/secret-db.yaml', 'apps/x.yml'].filter(selected)).toEqual([
     'a.yaml',
     'apps/web/deploy.yaml',
   ]);
-  expect(manifestSelector(['apps/*.yaml'])('apps/web/deploy.yaml')).toBe(false);
+  expect((await manifestSelector(['apps/*.yaml']))('apps/web/deploy.yaml')).toBe(false);
 });
 
 test('the default selection, matched without compiling globs, selects what the default globs select', async () => {
   const { manifestSelector, DEFAULT_INCLUDE, DEFAULT_EXCLUDE } =
     await import('../src/stages/2-sources/select.js');
-  const compiled = manifestSelector(DEFAULT_INCLUDE, DEFAULT_EXCLUDE);
-  const byDefault = manifestSelector();
+  const compiled = await manifestSelector(DEFAULT_INCLUDE, DEFAULT_EXCLUDE);
+  const byDefault = await manifestSelector();
   // Every path of this repository and of the shared corpora, and the shapes a glob treats apart.
   const here = dirname(dirname(fileURLToPath(import.meta.url)));
   const shared = join(here, '../shared');

@@ -35,7 +35,7 @@ async function edited(
   writeFileSync(path, edit(before));
   expect(readFileSync(path, 'utf8')).not.toBe(before);
   await temp.commit('edit');
-  const repo = await Repository.open(temp.dir);
+  const repo = Repository.open(temp.dir);
   try {
     return await check(repo, { base: 'HEAD~1', head: 'HEAD', helm: HELM! });
   } finally {

@@ -28,7 +28,7 @@ run('$name: every kustomize root built', ({ dir }) => {
     await temp.commit('empty');
     temp.copyIn(dir);
     await temp.commit('corpus');
-    const repo = await Repository.open(temp.dir);
+    const repo = Repository.open(temp.dir);
     try {
       report = await check(repo, { base: 'HEAD~1', head: 'HEAD', helm: HELM });
     } finally {
@@ -91,7 +91,7 @@ describe('scan --risks on real repositories', () => {
       try {
         temp.copyIn(dir);
         await temp.commit('corpus');
-        const repo = await Repository.open(temp.dir);
+        const repo = Repository.open(temp.dir);
         try {
           const report = await scan(repo, { rev: 'HEAD', risks: true, render: 'best-effort' });
           const risks = report.diagnostics.filter((d) => d.severity === 'notice');

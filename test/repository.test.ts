@@ -18,7 +18,7 @@ test('readMany returns every blob whole and in order, large ones included, and n
     };
     repo.write(files);
     const sha = await repo.commit();
-    const repository = await Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir);
     const paths = ['big.yaml', 'a.yaml', 'missing.yaml', 'empty.yaml', 'dir with space/c.yaml', 'big.yaml'];
     expect(await repository.readMany(sha, paths)).toEqual([big, 'a: 1\n', null, '', 'c: 3\n', big]);
     expect(await repository.readMany(null, paths)).toEqual([big, 'a: 1\n', null, '', 'c: 3\n', big]);
@@ -28,19 +28,27 @@ test('readMany returns every blob whole and in order, large ones included, and n
   }
 });
 
-test('opened from a subdirectory with the revisions it will read, paths are still from the top', async () => {
+test('opened from a subdirectory, paths are still from the top', async () => {
   const repo = await TempRepo.create();
   let repository: Repository | undefined;
   try {
     repo.write({ 'top.yaml': 'at: top\n', 'apps/web/top.yaml': 'at: apps/web\n' });
     const sha = await repo.commit();
-    repository = await Repository.open(join(repo.dir, 'apps/web'), [sha, 'HEAD']);
-    expect(repository.root).toBe(await repo.git.revparse(['--show-toplevel']));
-    expect(await repository.resolveCommit('HEAD')).toBe(sha);
+    // A user who likes diffs relative to where they stand does not change what a change is.
+    await repo.git.addConfig('diff.relative', 'true');
+    repo.write({ 'top.yaml': 'at: top, changed\n', 'apps/web/top.yaml': 'at: apps/web, changed\n' });
+    const next = await repo.commit();
+    repository = Repository.open(join(repo.dir, 'apps/web'));
+    expect(await repository.resolveCommit('HEAD~1')).toBe(sha);
     expect(await repository.readMany(sha, ['top.yaml', 'apps/web/top.yaml'])).toEqual([
       'at: top\n',
       'at: apps/web\n',
     ]);
+    expect(await repository.changedFiles(sha, next)).toEqual([
+      { basePath: 'apps/web/top.yaml', headPath: 'apps/web/top.yaml' },
+      { basePath: 'top.yaml', headPath: 'top.yaml' },
+    ]);
+    expect(await repository.top()).toBe(await repo.git.revparse(['--show-toplevel']));
   } finally {
     repository?.close();
     repo.cleanup();
@@ -63,7 +71,7 @@ test('findByName answers alike from git grep and from a listing of the whole tre
     const sha = await repo.commit();
     const names = ['kustomization.yaml', 'Kustomization', 'Chart.yaml'];
     const expected = ['a/kustomization.yaml', 'c/Chart.yaml', 'kustomization.yaml', 'y/Kustomization'];
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     expect([...(await repository.findByName(sha, names))].sort()).toEqual(expected);
     const listed = repository.listFiles(sha);
     expect([...(await repository.findByName(sha, names))].sort()).toEqual(expected);
@@ -82,7 +90,7 @@ test('a search asked again at one revision is the same search, and another quest
     const first = await repo.commit();
     repo.write({ 'a.yaml': 'name: gamma\n' });
     const second = await repo.commit();
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     // The early search at head and the engine's own ask for one set of needles, in any order.
     const asked = repository.grep(second, ['alpha', 'beta']);
     expect(repository.grep(second, ['beta', 'alpha', 'beta'])).toBe(asked);
@@ -114,8 +122,8 @@ test('a search at several commits answers each as its own search would, and is t
     // A file whose content this clone lacks, at the first commit only: found there, not at the second.
     const lost = (await repo.git.revparse([`${first}:a.yaml`])).trim();
     rmSync(join(repo.dir, '.git', 'objects', lost.slice(0, 2), lost.slice(2)));
-    together = await Repository.open(repo.dir);
-    apart = await Repository.open(repo.dir);
+    together = Repository.open(repo.dir);
+    apart = Repository.open(repo.dir);
     const needles = ['alpha', 'beta'];
     const [atFirst, atSecond, again] = together.grepEach([first, second, first], needles, grepScope());
     expect(again).toBe(atFirst);
@@ -145,7 +153,7 @@ test('a symbolic link reads as its target path, at a commit and in the working t
     symlinkSync('a.yaml', join(repo.dir, 'inside.yaml'));
     symlinkSync(outside, join(repo.dir, 'outside.yaml'));
     const sha = await repo.commit();
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     const paths = ['a.yaml', 'inside.yaml', 'outside.yaml', 'missing.yaml'];
     const expected = ['a: 1\n', 'a.yaml', outside, null];
     for (const rev of [sha, null]) {
@@ -164,7 +172,7 @@ test('a symbolic link reads as its target path, at a commit and in the working t
     symlinkSync('a.yaml', join(repo.dir, 'untracked.yaml'));
     repo.remove('outside.yaml');
     repository.close();
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     expect(await repository.links(null)).toEqual(
       new Map([
         ['inside.yaml', 'a.yaml'],
@@ -190,7 +198,7 @@ test('readMany and existing answer alike for a few paths, a few hundred and more
     ]);
     repo.write(files);
     const sha = await repo.commit();
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     const present = Object.keys(files);
     // The few (the running reader), a few hundred (an ls-tree of those paths) and more than its
     // limit (the whole tree listed): each with missing paths and a pattern that matches files.
@@ -216,7 +224,7 @@ test('diffLines: the changed line ranges at head, for paths with a space, a tab,
     const base = await repo.commit('base');
     repo.write(Object.fromEntries(names.map((n) => [n, text(true)])));
     const head = await repo.commit('head');
-    const repository = await Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir);
     try {
       const ranges = await repository.diffLines(base, head);
       // Line 10 changed; git's three lines of context around it.
@@ -240,7 +248,7 @@ test('grep reads only the files its scope names: the manifests, never the source
       'docs/README.md': 'needle\n',
     });
     const sha = await repo.commit();
-    const repository = await Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir);
     for (const rev of [sha, null]) {
       expect((await repository.grep(rev, ['needle'], grepScope())).sort()).toEqual([
         'a.yaml',
@@ -263,7 +271,7 @@ test('a file whose object the clone lacks: grep counts it as found, readTree say
     const sha = await repo.commit();
     const id = (await repo.git.revparse([`${sha}:lost.yaml`])).trim();
     rmSync(join(repo.dir, '.git', 'objects', id.slice(0, 2), id.slice(2)));
-    const repository = await Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir);
     // Whether git finds a needle elsewhere (it exits 0) or nowhere (it exits 1).
     expect((await repository.grep(sha, ['needle'], grepScope())).sort()).toEqual(['a.yaml', 'lost.yaml']);
     expect(await repository.grep(sha, ['nowhere'], grepScope())).toEqual(['lost.yaml']);
@@ -291,7 +299,7 @@ test('a tree object cut short reads as the entries it holds, and a path under it
     const blob = git(['rev-parse', 'HEAD:a.yaml']);
     const top = git(['mktree', '--missing'], `040000 tree ${broken}\tapp\n100644 blob ${blob}\ta.yaml\n`);
     const commit = git(['commit-tree', top, '-m', 'cut short']);
-    const repository = await Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir);
     expect(await repository.existing(commit, ['app/kustomization.yaml', 'a.yaml'])).toEqual(['a.yaml']);
     repository.close();
   } finally {
@@ -341,7 +349,7 @@ test('grep finds each needle as the fixed string it is, one needle or many, what
       ]),
     );
     const sha = await repo.commit();
-    repository = await Repository.open(repo.dir);
+    repository = Repository.open(repo.dir);
     const hits = needles.map((_, i) => `hit/${i}.yaml`).sort();
     for (const rev of [sha, null]) {
       // All at once (alternations), among more than one pattern holds, and one at a time (fixed strings).

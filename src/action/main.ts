@@ -100,7 +100,7 @@ async function runChecked(): Promise<void> {
       header: core.getInput('header'),
     });
 
-  const repo = await Repository.open(core.getInput('working-directory') || '.');
+  const repo = Repository.open(core.getInput('working-directory') || '.');
   try {
     const range = rangeFromEvent(context.eventName, context.payload as EventPayload, {
       base: core.getInput('base'),
@@ -178,8 +178,9 @@ async function runChecked(): Promise<void> {
     }
 
     const marks = annotations(report, await annotationPlaces(repo, report));
+    const top = await repo.top();
     for (const a of marks)
-      core[a.level](a.message, { title: a.title, file: workspacePath(repo.root, a.file), startLine: a.line });
+      core[a.level](a.message, { title: a.title, file: workspacePath(top, a.file), startLine: a.line });
     // GitHub shows the first 10 of each level per step inline; the rest are said, not lost.
     const hidden = (['error', 'warning', 'notice'] as const)
       .map((level) => ({ level, n: marks.filter((a) => a.level === level).length - ANNOTATIONS_SHOWN }))

@@ -9,6 +9,7 @@ import { UsageError } from '../model/errors.js';
 import type { Diagnostic, Report } from '../model/types.js';
 import { parseShard } from '../commands/merge.js';
 import { Repository } from '../stages/1-git/repository.js';
+import type { BlobReader } from '../stages/1-git/blob-reader.js';
 import { setDeadline } from '../programs/run.js';
 import { parsePodTemplatePaths } from '../stages/4-objects/workloads.js';
 import type { Command, Io, Values } from './main.js';
@@ -55,14 +56,12 @@ export async function execute(
   values: Values,
   io: Io,
   positionals: readonly string[] = [],
+  reader: BlobReader | null = null,
 ): Promise<number> {
   if (command === 'merge') return merge(values, io, positionals);
-  setDeadline(seconds('--timeout', values.timeout ?? String(DEFAULT_TIMEOUT_SECONDS)));
-  const repo = await Repository.open(
-    values.repo ?? io.cwd,
-    [values.base, values.head, values.rev].filter((r): r is string => r !== undefined),
-  );
+  const repo = Repository.open(values.repo ?? io.cwd, reader);
   try {
+    setDeadline(seconds('--timeout', values.timeout ?? String(DEFAULT_TIMEOUT_SECONDS)));
     const given = {
       include: values.include ?? [],
       exclude: values.exclude ?? [],
@@ -90,7 +89,12 @@ export async function execute(
     // A change is judged by the configuration it starts from, never by one it brings: a pull
     // request cannot switch the check off, or point it at a program, for itself.
     const trusted = values.base ?? values.rev;
-    const configRev = trusted === undefined ? null : await repo.resolveCommit(trusted);
+    // A check's two ends are resolved together (one round trip) and once: the configuration and
+    // the check read the same commits, even where a branch moves meanwhile.
+    const [configRev, headRev] = await Promise.all([
+      trusted === undefined ? null : repo.resolveCommit(trusted),
+      command === 'check' && values.head !== undefined ? repo.resolveCommit(values.head) : null,
+    ]);
     const file = await readConfigFile(repo, configRev, values.config ?? null);
     const common = overlay(file.options, given);
     if (command === 'check') {
@@ -102,8 +106,8 @@ export async function execute(
         FAIL_ON_VALUES,
       ) as FailOn;
       const report = await check(repo, {
-        base: values.base!,
-        head: values.head ?? null,
+        base: configRev!,
+        head: headRev,
         configFile: file.path,
         ...common,
         shard: values.shard === undefined ? null : parseShard('--shard', values.shard),
@@ -129,7 +133,7 @@ export async function execute(
       const written = [];
       for (const edit of dryRun ? [] : result.edits) {
         try {
-          await writeInside(repo.root, edit.file, edit.after);
+          await writeInside(await repo.top(), edit.file, edit.after);
           written.push(edit);
         } catch (error) {
           if (!(error instanceof UsageError)) throw error;

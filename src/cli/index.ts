@@ -2,7 +2,7 @@ import module from 'node:module';
 import { join } from 'node:path';
 import { cacheHome } from '../model/cache-home.js';
 import { run, wantsColour } from './main.js';
-import { stopOnSignals } from '../programs/run.js';
+import { finish, stopOnSignals } from '../programs/run.js';
 
 // Node 22.1+ keeps V8's compiled code on disk, so the engine chunk a command imports compiles once
 // per machine, not once per run; older Node has no such cache and goes on without it. It is kept in
@@ -23,6 +23,4 @@ void run(args, {
   columns: process.stderr.columns,
   cwd: process.cwd(),
   env: process.env,
-}).then((code) => {
-  process.exitCode = code;
-});
+}).then(finish);

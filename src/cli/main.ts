@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../model/errors.js';
 import { terminal } from '../stages/9-report/escape.js';
+import { BlobReader } from '../stages/1-git/blob-reader.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const VERSION = packageJson.version;
@@ -199,9 +200,14 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     io.stdout(commandHelp(command as Command));
     return 0;
   }
-  // The engine loads only now: help, version and usage errors answer without it.
+  // The engine loads only now: help, version and usage errors answer without it. A command that
+  // reads a commit starts the repository's reader first, so git starts while the engine compiles.
+  const reader =
+    command === 'check' || values.base !== undefined || values.rev !== undefined
+      ? new BlobReader(values.repo ?? io.cwd)
+      : null;
   const { execute } = await import('./commands.js');
-  return execute(command as Command, values, io, positionals);
+  return execute(command as Command, values, io, positionals, reader);
 }
 
 /** The values a command was given; an option of another command, or none at all, is a usage error. */

@@ -35,7 +35,7 @@ export async function check(repo: Repository, given: CheckOptions): Promise<Repo
       rendered: [],
       notChecked: [],
     });
-  const settings = resolve(options);
+  const settings = await resolve(options);
   // The search at head starts first, then the engine loads (a synchronous compile) while it runs.
   if (allChanges.length)
     await (await import('./search.js')).searchEarly(repo, base, head, allChanges, settings);

@@ -33,7 +33,7 @@ export interface FixOptions extends EngineOptions {
  * Nothing is written here: the CLI writes the working tree, the Action commits through the API.
  */
 export async function planFix(repo: Repository, options: FixOptions): Promise<FixResult> {
-  const settings = resolve(options);
+  const settings = await resolve(options);
   const { hash } = settings;
   const head: Revision = options.head === null ? null : await repo.resolveCommit(options.head);
   const diagnostics: Diagnostic[] = [];
@@ -205,7 +205,7 @@ async function stampRendered(
   const charts = impacts.filter(
     (i) => i.workload.source?.renderer === 'helm' && i.configs.every((c) => c.root === undefined),
   );
-  const chartEdits = await chartStampEdits(part.heads, charts, settings, repo.root, diagnostics);
+  const chartEdits = await chartStampEdits(part.heads, charts, settings, await repo.top(), diagnostics);
   const stamps: RenderedStamp[] = impacts.flatMap((impact) => {
     const built = part.heads.find(
       (h) => h.renderer === 'kustomize' && h.root.id === impact.workload.source?.root,

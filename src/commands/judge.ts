@@ -529,8 +529,9 @@ async function unmatchedIncludes(
 ): Promise<Unjudged[]> {
   if (include.length === 0) return [];
   const files = await repo.listFiles(head);
+  const selectors = await Promise.all(include.map((pattern) => manifestSelector([pattern])));
   return include
-    .filter((pattern) => !files.some(manifestSelector([pattern])))
+    .filter((_, i) => !files.some(selectors[i]))
     .map((pattern) => ({
       kind: 'include' as const,
       name: pattern,

@@ -85,9 +85,9 @@ export interface Settings {
   shard: Shard | null;
 }
 
-export function settings(options: EngineOptions): Settings {
+export async function settings(options: EngineOptions): Promise<Settings> {
   return {
-    selected: manifestSelector(options.include, options.exclude),
+    selected: await manifestSelector(options.include, options.exclude),
     grepScope: grepScope(options.include),
     podTemplatePaths: options.podTemplatePaths ?? new Map(),
     hash: {

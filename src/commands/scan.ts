@@ -27,7 +27,7 @@ export interface ScanOptions extends EngineOptions {
  * repository.
  */
 export async function scan(repo: Repository, options: ScanOptions): Promise<ScanReport> {
-  const settings = resolve(options);
+  const settings = await resolve(options);
   const rev = options.rev === null ? null : await repo.resolveCommit(options.rev);
   const rendered = await scanRendered(repo, rev, settings);
   const plain = (await repo.listFiles(rev)).filter(

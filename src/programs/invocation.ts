@@ -192,28 +192,20 @@ function gitCall(cwd: string, args: string[], network = false): Invocation {
 }
 
 export const git = {
-  /** The top of the work tree, and the commits `revs` name (as the caller wrote them): one process. */
-  toplevel: (dir: string, revs: readonly string[] = []) =>
-    gitCall(dir, [
-      'rev-parse',
-      '--show-toplevel',
-      ...(revs.length ? ['--end-of-options', ...revs.map((r) => `${r}^{commit}`)] : []),
-    ]),
-  remotes: (root: string) => gitCall(root, ['config', '--get-regexp', '^remote\\..*\\.url$']),
-  commonDir: (root: string) => gitCall(root, ['rev-parse', '--path-format=absolute', '--git-common-dir']),
-  /** A revision as the caller wrote it: after --end-of-options, so `--output=x` is a name, not an option. */
-  resolve: (root: string, rev: string) =>
-    gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]),
-  tree: (root: string, rev: string) =>
-    gitCall(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${commitId(rev)}^{tree}`]),
+  /** The top of the work tree `dir` is in. */
+  toplevel: (dir: string) => gitCall(dir, ['rev-parse', '--show-toplevel']),
+  remotes: (dir: string) => gitCall(dir, ['config', '--get-regexp', '^remote\\..*\\.url$']),
+  commonDir: (dir: string) => gitCall(dir, ['rev-parse', '--path-format=absolute', '--git-common-dir']),
+  tree: (dir: string, rev: string) =>
+    gitCall(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${commitId(rev)}^{tree}`]),
   /** The remote's default branch as the clone recorded it (`refs/remotes/origin/main`), if it did. */
-  originHead: (root: string) => gitCall(root, ['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD']),
-  mergeBase: (root: string, a: string, b: string) =>
-    gitCall(root, ['merge-base', '--end-of-options', commitId(a), commitId(b)]),
+  originHead: (dir: string) => gitCall(dir, ['symbolic-ref', '--quiet', 'refs/remotes/origin/HEAD']),
+  mergeBase: (dir: string, a: string, b: string) =>
+    gitCall(dir, ['merge-base', '--end-of-options', commitId(a), commitId(b)]),
   /** Commits by id from `origin`, without their history: the trusted checkout's remote and credentials. */
-  fetchCommits: (root: string, shas: readonly string[]) =>
+  fetchCommits: (dir: string, shas: readonly string[]) =>
     gitCall(
-      root,
+      dir,
       [
         'fetch',
         '--quiet',
@@ -241,10 +233,13 @@ export const git = {
     gitCall(root, ['ls-tree', '-r', '-z', '--full-tree', commitId(rev)]),
   /**
    * Changed paths with both sides' modes and blob ids (`--raw`), so they are read without an
-   * `ls-tree`. Finding renames reads the content of added and deleted files.
+   * `ls-tree`. Finding renames reads the content of added and deleted files. Paths are from the top
+   * whatever `dir` is in the work tree: a user's `diff.relative` is not asked.
    */
-  diffRaw: (root: string, base: string, head: string | null, renames = true) =>
-    gitCall(root, [
+  diffRaw: (dir: string, base: string, head: string | null, renames = true) =>
+    gitCall(dir, [
+      '-c',
+      'diff.relative=false',
       'diff',
       '--raw',
       '--no-abbrev',

@@ -282,6 +282,20 @@ export function removeTemporarySoon(dir: string): void {
 }
 
 /**
+ * The run is over and its output written: a program still running is one no one will ask (a search
+ * begun early whose answer was not needed, the reader), so it is stopped, and the process exits
+ * without waiting for them or for the teardown of what is left. Where output is still being written
+ * (a pipe that is not synchronous, as on macOS) or a temporary tree is still being removed, the
+ * run ends the ordinary way, after them.
+ */
+export function finish(code: number): void {
+  process.exitCode = code;
+  if (process.stdout.writableLength || process.stderr.writableLength || temporary.size) return;
+  live.forEach(stopGroup);
+  process.exit();
+}
+
+/**
  * On SIGINT or SIGTERM (a cancelled workflow, Ctrl-C): stop every program's group, remove every
  * temporary tree, say so, and exit as a signalled process does. Called once by each adapter.
  */

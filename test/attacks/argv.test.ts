@@ -143,7 +143,6 @@ const cases: [string, (hostile: string) => Invocation][] = [
     'kustomize build: directory',
     (h) => kustomize.build({ program: '/bin/kubectl', args: ['kustomize'] }, '/w', '/h', h, null, 1000),
   ],
-  ['git rev-parse: a revision as given', (h) => git.resolve('/r', h)],
   ['git ls-tree: revision', (h) => git.lsTree('/r', h)],
   ['git ls-tree: path', (h) => git.lsTree('/r', SHA, [h])],
   ['git diff: revisions', (h) => git.diffRaw('/r', h, SHA)],
@@ -187,13 +186,6 @@ test('what git grep looks for is its stdin, never its argv', () => {
   );
   expect(many.args.some((a) => a.includes('--output') || a.includes('$('))).toBe(false);
   expect(many.stdin).toMatch(/^--output=\/tmp\/x\|\\\$\\\(x0\\\)\|/);
-});
-
-test('a revision as the user wrote it follows --end-of-options', () => {
-  const invocation = git.resolve('/r', '--output=/tmp/x');
-  expect(invocation.args.slice(invocation.args.indexOf('--end-of-options') + 1)).toEqual([
-    '--output=/tmp/x^{commit}',
-  ]);
 });
 
 test('operands of the renderers are the tree paths this tool made, after --', () => {

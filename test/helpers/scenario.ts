@@ -44,7 +44,7 @@ export async function checkChange(
   options: Partial<CheckOptions> = {},
 ): Promise<Report> {
   const { repo, base: b, head: h } = await twoCommits(base, head);
-  const repository = await Repository.open(repo.dir);
+  const repository = Repository.open(repo.dir);
   try {
     return await check(repository, { base: b, head: h, ...options });
   } finally {

@@ -54,10 +54,10 @@ import { noCompanions, noRendered, type Companions, type RenderedPart, type Rend
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRenderer = Renderer<any, any>;
 
-const renderers = (settings: Settings, repo: Repository): AnyRenderer[] => [
-  kustomizeRenderer(settings, repo.root),
-  helmRenderer(settings, repo.root),
-];
+const renderers = async (settings: Settings, repo: Repository): Promise<AnyRenderer[]> => {
+  const top = await repo.top();
+  return [kustomizeRenderer(settings, top), helmRenderer(settings, top)];
+};
 
 /**
  * The rendered mode of a check: find the kustomize and Helm roots at both revisions, build only
@@ -75,7 +75,7 @@ export async function checkRendered(
   whole = false,
 ): Promise<RenderedPart> {
   if (settings.render === 'off') return noRendered();
-  const all = renderers(settings, repo);
+  const all = await renderers(settings, repo);
   const changed = new Set(changedPaths);
   const parsed = new Map<string, ManifestObject[]>();
   const [atBase, atHead] = [
@@ -196,7 +196,7 @@ export async function closureFiles(
   settings: Settings,
 ): Promise<Set<string>> {
   if (settings.render === 'off') return new Set();
-  const all = renderers(settings, repo);
+  const all = await renderers(settings, repo);
   const found = await discover(all, snapshot(repo, rev, settings, all, null));
   return new Set(found.flatMap((d) => [...d.roots, ...d.setAside]).flatMap((r) => [...r.closure]));
 }
@@ -214,7 +214,7 @@ export async function kustomizeClosures(
 ): Promise<Map<string, ReadonlySet<string>>> {
   if (settings.render === 'off') return new Map();
   // Only kustomize's: a chart directory among them is no kustomization.
-  const all = renderers(settings, repo).filter((r) => r.name === 'kustomize');
+  const all = (await renderers(settings, repo)).filter((r) => r.name === 'kustomize');
   // Those directories as the only roots: a closure is the same whatever declares its root, so no
   // Argo CD or Flux object is read (every one of home-ops' parsed for one moved variable).
   const only = { ...settings, roots: dirs };
@@ -965,7 +965,7 @@ export async function scanRendered(
     notChecked: [],
   };
   if (settings.render === 'off') return result;
-  const all = renderers(settings, repo);
+  const all = await renderers(settings, repo);
   const at = snapshot(repo, rev, settings, all, null);
   const found = await discover(all, at);
   // One revision, the user's own: every source it names is trusted.
@@ -1064,7 +1064,7 @@ function remoteAccess(
   return new RemoteAccess(
     settings.remote,
     trusted,
-    () => (helm ??= findHelm(settings.helm, repo.root, settings.kustomize)),
+    () => (helm ??= repo.top().then((top) => findHelm(settings.helm, top, settings.kustomize))),
     settings.renderTimeoutMs,
   );
 }

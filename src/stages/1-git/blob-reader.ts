@@ -2,10 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import { git } from '../../programs/invocation.js';
 import { startLongLived } from '../../programs/run.js';
 
+/** An object as the reader answers it: its id, and its content. */
+interface Found {
+  id: string;
+  content: Buffer;
+}
+
 interface Pending {
   /** What the caller reads: another type of object answers as none. */
-  type: 'blob' | 'tree';
-  resolve: (content: Buffer | null) => void;
+  type: 'blob' | 'tree' | 'commit';
+  resolve: (found: Found | null) => void;
   reject: (error: Error) => void;
 }
 
@@ -51,8 +57,16 @@ export class BlobReader {
   }
 
   /** The blob with this object id, or `null` when there is none. */
-  read(object: string): Promise<Buffer | null> {
-    return this.ask(object, 'blob');
+  async read(object: string): Promise<Buffer | null> {
+    return (await this.ask(object, 'blob'))?.content ?? null;
+  }
+
+  /**
+   * The id of the commit a revision names (a branch, a tag, `HEAD~2`, an id), or `null` when it
+   * names none. The revision is a line of input, never an argument: no spelling of it is an option.
+   */
+  async commit(rev: string): Promise<string | null> {
+    return (await this.ask(`${rev}^{commit}`, 'commit'))?.id ?? null;
   }
 
   /**
@@ -60,7 +74,7 @@ export class BlobReader {
    * `null` when there is none: what a directory holds, known without reading any file in it.
    */
   async tree(object: string): Promise<Map<string, { mode: string; id: string }> | null> {
-    const content = await this.ask(object, 'tree');
+    const content = (await this.ask(object, 'tree'))?.content;
     if (!content) return null;
     // `<mode> <name>\0<binary id>` after one another; the id is as long as the repository's hash.
     const entries = new Map<string, { mode: string; id: string }>();
@@ -79,7 +93,7 @@ export class BlobReader {
     return entries;
   }
 
-  private ask(object: string, type: Pending['type']): Promise<Buffer | null> {
+  private ask(object: string, type: Pending['type']): Promise<Found | null> {
     if (this.failure) return Promise.reject(this.failure);
     if (/[\n\r]/.test(object)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
@@ -111,7 +125,7 @@ export class BlobReader {
       const content = this.buffer.subarray(eol + 1, eol + 1 + size);
       this.buffer = this.buffer.subarray(eol + 1 + size + 1);
       const asked = this.pending.shift()!;
-      asked.resolve(type === asked.type ? Buffer.from(content) : null);
+      asked.resolve(type === asked.type ? { id, content: Buffer.from(content) } : null);
     }
   }
 }

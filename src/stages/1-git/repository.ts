@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { lstat, readFile, readlink, stat } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
 import { trimBoth } from '../../model/text.js';
@@ -98,62 +98,74 @@ export class Repository {
   /** Directories read through the reader, by commit and path (see `directory`). */
   private readonly directories = new Map<string, Promise<Directory>>();
   private remotes: Promise<Map<string, string>> | null = null;
+  /** Untracked files of the working tree, listed once: the run reads the tree as it was then. */
+  private untracked: Promise<string[]> | null = null;
 
-  private constructor(readonly root: string) {}
+  private topLevel: Promise<string> | null;
 
   /**
-   * The repository `dir` is in. Revisions the caller will ask about are resolved in the same git
-   * process; one that does not resolve is asked again, on its own, when it is used (for its error).
-   * A caller with revisions reads them next (the configuration file at the base, at least): the
-   * reader starts beside `rev-parse` instead of after it, which takes a process start off every
-   * check. It reads in `dir`, which names blobs as the top does (`rev:path` is from the top).
+   * `dir` is where git finds the repository from. Commands that name no path (revisions, objects,
+   * remotes, the merge base) run there: they mean the same from anywhere in the work tree.
    */
-  static async open(dir: string, revs: readonly string[] = []): Promise<Repository> {
-    const reader = revs.length ? new BlobReader(dir) : null;
-    const together = await gitOut(git.toplevel(dir, revs)).catch(() => null);
-    // git before 2.43 echoes --end-of-options in rev-parse's output rather than reading it.
-    const lines = (together?.trim().split('\n') ?? []).filter((line) => line !== '--end-of-options');
-    let root = lines[0];
-    if (!root) {
-      try {
-        root = (await gitOut(git.toplevel(dir))).trim();
-      } catch {
-        reader?.close();
-        throw new UsageError(`${dir} is not inside a git repository.`);
-      }
-    }
-    const repo = new Repository(root);
+  private constructor(
+    private readonly dir: string,
+    top: string | null,
+  ) {
+    this.topLevel = top === null ? null : Promise.resolve(top);
+  }
+
+  /**
+   * The repository `dir` is in, asked nothing yet. Commits and their files are read through one
+   * `cat-file` started in `dir` (here, or by the caller before the engine loaded: `reader`); the top
+   * of the work tree, which commands that take paths run from, is asked the first time one runs.
+   * A check of a range that changes nothing starts one git process.
+   */
+  static open(dir: string, reader: BlobReader | null = null): Repository {
+    const repo = new Repository(dir, null);
     repo.blobs = reader;
-    if (lines.length === revs.length + 1)
-      revs.forEach(
-        (rev, i) =>
-          /^[0-9a-f]{40,64}$/.test(lines[i + 1]) && repo.resolved.set(rev, Promise.resolve(lines[i + 1])),
-      );
     return repo;
+  }
+
+  /** The top of the work tree: where paths are from, and where the working tree is read. */
+  top(): Promise<string> {
+    this.topLevel ??= gitOut(git.toplevel(this.dir)).then(
+      (out) => out.trim(),
+      () => {
+        throw new UsageError(`${this.dir} is not inside a git repository.`);
+      },
+    );
+    return this.topLevel;
+  }
+
+  private reader(): BlobReader {
+    return (this.blobs ??= new BlobReader(this.dir));
   }
 
   /** A bare repository (this tool's cache of a remote base), read like any other. */
   static bare(dir: string): Repository {
-    return new Repository(dir);
+    return new Repository(dir, dir);
   }
 
   /**
    * The full SHA of `rev`, or a usage error that says how to make it available. A commit id that
-   * resolved is asked of git once; a name (which can move) each time, unless `open` was told it.
+   * resolved is asked of git once; a name (which can move) each time.
    */
   resolveCommit(rev: string): Promise<string> {
     let pending = this.resolved.get(rev);
     if (!pending) {
-      pending = gitOut(git.resolve(this.root, rev))
-        .then((out) => out.trim())
-        .catch(() => '')
+      pending = this.reader()
+        .commit(rev)
+        // The reader failed: outside a repository, the top says so in a sentence.
+        .catch(async (error: unknown) => {
+          await this.top();
+          throw error;
+        })
         .then((sha) => {
           // A missing commit may be fetched next, so only a commit id that resolved is kept.
-          const found = /^[0-9a-f]{40,64}$/.test(sha);
-          if (!found || !/^[0-9a-f]{40,64}$/.test(rev)) this.resolved.delete(rev);
-          if (found) return sha;
+          if (!sha || !/^[0-9a-f]{40,64}$/.test(rev)) this.resolved.delete(rev);
+          if (sha) return sha;
           throw new UsageError(
-            `Revision '${rev}' is not a commit in ${this.root}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
+            `Revision '${rev}' is not a commit in ${resolve(this.dir)}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
           );
         });
       this.resolved.set(rev, pending);
@@ -170,7 +182,7 @@ export class Repository {
 
   /** The best common ancestor of two commits, or null when the history to find it is not here. */
   async mergeBase(a: string, b: string): Promise<string | null> {
-    const out = await gitOut(git.mergeBase(this.root, a, b)).catch(() => '');
+    const out = await gitOut(git.mergeBase(this.dir, a, b)).catch(() => '');
     return out.trim() || null;
   }
 
@@ -179,13 +191,21 @@ export class Repository {
    * branch (origin/HEAD, else origin/main, else origin/master), or null when there is none.
    */
   async defaultBase(): Promise<{ branch: string; commit: string } | null> {
-    const recorded = (await gitOut(git.originHead(this.root)).catch(() => '')).trim();
-    const head = await this.resolveCommit('HEAD').catch(() => null);
+    // Every candidate is asked at once: one process for origin/HEAD, one round trip of the reader.
+    const tip = (branch: string) => this.resolveCommit(branch).catch(() => null);
+    const fallbacks = new Map(['origin/main', 'origin/master'].map((branch) => [branch, tip(branch)]));
+    const [recorded, head] = await Promise.all([
+      gitOut(git.originHead(this.dir)).then(
+        (out) => out.trim().replace(/^refs\/remotes\//, ''),
+        () => '',
+      ),
+      tip('HEAD'),
+    ]);
     if (!head) return null;
-    for (const branch of [recorded.replace(/^refs\/remotes\//, ''), 'origin/main', 'origin/master']) {
-      const tip = branch ? await this.resolveCommit(branch).catch(() => null) : null;
-      if (!tip) continue;
-      const commit = await this.mergeBase(tip, head);
+    for (const branch of [recorded, ...fallbacks.keys()]) {
+      const at = branch ? await (fallbacks.get(branch) ?? tip(branch)) : null;
+      if (!at) continue;
+      const commit = await this.mergeBase(at, head);
       return commit ? { branch, commit } : null;
     }
     return null;
@@ -193,19 +213,25 @@ export class Repository {
 
   /** Fetches commits by SHA from `origin`, without their history: a shallow CI checkout needs only the trees. */
   async fetchCommits(shas: string[]): Promise<void> {
-    await gitOut(git.fetchCommits(this.root, shas));
+    await gitOut(git.fetchCommits(this.dir, shas));
+    this.fetched();
+  }
+
+  /** What a fetch brought is asked of a new reader: the running one may have looked for it before. */
+  fetched(): void {
+    this.close();
   }
 
   /** The tree of a commit, and the mode of each of `paths` in it (a commit through the API must keep them). */
   async treeAndModes(rev: string, paths: string[]): Promise<{ tree: string; modes: Map<string, string> }> {
-    const tree = (await gitOut(git.tree(this.root, rev))).trim();
+    const tree = (await gitOut(git.tree(this.dir, rev))).trim();
     const entries = await this.entries(rev, paths);
     return { tree, modes: new Map([...entries].map(([path, e]) => [path, e.mode])) };
   }
 
   /** Head-side line ranges of `git diff -U3 base head`: the lines GitHub lets a review comment on. */
   async diffLines(base: string, head: string): Promise<Map<string, [number, number][]>> {
-    const out = await gitOut(git.diffPatch(this.root, base, head));
+    const out = await gitOut(git.diffPatch(await this.top(), base, head));
     const { parsePatch } = await import('diff');
     const ranges = new Map<string, [number, number][]>();
     // jsdiff reads git's headers as git writes them: C-quoted names (non-ASCII, quotes, tabs), the
@@ -224,9 +250,14 @@ export class Repository {
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
     // A partial clone that cannot fetch an added or deleted file's content cannot pair renames; the
     // paths alone are enough (objects are paired by identity), and that file is read as not in the clone.
-    const raw = await gitOut(git.diffRaw(this.root, base, head)).catch((error: unknown) => {
+    // The diff names paths from the top wherever it runs (`diffRaw`), so it starts beside the
+    // question of where the top is, which every step after it asks (the untracked files first).
+    this.top().catch(() => undefined);
+    const untracked = head === null ? this.untrackedFiles() : null;
+    untracked?.catch(() => undefined);
+    const raw = await gitOut(git.diffRaw(this.dir, base, head)).catch((error: unknown) => {
       if (!MISSING_OBJECT.test((error as Error).message)) throw error;
-      return gitOut(git.diffRaw(this.root, base, head, false));
+      return gitOut(git.diffRaw(this.dir, base, head, false));
     });
     const fields = raw.split('\0');
     const changes: FileChange[] = [];
@@ -257,11 +288,15 @@ export class Repository {
         status.startsWith('R') && baseId === headId && baseMode === headMode && baseMode !== SYMLINK;
       changes.push({ basePath, headPath, ...(moved ? { moved } : {}) });
     }
-    if (head === null) {
-      const untracked = (await gitOut(git.workingFiles(this.root, true))).split('\0').filter(Boolean);
-      for (const path of untracked) changes.push({ basePath: null, headPath: path });
-    }
+    for (const path of (await untracked) ?? []) changes.push({ basePath: null, headPath: path });
     return changes;
+  }
+
+  private untrackedFiles(): Promise<string[]> {
+    this.untracked ??= this.top()
+      .then((root) => gitOut(git.workingFiles(root, true)))
+      .then((out) => out.split('\0').filter(Boolean));
+    return this.untracked;
   }
 
   /**
@@ -284,7 +319,7 @@ export class Repository {
     // A few files nothing has listed yet (the configuration file) are asked for by `rev:path`.
     const diffed = this.diffed.get(rev);
     if (!this.trees.has(rev) && paths.length <= FEW && !paths.every((p) => diffed?.has(p))) {
-      const blobs = (this.blobs ??= new BlobReader(this.root));
+      const blobs = this.reader();
       return Promise.all(paths.map((p) => blobs.read(`${rev}:${p}`)));
     }
     return this.readEntries(await this.entries(rev, paths), paths);
@@ -325,7 +360,7 @@ export class Repository {
   /** Blobs by object id, pipelined through one process. */
   private async readEntries(entries: ReadonlyMap<string, TreeEntry>, paths: readonly string[]) {
     if (![...entries.values()].some((e) => e.type === 'blob')) return paths.map(() => null);
-    const blobs = (this.blobs ??= new BlobReader(this.root));
+    const blobs = this.reader();
     return Promise.all(
       paths.map(async (path) => {
         const entry = entries.get(path);
@@ -336,8 +371,9 @@ export class Repository {
 
   /** Working-tree files in bounded batches; O_NOFOLLOW fails on a link (ELOOP), which is read as one. */
   private async readWorking(paths: readonly string[]): Promise<{ bytes: Buffer | null; link: boolean }[]> {
+    const root = await this.top();
     const read = async (path: string) => {
-      const at = join(this.root, path);
+      const at = join(root, path);
       try {
         return {
           bytes: await readFile(at, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }),
@@ -363,14 +399,16 @@ export class Repository {
     if (whole) return whole;
     const bytes = paths.reduce((sum, p) => sum + p.length, 0);
     if (paths.length > LISTED_BY_PATH.paths || bytes > LISTED_BY_PATH.bytes) return this.tree(rev);
-    return parseTree(await gitOut(git.lsTree(this.root, rev, paths)));
+    return parseTree(await gitOut(git.lsTree(await this.top(), rev, paths)));
   }
 
   /** Every file of a commit's tree, listed once per revision. */
   private tree(rev: string): Promise<Map<string, TreeEntry>> {
     let listed = this.trees.get(rev);
     if (!listed) {
-      listed = gitOut(git.lsTree(this.root, rev)).then(parseTree);
+      listed = this.top()
+        .then((root) => gitOut(git.lsTree(root, rev)))
+        .then(parseTree);
       this.trees.set(rev, listed);
     }
     return listed;
@@ -402,7 +440,7 @@ export class Repository {
     const fresh = [...new Set(revs)].filter((rev) => !this.searches.has(key(rev)));
     const commits = fresh.filter((rev) => rev !== null);
     for (const at of [...(commits.length ? [commits] : []), ...(fresh.includes(null) ? [null] : [])]) {
-      const found = searched(git.grep(this.root, at, needles, scope), at);
+      const found = this.top().then((root) => searched(git.grep(root, at, needles, scope), at));
       const answer = (rev: Revision) => found.then((byRev) => byRev.get(rev)!);
       for (const rev of at ?? [null]) this.searches.set(key(rev), answer(rev));
     }
@@ -425,16 +463,19 @@ export class Repository {
           ([path, e]) => e.type === 'blob' && !(e.size! <= 0) && fileNames.includes(posix.basename(path)),
         )
         .map(([path]) => path);
-    return (await searched(git.named(this.root, rev, fileNames), rev === null ? null : [rev])).get(rev)!;
+    return (await searched(git.named(await this.top(), rev, fileNames), rev === null ? null : [rev])).get(
+      rev,
+    )!;
   }
 
   /** Which of `paths` are files at `rev`. */
   async existing(rev: Revision, paths: readonly string[]): Promise<string[]> {
     if (paths.length === 0) return [];
     if (rev === null) {
+      const root = await this.top();
       const found = await Promise.all(
         paths.map((p) =>
-          stat(join(this.root, p)).then(
+          stat(join(root, p)).then(
             () => p,
             () => null,
           ),
@@ -468,7 +509,7 @@ export class Repository {
     const key = `${rev}\0${dir}`;
     let found = this.directories.get(key);
     if (!found) {
-      const blobs = (this.blobs ??= new BlobReader(this.root));
+      const blobs = this.reader();
       const own = blobs.tree(dir === '.' ? `${rev}^{tree}` : `${rev}:${dir}`);
       const parent = dir === '.' ? null : this.directory(rev, posix.dirname(dir));
       found = (async (): Promise<Directory> => {
@@ -506,11 +547,11 @@ export class Repository {
     if (listed) {
       for (const [path, e] of await listed) if (e.mode === SYMLINK) ids.set(path, e.id);
     } else {
-      for (const [, id, path] of (await gitOut(git.lsTreeModes(this.root, rev))).matchAll(LINK_ENTRY))
+      for (const [, id, path] of (await gitOut(git.lsTreeModes(await this.top(), rev))).matchAll(LINK_ENTRY))
         ids.set(path, id);
     }
     if (ids.size === 0) return new Map();
-    const blobs = (this.blobs ??= new BlobReader(this.root));
+    const blobs = this.reader();
     const targets = await Promise.all([...ids.values()].map((id) => blobs.read(id)));
     return new Map(
       [...ids.keys()].flatMap((path, i) => (targets[i] ? [[path, targets[i]!.toString('utf8')]] : [])),
@@ -524,15 +565,12 @@ export class Repository {
    * reading it says it is a link (readTree).
    */
   private async workingLinks(): Promise<Map<string, string>> {
-    const [staged, untracked] = await Promise.all([
-      gitOut(git.stagedModes(this.root)),
-      gitOut(git.workingFiles(this.root, true)),
-    ]);
-    const others = untracked.split('\0').filter(Boolean);
+    const root = await this.top();
+    const [staged, others] = await Promise.all([gitOut(git.stagedModes(root)), this.untrackedFiles()]);
     const found = [...staged.matchAll(STAGED_LINK)].map((m) => m[1]);
     for (let i = 0; i < others.length; i += 256) {
       const batch = others.slice(i, i + 256);
-      const stats = await Promise.all(batch.map((f) => lstat(join(this.root, f)).catch(() => null)));
+      const stats = await Promise.all(batch.map((f) => lstat(join(root, f)).catch(() => null)));
       found.push(...batch.filter((_, j) => stats[j]?.isSymbolicLink()));
     }
     const targets = await this.readWorking(found);
@@ -545,7 +583,7 @@ export class Repository {
 
   async listFiles(rev: Revision): Promise<string[]> {
     if (rev === null)
-      return [...new Set((await gitOut(git.workingFiles(this.root))).split('\0').filter(Boolean))];
+      return [...new Set((await gitOut(git.workingFiles(await this.top()))).split('\0').filter(Boolean))];
     return [...(await this.tree(rev)).entries()].filter(([, e]) => e.type === 'blob').map(([path]) => path);
   }
 
@@ -562,7 +600,7 @@ export class Repository {
 
   private remoteUrlsByName(): Promise<Map<string, string>> {
     // `remote.<name>.url <url>` per line.
-    this.remotes ??= gitOut(git.remotes(this.root), [1]).then(
+    this.remotes ??= gitOut(git.remotes(this.dir), [1]).then(
       (out) =>
         new Map(
           out
@@ -583,7 +621,7 @@ export class Repository {
   /** A Git LFS object from this clone's own store, by its SHA-256, or null when it was never fetched. */
   async lfsObject(oid: string): Promise<Buffer | null> {
     if (!/^[0-9a-f]{64}$/.test(oid)) return null;
-    this.commonDir ??= gitOut(git.commonDir(this.root)).then((out) => out.trim());
+    this.commonDir ??= gitOut(git.commonDir(this.dir)).then((out) => out.trim());
     const path = join(await this.commonDir, 'lfs', 'objects', oid.slice(0, 2), oid.slice(2, 4), oid);
     return readFile(path).catch(() => null);
   }

@@ -184,6 +184,7 @@ export class RemoteAccess {
             reason: 'fetch-failed',
             message: `${what} could not be fetched: ${(out.stderr.trim().split('\n')[0] || out.message).slice(0, 300)}`,
           };
+        repo.fetched();
         commit = await repo.resolveCommit('FETCH_HEAD');
         this.tally.fetched++;
         await mkdir(join(this.settings.cacheDir, 'git-refs'), { recursive: true });
