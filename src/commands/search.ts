@@ -103,11 +103,16 @@ export async function searchEarly(
       ? false
       : touchesRootsByPath(repo, base, head, paths, settings).catch(() => false);
   await searchHead(repo, base, head, changes, settings);
-  if (await touching) beginDiscovery(repo, base, head, settings.grepScope);
-  // A file that is no manifest may be a plugin's input: what may declare plugins at head is searched
-  // (where discovery runs, its search serves).
-  else if (paths.some((p) => !settings.selected(p) && mayRenderFrom(p)))
-    pluginFiles(repo, head, settings.grepScope).catch(() => undefined);
+  if (await touching) {
+    beginDiscovery(repo, base, head, settings.grepScope);
+    return;
+  }
+  // Where discovery runs, its search and its listing of the trees serve what follows; else a file
+  // that is no manifest may be a plugin's input (what may declare plugins at head is searched),
+  // and a link may lead a root into it (the links at head, `reachesRoots`).
+  const unread = paths.filter((p) => !settings.selected(p));
+  if (unread.some(mayRenderFrom)) pluginFiles(repo, head, settings.grepScope).catch(() => undefined);
+  if (unread.length) repo.links(head).catch(() => undefined);
 }
 
 /**

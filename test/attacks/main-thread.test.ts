@@ -121,10 +121,36 @@ test("configs' names written as values are found as before, in one pass whatever
     );
   const names = ['app-env', 'app-env-x', 'env', 'a.b'];
   const old = names.map(byPattern);
+  const pieces = [
+    ' ',
+    '\t',
+    '-',
+    ...names,
+    '"',
+    "'",
+    ':',
+    '/',
+    ',',
+    '[',
+    '{',
+    ']',
+    '}',
+    '#',
+    '\n',
+    '\r',
+    'x',
+  ];
   same(
-    [' ', '\t', '-', ...names, '"', "'", ':', '/', ',', '[', '{', ']', '}', '#', '\n', 'x'],
+    pieces,
     (s) => [...valuesSpelled(s, names)].sort(),
     (s) => names.filter((_, i) => old[i].test(s)).sort(),
+  );
+  // A few names are looked for where they occur; many, in one pass over every value: alike.
+  const many8 = [...names, ...Array.from({ length: 8 }, (_, i) => `unused-${i}`)];
+  same(
+    pieces,
+    (s) => [...valuesSpelled(s, names)].sort(),
+    (s) => [...valuesSpelled(s, many8)].filter((n) => names.includes(n)).sort(),
   );
   expect([...valuesSpelled(`${'\t'.repeat(MEGABYTE)}/app-env`, ['app-env'])]).toEqual(['app-env']);
   expect(valuesSpelled(`${' '.repeat(MEGABYTE)}x`, ['app-env']).size).toBe(0);
