@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
@@ -33,7 +33,8 @@ const chunkNames = (prefix) => (chunk) => {
 const cleanDist = {
   name: 'clean-dist',
   buildStart() {
-    for (const file of readdirSync('dist')) if (file.endsWith('.js')) rmSync(join('dist', file));
+    for (const file of existsSync('dist') ? readdirSync('dist') : [])
+      if (file.endsWith('.js')) rmSync(join('dist', file));
   },
 };
 

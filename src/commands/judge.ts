@@ -101,8 +101,9 @@ export async function judgeChange(
     };
   });
   // Rendered roots are found (one walk of the trees and a grep for what declares roots, at each
-  // revision) only when this change can touch one.
-  // The renderers load only then: a plain change never compiles them.
+  // revision) only when this change can touch one: what discovery asks git is begun while the
+  // renderers load (a plain change never compiles them), where the search did not begin it.
+  if (touches && !sure) beginDiscovery(repo, base, head, options_.grepScope);
   const rendered = touches
     ? await (await import('./rendered/part.js')).checkRendered(repo, base, head, changedPaths, options_)
     : noRendered();

@@ -248,13 +248,13 @@ export class Repository {
   }
 
   async changedFiles(base: string, head: Revision): Promise<FileChange[]> {
-    // A partial clone that cannot fetch an added or deleted file's content cannot pair renames; the
-    // paths alone are enough (objects are paired by identity), and that file is read as not in the clone.
     // The diff names paths from the top wherever it runs (`diffRaw`), so it starts beside the
     // question of where the top is, which every step after it asks (the untracked files first).
     this.top().catch(() => undefined);
     const untracked = head === null ? this.untrackedFiles() : null;
     untracked?.catch(() => undefined);
+    // A partial clone that cannot fetch an added or deleted file's content cannot pair renames; the
+    // paths alone are enough (objects are paired by identity), and that file is read as not in the clone.
     const raw = await gitOut(git.diffRaw(this.dir, base, head)).catch((error: unknown) => {
       if (!MISSING_OBJECT.test((error as Error).message)) throw error;
       return gitOut(git.diffRaw(this.dir, base, head, false));
