@@ -527,6 +527,11 @@ describe('usage errors exit 2 with a message', () => {
       ['check', '--base', 'HEAD', '--repo', '/nonexistent/dir'],
       'config-rollout-guard: /nonexistent/dir is not inside a git repository.',
     ],
+    // A file where a directory is due fails the reader's start itself, not only its first answer.
+    [
+      ['check', '--base', 'HEAD', '--repo', process.execPath],
+      `config-rollout-guard: ${process.execPath} is not inside a git repository.`,
+    ],
   ])('%j: exit 2, one line', async (args, line) => {
     const { code, stderr } = await cli([...args], { cwd: dormantRepo.repo.dir });
     expect(code).toBe(2);

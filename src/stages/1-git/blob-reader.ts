@@ -20,7 +20,7 @@ interface Pending {
  * instead of one per file, which is what keeps reading cost proportional to the bytes read.
  */
 export class BlobReader {
-  private readonly git: ChildProcess;
+  private readonly git: ChildProcess | null = null;
   private readonly pending: Pending[] = [];
   private buffer: Buffer = Buffer.alloc(0);
   /** Chunks of a blob still arriving: joined once it is whole, so a large blob is copied once, not per chunk. */
@@ -32,7 +32,13 @@ export class BlobReader {
   private idBytes = 20;
 
   constructor(repoDir: string) {
-    this.git = startLongLived(git.catFileBatch(repoDir));
+    try {
+      this.git = startLongLived(git.catFileBatch(repoDir));
+    } catch (error) {
+      // A directory that is none (a file given as the repository) fails the spawn itself.
+      this.failure = error as Error;
+      return;
+    }
     this.git.stdout!.on('data', (chunk: Buffer) => {
       this.partial.push(chunk);
       this.partialLength += chunk.length;
@@ -98,12 +104,12 @@ export class BlobReader {
     if (/[\n\r]/.test(object)) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       this.pending.push({ type, resolve, reject });
-      this.git.stdin!.write(`${object}\n`);
+      this.git!.stdin!.write(`${object}\n`);
     });
   }
 
   close(): void {
-    this.git.stdin!.end();
+    this.git?.stdin!.end();
   }
 
   private drain(): void {
