@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { check } from '../src/commands/check.js';
 import { scan } from '../src/commands/scan.js';
+import { compareText } from '../src/model/text.js';
 import { Repository } from '../src/stages/1-git/repository.js';
 import type { Report } from '../src/model/types.js';
 import { TempRepo } from './helpers/temp-repo.js';
@@ -94,6 +95,10 @@ describe('scan --risks on real repositories', () => {
         const repo = Repository.open(temp.dir);
         try {
           const report = await scan(repo, { rev: 'HEAD', risks: true, render: 'best-effort' });
+          // One order whichever root finished rendering first: the same inventory run after run.
+          expect(report.rendered).toEqual([...report.rendered].sort(compareText));
+          const places = report.notChecked.map((n) => `${n.file}\0${String(n.line).padStart(9, '0')}`);
+          expect(places).toEqual([...places].sort(compareText));
           const risks = report.diagnostics.filter((d) => d.severity === 'notice');
           if (exposed) expect(risks.some((d) => d.message.includes('will lie dormant'))).toBe(true);
           else expect(report.rendered.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { ConfigIndex, summarise } from '../model/identity.js';
-import { compareText } from '../model/text.js';
+import { orderScan } from '../model/order.js';
 import type { Report, ScanReport, ScannedWorkload } from '../model/types.js';
 import type { Repository } from '../stages/1-git/repository.js';
 import { isConfig, secretTexts } from '../stages/4-objects/configs.js';
@@ -75,20 +75,14 @@ export async function scan(repo: Repository, options: ScanOptions): Promise<Scan
         }),
       )
     : [];
-  workloads.sort(
-    (a, b) =>
-      compareText(a.file, b.file) ||
-      a.line - b.line ||
-      compareText(a.source?.root ?? '', b.source?.root ?? ''),
-  );
-  const report: ScanReport = {
+  const report: ScanReport = orderScan({
     version: 1,
     rev,
     workloads,
     diagnostics: [...loaded.diagnostics, ...rendered.diagnostics, ...risks],
     rendered: rendered.heads.map((h) => h.root.id),
     notChecked: judge(rendered.notChecked, settings.notChecked),
-  };
+  });
   return redactText(report, [...secretTexts(objects), ...rendered.secretTexts]);
 }
 

@@ -1,7 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { statusRank } from './status.js';
 import { compareText } from './text.js';
-import type { Impact, Location, Report } from './types.js';
+import type { Diagnostic, Impact, Location, Report, ScanReport } from './types.js';
 
 /** Worst first, then by where the workload is written. */
 export const compareImpacts = (a: Impact, b: Impact): number =>
@@ -30,9 +30,25 @@ export function orderReport(report: Report): Report {
     unaffected: [...report.unaffected].sort(total((a, b) => byPlace(a.workload, b.workload))),
     rendered: [...report.rendered].sort(compareText),
     notChecked: [...report.notChecked].sort(total(byPlace)),
-    // The same words about the same line, once: a file both revisions' renders read warns twice.
-    diagnostics: [...new Map(report.diagnostics.map((d) => [stringify(d), d])).values()].sort(
-      total((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') || byPlace(a, b)),
-    ),
+    diagnostics: orderDiagnostics(report.diagnostics),
   };
 }
+
+/** A scan's lists in the same orders: the same inventory whichever root finished rendering first. */
+export function orderScan(report: ScanReport): ScanReport {
+  return {
+    ...report,
+    workloads: [...report.workloads].sort(
+      total((a, b) => byPlace(a, b) || compareText(a.source?.root ?? '', b.source?.root ?? '')),
+    ),
+    rendered: [...report.rendered].sort(compareText),
+    notChecked: [...report.notChecked].sort(total(byPlace)),
+    diagnostics: orderDiagnostics(report.diagnostics),
+  };
+}
+
+/** Errors first, then by place; the same words about the same line, once (a file both revisions' renders read warns twice). */
+const orderDiagnostics = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
+  [...new Map(diagnostics.map((d) => [stringify(d), d])).values()].sort(
+    total((a, b) => Number(b.severity === 'error') - Number(a.severity === 'error') || byPlace(a, b)),
+  );
