@@ -1,5 +1,5 @@
 import { scratchDir, TempRepo } from './helpers/temp-repo.js';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import module from 'node:module';
 import { join } from 'node:path';
@@ -445,6 +445,26 @@ describe('scan in markdown', () => {
     );
   });
 });
+
+// Only root can hand a repository to another user; CI runs as root.
+(process.getuid?.() === 0 ? test : test.skip)(
+  'a repository another user owns: git refuses it, and the message says how to trust it',
+  async () => {
+    const repo = await TempRepo.create();
+    try {
+      repo.write({ 'a.yaml': yaml(configMap('app-config', { a: '1' })) });
+      await repo.commit();
+      execFileSync('chown', ['-R', 'nobody', repo.dir]);
+      const { code, stderr } = await cli(['check', '--repo', repo.dir, '--base', 'HEAD']);
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        `config-rollout-guard: git refuses to read ${repo.dir}: another user owns it. If you trust it: git config --global --add safe.directory ${repo.dir}\n`,
+      );
+    } finally {
+      repo.cleanup();
+    }
+  },
+);
 
 describe('check without --base', () => {
   test('starts from HEAD when there is no remote default branch, and says so', async () => {

@@ -77,6 +77,18 @@ function gitFailure(invocation: Invocation, outcome: Extract<Outcome, { ok: fals
 /** git grep's word for a file it could not search: its object is not in this clone. */
 const UNSEARCHED = /^error: '(.+)': unable to read [0-9a-f]{40,64}$/;
 
+/** The path git would trust, from its hint for a repository another user owns; null for any other failure. */
+function untrusted(stderr: string): string | null {
+  const hint = stderr.indexOf('safe.directory ', stderr.indexOf('dubious ownership'));
+  if (!stderr.includes('dubious ownership') || hint < 0) return null;
+  return (
+    stderr
+      .slice(hint + 'safe.directory '.length)
+      .split('\n')[0]
+      .trim() || null
+  );
+}
+
 /** git diff's, when it could not read a file's content to find renames. */
 const MISSING_OBJECT = /failed: fatal: unable to read [0-9a-f]{40,64}$/;
 
@@ -128,12 +140,17 @@ export class Repository {
 
   /** The top of the work tree: where paths are from, and where the working tree is read. */
   top(): Promise<string> {
-    this.topLevel ??= gitOut(git.toplevel(this.dir)).then(
-      (out) => out.trim(),
-      () => {
-        throw new UsageError(`${this.dir} is not inside a git repository.`);
-      },
-    );
+    this.topLevel ??= execute(git.toplevel(this.dir)).then((outcome) => {
+      if (outcome.ok) return outcome.stdout.toString('utf8').trim();
+      // A repository another user owns (a container's mounted checkout) is one git refuses until it
+      // is trusted: that is the user's call to make, and the step to say, not a wrong directory.
+      const trust = outcome.why === 'exit' ? untrusted(outcome.stderr) : null;
+      throw new UsageError(
+        trust
+          ? `git refuses to read ${this.dir}: another user owns it. If you trust it: git config --global --add safe.directory ${trust}`
+          : `${this.dir} is not inside a git repository.`,
+      );
+    });
     return this.topLevel;
   }
 
