@@ -188,6 +188,17 @@ const rows: Row[] = [
 const run = (dir: string, base: string, head: string, extra: string[]) =>
   cli(['check', '--base', base, '--head', head, '--format', 'json', ...extra], { cwd: dir });
 
+/** A check's exit code, and what it said was not checked: name, reason, side and message. */
+async function notCheckedBy(dir: string, base: string, head: string) {
+  const result = await run(dir, base, head, []);
+  const report = JSON.parse(result.stdout) as Report;
+  return {
+    code: result.code,
+    report,
+    said: report.notChecked.map((n) => [n.name, n.reason, n.side, n.message]),
+  };
+}
+
 describe.each(rows)('not checked: $reason', (row) => {
   const skip = (row.needs === 'kustomize' && !hasKustomize) || (row.needs === 'helm' && !HELM);
   (skip ? test.skip : test)(
@@ -440,10 +451,9 @@ describe('jsonnet, which this check does not run', () => {
       Object.fromEntries(Object.entries(importing(mode)).filter(([path]) => !path.endsWith('.jsonnet')));
     const deployed = { 'argocd/web.yaml': application('apps/web'), ...importing('a') };
     const { repo, base, head } = await twoCommits(deployed, changed('b'));
-    const result = await run(repo.dir, base, head, []);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(result.code).toBe(1);
-    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+    const { code, report, said } = await notCheckedBy(repo.dir, base, head);
+    expect(code).toBe(1);
+    expect(said).toEqual([
       [
         'apps/common/nginx.conf',
         'unrendered',
@@ -477,11 +487,10 @@ describe('jsonnet, which this check does not run', () => {
     const { repo, base, head } = await twoCommits(deployed, {
       'apps/web/settings.yaml': files('debug')['apps/web/settings.yaml'],
     });
-    const result = await run(repo.dir, base, head, []);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(result.code).toBe(1);
+    const { code, report, said } = await notCheckedBy(repo.dir, base, head);
+    expect(code).toBe(1);
     expect(report.changes.map((c) => c.name)).toEqual(['web-settings']);
-    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+    expect(said).toEqual([
       [
         'apps/web/main.jsonnet',
         'unrendered',
@@ -519,10 +528,9 @@ describe('jsonnet, which this check does not run', () => {
         'docs/guide.md': `# ${mode}\n`,
       });
       const { repo, base, head } = await twoCommits({ ...around, ...files('a') }, files('b'));
-      const result = await run(repo.dir, base, head, []);
-      const report = JSON.parse(result.stdout) as Report;
-      expect(result.code).toBe(1);
-      expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+      const { code, report, said } = await notCheckedBy(repo.dir, base, head);
+      expect(code).toBe(1);
+      expect(said).toEqual([
         [
           'apps/web/main.jsonnet',
           'unrendered',
@@ -671,11 +679,10 @@ describe('cases met on real repositories and by attackers', () => {
   test('a reader whose content the clone lacks: git searches the rest, and the file may name the change', async () => {
     const { repo, base, head } = await twoCommits(plain('info'), plain('debug'));
     dropObject(repo.dir, head, 'app.yaml');
-    const result = await run(repo.dir, base, head, []);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(result.code).toBe(1);
+    const { code, report, said } = await notCheckedBy(repo.dir, base, head);
+    expect(code).toBe(1);
     expect(report.changes.map((c) => [c.name, c.change])).toEqual([['app-config', 'modified']]);
-    expect(report.notChecked.map((n) => [n.name, n.reason, n.side, n.message])).toEqual([
+    expect(said).toEqual([
       [
         'app.yaml',
         'not-in-clone',
