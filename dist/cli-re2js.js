@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 "use strict";
 /*!
 * re2js

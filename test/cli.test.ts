@@ -1,7 +1,6 @@
 import { scratchDir, TempRepo } from './helpers/temp-repo.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import module from 'node:module';
+import { cpSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
@@ -648,10 +647,57 @@ describe('the bundle', () => {
     );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).impacts).toHaveLength(2);
-    // Node 22.1+ (the Action's node24) keeps compiled code: in the tool's cache, not the shared /tmp.
+    // The CLI's compiled code is kept in the tool's cache, not the shared /tmp (compiled-code.ts).
     expect(readdirSync(tmp)).toEqual([]);
-    const compiled = existsSync(join(home, '.cache/config-rollout-guard/node-compile-cache'));
-    expect(compiled).toBe('enableCompileCache' in module);
+    const [folder] = readdirSync(join(home, '.cache/config-rollout-guard/compiled-code'));
+    expect(decodeURIComponent(folder)).toBe(`${join(root, 'dist')}@${process.versions.v8}`);
+  });
+
+  test('kept compiled code runs only for the chunk it was compiled from', async () => {
+    // A copy of the bundle, whose main chunk this test changes; a cache of its own.
+    const [dist, cache] = [scratchDir('crg-cli-dist-'), scratchDir('crg-cli-cache-')];
+    cpSync(join(root, 'dist'), dist, { recursive: true });
+    const env = { ...process.env, XDG_CACHE_HOME: cache };
+    const check = async () =>
+      (
+        await execFileAsync(
+          process.execPath,
+          [join(dist, 'cli.js'), 'check', '--repo', dormantRepo.repo.dir, '--base', 'HEAD', '--head', 'HEAD'],
+          { env },
+        )
+      ).stdout;
+    const [folder] = [
+      join(cache, 'config-rollout-guard/compiled-code', `${encodeURIComponent(dist)}@${process.versions.v8}`),
+    ];
+    const kept = () => readdirSync(folder).map((name) => ({ name, bytes: readFileSync(join(folder, name)) }));
+
+    expect(await check()).toContain('No ConfigMap or Secret content changes.');
+    const first = kept();
+    expect(first.map((f) => f.name.split('@')[0])).toEqual(['cli-main.js']);
+    expect(await check()).toContain('No ConfigMap or Secret content changes.');
+    expect(kept()).toEqual(first);
+
+    // The same length: V8 alone would run the code kept for the old text.
+    const main = join(dist, 'cli-main.js');
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace(
+        'No ConfigMap or Secret content changes.',
+        'No ConfigMap or Secret content CHANGES.',
+      ),
+    );
+    utimesSync(main, new Date(), new Date(Date.now() + 5000));
+    expect(await check()).toContain('No ConfigMap or Secret content CHANGES.');
+    const second = kept();
+    expect(second).toHaveLength(1);
+    expect(second[0].name).not.toBe(first[0].name);
+
+    // Kept code V8 cannot use is compiled over.
+    writeFileSync(join(folder, second[0].name), 'not code');
+    expect(await check()).toContain('No ConfigMap or Secret content CHANGES.');
+    const third = kept();
+    expect(third.map((f) => f.name)).toEqual([second[0].name]);
+    expect(third[0].bytes.length).toBeGreaterThan(10_000);
   });
 
   test('npm run demo shows the dormant edge proxy and the dormant chart Deployment, and their cures', async () => {

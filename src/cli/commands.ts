@@ -1,6 +1,5 @@
 import { Progress } from '../model/progress.js';
 import { PROGRESS_MODES, progressListener } from './progress.js';
-import { writeInside } from './write.js';
 import { check } from '../commands/check.js';
 import { DEFAULT_TIMEOUT_SECONDS, RENDER_MODES, overlay } from '../commands/options.js';
 import { readConfigFile } from '../commands/config-file.js';
@@ -8,6 +7,7 @@ import { FAIL_ON_VALUES, failureReason, type FailOn } from '../model/status.js';
 import { UsageError } from '../model/errors.js';
 import type { Diagnostic, Report } from '../model/types.js';
 import { parseShard } from '../commands/merge.js';
+import { renderFixText, renderScanText, renderText, wrapToWidth } from '../stages/9-report/text.js';
 import { Repository } from '../stages/1-git/repository.js';
 import type { BlobReader } from '../stages/1-git/blob-reader.js';
 import { setDeadline } from '../programs/run.js';
@@ -32,7 +32,6 @@ async function format(report: Report, as: Format, io: Io, verbose: boolean, repo
     return (await import('../stages/9-report/sarif.js')).renderSarif(report, await repositoryUri());
   if (as === 'codequality')
     return (await import('../stages/9-report/codequality.js')).renderCodeQuality(report);
-  const { renderText, wrapToWidth } = await import('../stages/9-report/text.js');
   return wrapToWidth(renderText(report, { colour: io.colour, verbose }), io.width);
 }
 
@@ -117,7 +116,7 @@ export async function execute(
     if (command === 'fix') {
       const { planFix } = await import('../commands/fix.js');
       const { unifiedDiff } = await import('../stages/8-stamps/plan.js');
-      const { renderFixText, wrapToWidth } = await import('../stages/9-report/text.js');
+      const { writeInside } = await import('./write.js');
       const result = await planFix(repo, { base: values.base ?? null, head: null, ...common });
       const dryRun = values['dry-run'] ?? false;
       if (dryRun) {
@@ -157,7 +156,6 @@ export async function execute(
         if (as === 'markdown')
           return (await import('../stages/9-report/markdown.js')).renderScanMarkdown(report);
         if (as === 'text') {
-          const { renderScanText, wrapToWidth } = await import('../stages/9-report/text.js');
           return wrapToWidth(renderScanText(report, { colour: target.colour, verbose: false }), target.width);
         }
         return format(scanFindings(report), as, target, false, () => repo.originWebUrl());
@@ -217,6 +215,7 @@ async function readCredentials(file: string | undefined, io: Io): Promise<Creden
 }
 
 async function writeOutputs(files: { file: string; text: string }[], io: Io): Promise<void> {
+  if (!files.length) return;
   const { writeFile } = await import('node:fs/promises');
   const { resolve } = await import('node:path');
   for (const { file, text } of files)

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../model/errors.js';
 import { terminal } from '../stages/9-report/escape.js';
 import { BlobReader } from '../stages/1-git/blob-reader.js';
+import { finish, stopOnSignals } from '../programs/run.js';
+import { execute } from './commands.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const VERSION = packageJson.version;
@@ -165,6 +167,24 @@ Exit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal e
 const commandHelp = (command: Command) =>
   `Usage: ${COMMANDS[command].help}\n\n${command === 'merge' ? '  --no-color                 no colour\n  -h, --help                 this help' : COMMON_HELP}\n\nExit codes: 0 nothing at or above the fail level, 1 findings, 2 usage or fatal error.\n`;
 
+/** The CLI as a process: its arguments, its streams, and its exit once the answer is written. */
+export async function start(): Promise<void> {
+  stopOnSignals((line) => process.stderr.write(`${line}\n`));
+  const args = process.argv.slice(2);
+  finish(
+    await run(args, {
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      colour: wantsColour(process.env, Boolean(process.stdout.isTTY), args.includes('--no-color')),
+      width: process.stdout.isTTY ? process.stdout.columns : undefined,
+      stderrTty: Boolean(process.stderr.isTTY),
+      columns: process.stderr.columns,
+      cwd: process.cwd(),
+      env: process.env,
+    }),
+  );
+}
+
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
     return await dispatch(argv, io);
@@ -200,13 +220,11 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     io.stdout(commandHelp(command as Command));
     return 0;
   }
-  // The engine loads only now: help, version and usage errors answer without it. A command that
-  // reads a commit starts the repository's reader first, so git starts while the engine compiles.
+  // A command that reads a commit starts the repository's reader now, with the revisions it was
+  // given: git answers them while the command gets ready.
+  const revisions = [values.base, values.head, values.rev].filter((rev) => rev !== undefined);
   const reader =
-    command === 'check' || values.base !== undefined || values.rev !== undefined
-      ? new BlobReader(values.repo ?? io.cwd)
-      : null;
-  const { execute } = await import('./commands.js');
+    command === 'check' || revisions.length ? new BlobReader(values.repo ?? io.cwd, revisions) : null;
   return execute(command as Command, values, io, positionals, reader);
 }
 

@@ -581,8 +581,11 @@ function onPath(name: string, skipInside: string | null): string | null {
 
 function executable(path: string): boolean {
   try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
+    // Most PATH entries do not hold the program: asked without an exception, which node builds,
+    // stack and all, for each failed call (git is the ninth entry on a common PATH).
+    return (
+      Boolean(statSync(path, { throwIfNoEntry: false })?.isFile()) && (accessSync(path, constants.X_OK), true)
+    );
   } catch {
     return false;
   }

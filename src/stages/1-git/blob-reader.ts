@@ -30,8 +30,14 @@ export class BlobReader {
   private failure: Error | null = null;
   /** Bytes of an object id in a tree: SHA-1's 20, or SHA-256's 32, as the headers' ids tell. */
   private idBytes = 20;
+  /** Commits asked for as the reader started, each handed to the first who asks for it. */
+  private readonly early = new Map<string, Promise<string | null>>();
 
-  constructor(repoDir: string) {
+  /**
+   * `revisions` are asked at once: git answers them while the caller loads the code that needs them
+   * (the CLI starts the reader before its engine compiles).
+   */
+  constructor(repoDir: string, revisions: readonly string[] = []) {
     try {
       this.git = startLongLived(git.catFileBatch(repoDir));
     } catch (error) {
@@ -60,6 +66,12 @@ export class BlobReader {
     this.git.on('close', (code) => {
       if (this.pending.length) fail(new Error(`git cat-file exited with ${code}: ${stderr.trim()}`));
     });
+    for (const rev of new Set(revisions)) {
+      const answer = this.resolve(rev);
+      // An answer no one asks for (the run stopped at a usage error first) fails no one.
+      answer.catch(() => undefined);
+      this.early.set(rev, answer);
+    }
   }
 
   /** The blob with this object id, or `null` when there is none. */
@@ -71,7 +83,13 @@ export class BlobReader {
    * The id of the commit a revision names (a branch, a tag, `HEAD~2`, an id), or `null` when it
    * names none. The revision is a line of input, never an argument: no spelling of it is an option.
    */
-  async commit(rev: string): Promise<string | null> {
+  commit(rev: string): Promise<string | null> {
+    const early = this.early.get(rev);
+    this.early.delete(rev);
+    return early ?? this.resolve(rev);
+  }
+
+  private async resolve(rev: string): Promise<string | null> {
     return (await this.ask(`${rev}^{commit}`, 'commit'))?.id ?? null;
   }
 

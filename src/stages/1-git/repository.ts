@@ -1,5 +1,5 @@
-import { constants } from 'node:fs';
-import { lstat, readFile, readlink, stat } from 'node:fs/promises';
+// `fs.promises` loads on first use: a check of commits reads no file of the working tree (run.ts).
+import { constants, promises as fs } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { BlobReader } from './blob-reader.js';
 import { UsageError } from '../../model/errors.js';
@@ -178,9 +178,13 @@ export class Repository {
           throw error;
         })
         .then((sha) => {
-          // A missing commit may be fetched next, so only a commit id that resolved is kept.
+          // A missing commit may be fetched next, so only a commit id that resolved is kept; the id
+          // a name resolved to is one (the check is handed the ids the CLI resolved).
           if (!sha || !/^[0-9a-f]{40,64}$/.test(rev)) this.resolved.delete(rev);
-          if (sha) return sha;
+          if (sha) {
+            if (!this.resolved.has(sha)) this.resolved.set(sha, Promise.resolve(sha));
+            return sha;
+          }
           throw new UsageError(
             `Revision '${rev}' is not a commit in ${resolve(this.dir)}. Fetch it first (in GitHub Actions: actions/checkout with fetch-depth: 0).`,
           );
@@ -393,12 +397,12 @@ export class Repository {
       const at = join(root, path);
       try {
         return {
-          bytes: await readFile(at, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }),
+          bytes: await fs.readFile(at, { flag: constants.O_RDONLY | constants.O_NOFOLLOW }),
           link: false,
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ELOOP') return { bytes: null, link: false };
-        return { bytes: await readlink(at, { encoding: 'buffer' }).catch(() => null), link: true };
+        return { bytes: await fs.readlink(at, { encoding: 'buffer' }).catch(() => null), link: true };
       }
     };
     const files: { bytes: Buffer | null; link: boolean }[] = [];
@@ -492,7 +496,7 @@ export class Repository {
       const root = await this.top();
       const found = await Promise.all(
         paths.map((p) =>
-          stat(join(root, p)).then(
+          fs.stat(join(root, p)).then(
             () => p,
             () => null,
           ),
@@ -587,7 +591,7 @@ export class Repository {
     const found = [...staged.matchAll(STAGED_LINK)].map((m) => m[1]);
     for (let i = 0; i < others.length; i += 256) {
       const batch = others.slice(i, i + 256);
-      const stats = await Promise.all(batch.map((f) => lstat(join(root, f)).catch(() => null)));
+      const stats = await Promise.all(batch.map((f) => fs.lstat(join(root, f)).catch(() => null)));
       found.push(...batch.filter((_, j) => stats[j]?.isSymbolicLink()));
     }
     const targets = await this.readWorking(found);
@@ -640,7 +644,7 @@ export class Repository {
     if (!/^[0-9a-f]{64}$/.test(oid)) return null;
     this.commonDir ??= gitOut(git.commonDir(this.dir)).then((out) => out.trim());
     const path = join(await this.commonDir, 'lfs', 'objects', oid.slice(0, 2), oid.slice(2, 4), oid);
-    return readFile(path).catch(() => null);
+    return fs.readFile(path).catch(() => null);
   }
 
   close(): void {
