@@ -1,7 +1,7 @@
 import { scratchDir, TempRepo } from './helpers/temp-repo.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
 import { cli } from './helpers/cli.js';
@@ -666,12 +666,19 @@ describe('the bundle', () => {
           { env },
         )
       ).stdout;
-    const [folder] = [
-      join(cache, 'config-rollout-guard/compiled-code', `${encodeURIComponent(dist)}@${process.versions.v8}`),
-    ];
+    const store = join(cache, 'config-rollout-guard/compiled-code');
+    const folder = join(store, `${encodeURIComponent(dist)}@${process.versions.v8}`);
     const kept = () => readdirSync(folder).map((name) => ({ name, bytes: readFileSync(join(folder, name)) }));
 
+    // A run that answers no command keeps nothing: it would stand in for a check's code.
+    await execFileAsync(process.execPath, [join(dist, 'cli.js'), '--help'], { env });
+    expect(existsSync(folder)).toBe(false);
+    // The folder of an installation that is gone goes when code is next kept.
+    const gone = join(store, `${encodeURIComponent(join(dist, 'gone'))}@${process.versions.v8}`);
+    mkdirSync(gone, { recursive: true });
+
     expect(await check()).toContain('No ConfigMap or Secret content changes.');
+    expect(readdirSync(store)).toEqual([basename(folder)]);
     const first = kept();
     expect(first.map((f) => f.name.split('@')[0])).toEqual(['cli-main.js']);
     expect(await check()).toContain('No ConfigMap or Secret content changes.');

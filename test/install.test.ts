@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TempRepo, scratchDir } from './helpers/temp-repo.js';
 
@@ -53,12 +53,19 @@ const packed = (() => {
       const base = await repo.commit('base');
       repo.write({ 'cm.yaml': config('2') });
       await repo.commit('head');
+      const cache = join(temp, 'cache');
       const out = spawnSync(bin, ['check', '--base', base, '--head', 'HEAD'], {
         cwd: repo.dir,
         encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: cache },
       });
       expect(out.status).toBe(1);
       expect(out.stdout.split('\n')[1]).toBe('1 workload will not pick up this change.');
+      // The installed bundle's compiled code is kept in the user's cache, by where it is installed.
+      const [folder] = readdirSync(join(cache, 'config-rollout-guard', 'compiled-code'));
+      expect(decodeURIComponent(folder)).toBe(
+        `${realpathSync(join(prefix, 'lib', 'node_modules', 'config-rollout-guard', 'dist'))}@${process.versions.v8}`,
+      );
     } finally {
       repo.cleanup();
     }

@@ -1,5 +1,14 @@
 import module from 'node:module';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -13,6 +22,17 @@ type Compile = (this: Loaded, content: string, filename: string, ...rest: unknow
 interface Loaded {
   exports: unknown;
   require: (id: string) => unknown;
+}
+
+let answered = false;
+
+/**
+ * A command answered: the functions this run compiled are those the next one will call, and its
+ * code is worth keeping. A run of `--help`, or one stopped by a usage error, compiles little and
+ * keeps nothing, so it does not stand in for a check's code until the next build.
+ */
+export function commandAnswered(): void {
+  answered = true;
 }
 
 // The wrapper Node gives a CommonJS module; the column offset keeps stack traces' columns right on
@@ -53,8 +73,12 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
     return wrapper.call(this.exports, this.exports, require, this, filename, chunks);
   };
   process.once('exit', () => {
-    if (!compiled.length) return;
+    if (!compiled.length || !answered) return;
     try {
+      // Folders of installations that are gone (npx's, a deleted checkout) go.
+      for (const name of existsSync(store) ? readdirSync(store) : [])
+        if (!existsSync(decodeURIComponent(name.slice(0, name.lastIndexOf('@')))))
+          rmSync(join(store, name), { recursive: true, force: true });
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const kept = readdirSync(folder);
       for (const { script, chunk, file } of compiled) {

@@ -4,6 +4,7 @@ import { terminal } from '../stages/9-report/escape.js';
 import { BlobReader } from '../stages/1-git/blob-reader.js';
 import { finish, stopOnSignals } from '../programs/run.js';
 import { execute } from './commands.js';
+import { commandAnswered } from './compiled-code.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const VERSION = packageJson.version;
@@ -225,7 +226,9 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   const revisions = [values.base, values.head, values.rev].filter((rev) => rev !== undefined);
   const reader =
     command === 'check' || revisions.length ? new BlobReader(values.repo ?? io.cwd, revisions) : null;
-  return execute(command as Command, values, io, positionals, reader);
+  const code = await execute(command as Command, values, io, positionals, reader);
+  commandAnswered();
+  return code;
 }
 
 /** The values a command was given; an option of another command, or none at all, is a usage error. */
