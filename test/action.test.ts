@@ -279,6 +279,26 @@ describe('the bundled Action on other events', () => {
     expect(given.outputs['dormant-count']).toBe('1');
   });
 
+  test('a configuration file with mistakes fails the run with each mistake on its line', async () => {
+    await setup.dev.git.checkout(['-q', '-b', 'bad-config', second]);
+    setup.dev.write({ '.config-rollout-guard.yaml': 'fail-on: sometimes\nrender: never\n' });
+    await setup.dev.commit('a configuration with two mistakes');
+    const broken = await setup.push('bad-config');
+    await setup.dev.git.checkout(['-q', '-']);
+    const result = await runAction({
+      checkout: await setup.checkout(broken),
+      apiUrl: github.url,
+      eventName: 'workflow_dispatch',
+      payload: {},
+      inputs: { base: broken },
+    });
+    expect(result.code).toBe(1);
+    // The runner shows the annotation's %0A as a new line.
+    expect(result.stdout).toContain(
+      '::error::the configuration has 2 mistakes:%0A.config-rollout-guard.yaml:1: fail-on: must be one of dormant, manual, none%0A.config-rollout-guard.yaml:2: render: must be one of auto, best-effort, off',
+    );
+  });
+
   test('registry-credentials: every password masked before the run; a bad line named by its number, never echoed', async () => {
     const checkout = await setup.checkout(second);
     const masked = await runAction({

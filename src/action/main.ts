@@ -32,12 +32,15 @@ export async function run(): Promise<void> {
   try {
     await runChecked();
   } catch (error) {
-    // One line for the reader; the stack only when the run is re-run with debug logging.
+    // One line for the reader, and a line for each of a usage error's details (every mistake in the
+    // configuration file); the stack only when the run is re-run with debug logging.
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     core.setFailed(
-      error instanceof UsageError || error instanceof GitHubError
-        ? message
-        : `${(error as Error).name ?? 'Error'}: ${message}`,
+      error instanceof UsageError
+        ? [message, ...error.details].join('\n')
+        : error instanceof GitHubError
+          ? message
+          : `${(error as Error).name ?? 'Error'}: ${message}`,
     );
     if (core.isDebug() && error instanceof Error && error.stack) core.debug(error.stack);
   }

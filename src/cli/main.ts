@@ -190,10 +190,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   try {
     return await dispatch(argv, io);
   } catch (error) {
-    // A usage mistake, a git failure, a refused revision: one line, no stack. Either may quote a
-    // path or a revision, which must not steer the terminal.
+    // A usage mistake, a git failure, a refused revision: one line, no stack, and a line for each of
+    // its details. Any may quote a path or a revision, which must not steer the terminal.
     if (error instanceof UsageError || ['GitError', 'Refused'].includes((error as Error).name)) {
-      io.stderr(`config-rollout-guard: ${terminal((error as Error).message)}\n`);
+      const details = error instanceof UsageError ? error.details.map((line) => `  ${terminal(line)}\n`) : [];
+      io.stderr(`config-rollout-guard: ${terminal((error as Error).message)}\n${details.join('')}`);
       return 2;
     }
     const lines = String((error as Error).stack ?? error).split('\n');

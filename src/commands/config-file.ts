@@ -1,5 +1,4 @@
 import type { ErrorObject } from 'ajv';
-import schema from '../../docs/config.schema.json' with { type: 'json' };
 import { UsageError } from '../model/errors.js';
 import type { FailOn } from '../model/status.js';
 import type { ConfigKind, NotCheckedReason, ObjectId } from '../model/types.js';
@@ -37,12 +36,13 @@ interface FileContent {
   charts?: { path: string; release?: string; namespace?: string; values?: string[] }[];
 }
 
-// Loaded and compiled on first use: most runs have no configuration file, and ajv costs every start.
+// Loaded and compiled on first use, with the schema: most runs have no configuration file, and ajv
+// costs every start.
 let compiled: (((content: unknown) => content is FileContent) & { errors?: ErrorObject[] | null }) | null =
   null;
 const validator = async () =>
   (compiled ??= new (await import('ajv')).Ajv({ allErrors: true, strict: false }).compile<FileContent>(
-    schema,
+    (await import('../../docs/config.schema.json', { with: { type: 'json' } })).default,
   ));
 
 /**
@@ -89,16 +89,28 @@ export async function readConfigFile(
   };
   const validate = await validator();
   if (!validate(content)) {
+    // An unknown key's line is its own, not that of the mapping that holds it.
     const lineOf = (error: ErrorObject) =>
-      lineAt(
-        error.instancePath
+      lineAt([
+        ...error.instancePath
           .split('/')
           .slice(1)
           .map((k) => (/^\d+$/.test(k) ? Number(k) : k.replace(/~1/g, '/').replace(/~0/g, '~'))),
-      );
-    const mistakes = (validate.errors ?? []).map((error) => `${file}:${lineOf(error)}: ${describe(error)}`);
+        ...(error.keyword === 'additionalProperties'
+          ? [(error.params as { additionalProperty: string }).additionalProperty]
+          : []),
+      ]);
+    const mistakes = [
+      ...new Set(
+        (validate.errors ?? [])
+          .map((error) => ({ line: lineOf(error), text: describe(error) }))
+          .sort((a, b) => a.line - b.line)
+          .map(({ line, text }) => `${file}:${line}: ${text}`),
+      ),
+    ];
     throw new UsageError(
-      `the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:\n  ${[...new Set(mistakes)].join('\n  ')}`,
+      `the configuration has ${mistakes.length === 1 ? 'a mistake' : `${mistakes.length} mistakes`}:`,
+      mistakes,
     );
   }
   return {
