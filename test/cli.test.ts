@@ -1,6 +1,15 @@
 import { scratchDir, TempRepo } from './helpers/temp-repo.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
@@ -705,6 +714,13 @@ describe('the bundle', () => {
     const third = kept();
     expect(third.map((f) => f.name)).toEqual([second[0].name]);
     expect(third[0].bytes.length).toBeGreaterThan(10_000);
+
+    // A folder others may write to is not read: the old text's code, which V8 would take for the
+    // new text's (the same length), is not run, nor replaced.
+    chmodSync(folder, 0o777);
+    writeFileSync(join(folder, second[0].name), first[0].bytes);
+    expect(await check()).toContain('No ConfigMap or Secret content CHANGES.');
+    expect(kept()).toEqual([{ name: second[0].name, bytes: first[0].bytes }]);
   });
 
   test('npm run demo shows the dormant edge proxy and the dormant chart Deployment, and their cures', async () => {

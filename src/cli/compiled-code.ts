@@ -53,6 +53,9 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
   // A folder for each installation and V8: two used in turn (CI's Node 20 and 24, a global install
   // and a checkout) do not replace each other's code at every run.
   const folder = join(store, `${encodeURIComponent(chunks)}@${process.versions.v8}`);
+  // Kept code runs as this process: a folder another user can write to (a shared XDG_CACHE_HOME)
+  // is neither read nor written. Missing, it is made, for this user alone.
+  const usable = ownFolder(folder);
   const compiled: { script: Script; chunk: string; file: string }[] = [];
   loader.prototype._compile = function (content, filename, ...rest) {
     if (dirname(filename) !== chunks || content.startsWith('#!'))
@@ -62,7 +65,7 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
     const file = join(folder, `${chunk}@${version}@${size}@${mtimeMs}`);
     let cachedData: Buffer | undefined;
     try {
-      cachedData = readFileSync(file);
+      cachedData = usable === true ? readFileSync(file) : undefined;
     } catch {
       cachedData = undefined;
     }
@@ -73,7 +76,7 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
     return wrapper.call(this.exports, this.exports, require, this, filename, chunks);
   };
   process.once('exit', () => {
-    if (!compiled.length || !answered) return;
+    if (!compiled.length || !answered || usable === false) return;
     try {
       // Folders of installations that are gone (npx's, a deleted checkout) go.
       for (const name of existsSync(store) ? readdirSync(store) : [])
@@ -94,4 +97,14 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
       // The next run compiles again.
     }
   });
+}
+
+/** Whether `folder` is this user's and no one else's to write: `null` when there is none yet. */
+function ownFolder(folder: string): boolean | null {
+  try {
+    const { uid, mode } = statSync(folder);
+    return (process.getuid === undefined || uid === process.getuid()) && (mode & 0o022) === 0;
+  } catch {
+    return null;
+  }
 }
