@@ -44,8 +44,8 @@ const TAIL = '\n});';
  * Every chunk loaded from `chunks` (dist/: the CLI's own code, never anything a repository holds)
  * is compiled with, and its code kept in, `store` in the user's cache. V8 checks kept code only
  * against its source's length, so a chunk's code is named by what changes with its content: the
- * chunk's name, size and modification time, and the tool's version (npm gives every file one
- * modification time). A store that cannot be read or written costs the compile, nothing more.
+ * chunk's name, size and modification time, and the tool's version (some package stores, Nix's for
+ * one, give every file the same modification time). A store that cannot be read or written costs the compile, nothing more.
  */
 export function keepCompiledCode(chunks: string, store: string, version: string): void {
   const loader = module as unknown as { prototype: { _compile: Compile } };

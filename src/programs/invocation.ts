@@ -583,9 +583,9 @@ function executable(path: string): boolean {
   try {
     // Most PATH entries do not hold the program: asked without an exception, which node builds,
     // stack and all, for each failed call (git is the ninth entry on a common PATH).
-    return (
-      Boolean(statSync(path, { throwIfNoEntry: false })?.isFile()) && (accessSync(path, constants.X_OK), true)
-    );
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
   } catch {
     return false;
   }

@@ -34,8 +34,8 @@ export class BlobReader {
   private readonly early = new Map<string, Promise<string | null>>();
 
   /**
-   * `revisions` are asked at once: git answers them while the caller loads the code that needs them
-   * (the CLI starts the reader before its engine compiles).
+   * `revisions` are asked at once: git answers them while the caller gets ready to ask (the CLI
+   * starts the reader as soon as its arguments are parsed).
    */
   constructor(repoDir: string, revisions: readonly string[] = []) {
     try {
