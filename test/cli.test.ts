@@ -723,6 +723,32 @@ describe('the bundle', () => {
     expect(kept()).toEqual([{ name: second[0].name, bytes: first[0].bytes }]);
   });
 
+  // node's recursive mkdir never returns under /proc: the run that could not keep its code spun at exit.
+  (existsSync('/proc/self') ? test : test.skip)(
+    'a cache that cannot be made costs the kept code, not the end of the run',
+    async () => {
+      const { stdout } = await execFileAsync(
+        process.execPath,
+        [
+          join(root, 'dist/cli.js'),
+          'check',
+          '--repo',
+          dormantRepo.repo.dir,
+          '--base',
+          'HEAD',
+          '--head',
+          'HEAD',
+        ],
+        {
+          env: { ...process.env, XDG_CACHE_HOME: '/proc/crg-no-cache' },
+          timeout: 30_000,
+          killSignal: 'SIGKILL',
+        },
+      );
+      expect(stdout).toContain('No ConfigMap or Secret content changes.');
+    },
+  );
+
   test('npm run demo shows the dormant edge proxy and the dormant chart Deployment, and their cures', async () => {
     const { stdout } = await execFileAsync(process.execPath, [join(root, 'scripts/demo.js')]);
     expect(stdout).toMatch(/DORMANT\s+Deployment edge\/edge-proxy/);
