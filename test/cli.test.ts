@@ -629,6 +629,15 @@ describe('scan', () => {
 
 describe('the bundle', () => {
   const root = join(import.meta.dirname ?? '.', '..');
+  /** What a bundle's check of nothing prints: `dist/cli.js` of `dist`, in `env`. */
+  const checkOfNothing = async (dist: string, env: NodeJS.ProcessEnv, limits = {}) =>
+    (
+      await execFileAsync(
+        process.execPath,
+        [join(dist, 'cli.js'), 'check', '--repo', dormantRepo.repo.dir, '--base', 'HEAD', '--head', 'HEAD'],
+        { env, ...limits },
+      )
+    ).stdout;
 
   test('dist/cli.js runs as a separate process with the same exit codes, and leaves the temporary directory empty', async () => {
     const [home, tmp] = [scratchDir('crg-cli-home-'), scratchDir('crg-cli-tmp-')];
@@ -667,14 +676,7 @@ describe('the bundle', () => {
     const [dist, cache] = [scratchDir('crg-cli-dist-'), scratchDir('crg-cli-cache-')];
     cpSync(join(root, 'dist'), dist, { recursive: true });
     const env = { ...process.env, XDG_CACHE_HOME: cache };
-    const check = async () =>
-      (
-        await execFileAsync(
-          process.execPath,
-          [join(dist, 'cli.js'), 'check', '--repo', dormantRepo.repo.dir, '--base', 'HEAD', '--head', 'HEAD'],
-          { env },
-        )
-      ).stdout;
+    const check = () => checkOfNothing(dist, env);
     const store = join(cache, 'config-rollout-guard/compiled-code');
     const folder = join(store, `${encodeURIComponent(dist)}@${process.versions.v8}`);
     const kept = () => readdirSync(folder).map((name) => ({ name, bytes: readFileSync(join(folder, name)) }));
@@ -727,23 +729,10 @@ describe('the bundle', () => {
   (existsSync('/proc/self') ? test : test.skip)(
     'a cache that cannot be made costs the kept code, not the end of the run',
     async () => {
-      const { stdout } = await execFileAsync(
-        process.execPath,
-        [
-          join(root, 'dist/cli.js'),
-          'check',
-          '--repo',
-          dormantRepo.repo.dir,
-          '--base',
-          'HEAD',
-          '--head',
-          'HEAD',
-        ],
-        {
-          env: { ...process.env, XDG_CACHE_HOME: '/proc/crg-no-cache' },
-          timeout: 30_000,
-          killSignal: 'SIGKILL',
-        },
+      const stdout = await checkOfNothing(
+        join(root, 'dist'),
+        { ...process.env, XDG_CACHE_HOME: '/proc/crg-no-cache' },
+        { timeout: 30_000, killSignal: 'SIGKILL' },
       );
       expect(stdout).toContain('No ConfigMap or Secret content changes.');
     },
