@@ -13,6 +13,7 @@ import {
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { wantsColour } from '../src/cli/main.js';
+import { parseArguments } from '../src/cli/arguments.js';
 import { cli } from './helpers/cli.js';
 import type { Report } from '../src/model/types.js';
 import { configMap, container, deployment, secret, workload, yaml } from './helpers/manifests.js';
@@ -504,11 +505,68 @@ describe('check without --base', () => {
   });
 });
 
+describe('arguments', () => {
+  const options = {
+    repo: { type: 'string' },
+    base: { type: 'string' },
+    include: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+    verbose: { type: 'boolean', short: 'v' },
+  } as const;
+
+  test('long options with a value after them or after =, repeated ones gathered, flags grouped, positionals after --', () => {
+    expect(
+      parseArguments(
+        [
+          '--repo',
+          'r',
+          '--include',
+          'a',
+          '--include=b',
+          '-hv',
+          '--base=',
+          '--base=-x',
+          '-',
+          '--',
+          '--repo',
+          'p',
+        ],
+        options,
+        true,
+      ),
+    ).toEqual({
+      values: { repo: 'r', include: ['a', 'b'], help: true, verbose: true, base: '-x' },
+      positionals: ['-', '--repo', 'p'],
+    });
+  });
+
+  test('a value given again replaces the first; no positionals where the command takes none, even after --', () => {
+    expect(parseArguments(['--base', 'a', '--base', 'b'], options, false).values).toEqual({ base: 'b' });
+    expect(() => parseArguments(['--', 'x'], options, false)).toThrow("unexpected argument 'x'");
+  });
+
+  test('a mistake names the unknown option it is about, and only that one', () => {
+    const mistake = (args: string[]) => {
+      try {
+        parseArguments(args, options, false);
+      } catch (error) {
+        return [(error as Error).message, (error as { unknown: string | null }).unknown];
+      }
+      throw new Error('no mistake');
+    };
+    expect(mistake(['--bsae', 'x'])).toEqual(["unknown option '--bsae'.", '--bsae']);
+    expect(mistake(['-hq'])).toEqual(["unknown option '-q'.", '-q']);
+    expect(mistake(['--toString'])).toEqual(["unknown option '--toString'.", '--toString']);
+    expect(mistake(['--repo'])).toEqual(['--repo needs a value.', null]);
+    expect(mistake(['--help=1'])).toEqual(['--help takes no value.', null]);
+  });
+});
+
 describe('usage errors exit 2 with a message', () => {
   test.each([
     [['check', '--base', 'HEAD', '--format', 'yaml'], /--format must be one of text, json, markdown/],
     [['check', '--base', 'HEAD', '--fail-on', 'rolling'], /--fail-on must be one of dormant, manual, none/],
-    [['check', '--base', 'HEAD', '--bogus'], /Unknown option '--bogus'/],
+    [['check', '--base', 'HEAD', '--bogus'], /unknown option '--bogus'/],
     [['check', '--base', 'no-such-rev'], /Revision 'no-such-rev' is not a commit.*fetch-depth: 0/],
     [['check', '--base', 'HEAD', '--pod-template', 'Foo'], /Kind=path/],
     [['frobnicate'], /unknown command 'frobnicate'/],
@@ -538,15 +596,28 @@ describe('usage errors exit 2 with a message', () => {
       ['check', '--base', 'HEAD', '--dry-run'],
       'config-rollout-guard: --dry-run does not apply to check (only to fix). check takes --base, --head, --format, --fail-on, --verbose, --shard, --output and the common options; see check --help.',
     ],
-    [['scan', '--nope'], "config-rollout-guard: Unknown option '--nope'. See scan --help."],
+    [['scan', '--nope'], "config-rollout-guard: unknown option '--nope'. See scan --help."],
     [
       ['check', '--base', 'HEAD', '--fromat', 'json'],
-      "config-rollout-guard: Unknown option '--fromat'. Did you mean --format? See check --help.",
+      "config-rollout-guard: unknown option '--fromat'. Did you mean --format? See check --help.",
     ],
     [
       ['scan', '--offlin'],
-      "config-rollout-guard: Unknown option '--offlin'. Did you mean --offline? See scan --help.",
+      "config-rollout-guard: unknown option '--offlin'. Did you mean --offline? See scan --help.",
     ],
+    [['check', '--base'], 'config-rollout-guard: --base needs a value. See check --help.'],
+    [
+      ['check', '--repo', '--base', 'HEAD'],
+      "config-rollout-guard: --repo needs a value, and --base is an option; write --repo=--base for a value that starts with '-'. See check --help.",
+    ],
+    [['scan', '--offline=yes'], 'config-rollout-guard: --offline takes no value. See scan --help.'],
+    [
+      ['check', 'main'],
+      "config-rollout-guard: unexpected argument 'main': this command takes options only. See check --help.",
+    ],
+    [['check', '-x'], "config-rollout-guard: unknown option '-x'. See check --help."],
+    // A name every object has is no option of any command.
+    [['check', '--constructor'], "config-rollout-guard: unknown option '--constructor'. See check --help."],
     [
       ['chekc', '--base', 'HEAD'],
       "config-rollout-guard: unknown command 'chekc'. Did you mean check? Commands: check, fix, scan, merge. See --help.",

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { UsageError } from '../model/errors.js';
 import { terminal } from '../stages/9-report/escape.js';
 import { BlobReader } from '../stages/1-git/blob-reader.js';
 import { finish, stopOnSignals } from '../programs/run.js';
 import { execute } from './commands.js';
+import { ArgumentError, parseArguments } from './arguments.js';
 import { commandAnswered } from './compiled-code.js';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -240,28 +240,23 @@ function parse(command: Command, args: string[]) {
       ? { ...COMMANDS.merge.options, help: COMMON.help, 'no-color': COMMON['no-color'] }
       : { ...COMMON, ...COMMANDS[command].options };
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: command === 'merge',
-      options,
-    });
+    const { values, positionals } = parseArguments(args, options, command === 'merge');
     return { values: values as Values, positionals };
   } catch (error) {
-    const flag = /'(-{1,2}[^' ]+)'/.exec((error as Error).message)?.[1];
-    const name = flag?.replace(/^-+/, '').split('=')[0];
-    const owners = (Object.keys(COMMANDS) as Command[]).filter((c) => name && name in COMMANDS[c].options);
+    if (!(error instanceof ArgumentError)) throw error;
+    const name = error.unknown?.replace(/^-+/, '');
+    const owners = (Object.keys(COMMANDS) as Command[]).filter(
+      (c) => name && Object.hasOwn(COMMANDS[c].options, name),
+    );
     const own = Object.keys(COMMANDS[command].options)
       .map((o) => `--${o}`)
       .join(', ');
     if (owners.length)
       throw new UsageError(
-        `${flag} does not apply to ${command} (only to ${owners.join(', ')}). ${command} takes ${own} and the common options; see ${command} --help.`,
+        `${error.unknown} does not apply to ${command} (only to ${owners.join(', ')}). ${command} takes ${own} and the common options; see ${command} --help.`,
       );
-    const known = name && flag?.startsWith('--') ? didYouMean(name, Object.keys(options), '--') : '';
-    throw new UsageError(
-      `${(error as Error).message.replace(/\. To specify a positional.*$/s, '').replace(/\.$/, '')}.${known} See ${command} --help.`,
-    );
+    const known = name && error.unknown?.startsWith('--') ? didYouMean(name, Object.keys(options), '--') : '';
+    throw new UsageError(`${error.message}${known} See ${command} --help.`);
   }
 }
 
