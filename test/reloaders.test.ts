@@ -312,3 +312,222 @@ test('a cluster whose Reloader runs with --auto-reload-all, declared in the conf
     ['plain', 'reloaded', 'reloaded without a rollout: Reloader: --auto-reload-all (configuration file)'],
   ]);
 });
+
+describe('Grafana re-reads the dashboards its file providers point at', () => {
+  // kube-prometheus's layout: a provider config mounted into provisioning/dashboards names a folder,
+  // and each dashboard is a ConfigMap mounted whole beneath it.
+  const PROVIDERS = JSON.stringify({
+    apiVersion: 1,
+    providers: [{ name: '0', type: 'file', options: { path: '/grafana-dashboard-definitions/0' } }],
+  });
+  const mount = (name: string, mountPath: string, extra: Obj = {}) => ({ name, mountPath, ...extra });
+  const grafana = (over: { image?: string; mounts?: Obj[]; env?: Obj[]; providers?: Obj } = {}) =>
+    deployment('grafana', {
+      containers: [
+        {
+          name: 'grafana',
+          image: over.image ?? 'grafana/grafana:13.1.3',
+          ...(over.env ? { env: over.env } : {}),
+          volumeMounts: over.mounts ?? [
+            mount('providers', '/etc/grafana/provisioning/dashboards'),
+            mount('apiserver', '/grafana-dashboard-definitions/0/apiserver'),
+          ],
+        },
+      ],
+      volumes: [
+        over.providers ?? { name: 'providers', configMap: { name: 'grafana-dashboards' } },
+        { name: 'apiserver', configMap: { name: 'grafana-dashboard-apiserver' } },
+      ],
+    });
+  const tree = (workload: Obj, panel: string, providers = PROVIDERS, providerObject?: Obj) => ({
+    'grafana.yaml': yaml(
+      workload,
+      providerObject ?? configMap('grafana-dashboards', { 'dashboards.yaml': providers }),
+      configMap('grafana-dashboard-apiserver', { 'apiserver.json': `{"title": "${panel}"}` }),
+    ),
+  });
+  const verdict = async (workload: Obj, providers?: string, providerObject?: Obj) => {
+    const report = await checkChange(
+      tree(workload, 'API', providers, providerObject),
+      tree(workload, 'API server', providers, providerObject),
+    );
+    return report.impacts.map((i) => [i.status, i.reason]);
+  };
+  const RELOADED = [
+    'reloaded',
+    'reloaded without a rollout: Grafana re-reads the dashboards under /grafana-dashboard-definitions/0 (provider 0, every 10 s)',
+  ];
+
+  test('a dashboard mounted whole under the provider folder is reloaded, with the provider named', async () => {
+    expect(await verdict(grafana())).toEqual([RELOADED]);
+  });
+
+  test('the provider config itself is read at start only: its change is dormant', async () => {
+    const more = JSON.stringify({ ...JSON.parse(PROVIDERS), apiVersion: 1, extra: true });
+    const report = await checkChange(tree(grafana(), 'API'), tree(grafana(), 'API', more));
+    expect(report.impacts.map((i) => [i.status, i.configs.map((c) => c.name)])).toEqual([
+      ['dormant', ['grafana-dashboards']],
+    ]);
+  });
+
+  test.each([
+    [
+      'by subPath (a copy made at start)',
+      {
+        mounts: [
+          mount('providers', '/etc/grafana/provisioning/dashboards'),
+          mount('apiserver', '/grafana-dashboard-definitions/0/a.json', { subPath: 'apiserver.json' }),
+        ],
+      },
+    ],
+    [
+      'outside every provider folder',
+      {
+        mounts: [
+          mount('providers', '/etc/grafana/provisioning/dashboards'),
+          mount('apiserver', '/var/dashboards'),
+        ],
+      },
+    ],
+    [
+      'beside the folder, under a name that starts the same',
+      {
+        mounts: [
+          mount('providers', '/etc/grafana/provisioning/dashboards'),
+          mount('apiserver', '/grafana-dashboard-definitions/01'),
+        ],
+      },
+    ],
+    ['in a container that is not Grafana', { image: 'example/grafana:1' }],
+    [
+      'where GF_PATHS_PROVISIONING moves provisioning elsewhere',
+      { env: [{ name: 'GF_PATHS_PROVISIONING', value: '/srv/provisioning' }] },
+    ],
+  ])('a dashboard mounted %s stays dormant', async (_, over) => {
+    const [[status]] = await verdict(grafana(over));
+    expect(status).toBe('dormant');
+  });
+
+  test.each([
+    ['under a registry', grafana({ image: 'docker.io/grafana/grafana-oss:11.0.0' }), undefined, undefined],
+    [
+      'with provisioning where GF_PATHS_PROVISIONING says',
+      grafana({
+        env: [{ name: 'GF_PATHS_PROVISIONING', value: '/srv/provisioning' }],
+        mounts: [
+          mount('providers', '/srv/provisioning/dashboards'),
+          mount('apiserver', '/grafana-dashboard-definitions/0/apiserver'),
+        ],
+      }),
+      undefined,
+      undefined,
+    ],
+    [
+      'with its provider file mounted by subPath',
+      grafana({
+        mounts: [
+          mount('providers', '/etc/grafana/provisioning/dashboards/kube.yaml', {
+            subPath: 'dashboards.yaml',
+          }),
+          mount('apiserver', '/grafana-dashboard-definitions/0/apiserver'),
+        ],
+      }),
+      undefined,
+      undefined,
+    ],
+    [
+      'with its providers in a Secret, as YAML, the folder written with a trailing slash',
+      grafana({ providers: { name: 'providers', secret: { secretName: 'grafana-dashboards' } } }),
+      undefined,
+      secret('grafana-dashboards', {
+        data: {
+          'providers.yml': Buffer.from(
+            'apiVersion: 1\nproviders:\n  - name: "0"\n    type: file\n    options: { path: /grafana-dashboard-definitions/0/ }\n',
+          ).toString('base64'),
+        },
+      }),
+    ],
+  ])('Grafana %s is seen', async (_, workload, providers, providerObject) => {
+    expect(await verdict(workload, providers, providerObject)).toEqual([RELOADED]);
+  });
+
+  test.each([
+    [
+      'a provider of another type',
+      { name: '0', type: 'api', options: { path: '/grafana-dashboard-definitions/0' } },
+    ],
+    ['a provider with no type', { name: '0', options: { path: '/grafana-dashboard-definitions/0' } }],
+    [
+      'a path Grafana expands from its environment',
+      { name: '0', type: 'file', options: { path: '$DASHBOARDS/0' } },
+    ],
+  ])('%s covers nothing', async (_, provider) => {
+    const [[status]] = await verdict(grafana(), JSON.stringify({ apiVersion: 1, providers: [provider] }));
+    expect(status).toBe('dormant');
+  });
+
+  test('a provider config that does not parse covers nothing, and says nothing of its content', async () => {
+    const report = await checkChange(
+      tree(grafana(), 'API', 'providers: [ {{ secret-looking-text'),
+      tree(grafana(), 'API server', 'providers: [ {{ secret-looking-text'),
+    );
+    expect(report.impacts.map((i) => i.status)).toEqual(['dormant']);
+    expect(JSON.stringify(report)).not.toContain('secret-looking-text');
+  });
+
+  // A change to a dashboard alone: the provider config is in a file it leaves alone, which the
+  // check reads for what it says (plain files), or among the documents of a build (a kustomization).
+  test.each([
+    ['as plain files', {}],
+    [
+      'built by a kustomization',
+      { 'kustomization.yaml': yaml({ resources: ['grafana.yaml', 'providers.yaml', 'dashboard.yaml'] }) },
+    ],
+  ])(
+    'a dashboard is reloaded where the provider config is in a file the change leaves alone, %s',
+    async (_, more) => {
+      const files = (panel: string) => ({
+        ...more,
+        'grafana.yaml': yaml(grafana()),
+        'providers.yaml': yaml(configMap('grafana-dashboards', { 'dashboards.yaml': PROVIDERS })),
+        'dashboard.yaml': yaml(
+          configMap('grafana-dashboard-apiserver', { 'apiserver.json': `{"title": "${panel}"}` }),
+        ),
+      });
+      const report = await checkChange(files('API'), files('API server'));
+      expect(report.impacts.map((i) => [i.status, i.reason])).toEqual([RELOADED]);
+      expect(report.rendered.length).toBe(Object.keys(more).length);
+    },
+  );
+
+  test('scan --risks names the provider config as exposed, not the dashboards Grafana re-reads', async () => {
+    const { repo, head } = await twoCommits(tree(grafana(), 'API'), tree(grafana(), 'API'));
+    const { stdout } = await cli(['scan', '--rev', head, '--risks', '--format', 'json'], { cwd: repo.dir });
+    const notes = (JSON.parse(stdout) as { diagnostics: { message: string }[] }).diagnostics.map(
+      (d) => d.message,
+    );
+    expect(notes.filter((m) => m.includes('will lie dormant'))).toEqual([
+      expect.stringMatching(/^Deployment grafana: reads ConfigMap grafana-dashboards with no content hash/),
+    ]);
+  });
+
+  test('the interval the provider sets is the one said', async () => {
+    const every = JSON.stringify({
+      apiVersion: 1,
+      providers: [
+        {
+          name: 'k8s',
+          type: 'file',
+          updateIntervalSeconds: 30,
+          options: { path: '/grafana-dashboard-definitions' },
+        },
+      ],
+    });
+    expect(await verdict(grafana(), every)).toEqual([
+      [
+        'reloaded',
+        'reloaded without a rollout: Grafana re-reads the dashboards under /grafana-dashboard-definitions (provider k8s, every 30 s)',
+      ],
+    ]);
+  });
+});

@@ -15,7 +15,7 @@ import type { PodTemplatePaths } from '../stages/4-objects/workloads.js';
 import { redactText } from '../model/redact.js';
 import type { Consumer } from '../stages/5-references/consumers.js';
 import { WATCHER_WORD } from '../stages/5-references/extract.js';
-import { mayBeWatched } from '../stages/7-impacts/reloaders.js';
+import { dashboardProviderConfigs, mayBeWatched } from '../stages/7-impacts/reloaders.js';
 import { diffConfigs } from '../stages/6-changes/diff.js';
 import { pairObjects, type FileVersions } from '../stages/6-changes/pairing.js';
 import { judgeSource } from './judge-source.js';
@@ -294,6 +294,7 @@ async function judgeWith(
       },
       consumers: async () => {
         await view.readConfigsOf(annotated());
+        await view.readMentioning(view.consumers().flatMap(dashboardProviderConfigs));
         if (rendered.readersOf && plainChanges.length) companions = await rendered.readersOf(plainChanges);
         return [...view.consumers(), ...companions.consumers];
       },

@@ -33,7 +33,7 @@ import { parseKinds, parseManifests } from '../../stages/3-documents/parse.js';
 import { isConfig, secretTexts } from '../../stages/4-objects/configs.js';
 import { byName } from '../../stages/5-references/by-name.js';
 import { WATCHER_WORD } from '../../stages/5-references/extract.js';
-import { mayBeWatched } from '../../stages/7-impacts/reloaders.js';
+import { dashboardProviderConfigs, mayBeWatched } from '../../stages/7-impacts/reloaders.js';
 import { madeSecrets, SECRET_MAKERS } from '../../stages/4-objects/made-secrets.js';
 import { inertType } from '../../stages/4-objects/inert.js';
 import { asWorkload, type PodTemplatePaths } from '../../stages/4-objects/workloads.js';
@@ -687,12 +687,14 @@ async function compare<R extends RenderRoot, Tool>(
         );
         return judgedChanges;
       },
-      // Annotated readers are verified against every config they read: those are read too.
+      // Annotated readers are verified against every config they read: those are read too, and
+      // the dashboard providers of a Grafana, which say what it re-reads.
       consumers: async () => {
         const annotated = consumers().filter((w) =>
           w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
         );
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
+        pair.readMentioning(consumers().flatMap(dashboardProviderConfigs));
         if (beside && judgedChanges.length && pair.holds(RELEASE_KINDS)) {
           pair.readHolding(RELEASE_KINDS);
           const declarations = head.objects.flatMap((o) => {

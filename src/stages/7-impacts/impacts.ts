@@ -263,7 +263,15 @@ function covered(
           ),
       );
       if (own.length === 0) continue;
-      const covered = coverage(workload, template, config, input.configAnnotations(config), own, input.rules);
+      const covered = coverage(
+        workload,
+        template,
+        config,
+        input.configAnnotations(config),
+        own,
+        input.rules,
+        input.definitions,
+      );
       mechanisms.push(...covered.mechanisms);
       uncovered.push(...covered.uncovered.map((r) => r.via));
     }

@@ -1,9 +1,11 @@
+import { posix } from 'node:path';
 import type { RE2JS } from 're2js';
 import type { ConfigIndex } from '../../model/identity.js';
 import type { ConfigKind, ConfigRef, ManifestObject, ObjectId } from '../../model/types.js';
 import { field, isRecord } from '../../model/values.js';
 import type { Consumer, ConsumingTemplate } from '../5-references/consumers.js';
 import { groupBy } from '../../model/collections.js';
+import { parse } from '../../model/yaml.js';
 
 /** The workload annotation by which a team opts a workload (or a config) out, with the reason as value. */
 export const IGNORE_ANNOTATION = 'config-rollout-guard/ignore';
@@ -92,6 +94,7 @@ export function coverage(
   configAnnotations: Annotations,
   refs: readonly ConfigRef[],
   rules: TeamRules,
+  definitions: ConfigIndex,
 ): { mechanisms: string[]; uncovered: ConfigRef[] } {
   const reloader = reloaderCovers(workload, template, config, configAnnotations, rules.reloaderAutoReloadAll);
   if (reloader) return { mechanisms: [`Reloader: ${reloader}`], uncovered: [] };
@@ -109,7 +112,8 @@ export function coverage(
         ? null
         : declared
           ? `the application re-reads mounted files (${RELOADS_ANNOTATION}: volume)`
-          : sidecarWatching(template, ref.volume, [...RELOAD_SIDECARS, ...rules.sidecars]);
+          : (sidecarWatching(template, ref.volume, [...RELOAD_SIDECARS, ...rules.sidecars]) ??
+            grafanaRescans(workload, template, ref, definitions));
     if (by) mechanisms.push(by);
     else uncovered.push(ref);
   }
@@ -138,7 +142,7 @@ export function undelivered(
       const config = { kind, name, namespace: defined?.namespace ?? workload.object.namespace };
       const annotations = defined ? annotationsOf(defined.body) : {};
       if (optOut(workload, [{ id: config, annotations }], rules) !== null) continue;
-      if (coverage(workload, template, config, annotations, refs, rules).uncovered.length)
+      if (coverage(workload, template, config, annotations, refs, rules, configs).uncovered.length)
         found.set(key, { kind, name });
     }
   }
@@ -245,6 +249,186 @@ function sidecarWatching(
   }
   return null;
 }
+
+/** Grafana's images, as `grafana/grafana` or under a registry (`docker.io/grafana/grafana`). */
+const GRAFANA_IMAGES = ['grafana/grafana', 'grafana/grafana-oss', 'grafana/grafana-enterprise'];
+
+/**
+ * Grafana scans the folder of each of its file dashboard providers every `updateIntervalSeconds`
+ * (10 s unless set) and applies the dashboards that changed there; its providers, datasources and
+ * grafana.ini it reads at start only. A volume the Grafana container mounts whole at or under a
+ * provider's folder is covered, where the provider is read from a config the same container mounts
+ * into provisioning/dashboards (kube-prometheus's layout), as it is defined at head. Said for the
+ * reader, or null.
+ */
+function grafanaRescans(
+  workload: Consumer,
+  template: ConsumingTemplate,
+  ref: ConfigRef,
+  definitions: ConfigIndex,
+): string | null {
+  const grafana = grafanaContainers(template).find((c) => c.name === ref.container);
+  if (!grafana) return null;
+  const paths = records(grafana.volumeMounts)
+    .filter((m) => m.name === ref.volume && !m.subPath && !m.subPathExpr)
+    .map((m) => folderPath(String(m.mountPath)));
+  const providers = providerFiles(template, grafana).flatMap((file) =>
+    dashboardProviders(workload, file, definitions),
+  );
+  const covering = paths.map((path) =>
+    providers.find((p) => path === p.path || path.startsWith(p.path === '/' ? '/' : `${p.path}/`)),
+  );
+  if (covering.length === 0 || covering.some((p) => p === undefined)) return null;
+  const { path, name, seconds } = covering[0]!;
+  return `Grafana re-reads the dashboards under ${path} (provider ${name}, every ${seconds} s)`;
+}
+
+/**
+ * The configs a workload's Grafana reads its dashboard providers from. They decide what is said of
+ * its dashboards, so a check reads their definitions even where this change leaves them alone.
+ */
+export function dashboardProviderConfigs(workload: Consumer): string[] {
+  return workload.templates.flatMap((template) =>
+    grafanaContainers(template).flatMap((grafana) =>
+      providerFiles(template, grafana).flatMap((file) => file.sources.map(([, source]) => source.name)),
+    ),
+  );
+}
+
+function grafanaContainers(template: ConsumingTemplate): Record<string, unknown>[] {
+  const spec = template.template.spec;
+  return records(isRecord(spec) ? spec.containers : undefined).filter(
+    (c) =>
+      typeof c.image === 'string' &&
+      GRAFANA_IMAGES.some((known) =>
+        [known, `/${known}`].some((end) => imageName(String(c.image)).endsWith(end)),
+      ),
+  );
+}
+
+/**
+ * Where a Grafana container's dashboard providers come from: each volume it mounts at its
+ * provisioning/dashboards folder (every .yaml and .yml file in it), or into it by subPath (that
+ * one file), with the configs the volume shows.
+ */
+interface ProviderFiles {
+  /** The file the subPath mount shows, under the name Grafana sees; null for the whole folder. */
+  only: { file: string; seen: string } | null;
+  sources: [ConfigKind, { name: string; items: Record<string, unknown>[] }][];
+}
+
+function providerFiles(template: ConsumingTemplate, grafana: Record<string, unknown>): ProviderFiles[] {
+  const set = records(grafana.env).find((e) => e.name === 'GF_PATHS_PROVISIONING');
+  if (set && typeof set.value !== 'string') return [];
+  const folder = posix.join(set ? String(set.value) : '/etc/grafana/provisioning', 'dashboards');
+  const spec = template.template.spec;
+  const volumes = records(isRecord(spec) ? spec.volumes : undefined);
+  return records(grafana.volumeMounts).flatMap((mount): ProviderFiles[] => {
+    if (typeof mount.mountPath !== 'string' || mount.subPathExpr) return [];
+    const at = folderPath(mount.mountPath);
+    const subPath = typeof mount.subPath === 'string' && mount.subPath ? mount.subPath : null;
+    const only =
+      at === folder && subPath === null
+        ? null
+        : posix.dirname(at) === folder && subPath !== null
+          ? { file: subPath, seen: posix.basename(at) }
+          : undefined;
+    const volume = volumes.find((v) => v.name === mount.name);
+    return only === undefined || !volume ? [] : [{ only, sources: volumeSources(volume) }];
+  });
+}
+
+/** The ConfigMaps and Secrets a configMap, secret or projected volume shows. */
+function volumeSources(volume: Record<string, unknown>): ProviderFiles['sources'] {
+  const named = (source: Record<string, unknown>, name: unknown) =>
+    typeof name === 'string' ? [{ name, items: records(source.items) }] : [];
+  const sources: ProviderFiles['sources'] = [];
+  if (isRecord(volume.configMap))
+    for (const s of named(volume.configMap, volume.configMap.name)) sources.push(['ConfigMap', s]);
+  if (isRecord(volume.secret))
+    for (const s of named(volume.secret, volume.secret.secretName)) sources.push(['Secret', s]);
+  if (isRecord(volume.projected))
+    for (const source of records(volume.projected.sources)) {
+      if (isRecord(source.configMap))
+        for (const s of named(source.configMap, source.configMap.name)) sources.push(['ConfigMap', s]);
+      if (isRecord(source.secret))
+        for (const s of named(source.secret, source.secret.name)) sources.push(['Secret', s]);
+    }
+  return sources;
+}
+
+interface DashboardProvider {
+  name: string;
+  path: string;
+  seconds: number;
+}
+
+/** The file providers (`type: file`) of the provider configs in `files`, as defined at head. */
+function dashboardProviders(
+  workload: Consumer,
+  files: ProviderFiles,
+  definitions: ConfigIndex,
+): DashboardProvider[] {
+  const texts = files.sources.flatMap(([kind, source]) =>
+    configFiles(definitions.resolve(workload.object, kind, source.name), source.items).flatMap(
+      ([file, text]) => {
+        // The name Grafana sees: it reads the folder's own .yaml and .yml files, not its subfolders.
+        const seen = files.only === null ? file : file === files.only.file ? files.only.seen : null;
+        return seen !== null && !seen.includes('/') && /\.ya?ml$/.test(seen) ? [text] : [];
+      },
+    ),
+  );
+  return texts.flatMap((text) => {
+    let read: unknown;
+    try {
+      read = parse(text);
+    } catch {
+      return [];
+    }
+    return records(isRecord(read) ? read.providers : undefined).flatMap((p) => {
+      const path = isRecord(p.options) ? p.options.path : undefined;
+      // A path with $VARIABLES in it is expanded from Grafana's environment, which this does not know.
+      if (p.type !== 'file' || typeof path !== 'string' || !path.startsWith('/') || path.includes('$'))
+        return [];
+      const seconds = typeof p.updateIntervalSeconds === 'number' ? p.updateIntervalSeconds : 10;
+      return [{ name: String(p.name ?? '?'), path: folderPath(path), seconds }];
+    });
+  });
+}
+
+/** The files a config shows in a volume, by their path in it (`items` choose and rename), with their text. */
+function configFiles(
+  defined: ManifestObject | null,
+  items: readonly Record<string, unknown>[],
+): [string, string][] {
+  if (!defined || !isRecord(defined.body)) return [];
+  const body = defined.body;
+  const secret = defined.kind === 'Secret';
+  const data = new Map<string, string>();
+  if (isRecord(body.data))
+    for (const [key, value] of Object.entries(body.data))
+      if (typeof value === 'string')
+        data.set(key, secret ? Buffer.from(value, 'base64').toString('utf8') : value);
+  if (secret && isRecord(body.stringData))
+    for (const [key, value] of Object.entries(body.stringData))
+      if (typeof value === 'string') data.set(key, value);
+  if (items.length === 0) return [...data];
+  return items.flatMap((i): [string, string][] =>
+    typeof i.key === 'string' && typeof i.path === 'string' && data.has(i.key)
+      ? [[i.path, data.get(i.key)!]]
+      : [],
+  );
+}
+
+/** A path as Grafana and the kubelet mean it: `/a//b/` is `/a/b`. */
+const folderPath = (path: string) => {
+  // normalize leaves one trailing slash at most.
+  const normal = posix.normalize(path);
+  return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+};
+
+const records = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter(isRecord) : [];
 
 /** `registry:5000/org/name:tag@sha256:…` → `registry:5000/org/name`. */
 function imageName(image: string): string {
