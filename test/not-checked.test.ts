@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NotCheckedReason, Report } from '../src/model/types.js';
+import type { NotCheckedReason, Report, UnrunProgram } from '../src/model/types.js';
+import { notCheckedNext } from '../src/model/not-checked.js';
 import { isHelmfile, namedBy } from '../src/stages/2-sources/helmfile.js';
 import { mayWriteApplications } from '../src/stages/2-sources/tools.js';
 import { cli } from './helpers/cli.js';
@@ -231,6 +232,36 @@ describe.each(rows)('not checked: $reason', (row) => {
   );
 });
 
+test.each([
+  [
+    ['helmfile'],
+    "To check it: declare the helmfile's releases in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files), which this check renders with helm.",
+  ],
+  [
+    ['jsonnet', 'plugin'],
+    'To check it: commit what jsonnet or the plugin generates and deploy that, which this check reads as written.',
+  ],
+  // A shard's report from a version that named no program: every step.
+  [
+    [undefined],
+    /^To check it: declare the helmfile's releases .*; commit what jsonnet or the plugin generates/,
+  ],
+])('the next step for files %j does not run says what to do for those programs alone', (programs, step) => {
+  const entries = programs.map((program, i) => ({
+    kind: 'file' as const,
+    name: `f${i}`,
+    file: `f${i}`,
+    line: 1,
+    reason: 'unrendered' as const,
+    side: 'both' as const,
+    message: 'm',
+    fails: true,
+    ...(program ? { program: program as UnrunProgram } : {}),
+  }));
+  const next = notCheckedNext(entries)!;
+  expect(next.slice(0, next.indexOf(' To accept'))).toMatch(step);
+});
+
 test('the files a helmfile names: its paths from its directory, a template action for part of one name', () => {
   // The shape of wikimedia's helmfile.d/services/<service>/helmfile.yaml.
   const helmfile = {
@@ -315,8 +346,9 @@ describe('jsonnet, which this check does not run', () => {
       ],
     ]);
     const text = await cli(['check', '--base', base, '--head', head], { cwd: repo.dir });
+    expect(report.notChecked.map((n) => n.program)).toEqual(['jsonnet', 'jsonnet']);
     expect(text.stdout).toMatch(
-      /^Next: To check it: .*commit what jsonnet or a plugin generates and deploy that/m,
+      /^Next: To check it: commit what jsonnet generates and deploy that, which this check reads as written\. To accept/m,
     );
   });
 
@@ -550,6 +582,7 @@ describe('jsonnet, which this check does not run', () => {
           'cdk8s/main.ts is in cdk8s, which Argo CD Application argocd/cdk8s (argocd/cdk8s.yaml:1) with the Config Management Plugin cdk8s renders; this check does not run plugins, so what it changes there is not checked.',
         ],
       ]);
+      expect(report.notChecked.map((n) => n.program)).toEqual(['plugin', 'plugin', 'plugin']);
       // The wrapped kustomization is built: its generated ConfigMap is a change like any other.
       expect(report.rendered).toContain('vault (Application vault)');
       expect(report.changes.map((c) => c.name)).toEqual([expect.stringMatching(/^vault/)]);

@@ -1,6 +1,6 @@
 import { objectName, spellsName } from '../model/identity.js';
 import type { Unjudged } from '../model/not-checked.js';
-import type { ConfigChange, Side } from '../model/types.js';
+import type { ConfigChange, Side, UnrunProgram } from '../model/types.js';
 import type { FileChange, Repository, Revision } from '../stages/1-git/repository.js';
 import { declaringFiles } from '../stages/2-sources/declaring.js';
 import { isHelmfile, namedBy } from '../stages/2-sources/helmfile.js';
@@ -25,7 +25,7 @@ import type { Settings } from './options.js';
 // to one is not checked where something here runs them, rather than all clear.
 
 /** A file not checked because a program this check does not run renders it. */
-const unrendered = (file: string, side: Side, message: string): Unjudged => ({
+const unrendered = (file: string, side: Side, program: UnrunProgram, message: string): Unjudged => ({
   kind: 'file',
   name: file,
   file,
@@ -33,6 +33,7 @@ const unrendered = (file: string, side: Side, message: string): Unjudged => ({
   reason: 'unrendered',
   side,
   message,
+  program,
 });
 
 /** The revisions a changed file is at. */
@@ -99,24 +100,28 @@ export async function unrunInputs(
     asksJsonnet ? jsonnetDeployersAt(repo, head, settings) : [],
     pluginInputs.length ? pluginSourcesAt(repo, head, settings, discovered) : [],
   ]);
-  const entry = (f: FileChange, message: string): Unjudged => unrendered(pathOf(f), sideOf(f), message);
+  const entry = (f: FileChange, program: UnrunProgram, message: string): Unjudged =>
+    unrendered(pathOf(f), sideOf(f), program, message);
   const jsonnet = deployers.length
     ? [
         ...changed.map((f) =>
           entry(
             f,
+            'jsonnet',
             `${pathOf(f)} is jsonnet, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
           ),
         ),
         ...vendoring.map((f) =>
           entry(
             f,
+            'jsonnet',
             `${pathOf(f)} says which libraries or charts jsonnet vendors, evaluated by ${renderedBy(pathOf(f), deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
           ),
         ),
         ...imported.map(({ f, importer }) =>
           entry(
             f,
+            'jsonnet',
             `${pathOf(f)} is imported by ${importer}, jsonnet evaluated by ${renderedBy(importer, deployers)}; this check does not run jsonnet, so what it changes there is not checked.`,
           ),
         ),
@@ -124,6 +129,7 @@ export async function unrunInputs(
           unrendered(
             file,
             'head',
+            'jsonnet',
             `${file} names ${named.map((c) => `${c.kind} ${objectName(c)}`).join(', ')}, which this change changes, and is jsonnet, evaluated by ${renderedBy(file, deployers)}; this check does not run jsonnet, so a workload it makes that reads ${named.length === 1 ? 'it' : 'them'} is not checked.`,
           ),
         ),
@@ -139,6 +145,7 @@ export async function unrunInputs(
     return [
       entry(
         f,
+        'plugin',
         `${pathOf(f)} is in ${first.dir || 'the repository'}, which ${by} renders; this check does not run plugins, so what it changes there is not checked.`,
       ),
     ];
@@ -243,6 +250,7 @@ export async function helmfileInputs(
       unrendered(
         file,
         sideOf(f),
+        'helmfile',
         reader
           ? `${file} is read by ${reader.path}, and helmfile is not run here, so what it changes in those releases is not checked.`
           : `${file} is a helmfile, and helmfile is not run here, so what it changes in its releases is not checked.`,

@@ -1,4 +1,4 @@
-import type { NotChecked, NotCheckedReason } from './types.js';
+import type { NotChecked, NotCheckedReason, UnrunProgram } from './types.js';
 
 /**
  * The one not-checked rule: whatever the tool saw change, or could not rule out as changed, but
@@ -29,8 +29,8 @@ function fails(entry: Unjudged, policy: NotCheckedPolicy): boolean {
   );
 }
 
-/** What to do about each reason: the step a reader takes next. */
-const NEXT: Record<NotCheckedReason, string> = {
+/** What to do about each reason: the step a reader takes next (for `unrendered`, `unrunNext`). */
+const NEXT: Record<Exclude<NotCheckedReason, 'unrendered'>, string> = {
   'render-failed': 'Fix the render error above: it would fail in the cluster too.',
   refused:
     'Keep every path inside the repository and use only built-in kustomize plugins: this check never reads or runs anything else.',
@@ -53,8 +53,6 @@ const NEXT: Record<NotCheckedReason, string> = {
     'What the encrypted values set is not seen here: review what the release deploys, or keep the values that shape its configs out of the encrypted file.',
   unsupported:
     'Give it a source this check reads: a file in the repository (vendor what a URL serves), a git base (`…//dir?ref=`), a chart repository or an OCI registry.',
-  unrendered:
-    "To check it: declare a helmfile's releases in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files), which this check renders with helm; commit what jsonnet or a plugin generates and deploy that, which it reads as written.",
   include: 'Fix the include pattern.',
   'off-by-default':
     'Say which values the chart is installed with: a `charts:` entry in the base configuration (its path, and values files that turn the template on, such as its `ci/` values), or the HelmRelease or Argo CD Application that deploys it, in the repository.',
@@ -77,10 +75,30 @@ export function notCheckedNext(entries: readonly NotChecked[]): string | null {
   // JSON patch, which helm cannot read as an object).
   const sides = new Set(failing.filter((n) => n.reason === reason).map((n) => n.side));
   const next =
-    reason !== 'render-failed' || sides.has('head')
-      ? NEXT[reason]
-      : sides.has('both')
-        ? 'It does not render at base either: fix it, or, if nothing deploys it as it stands (a chart of patches, a test fixture), leave it out with `exclude` in the base configuration.'
-        : 'The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging.';
+    reason === 'unrendered'
+      ? unrunNext(failing.filter((n) => n.reason === reason))
+      : reason !== 'render-failed' || sides.has('head')
+        ? NEXT[reason]
+        : sides.has('both')
+          ? 'It does not render at base either: fix it, or, if nothing deploys it as it stands (a chart of patches, a test fixture), leave it out with `exclude` in the base configuration.'
+          : 'The base revision does not render, so this change has nothing to be compared with: review what it deploys before merging.';
   return `${next} To accept it as it is: \`warn-not-checked: [{reason: ${reason}}]\` in the base configuration.`;
+}
+
+/** The step for the programs this check does not run, each said once: only those the entries name. */
+function unrunNext(entries: readonly NotChecked[]): string {
+  // A report from an earlier version names no program: every step is said.
+  const runs = (program: UnrunProgram) => entries.some((n) => (n.program ?? program) === program);
+  const generators = [runs('jsonnet') ? 'jsonnet' : null, runs('plugin') ? 'the plugin' : null].filter(
+    (g) => g !== null,
+  );
+  const steps = [
+    runs('helmfile')
+      ? "declare the helmfile's releases in the base configuration's `charts:` (the chart's path in the repository, the release's name, namespace and values files), which this check renders with helm"
+      : null,
+    generators.length
+      ? `commit what ${generators.join(' or ')} generates and deploy that, which this check reads as written`
+      : null,
+  ].filter((step) => step !== null);
+  return `To check it: ${steps.join('; ')}.`;
 }

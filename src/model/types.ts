@@ -169,7 +169,11 @@ export interface NotChecked extends Location {
   message: string;
   /** Whether it fails the run: yes, unless `render: best-effort` (roots) or `warn-not-checked` in the base configuration says it only warns. */
   fails: boolean;
+  /** For `unrendered`: the program this check does not run, which the next step is about. */
+  program?: UnrunProgram;
 }
+
+export type UnrunProgram = 'helmfile' | 'jsonnet' | 'plugin';
 
 /** One workload that reads changed config, and whether its pods will pick the change up. */
 export interface Impact {
