@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -130,6 +130,32 @@ maybe('remote kustomize bases', () => {
     expect(cached.report.impacts.map((i) => i.status)).toEqual(['dormant']);
     daemon = await new GitDaemon().start();
   });
+
+  // node's recursive mkdir never returns where a file system will not make a folder (/proc): the
+  // run's fetch would wait forever. The bundle runs in its own process, killed if it does.
+  (existsSync('/proc/self') ? test : test.skip)(
+    'a cache folder that cannot be made fails the fetch with a message, and the run ends',
+    async () => {
+      const { repo, base: b, head: h } = await twoCommits(overlay('v1'), overlay('v2'));
+      const run = spawnSync(
+        process.execPath,
+        [join(import.meta.dirname, '../dist/cli.js'), 'check', '--base', b, '--head', h, '--format', 'json'],
+        {
+          cwd: repo.dir,
+          encoding: 'utf8',
+          timeout: 30_000,
+          killSignal: 'SIGKILL',
+          env: { ...process.env, XDG_CACHE_HOME: '/proc/crg-cache' },
+        },
+      );
+      expect(run.signal).toBeNull();
+      const report = JSON.parse(run.stdout) as Report;
+      expect(report.notChecked.map((n) => [n.name, n.reason, n.side])).toEqual([
+        ['prod', 'fetch-failed', 'both'],
+      ]);
+      expect(report.notChecked[0].message).toMatch(/\/proc\/crg-cache/);
+    },
+  );
 });
 
 // cert-manager's kyverno policies: `https://github.com/org/repo/dir`, no `//`, as kustomize reads it.
@@ -287,6 +313,21 @@ maybe('a file by URL', () => {
     // Pointed at the generator that names the URLs.
     expect(bump.report.changes[0]).toMatchObject({ file: 'grafana/kustomization.yaml', line: 4 });
   });
+
+  (existsSync('/proc/self') ? test : test.skip)(
+    'a cache that cannot be written costs the next run a fetch, not this one the file',
+    async () => {
+      writeFileSync(join(server.dir, 'public', 'v1', 'dash.json'), '{"title": "nginx"}\n');
+      server.requests = [];
+      const { report } = await check(dashboards('info'), dashboards('debug'), [
+        '--cache-dir',
+        '/proc/crg-cache',
+      ]);
+      expect(report.notChecked).toEqual([]);
+      expect(report.impacts.map((i) => `${i.workload.name} ${i.status}`)).toEqual(['grafana dormant']);
+      expect(server.requests).toEqual(['/v1/dash.json']);
+    },
+  );
 
   test('one whose last segment no file here can be named is not checked, and not asked for', async () => {
     const long = (files: Files) =>

@@ -1,16 +1,8 @@
 import module from 'node:module';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { makeCacheFolder } from '../model/cache-home.js';
 
 // V8's compiled code of the CLI's own chunks, kept between runs. A short run spends much of its own
 // time compiling: each chunk as it loads, and each function the first time it is called. A chunk's
@@ -82,7 +74,7 @@ export function keepCompiledCode(chunks: string, store: string, version: string)
       for (const name of existsSync(store) ? readdirSync(store) : [])
         if (!existsSync(decodeURIComponent(name.slice(0, name.lastIndexOf('@')))))
           rmSync(join(store, name), { recursive: true, force: true });
-      makeFolder(folder);
+      makeCacheFolder(folder);
       const kept = readdirSync(folder);
       for (const { script, chunk, file } of compiled) {
         // An earlier build's code of the chunk goes.
@@ -107,15 +99,4 @@ function ownFolder(folder: string): boolean | null {
   } catch {
     return null;
   }
-}
-
-/**
- * `folder` and the parents it lacks, for this user alone, made one at a time: node's recursive
- * mkdir never returns where a file system answers that a directory it will not make does not exist
- * (an XDG_CACHE_HOME under /proc spun the exit of every run).
- */
-function makeFolder(folder: string): void {
-  const missing: string[] = [];
-  for (let at = folder; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
-  for (const dir of missing) mkdirSync(dir, { mode: 0o700 });
 }

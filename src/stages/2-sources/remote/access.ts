@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse } from '../../../model/yaml.js';
+import { makeCacheFolder } from '../../../model/cache-home.js';
 import { git, helm, LOGGED_IN_REPOSITORY, Refused, type Invocation } from '../../../programs/invocation.js';
 import { Repository } from '../../1-git/repository.js';
 import type { GitBase } from './git-base.js';
@@ -149,7 +150,9 @@ export class RemoteAccess {
       'git-refs',
       `${createHash('sha256').update(`${base.url}\0${base.ref}`).digest('hex')}.json`,
     );
-    await mkdir(bare, { recursive: true });
+    // A base is fetched into the cache itself: without one, it is not fetched.
+    const unusable = cacheFolder(bare) ?? cacheFolder(dirname(refFile));
+    if (unusable) return { reason: 'fetch-failed', message: `${what} could not be fetched: ${unusable}` };
     const run = async (invocation: Invocation) => execute(invocation);
     const repo = Repository.bare(bare);
     try {
@@ -187,8 +190,7 @@ export class RemoteAccess {
         repo.fetched();
         commit = await repo.resolveCommit('FETCH_HEAD');
         this.tally.fetched++;
-        await mkdir(join(this.settings.cacheDir, 'git-refs'), { recursive: true });
-        await writeFile(refFile, JSON.stringify({ commit }));
+        await keep(() => writeFile(refFile, JSON.stringify({ commit })));
       }
       const prefix = base.subdir ? `${base.subdir}/` : '';
       const paths = (await repo.listFiles(commit)).filter((p) => p.startsWith(prefix));
@@ -257,9 +259,11 @@ export class RemoteAccess {
         const bytes = await readCapped(response, MAX_FILE_BYTES);
         if (bytes === null)
           return { reason: 'limit', message: `${url} is larger than ${MAX_FILE_BYTES / 2 ** 20} MiB` };
-        await mkdir(dirname(cached), { recursive: true });
-        await writeFile(`${cached}.${process.pid}`, bytes);
-        await rename(`${cached}.${process.pid}`, cached);
+        await keep(async () => {
+          makeCacheFolder(dirname(cached));
+          await writeFile(`${cached}.${process.pid}`, bytes);
+          await rename(`${cached}.${process.pid}`, cached);
+        });
         this.tally.fetched++;
         return { bytes };
       }
@@ -351,14 +355,35 @@ export class RemoteAccess {
 
   private async store(key: string, tgz: Buffer, sha256: string, version: string): Promise<void> {
     const paths = this.paths(key);
-    await mkdir(join(this.settings.cacheDir, 'charts'), { recursive: true });
-    await mkdir(join(this.settings.cacheDir, 'refs'), { recursive: true });
-    // Written aside, then renamed: two runs sharing a cache never read half a file.
-    const blob = paths.blob(sha256);
-    await writeFile(`${blob}.${process.pid}`, tgz);
-    await rename(`${blob}.${process.pid}`, blob);
-    await writeFile(`${paths.ref}.${process.pid}`, JSON.stringify({ sha256, version }));
-    await rename(`${paths.ref}.${process.pid}`, paths.ref);
+    await keep(async () => {
+      makeCacheFolder(join(this.settings.cacheDir, 'charts'));
+      makeCacheFolder(join(this.settings.cacheDir, 'refs'));
+      // Written aside, then renamed: two runs sharing a cache never read half a file.
+      const blob = paths.blob(sha256);
+      await writeFile(`${blob}.${process.pid}`, tgz);
+      await rename(`${blob}.${process.pid}`, blob);
+      await writeFile(`${paths.ref}.${process.pid}`, JSON.stringify({ sha256, version }));
+      await rename(`${paths.ref}.${process.pid}`, paths.ref);
+    });
+  }
+}
+
+/**
+ * Keeps what was fetched for the next run. A cache that cannot be written (a --cache-dir on a
+ * read-only or full disk) costs the next run a fetch, not this one what it fetched.
+ */
+async function keep(write: () => Promise<void>): Promise<void> {
+  await write().catch(() => undefined);
+}
+
+/** Makes a folder of the cache, or says why it cannot be made. */
+function cacheFolder(folder: string): string | null {
+  try {
+    makeCacheFolder(folder);
+    return null;
+  } catch (error) {
+    const { code, path } = error as NodeJS.ErrnoException;
+    return `the cache folder ${path ?? folder} cannot be made (${code ?? (error as Error).message}; --cache-dir chooses another)`;
   }
 }
 
