@@ -435,20 +435,33 @@ describe('Grafana re-reads the dashboards its file providers point at', () => {
       undefined,
       undefined,
     ],
-    [
-      'with its providers in a Secret, as YAML, the folder written with a trailing slash',
-      grafana({ providers: { name: 'providers', secret: { secretName: 'grafana-dashboards' } } }),
-      undefined,
-      secret('grafana-dashboards', {
-        data: {
-          'providers.yml': Buffer.from(
-            'apiVersion: 1\nproviders:\n  - name: "0"\n    type: file\n    options: { path: /grafana-dashboard-definitions/0/ }\n',
-          ).toString('base64'),
-        },
-      }),
-    ],
   ])('Grafana %s is seen', async (_, workload, providers, providerObject) => {
     expect(await verdict(workload, providers, providerObject)).toEqual([RELOADED]);
+  });
+
+  test('Grafana with its providers in a Secret is seen, and nothing the Secret holds is said', async () => {
+    const providers = secret('grafana-dashboards', {
+      data: {
+        'providers.yml': Buffer.from(
+          // YAML this time, the folder written with a trailing slash.
+          'apiVersion: 1\nproviders:\n  - name: hidden-provider\n    type: file\n    updateIntervalSeconds: 37\n    options: { path: /grafana-dashboard-definitions/0/ }\n',
+        ).toString('base64'),
+      },
+    });
+    const workload = grafana({
+      providers: { name: 'providers', secret: { secretName: 'grafana-dashboards' } },
+    });
+    const report = await checkChange(
+      tree(workload, 'API', undefined, providers),
+      tree(workload, 'API server', undefined, providers),
+    );
+    expect(report.impacts.map((i) => [i.status, i.reason])).toEqual([
+      [
+        'reloaded',
+        'reloaded without a rollout: Grafana re-reads the dashboards at /grafana-dashboard-definitions/0/apiserver (a file provider in Secret grafana-dashboards)',
+      ],
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/hidden-provider|37 s/);
   });
 
   test.each([

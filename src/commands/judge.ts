@@ -294,7 +294,15 @@ async function judgeWith(
       },
       consumers: async () => {
         await view.readConfigsOf(annotated());
-        await view.readMentioning(view.consumers().flatMap(dashboardProviderConfigs));
+        // A Grafana's provider configs not read yet (in a file this change leaves alone).
+        const read = new ConfigIndex(view.objects().filter(isConfig));
+        await view.readMentioning(
+          view.consumers().flatMap((w) =>
+            dashboardProviderConfigs(w)
+              .filter(({ kind, name }) => !read.resolve(w.object, kind, name))
+              .map(({ name }) => name),
+          ),
+        );
         if (rendered.readersOf && plainChanges.length) companions = await rendered.readersOf(plainChanges);
         return [...view.consumers(), ...companions.consumers];
       },

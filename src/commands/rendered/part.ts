@@ -694,7 +694,7 @@ async function compare<R extends RenderRoot, Tool>(
           w.templates.some((t) => annotationOf(t, settings.hash.annotation) !== null),
         );
         pair.readMentioning(annotated.flatMap((w) => w.templates.flatMap((t) => t.refs.map((r) => r.name))));
-        pair.readMentioning(consumers().flatMap(dashboardProviderConfigs));
+        pair.readMentioning(consumers().flatMap((w) => dashboardProviderConfigs(w).map(({ name }) => name)));
         if (beside && judgedChanges.length && pair.holds(RELEASE_KINDS)) {
           pair.readHolding(RELEASE_KINDS);
           const declarations = head.objects.flatMap((o) => {

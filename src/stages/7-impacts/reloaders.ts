@@ -272,25 +272,49 @@ function grafanaRescans(
   const paths = records(grafana.volumeMounts)
     .filter((m) => m.name === ref.volume && !m.subPath && !m.subPathExpr)
     .map((m) => folderPath(String(m.mountPath)));
-  const providers = providerFiles(template, grafana).flatMap((file) =>
-    dashboardProviders(workload, file, definitions),
-  );
+  const providers = providersOf(workload, template, grafana, definitions);
   const covering = paths.map((path) =>
     providers.find((p) => path === p.path || path.startsWith(p.path === '/' ? '/' : `${p.path}/`)),
   );
   if (covering.length === 0 || covering.some((p) => p === undefined)) return null;
-  const { path, name, seconds } = covering[0]!;
-  return `Grafana re-reads the dashboards under ${path} (provider ${name}, every ${seconds} s)`;
+  const { path, name, seconds, secret } = covering[0]!;
+  // What a Secret holds is never said: the dashboard's own mount, from the pod spec, instead.
+  return secret
+    ? `Grafana re-reads the dashboards at ${paths[0]} (a file provider in Secret ${secret})`
+    : `Grafana re-reads the dashboards under ${path} (provider ${name}, every ${seconds} s)`;
+}
+
+/**
+ * A Grafana container's providers, read once per check and definitions: every dashboard it mounts
+ * asks, and a provider config is the head's to write, as large as it likes.
+ */
+const providersRead = new WeakMap<object, { definitions: ConfigIndex; providers: DashboardProvider[] }>();
+
+function providersOf(
+  workload: Consumer,
+  template: ConsumingTemplate,
+  grafana: Record<string, unknown>,
+  definitions: ConfigIndex,
+): DashboardProvider[] {
+  const read = providersRead.get(grafana);
+  if (read?.definitions === definitions) return read.providers;
+  const providers = providerFiles(template, grafana).flatMap((file) =>
+    dashboardProviders(workload, file, definitions),
+  );
+  providersRead.set(grafana, { definitions, providers });
+  return providers;
 }
 
 /**
  * The configs a workload's Grafana reads its dashboard providers from. They decide what is said of
  * its dashboards, so a check reads their definitions even where this change leaves them alone.
  */
-export function dashboardProviderConfigs(workload: Consumer): string[] {
+export function dashboardProviderConfigs(workload: Consumer): { kind: ConfigKind; name: string }[] {
   return workload.templates.flatMap((template) =>
     grafanaContainers(template).flatMap((grafana) =>
-      providerFiles(template, grafana).flatMap((file) => file.sources.map(([, source]) => source.name)),
+      providerFiles(template, grafana).flatMap((file) =>
+        file.sources.map(([kind, source]) => ({ kind, name: source.name })),
+      ),
     ),
   );
 }
@@ -361,6 +385,8 @@ interface DashboardProvider {
   name: string;
   path: string;
   seconds: number;
+  /** The Secret it is written in, whose content is never said; null for a ConfigMap. */
+  secret: string | null;
 }
 
 /** The file providers (`type: file`) of the provider configs in `files`, as defined at head. */
@@ -374,11 +400,13 @@ function dashboardProviders(
       ([file, text]) => {
         // The name Grafana sees: it reads the folder's own .yaml and .yml files, not its subfolders.
         const seen = files.only === null ? file : file === files.only.file ? files.only.seen : null;
-        return seen !== null && !seen.includes('/') && /\.ya?ml$/.test(seen) ? [text] : [];
+        return seen !== null && !seen.includes('/') && /\.ya?ml$/.test(seen)
+          ? [{ text, secret: kind === 'Secret' ? source.name : null }]
+          : [];
       },
     ),
   );
-  return texts.flatMap((text) => {
+  return texts.flatMap(({ text, secret }) => {
     let read: unknown;
     try {
       read = parse(text);
@@ -391,7 +419,7 @@ function dashboardProviders(
       if (p.type !== 'file' || typeof path !== 'string' || !path.startsWith('/') || path.includes('$'))
         return [];
       const seconds = typeof p.updateIntervalSeconds === 'number' ? p.updateIntervalSeconds : 10;
-      return [{ name: String(p.name ?? '?'), path: folderPath(path), seconds }];
+      return [{ name: String(p.name ?? '?'), path: folderPath(path), seconds, secret }];
     });
   });
 }
